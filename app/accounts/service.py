@@ -1,0 +1,115 @@
+"""Accounts, passwords and credits. Credits move only through the ledger."""
+
+from __future__ import annotations
+
+from argon2 import PasswordHasher
+from argon2.exceptions import VerificationError
+from sqlalchemy import select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.accounts.models import Account, LedgerEntry
+from app.spec import TIERS
+
+_hasher = PasswordHasher()
+
+
+class AccountExists(ValueError):
+    pass
+
+
+class InsufficientCredits(Exception):
+    def __init__(self, balance: int, needed: int) -> None:
+        super().__init__(f"needs {needed} credits, has {balance}")
+        self.balance = balance
+        self.needed = needed
+
+
+def hash_password(password: str) -> str:
+    return _hasher.hash(password)
+
+
+def verify_password(password_hash: str, password: str) -> bool:
+    try:
+        return _hasher.verify(password_hash, password)
+    except VerificationError:
+        return False
+
+
+async def create_account(
+    session: AsyncSession, email: str, password: str, tier: str = "free", credits: int = 0
+) -> Account:
+    if tier not in TIERS:
+        raise ValueError(f"tier must be one of {', '.join(TIERS)}")
+    email = email.strip().lower()
+    if (await session.execute(select(Account.id).where(Account.email == email))).first():
+        raise AccountExists(email)
+    account = Account(email=email, password_hash=hash_password(password), tier=tier, credits=0)
+    session.add(account)
+    await session.flush()
+    if credits:
+        await grant_credits(session, account.id, credits, reason="initial grant")
+    return account
+
+
+async def get_account_by_email(session: AsyncSession, email: str) -> Account | None:
+    return (
+        await session.execute(select(Account).where(Account.email == email.strip().lower()))
+    ).scalar_one_or_none()
+
+
+async def _move(
+    session: AsyncSession, account_id: str, amount: int, kind: str, reason: str, reference: str | None
+) -> int:
+    """Atomically add `amount` (negative to charge) and write the ledger row; returns balance."""
+    stmt = update(Account).where(Account.id == account_id)
+    if amount < 0:
+        # The guard in WHERE makes the check-and-decrement one atomic statement.
+        stmt = stmt.where(Account.credits >= -amount)
+    result = await session.execute(
+        stmt.values(credits=Account.credits + amount).returning(Account.credits)
+    )
+    balance = result.scalar_one_or_none()
+    if balance is None:
+        current = (
+            await session.execute(select(Account.credits).where(Account.id == account_id))
+        ).scalar_one_or_none()
+        if current is None:
+            raise LookupError(f"account {account_id} not found")
+        raise InsufficientCredits(current, -amount)
+    session.add(
+        LedgerEntry(
+            account_id=account_id,
+            kind=kind,
+            amount=amount,
+            balance_after=balance,
+            reason=reason,
+            reference=reference,
+        )
+    )
+    await session.flush()
+    return balance
+
+
+async def grant_credits(
+    session: AsyncSession, account_id: str, n: int, reason: str, reference: str | None = None
+) -> int:
+    if n <= 0:
+        raise ValueError("grant must be positive")
+    return await _move(session, account_id, n, "grant", reason, reference)
+
+
+async def charge_credits(
+    session: AsyncSession, account_id: str, n: int, reason: str, reference: str | None = None
+) -> int:
+    """Charge n credits or raise InsufficientCredits, charging nothing."""
+    if n <= 0:
+        raise ValueError("charge must be positive")
+    return await _move(session, account_id, -n, "charge", reason, reference)
+
+
+async def refund_credits(
+    session: AsyncSession, account_id: str, n: int, reason: str, reference: str | None = None
+) -> int:
+    if n <= 0:
+        raise ValueError("refund must be positive")
+    return await _move(session, account_id, n, "refund", reason, reference)

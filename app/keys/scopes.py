@@ -1,0 +1,112 @@
+"""The single table of scopes, presets, and the scope each endpoint needs."""
+
+from __future__ import annotations
+
+SCOPES: dict[str, str] = {
+    "videos:create": "Single render jobs",
+    "videos:create:batch": "Batch render jobs",
+    "videos:read": "Poll status, video URLs",
+    "videos:delete": "Delete rendered videos",
+    "templates:read": "List templates, view data schemas",
+    "templates:write": "Create, update, fork, delete templates",
+    "projects:read": "List and view projects",
+    "projects:write": "Create, update, delete projects",
+    "billing:read": "View credits and usage",
+    "webhooks:manage": "Create and update webhooks",
+    "keys:manage": "Create and revoke keys",
+}
+
+PRESETS: dict[str, tuple[str, ...]] = {
+    "render-only": ("videos:create", "videos:read"),
+    "render-batch": ("videos:create", "videos:create:batch", "videos:read"),
+    "full-access": ("videos:*", "projects:*", "templates:read"),
+    "read-only": ("videos:read", "projects:read", "billing:read"),
+    "admin": ("*",),
+}
+
+# (method, route rule) -> scope needed. None means "any valid key" (no scope named).
+# Routes decorated with @require_auth look themselves up here; a missing entry is a bug
+# caught by tests/unit/keys/test_scopes.py.
+ENDPOINT_SCOPES: dict[tuple[str, str], str | None] = {
+    ("POST", "/api/render"): "videos:create",
+    ("POST", "/api/render/batch"): "videos:create:batch",
+    ("GET", "/api/render/batch"): "videos:read",
+    ("GET", "/api/render/<job_id>"): "videos:read",
+    ("DELETE", "/api/render/<job_id>"): "videos:delete",
+    ("GET", "/api/templates"): "templates:read",
+    ("GET", "/api/templates/<template_id>"): "templates:read",
+    ("POST", "/api/templates"): "templates:write",
+    ("PATCH", "/api/templates/<template_id>"): "templates:write",
+    ("PUT", "/api/templates/<template_id>"): "templates:write",
+    ("DELETE", "/api/templates/<template_id>"): "templates:write",
+    ("POST", "/api/prompt-builder"): "templates:write",
+    ("POST", "/api/generate-script"): "templates:write",
+    ("POST", "/api/translate"): "templates:write",
+    ("GET", "/api/projects"): "projects:read",
+    ("GET", "/api/projects/<project_id>"): "projects:read",
+    ("POST", "/api/projects"): "projects:write",
+    ("PATCH", "/api/projects/<project_id>"): "projects:write",
+    ("DELETE", "/api/projects/<project_id>"): "projects:write",
+    ("GET", "/api/billing"): "billing:read",
+    ("GET", "/api/webhooks"): "webhooks:manage",
+    ("POST", "/api/webhooks"): "webhooks:manage",
+    ("DELETE", "/api/webhooks/<webhook_id>"): "webhooks:manage",
+    ("POST", "/api/webhooks/test"): "webhooks:manage",
+    ("GET", "/api/analytics/campaign/<batch_id>/heatmap"): "videos:read",
+    ("GET", "/api/analytics/campaign/<batch_id>/ab"): "videos:read",
+    ("POST", "/api/thumbnail"): "videos:read",
+    ("GET", "/api/triggers"): "videos:read",
+    ("POST", "/api/triggers"): "videos:create",
+    ("POST", "/api/events/ingest"): "videos:create",
+    ("GET", "/api/music"): None,
+    ("GET", "/api/voices"): None,
+}
+
+
+class UnknownScope(ValueError):
+    pass
+
+
+def parse_scopes(value: str) -> tuple[str, ...]:
+    """A preset name or a comma-separated scope list -> the granted scope patterns.
+
+    Patterns may be exact scopes, `group:*`, or `*`. Unknown names raise UnknownScope.
+    """
+    value = value.strip()
+    if value in PRESETS:
+        return PRESETS[value]
+    granted: list[str] = []
+    for raw in value.split(","):
+        scope = raw.strip()
+        if not scope:
+            continue
+        if scope == "*":
+            pass
+        elif scope.endswith(":*"):
+            group = scope[:-2]
+            if not any(s.split(":", 1)[0] == group for s in SCOPES):
+                raise UnknownScope(scope)
+        elif scope not in SCOPES:
+            raise UnknownScope(scope)
+        if scope not in granted:
+            granted.append(scope)
+    if not granted:
+        raise UnknownScope(value)
+    return tuple(granted)
+
+
+def scope_allows(granted: tuple[str, ...] | list[str], needed: str | None) -> bool:
+    """Whether granted patterns cover the needed scope (`videos:*` covers `videos:create:batch`)."""
+    if needed is None:
+        return True
+    for pattern in granted:
+        if pattern == "*" or pattern == needed:
+            return True
+        if pattern.endswith(":*") and needed.startswith(pattern[:-1]):
+            return True
+    return False
+
+
+def expand(granted: tuple[str, ...] | list[str]) -> list[str]:
+    """Concrete scopes a set of patterns grants (for display)."""
+    return [s for s in SCOPES if scope_allows(granted, s)]

@@ -1,0 +1,58 @@
+"""Creating, listing and revoking API keys."""
+
+from __future__ import annotations
+
+import secrets
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.auth import hash_key
+from app.db import utcnow
+from app.keys.models import ApiKey
+from app.keys.scopes import parse_scopes
+
+KEY_PREFIX = "rs_live_"
+
+
+def generate_key() -> str:
+    return KEY_PREFIX + secrets.token_urlsafe(32)
+
+
+async def create_key(
+    session: AsyncSession, account_id: str, name: str, scopes: str
+) -> tuple[ApiKey, str]:
+    """Returns the stored key and the raw value (shown once, never stored)."""
+    granted = parse_scopes(scopes)
+    raw = generate_key()
+    key = ApiKey(
+        account_id=account_id,
+        name=name,
+        key_prefix=raw[: len(KEY_PREFIX) + 6],
+        key_hash=hash_key(raw),
+        scopes=",".join(granted),
+    )
+    session.add(key)
+    await session.flush()
+    return key, raw
+
+
+async def list_keys(session: AsyncSession, account_id: str) -> list[ApiKey]:
+    rows = await session.execute(
+        select(ApiKey)
+        .where(ApiKey.account_id == account_id, ApiKey.revoked_at.is_(None))
+        .order_by(ApiKey.created_at.desc())
+    )
+    return list(rows.scalars())
+
+
+async def revoke_key(session: AsyncSession, account_id: str, key_id: str) -> bool:
+    key = (
+        await session.execute(
+            select(ApiKey).where(ApiKey.id == key_id, ApiKey.account_id == account_id)
+        )
+    ).scalar_one_or_none()
+    if key is None or key.revoked_at is not None:
+        return False
+    key.revoked_at = utcnow()
+    return True

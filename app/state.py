@@ -1,0 +1,37 @@
+"""Per-process service handles, reached from routes through the current app."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from quart import current_app
+
+if TYPE_CHECKING:
+    from redis.asyncio import Redis
+
+    from app.config import Settings
+    from app.db import Database
+
+
+def get_settings() -> Settings:
+    return current_app.config["REELSMITH_SETTINGS"]
+
+
+def get_db() -> Database:
+    return current_app.config["REELSMITH_DB"]
+
+
+def get_redis() -> Redis:
+    return current_app.config["REELSMITH_REDIS"]
+
+
+async def get_arq() -> Any:
+    """The arq pool used to enqueue jobs by name (the app never imports the worker)."""
+    pool = current_app.config.get("REELSMITH_ARQ")
+    if pool is None:
+        from arq import create_pool
+        from arq.connections import RedisSettings
+
+        pool = await create_pool(RedisSettings.from_dsn(get_settings().redis_url))
+        current_app.config["REELSMITH_ARQ"] = pool
+    return pool

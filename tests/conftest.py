@@ -1,0 +1,169 @@
+"""Shared fixtures: real SQLite and PostgreSQL databases, real Redis, the app and keys."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import uuid
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+import pytest_asyncio
+
+from app import create_app
+from app.accounts.models import Account
+from app.accounts.service import create_account
+from app.config import Settings
+from app.db import Database
+from app.keys.service import create_key
+
+PG_ADMIN_DSN = os.environ.get("REELSMITH_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
+TEST_REDIS_URL = os.environ.get("REELSMITH_TEST_REDIS", "redis://127.0.0.1:6379/13")
+
+
+def _pg_available() -> bool:
+    import socket
+
+    try:
+        with socket.create_connection(("127.0.0.1", 5432), timeout=1):
+            return True
+    except OSError:
+        return False
+
+
+PG_AVAILABLE = _pg_available()
+
+
+async def _create_pg_database() -> tuple[str, str]:
+    import asyncpg
+
+    name = f"reelsmith_test_{uuid.uuid4().hex[:12]}"
+    conn = await asyncpg.connect(PG_ADMIN_DSN)
+    try:
+        await conn.execute(f'CREATE DATABASE "{name}"')
+    finally:
+        await conn.close()
+    base = PG_ADMIN_DSN.rsplit("/", 1)[0].replace("postgresql://", "postgresql+asyncpg://")
+    return name, f"{base}/{name}"
+
+
+async def _drop_pg_database(name: str) -> None:
+    import asyncpg
+
+    conn = await asyncpg.connect(PG_ADMIN_DSN)
+    try:
+        await conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    finally:
+        await conn.close()
+
+
+@pytest_asyncio.fixture(params=["sqlite", "postgresql"])
+async def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
+    """A fresh empty database on each engine; PostgreSQL skipped only when not answering."""
+    if request.param == "sqlite":
+        yield f"sqlite+aiosqlite:///{tmp_path}/test.db"
+        return
+    if not PG_AVAILABLE:
+        pytest.skip("PostgreSQL is not answering on 127.0.0.1:5432")
+    name, url = await _create_pg_database()
+    try:
+        yield url
+    finally:
+        await _drop_pg_database(name)
+
+
+@pytest_asyncio.fixture
+async def db(database_url: str) -> AsyncIterator[Database]:
+    database = Database(database_url)
+    await database.create_all()
+    try:
+        yield database
+    finally:
+        await database.dispose()
+
+
+def make_settings(tmp_path: Path, **overrides: Any) -> Settings:
+    ns = f"rstest:{uuid.uuid4().hex[:8]}"
+    values: dict[str, Any] = {
+        "database_url": f"sqlite+aiosqlite:///{tmp_path}/app.db",
+        "redis_url": TEST_REDIS_URL,
+        "redis_prefix": ns,
+        "queue_name": f"{ns}:queue",
+        "media_dir": tmp_path / "media",
+        "public_url": "http://testserver",
+        "env": "development",
+    }
+    values.update(overrides)
+    return Settings(**values)
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    return make_settings(tmp_path)
+
+
+async def _clear_namespace(settings: Settings) -> None:
+    from redis.asyncio import Redis
+
+    redis = Redis.from_url(settings.redis_url)
+    try:
+        keys = [k async for k in redis.scan_iter(match=f"{settings.redis_prefix}*")]
+        if keys:
+            await redis.delete(*keys)
+    finally:
+        await redis.aclose()
+
+
+@pytest_asyncio.fixture
+async def app(settings: Settings) -> AsyncIterator[Any]:
+    application = create_app(settings)
+    await Database(settings.database_url).create_all()
+    async with application.test_app():
+        yield application
+    await _clear_namespace(settings)
+
+
+@pytest_asyncio.fixture
+async def client(app: Any) -> Any:
+    return app.test_client()
+
+
+@dataclass
+class User:
+    account: Account
+    key: str
+    password: str
+
+    @property
+    def headers(self) -> dict[str, str]:
+        return {"X-API-Key": self.key}
+
+
+MakeUser = Callable[..., Awaitable[User]]
+
+
+@pytest_asyncio.fixture
+async def make_user(app: Any) -> MakeUser:
+    """Create an account with a key: await make_user(tier="studio", credits=100, scopes="admin")."""
+
+    async def factory(
+        tier: str = "studio", credits: int = 100, scopes: str = "admin", email: str | None = None
+    ) -> User:
+        database: Database = app.config["REELSMITH_DB"]
+        password = "correct horse battery staple"
+        async with database.session() as session:
+            account = await create_account(
+                session, email or f"{uuid.uuid4().hex[:10]}@example.com", password, tier, credits
+            )
+            _, raw = await create_key(session, account.id, "test", scopes)
+        return User(account=account, key=raw, password=password)
+
+    return factory
+
+
+@pytest.fixture(scope="session")
+def event_loop_policy() -> asyncio.AbstractEventLoopPolicy:
+    return asyncio.DefaultEventLoopPolicy()
