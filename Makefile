@@ -46,7 +46,7 @@ lint: venv
 	$(BIN)/ruff format --check app worker tests bench
 
 gallery: system venv
-	$(PY) -m bench.gallery
+	$(PY) scripts/gallery.py
 
 clean:
 	rm -rf $(VENV) data media .pytest_cache
