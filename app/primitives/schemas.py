@@ -1,0 +1,30 @@
+"""Request and response shapes of the primitive and language endpoints (SPEC 4.2)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel
+
+from app.primitives.catalog import PrimitiveInfo
+
+
+class PrimitivesQuery(BaseModel):
+    category: str | None = None
+    status: Literal["production", "beta", "draft", "all"] = "production"
+
+
+class PrimitivesResponse(BaseModel):
+    success: bool = True
+    primitives: list[PrimitiveInfo]
+    categories: list[str]
+    total: int
+
+
+class Language(BaseModel):
+    code: str
+    name: str
+
+
+class LanguagesResponse(BaseModel):
+    languages: list[Language]
