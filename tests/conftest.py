@@ -120,7 +120,9 @@ async def _clear_namespace(settings: Settings) -> None:
 @pytest_asyncio.fixture
 async def app(settings: Settings) -> AsyncIterator[Any]:
     application = create_app(settings)
-    await Database(settings.database_url).create_all()
+    schema = Database(settings.database_url)
+    await schema.create_all()
+    await schema.dispose()
     async with application.test_app():
         yield application
     await _clear_namespace(settings)
