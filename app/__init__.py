@@ -11,6 +11,7 @@ from redis.asyncio import Redis
 
 from app.config import ROOT, Settings
 from app.db import Database
+from app.auth import document_security
 from app.errors import register_error_handlers
 
 log = logging.getLogger("reelsmith")
@@ -49,7 +50,7 @@ def create_app(settings: Settings | None = None) -> Quart:
         info={"title": "reelsmith API", "version": "1.0.0"},
         openapi_path="/openapi.json",
         swagger_ui_path=None,
-        redoc_ui_path="/docs",
+        redoc_ui_path=None,
         scalar_ui_path=None,
         security_schemes={
             "ApiKey": {"type": "apiKey", "in_": "header", "name": "X-API-Key"},
@@ -68,6 +69,7 @@ def create_app(settings: Settings | None = None) -> Quart:
                 continue  # domain not built yet
             raise
         app.register_blueprint(module.bp)
+    document_security(app)
 
     @app.before_serving
     async def _start() -> None:

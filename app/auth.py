@@ -12,20 +12,26 @@ from collections.abc import Awaitable, Callable
 from functools import wraps
 from typing import Any, TypeVar
 
-from quart import g, request
+from itsdangerous import BadSignature, URLSafeTimedSerializer
+from quart import Quart, g, request
+from quart_schema.openapi import QUART_SCHEMA_SECURITY_ATTRIBUTE
 from sqlalchemy import select
 
 from app.accounts.models import Account
+from app.accounts.service import active_session_account
+from app.config import Settings
 from app.errors import ApiError
 from app.keys.models import ApiKey
 from app.keys.scopes import ENDPOINT_SCOPES, scope_allows
 from app.spec import TIER_RANK
-from app.state import get_db
+from app.state import get_db, get_settings
 
 F = TypeVar("F", bound=Callable[..., Awaitable[Any]])
 
 SESSION_COOKIE = "reelsmith_session"
 API_MIN_TIER = "studio"
+# Marks set on wrapped views: how the route authenticates ("key", "optional", "session").
+AUTH_ATTRIBUTE = "_reelsmith_auth"
 
 
 def hash_key(raw: str) -> str:
@@ -75,16 +81,23 @@ async def authenticate(required: bool) -> Account | None:
         return None
     account, key = await _load_key(raw)
     if TIER_RANK[account.tier] < TIER_RANK[API_MIN_TIER]:
-        raise ApiError(
-            403,
-            f"API access requires the {API_MIN_TIER} tier or above; this account is {account.tier}",
-        )
+        raise tier_error(account.tier)
     g.account = account
     g.api_key = key
     return account
 
 
+def tier_error(tier: str) -> ApiError:
+    return ApiError(
+        403,
+        f"API access requires the {API_MIN_TIER} tier or above; this account is {tier}. "
+        f"Upgrade the account to {API_MIN_TIER} to use API keys.",
+    )
+
+
 def require_auth(fn: F) -> F:
+    """API key required; the key must carry the scope ENDPOINT_SCOPES names for the route."""
+
     @wraps(fn)
     async def wrapper(*args: Any, **kwargs: Any) -> Any:
         await authenticate(required=True)
@@ -94,6 +107,7 @@ def require_auth(fn: F) -> F:
             raise ApiError(403, f"This API key lacks the '{scope}' scope needed here")
         return await fn(*args, **kwargs)
 
+    setattr(wrapper, AUTH_ATTRIBUTE, "key")
     return wrapper  # type: ignore[return-value]
 
 
@@ -105,7 +119,78 @@ def optional_auth(fn: F) -> F:
         await authenticate(required=False)
         return await fn(*args, **kwargs)
 
+    setattr(wrapper, AUTH_ATTRIBUTE, "optional")
     return wrapper  # type: ignore[return-value]
+
+
+# ---- session cookies (key management) ----
+
+
+def _serializer(settings: Settings) -> URLSafeTimedSerializer:
+    return URLSafeTimedSerializer(settings.session_secret, salt="reelsmith-session")
+
+
+def sign_session_id(settings: Settings, session_id: str) -> str:
+    """The cookie value: the server-side session id, signed."""
+    return _serializer(settings).dumps(session_id)
+
+
+def unsign_session_id(settings: Settings, value: str) -> str | None:
+    try:
+        return str(_serializer(settings).loads(value, max_age=settings.session_max_age_s))
+    except BadSignature:
+        return None
+
+
+def cookie_secure(settings: Settings) -> bool:
+    return settings.env == "production" or settings.public_url.startswith("https://")
+
+
+def require_session(fn: F) -> F:
+    """A valid session cookie is required (an API key alone is not enough: 401)."""
+
+    @wraps(fn)
+    async def wrapper(*args: Any, **kwargs: Any) -> Any:
+        raw = request.cookies.get(SESSION_COOKIE)
+        session_id = unsign_session_id(get_settings(), raw) if raw else None
+        if session_id is None:
+            raise ApiError(
+                401,
+                "Key management needs a session: sign in with POST /api/auth/login "
+                "(an API key is not accepted here)",
+            )
+        async with get_db().session() as session:
+            account = await active_session_account(session, session_id)
+        if account is None:
+            raise ApiError(401, "Session expired or signed out: sign in again")
+        g.account = account
+        g.session_id = session_id
+        return await fn(*args, **kwargs)
+
+    setattr(wrapper, AUTH_ATTRIBUTE, "session")
+    setattr(wrapper, QUART_SCHEMA_SECURITY_ATTRIBUTE, [{"Session": []}])
+    return wrapper  # type: ignore[return-value]
+
+
+def auth_kind(view: Callable[..., Any]) -> str | None:
+    """How a view authenticates: "key", "optional", "session" or None (public)."""
+    return getattr(view, AUTH_ATTRIBUTE, None)
+
+
+def document_security(app: Quart) -> None:
+    """Write each key-authenticated route's scope into its OpenAPI security requirement."""
+    for rule in app.url_map.iter_rules():
+        view = app.view_functions.get(rule.endpoint)
+        kind = auth_kind(view) if view else None
+        if kind not in ("key", "optional"):
+            continue
+        methods = sorted(m for m in (rule.methods or ()) if m not in ("HEAD", "OPTIONS"))
+        scope = next((ENDPOINT_SCOPES.get((m, rule.rule)) for m in methods), None)
+        names = [scope] if scope else []
+        schemes: list[dict[str, list[str]]] = [{"ApiKey": names}, {"Bearer": names}]
+        if kind == "optional":
+            schemes.append({})  # anonymous allowed
+        setattr(view, QUART_SCHEMA_SECURITY_ATTRIBUTE, schemes)
 
 
 def current_account() -> Account:

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from argon2 import PasswordHasher
 from argon2.exceptions import VerificationError
 from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.accounts.models import Account, LedgerEntry
+from app.accounts.models import Account, LedgerEntry, Session
+from app.db import utcnow
 from app.spec import TIERS
 
 _hasher = PasswordHasher()
+_DUMMY_HASH = _hasher.hash("reelsmith-no-such-account")
 
 
 class AccountExists(ValueError):
@@ -55,6 +59,46 @@ async def get_account_by_email(session: AsyncSession, email: str) -> Account | N
     return (
         await session.execute(select(Account).where(Account.email == email.strip().lower()))
     ).scalar_one_or_none()
+
+
+async def authenticate_password(session: AsyncSession, email: str, password: str) -> Account | None:
+    """The account when email and password match, else None (same answer for both misses)."""
+    account = await get_account_by_email(session, email)
+    if account is None:
+        verify_password(_DUMMY_HASH, password)  # same cost either way: no account probing
+        return None
+    return account if verify_password(account.password_hash, password) else None
+
+
+async def create_session(session: AsyncSession, account_id: str, max_age_s: int) -> Session:
+    row = Session(account_id=account_id, expires_at=utcnow() + timedelta(seconds=max_age_s))
+    session.add(row)
+    await session.flush()
+    return row
+
+
+async def active_session_account(session: AsyncSession, session_id: str) -> Account | None:
+    """The account behind a session that is neither revoked nor expired."""
+    row = (
+        await session.execute(
+            select(Account)
+            .join(Session, Session.account_id == Account.id)
+            .where(
+                Session.id == session_id,
+                Session.revoked_at.is_(None),
+                Session.expires_at > utcnow(),
+            )
+        )
+    ).scalar_one_or_none()
+    return row
+
+
+async def revoke_session(session: AsyncSession, session_id: str) -> None:
+    await session.execute(
+        update(Session)
+        .where(Session.id == session_id, Session.revoked_at.is_(None))
+        .values(revoked_at=utcnow())
+    )
 
 
 async def _move(

@@ -1,0 +1,71 @@
+"""Sign-in and sign-out: the session cookie used for key management."""
+
+from __future__ import annotations
+
+from quart import Blueprint, Response, after_this_request, g
+from quart_schema import tag, validate_request, validate_response
+
+from app.accounts import service
+from app.accounts.schemas import AccountInfo, LoginRequest, LoginResponse, LogoutResponse
+from app.auth import SESSION_COOKIE, cookie_secure, require_session, sign_session_id
+from app.errors import ApiError
+from app.state import get_db, get_settings
+
+bp = Blueprint("accounts", __name__)
+
+
+@bp.post("/api/auth/login")
+@tag(["Auth"])
+@validate_request(LoginRequest)
+@validate_response(LoginResponse, 200)
+async def login(data: LoginRequest):  # type: ignore[no-untyped-def]
+    """Sign in with email and password; sets the reelsmith_session cookie.
+
+    The cookie (HttpOnly, SameSite=Lax, Secure in production or behind https) authenticates
+    the key-management endpoints /api/keys.
+    """
+    settings = get_settings()
+    async with get_db().session() as session:
+        account = await service.authenticate_password(session, data.email, data.password)
+        if account is None:
+            raise ApiError(401, "Email or password is wrong")
+        row = await service.create_session(session, account.id, settings.session_max_age_s)
+    cookie = sign_session_id(settings, row.id)
+
+    @after_this_request
+    async def _set_cookie(resp: Response) -> Response:
+        resp.set_cookie(
+            SESSION_COOKIE,
+            cookie,
+            max_age=settings.session_max_age_s,
+            secure=cookie_secure(settings),
+            httponly=True,
+            samesite="Lax",
+            path="/",
+        )
+        return resp
+
+    return LoginResponse(
+        account=AccountInfo(
+            id=account.id, email=account.email, tier=account.tier, credits=account.credits
+        ),
+        message="Signed in",
+    )
+
+
+@bp.post("/api/auth/logout")
+@tag(["Auth"])
+@require_session
+@validate_response(LogoutResponse, 200)
+async def logout():  # type: ignore[no-untyped-def]
+    """Sign out: revokes the session server-side and clears the cookie."""
+    async with get_db().session() as session:
+        await service.revoke_session(session, g.session_id)
+    secure = cookie_secure(get_settings())
+
+    @after_this_request
+    async def _clear_cookie(resp: Response) -> Response:
+        resp.delete_cookie(SESSION_COOKIE, path="/", secure=secure, httponly=True, samesite="Lax")
+        return resp
+
+    return LogoutResponse(message="Signed out")

@@ -1,0 +1,87 @@
+"""Key management (SPEC 4.9): session cookie only, never an API key."""
+
+from __future__ import annotations
+
+from quart import Blueprint
+from quart_schema import tag, validate_request, validate_response
+
+from app.auth import API_MIN_TIER, current_account, require_session, tier_error
+from app.errors import ApiError, not_found
+from app.keys import service
+from app.keys.models import ApiKey
+from app.keys.schemas import (
+    ApiKeyInfo,
+    CreateKeyRequest,
+    CreateKeyResponse,
+    ListKeysResponse,
+    RevokeKeyResponse,
+)
+from app.keys.scopes import PRESETS, SCOPES, UnknownScope
+from app.spec import TIER_RANK
+from app.state import get_db
+
+bp = Blueprint("keys", __name__)
+
+
+def key_info(key: ApiKey) -> ApiKeyInfo:
+    return ApiKeyInfo(
+        id=key.id, name=key.name, keyPrefix=key.key_prefix, scopes=key.scopes,
+        createdAt=key.created_at,
+    )
+
+
+@bp.get("/api/keys")
+@tag(["Keys"])
+@require_session
+@validate_response(ListKeysResponse, 200)
+async def list_keys() -> ListKeysResponse:
+    """List the account's active API keys (values are never shown again)."""
+    async with get_db().session() as session:
+        keys = await service.list_keys(session, current_account().id)
+    return ListKeysResponse(keys=[key_info(k) for k in keys], total=len(keys))
+
+
+@bp.post("/api/keys")
+@tag(["Keys"])
+@require_session
+@validate_request(CreateKeyRequest)
+@validate_response(CreateKeyResponse, 201)
+async def create_key(data: CreateKeyRequest) -> tuple[CreateKeyResponse, int]:
+    """Create an API key; the full value is in this response only.
+
+    Needs the studio tier or above.
+    """
+    account = current_account()
+    if TIER_RANK[account.tier] < TIER_RANK[API_MIN_TIER]:
+        raise tier_error(account.tier)
+    try:
+        async with get_db().session() as session:
+            key, raw = await service.create_key(session, account.id, data.name, data.scopes)
+    except UnknownScope as exc:
+        raise ApiError(
+            400,
+            f"Unknown scope '{exc}'. Use a preset ({', '.join(PRESETS)}) or a comma-separated "
+            f"list of: {', '.join(SCOPES)} (wildcards `group:*` and `*` allowed)",
+            details=[{"loc": ["scopes"], "msg": f"unknown scope '{exc}'", "type": "enum"}],
+        ) from exc
+    return (
+        CreateKeyResponse(
+            key=raw,
+            apiKey=key_info(key),
+            message="Store this key now: it will not be shown again",
+        ),
+        201,
+    )
+
+
+@bp.delete("/api/keys/<key_id>")
+@tag(["Keys"])
+@require_session
+@validate_response(RevokeKeyResponse, 200)
+async def revoke_key(key_id: str) -> RevokeKeyResponse:
+    """Revoke a key; requests with it fail with 401 from the next request on."""
+    async with get_db().session() as session:
+        revoked = await service.revoke_key(session, current_account().id, key_id)
+    if not revoked:
+        raise not_found(f"API key '{key_id}'")
+    return RevokeKeyResponse(message=f"API key {key_id} revoked")

@@ -1,0 +1,55 @@
+"""Projects, owner-only: another account's project is reported as not found."""
+
+from __future__ import annotations
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.projects.models import Project
+
+
+async def list_projects(session: AsyncSession, account_id: str) -> list[Project]:
+    rows = await session.execute(
+        select(Project)
+        .where(Project.account_id == account_id)
+        .order_by(Project.created_at.desc(), Project.id)
+    )
+    return list(rows.scalars())
+
+
+async def get_project(session: AsyncSession, account_id: str, project_id: str) -> Project | None:
+    return (
+        await session.execute(
+            select(Project).where(Project.id == project_id, Project.account_id == account_id)
+        )
+    ).scalar_one_or_none()
+
+
+async def create_project(
+    session: AsyncSession, account_id: str, name: str, description: str | None
+) -> Project:
+    project = Project(account_id=account_id, name=name, description=description)
+    session.add(project)
+    await session.flush()
+    return project
+
+
+async def update_project(
+    session: AsyncSession, account_id: str, project_id: str, changes: dict[str, object]
+) -> Project | None:
+    project = await get_project(session, account_id, project_id)
+    if project is None:
+        return None
+    for field in ("name", "description"):
+        if field in changes:
+            setattr(project, field, changes[field])
+    await session.flush()
+    return project
+
+
+async def delete_project(session: AsyncSession, account_id: str, project_id: str) -> bool:
+    project = await get_project(session, account_id, project_id)
+    if project is None:
+        return False
+    await session.delete(project)
+    return True
