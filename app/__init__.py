@@ -12,7 +12,7 @@ from redis.asyncio import Redis
 from app.config import ROOT, Settings
 from app.db import Database
 from app.auth import document_security
-from app.errors import register_error_handlers
+from app.errors import ApiRequest, register_error_handlers
 
 log = logging.getLogger("reelsmith")
 
@@ -39,6 +39,7 @@ def create_app(settings: Settings | None = None) -> Quart:
         static_url_path="/static",
         template_folder=str(ROOT / "app" / "pages"),
     )
+    app.request_class = ApiRequest
     app.config["REELSMITH_SETTINGS"] = settings
     app.config["MAX_CONTENT_LENGTH"] = settings.max_body_bytes
     app.config["SECRET_KEY"] = settings.session_secret

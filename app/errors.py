@@ -6,8 +6,9 @@ import logging
 from typing import Any
 
 from pydantic import ValidationError
-from quart import Quart, Response, jsonify
+from quart import Quart, Request, Response, current_app, jsonify, request
 from quart_schema import RequestSchemaValidationError
+from quart_schema.validation import QuerystringValidationError
 from werkzeug.exceptions import HTTPException
 
 log = logging.getLogger(__name__)
@@ -70,6 +71,17 @@ def forbidden(message: str) -> ApiError:
     return ApiError(403, message)
 
 
+def insufficient_credits(balance: int, needed: int, upgrade_url: str) -> ApiError:
+    """402 with the SPEC's `credits` (current balance) and `upgradeUrl`."""
+    return ApiError(
+        402,
+        f"Insufficient credits: this needs {needed}, the balance is {balance}. "
+        f"Buy credits or upgrade at {upgrade_url}",
+        credits=balance,
+        upgradeUrl=upgrade_url,
+    )
+
+
 def validation_details(exc: ValidationError) -> list[dict[str, Any]]:
     details = []
     for err in exc.errors(include_url=False):
@@ -85,6 +97,35 @@ def summarize(details: list[dict[str, Any]]) -> str:
         parts.append(f"{where}: {d['msg']}")
     more = f" (+{len(details) - 5} more)" if len(details) > 5 else ""
     return "; ".join(parts) + more
+
+
+class ApiRequest(Request):
+    """Request whose JSON parse failures become a 400 that says what is wrong."""
+
+    def on_json_loading_failed(self, error: Exception) -> Any:
+        raise ApiError(
+            400,
+            f"Malformed JSON body: {error}. Send a JSON object with "
+            "Content-Type: application/json",
+            details=[{"loc": ["body"], "msg": str(error), "type": "json_invalid"}],
+        )
+
+
+def _body_too_large() -> ApiError:
+    limit = current_app.config.get("MAX_CONTENT_LENGTH")
+    return ApiError(
+        400,
+        f"Request body too large: the limit is {limit} bytes (REELSMITH_MAX_BODY_BYTES)",
+        details=[{"loc": ["body"], "msg": "too large", "type": "too_large"}],
+    )
+
+
+def _schema_message(details: list[dict[str, Any]], where: str) -> str:
+    if where == "body" and any(not d["loc"] for d in details):
+        if request.mimetype and not request.is_json:
+            return "Request body must be JSON: send it with Content-Type: application/json"
+        return "Request body must be a JSON object"
+    return f"Invalid request {where}: " + summarize(details)
 
 
 def error_response(err: ApiError) -> Response:
@@ -103,27 +144,33 @@ def register_error_handlers(app: Quart) -> None:
     @app.errorhandler(RequestSchemaValidationError)
     async def _schema_error(err: RequestSchemaValidationError) -> Response:
         cause = err.validation_error
+        where = "query parameters" if isinstance(err, QuerystringValidationError) else "body"
         if isinstance(cause, ValidationError):
             details = validation_details(cause)
-            message = "Invalid request body: " + summarize(details)
+            message = _schema_message(details, where)
+        elif isinstance(cause, ApiError):
+            return error_response(cause)
         else:
             details = []
-            message = f"Invalid request body: {cause}"
+            message = f"Invalid request {where}: {cause}"
         return error_response(ApiError(400, message, details=details))
 
     @app.errorhandler(HTTPException)
     async def _http_error(err: HTTPException) -> Response:
         status = err.code or 500
-        if status == 400:
-            message = "Malformed request: the body is not valid JSON" if "JSON" in str(
-                err.description
-            ) else (err.description or "Bad request")
-        elif status == 413:
-            message = "Request body too large"
+        if status == 413:
+            return error_response(_body_too_large())
+        if status == 415:
+            status, message = 400, "Unsupported body: send JSON with Content-Type: application/json"
+        elif status == 400:
+            message = "Malformed request: " + (err.description or "bad request")
         elif status == 404:
             message = "No such endpoint"
         elif status == 405:
-            message = "Method not allowed on this endpoint"
+            allowed = sorted(set(getattr(err, "valid_methods", None) or ()) - {"HEAD", "OPTIONS"})
+            message = "Method not allowed on this endpoint" + (
+                f"; allowed: {', '.join(allowed)}" if allowed else ""
+            )
         else:
             message = err.description or err.name
         return error_response(ApiError(status, message))
