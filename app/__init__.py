@@ -13,6 +13,7 @@ from app.config import ROOT, Settings
 from app.db import Database
 from app.auth import document_security
 from app.errors import ApiRequest, register_error_handlers
+from app.ratelimit import install_rate_limits
 
 log = logging.getLogger("reelsmith")
 
@@ -61,6 +62,7 @@ def create_app(settings: Settings | None = None) -> Quart:
         convert_casing=False,
     )
     register_error_handlers(app)
+    install_rate_limits(app)
 
     for module_name in BLUEPRINTS:
         try:

@@ -95,6 +95,9 @@ def make_settings(tmp_path: Path, **overrides: Any) -> Settings:
         "media_dir": tmp_path / "media",
         "public_url": "http://testserver",
         "env": "development",
+        # Off so suites that call an endpoint many times are not throttled;
+        # tests/integration/ratelimit turns it on.
+        "rate_limit_enabled": False,
     }
     values.update(overrides)
     return Settings(**values)

@@ -1,0 +1,121 @@
+"""Rate limits against the real Redis: headers, 429 with Retry-After, per-key counting."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+from conftest import make_settings
+from redis.asyncio import Redis
+
+from app import create_app, ratelimit
+from app.db import Database
+from app.ratelimit import Rule
+
+
+@pytest.fixture
+def settings(tmp_path: Path):  # overrides conftest's: limits on for this module
+    return make_settings(tmp_path, rate_limit_enabled=True)
+
+
+@pytest.fixture
+def tiny_limit(monkeypatch: pytest.MonkeyPatch) -> Rule:
+    rule = Rule(limit=60, burst=2)
+    monkeypatch.setitem(ratelimit.RATE_LIMITS, ("GET", "/api/projects"), rule)
+    return rule
+
+
+async def test_limited_response_carries_rate_limit_headers(client, make_user):
+    user = await make_user()
+    resp = await client.get("/api/projects", headers=user.headers)
+    assert resp.status_code == 200
+    assert resp.headers["X-RateLimit-Limit"] == "60"
+    assert resp.headers["X-RateLimit-Remaining"] == "14"
+    reset = int(resp.headers["X-RateLimit-Reset"])
+    assert time.time() - 5 < reset <= time.time() + 60
+    assert "Retry-After" not in resp.headers
+
+
+async def test_burst_then_429_with_retry_after(client, make_user, tiny_limit):
+    user = await make_user()
+    remaining = []
+    for _ in range(2):
+        resp = await client.get("/api/projects", headers=user.headers)
+        assert resp.status_code == 200
+        remaining.append(resp.headers["X-RateLimit-Remaining"])
+    assert remaining == ["1", "0"]
+    resp = await client.get("/api/projects", headers=user.headers)
+    assert resp.status_code == 429
+    body = await resp.get_json()
+    assert body["success"] is False and body["error"] == "rate_limited"
+    assert 1 <= int(resp.headers["Retry-After"]) <= 2
+    assert resp.headers["X-RateLimit-Remaining"] == "0"
+    assert resp.headers["X-RateLimit-Limit"] == "60"
+
+
+async def test_slot_refills_after_the_emission_interval(client, make_user, monkeypatch):
+    monkeypatch.setitem(ratelimit.RATE_LIMITS, ("GET", "/api/projects"), Rule(120, 1))
+    user = await make_user()
+    assert (await client.get("/api/projects", headers=user.headers)).status_code == 200
+    assert (await client.get("/api/projects", headers=user.headers)).status_code == 429
+    time.sleep(0.55)  # one slot every 0.5 s at 120/min
+    assert (await client.get("/api/projects", headers=user.headers)).status_code == 200
+
+
+async def test_each_key_has_its_own_counter(client, make_user, tiny_limit):
+    first = await make_user()
+    second = await make_user()
+    for _ in range(2):
+        await client.get("/api/projects", headers=first.headers)
+    assert (await client.get("/api/projects", headers=first.headers)).status_code == 429
+    assert (await client.get("/api/projects", headers=second.headers)).status_code == 200
+
+
+async def test_requests_without_key_are_counted_per_ip(client, tiny_limit):
+    for _ in range(2):
+        assert (await client.get("/api/projects")).status_code == 401
+    resp = await client.get("/api/projects")
+    assert resp.status_code == 429
+
+
+async def test_counters_live_in_redis_under_the_prefix(client, make_user, settings, tiny_limit):
+    user = await make_user()
+    await client.get("/api/projects", headers=user.headers)
+    redis = Redis.from_url(settings.redis_url)
+    try:
+        keys = [k async for k in redis.scan_iter(match=f"{settings.redis_prefix}:ratelimit:*")]
+    finally:
+        await redis.aclose()
+    assert len(keys) == 1
+
+
+async def test_two_app_processes_share_one_counter(
+    tmp_path: Path, client, make_user, settings, tiny_limit
+):
+    user = await make_user()
+    for _ in range(2):
+        assert (await client.get("/api/projects", headers=user.headers)).status_code == 200
+    other = create_app(
+        make_settings(tmp_path, redis_prefix=settings.redis_prefix, rate_limit_enabled=True)
+    )
+    async with other.test_app():
+        resp = await other.test_client().get("/api/projects", headers=user.headers)
+    assert resp.status_code == 429
+
+
+async def test_switch_off_disables_limits(tmp_path: Path, tiny_limit):
+    settings = make_settings(tmp_path, rate_limit_enabled=False)
+    app = create_app(settings)
+    await Database(settings.database_url).create_all()
+    async with app.test_app():
+        client = app.test_client()
+        for _ in range(4):
+            resp = await client.get("/api/projects")
+            assert resp.status_code == 401
+            assert "X-RateLimit-Limit" not in resp.headers
+
+
+async def test_unlimited_paths_have_no_headers(client):
+    resp = await client.get("/healthz")
+    assert "X-RateLimit-Limit" not in resp.headers
