@@ -1,0 +1,1 @@
+"""Templates: built-in and custom templates, their validation and the templates API."""

@@ -1,0 +1,121 @@
+"""Templates API (SPEC 4.1): list, get, create/fork, PATCH, PUT, DELETE."""
+
+from __future__ import annotations
+
+from quart import Blueprint, g
+from quart_schema import tag, validate_querystring, validate_request, validate_response
+
+from app.auth import current_account, maybe_account, needed_scope, optional_auth, require_auth
+from app.errors import ApiError
+from app.keys.scopes import scope_allows
+from app.state import get_db
+from app.templates import service
+from app.templates.schemas import (
+    CreateTemplate,
+    MessageResponse,
+    TemplateCreatedResponse,
+    TemplateListResponse,
+    TemplateResponse,
+    TemplatesQuery,
+    UpdateTemplate,
+)
+
+bp = Blueprint("templates", __name__)
+
+
+def reader_id() -> str | None:
+    """The account reading templates: None when anonymous; a presented key must carry the
+    scope ENDPOINT_SCOPES names for this route (templates:read), else 403."""
+    account = maybe_account()
+    if account is None:
+        return None
+    scope = needed_scope()
+    granted = tuple(s for s in g.api_key.scopes.split(",") if s)
+    if not scope_allows(granted, scope):
+        raise ApiError(403, f"This API key lacks the '{scope}' scope needed to read templates")
+    return account.id
+
+
+@bp.get("/api/templates")
+@tag(["Templates"])
+@optional_auth
+@validate_querystring(TemplatesQuery)
+@validate_response(TemplateListResponse, 200)
+async def list_templates(query_args: TemplatesQuery) -> TemplateListResponse:
+    """Built-in templates (unless `builtIn=false`) followed by the caller's own templates.
+
+    No key: built-ins only. With a key (templates:read): also the account's custom templates,
+    newest first. Other accounts' public or unlisted templates are read by id, not listed.
+    """
+    account_id = reader_id()
+    include_builtin = query_args.builtIn == "true"
+    if not include_builtin and account_id is None:
+        raise ApiError(
+            401, "Listing custom templates (builtIn=false) needs an API key with templates:read"
+        )
+    async with get_db().session() as session:
+        views = await service.list_templates(session, account_id, include_builtin)
+    return TemplateListResponse(templates=views, total=len(views))
+
+
+@bp.get("/api/templates/<template_id>")
+@tag(["Templates"])
+@optional_auth
+@validate_response(TemplateResponse, 200)
+async def get_template(template_id: str) -> TemplateResponse:
+    """One template. Private templates are visible only to their owner (404 to anyone else)."""
+    account_id = reader_id()
+    async with get_db().session() as session:
+        view = await service.get_template(session, template_id, account_id)
+    if view is None:
+        raise ApiError(404, f"Template {template_id!r} not found")
+    return TemplateResponse(template=view)
+
+
+@bp.post("/api/templates")
+@tag(["Templates"])
+@require_auth
+@validate_request(CreateTemplate)
+@validate_response(TemplateCreatedResponse, 201)
+async def create_template(data: CreateTemplate) -> tuple[TemplateCreatedResponse, int]:
+    """Create a custom template; `forkFrom` copies scenes, data slots, defaults and tags
+    (unless given) from a built-in slug or a template id the caller can read."""
+    async with get_db().session() as session:
+        view, message = await service.create_template(session, current_account().id, data)
+    return TemplateCreatedResponse(template=view, message=message), 201
+
+
+@bp.patch("/api/templates/<template_id>")
+@tag(["Templates"])
+@require_auth
+@validate_request(UpdateTemplate)
+@validate_response(TemplateResponse, 200)
+async def patch_template(template_id: str, data: UpdateTemplate) -> TemplateResponse:
+    """Partial update: only the fields in the body change; `version` is not incremented."""
+    async with get_db().session() as session:
+        view = await service.patch_template(session, template_id, current_account().id, data)
+    return TemplateResponse(template=view)
+
+
+@bp.put("/api/templates/<template_id>")
+@tag(["Templates"])
+@require_auth
+@validate_request(UpdateTemplate)
+@validate_response(TemplateResponse, 200)
+async def put_template(template_id: str, data: UpdateTemplate) -> TemplateResponse:
+    """Full update: the body replaces the document (`name` required; omitted fields reset to
+    their defaults, visibility to private); `version` goes up by one."""
+    async with get_db().session() as session:
+        view = await service.replace_template(session, template_id, current_account().id, data)
+    return TemplateResponse(template=view)
+
+
+@bp.delete("/api/templates/<template_id>")
+@tag(["Templates"])
+@require_auth
+@validate_response(MessageResponse, 200)
+async def delete_template(template_id: str) -> MessageResponse:
+    """Delete one of the caller's templates. Built-ins cannot be deleted (403)."""
+    async with get_db().session() as session:
+        name = await service.delete_template(session, template_id, current_account().id)
+    return MessageResponse(message=f"Template '{name}' ({template_id}) deleted")

@@ -1,0 +1,539 @@
+"""Template logic: built-ins, custom templates, visibility, forks, versions, validation.
+
+Built-in templates are data (app/templates/builtins/*.json), never rows; their render counts
+live in `template_usage`. Custom templates are rows of `templates`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, Field
+from sqlalchemy import select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.db import utcnow
+from app.errors import ApiError, bad_request, forbidden, not_found
+from app.primitives.catalog import get_primitive
+from app.templates.models import BuiltinUsage
+from app.templates.models import Template as TemplateRow
+from app.templates.schemas import (
+    CreateTemplate,
+    DataSlot,
+    SceneConfig,
+    TemplateDefaults,
+    TemplateView,
+    UpdateTemplate,
+)
+
+BUILTINS_DIR = Path(__file__).parent / "builtins"
+BUILTIN_IDS = ("emeritus", "laureate", "rewind", "pulse", "handshake")
+REFERENCE = re.compile(r"\[([A-Za-z_][A-Za-z0-9_]*)\]")
+
+
+# ---- built-ins ----
+
+
+class DataSource(BaseModel):
+    """An outside source the render engine queries for a built-in (e.g. OpenAlex by authorId)."""
+
+    kind: str
+    key: str
+    provides: list[str] = Field(default_factory=list)
+
+
+class BuiltinTemplate(BaseModel):
+    """A built-in template file: the API fields plus preview samples and data source."""
+
+    id: str
+    name: str
+    description: str
+    tags: list[str]
+    scenes: list[SceneConfig]
+    dataSlots: list[DataSlot]
+    defaults: TemplateDefaults
+    sampleData: dict[str, Any]
+    dataSource: DataSource | None = None
+
+
+@lru_cache(maxsize=1)
+def builtins() -> dict[str, BuiltinTemplate]:
+    """The built-in templates by id, in SPEC order, parsed from their JSON files."""
+    found = {}
+    for template_id in BUILTIN_IDS:
+        raw = json.loads((BUILTINS_DIR / f"{template_id}.json").read_text(encoding="utf-8"))
+        found[template_id] = BuiltinTemplate.model_validate(raw)
+    return found
+
+
+def is_builtin(template_id: str) -> bool:
+    return template_id in BUILTIN_IDS
+
+
+def builtin_data_source(template_id: str) -> DataSource | None:
+    """Which outside source the render engine fetches for this built-in, if any."""
+    item = builtins().get(template_id)
+    return item.dataSource if item else None
+
+
+def _builtin_view(item: BuiltinTemplate, usage: int) -> TemplateView:
+    return TemplateView(
+        id=item.id,
+        name=item.name,
+        slug=item.id,
+        description=item.description,
+        visibility="built-in",
+        scenes=item.scenes,
+        tags=item.tags,
+        usageCount=usage,
+        isBuiltIn=True,
+        baseTemplateId=None,
+        dataSlots=item.dataSlots,
+        defaults=item.defaults,
+        version=1,
+    )
+
+
+async def _builtin_usage(session: AsyncSession) -> dict[str, int]:
+    rows = (await session.execute(select(BuiltinUsage))).scalars().all()
+    return {row.template_id: row.usage_count for row in rows}
+
+
+# ---- validation against the primitive catalog ----
+
+
+def _detail(loc: list[str | int], msg: str, kind: str) -> dict[str, Any]:
+    return {"loc": [str(p) for p in loc], "msg": msg, "type": kind}
+
+
+def _slot_key(name: str) -> str:
+    return name[:-2] if name.endswith("[]") else name
+
+
+def document_problems(
+    scenes: list[SceneConfig], data_slots: list[DataSlot]
+) -> list[dict[str, Any]]:
+    """Everything wrong with a template document that needs the catalog or the whole document."""
+    problems: list[dict[str, Any]] = []
+    keys = [slot.key for slot in data_slots]
+    for i, key in enumerate(keys):
+        if key in keys[:i]:
+            problems.append(
+                _detail(["dataSlots", i, "key"], f"duplicate data slot key {key!r}", "duplicate")
+            )
+    for i, scene in enumerate(scenes):
+        info = get_primitive(scene.primitiveId)
+        if info is None:
+            problems.append(
+                _detail(
+                    ["scenes", i, "primitiveId"],
+                    f"unknown primitive {scene.primitiveId!r}; see GET /api/primitives?status=all",
+                    "unknown_primitive",
+                )
+            )
+        elif scene.animationOption is not None and scene.animationOption not in (
+            info.animationOptions
+        ):
+            problems.append(
+                _detail(
+                    ["scenes", i, "animationOption"],
+                    f"{scene.animationOption!r} is not an animation option of {info.id!r}; "
+                    f"allowed: {', '.join(info.animationOptions)}",
+                    "unknown_animation_option",
+                )
+            )
+        for j, needed in enumerate(scene.dataRequired):
+            if _slot_key(needed) not in keys:
+                problems.append(
+                    _detail(
+                        ["scenes", i, "dataRequired", j],
+                        f"{needed!r} is not a data slot key; defined: {', '.join(keys) or 'none'}",
+                        "unknown_data_slot",
+                    )
+                )
+    return problems
+
+
+def validate_document(scenes: list[SceneConfig], data_slots: list[DataSlot]) -> None:
+    """Raise a 400 naming each field path when scenes or slots do not fit the catalog."""
+    problems = document_problems(scenes, data_slots)
+    if problems:
+        where = "; ".join(f"{'.'.join(p['loc'])}: {p['msg']}" for p in problems[:5]) + (
+            f" (+{len(problems) - 5} more)" if len(problems) > 5 else ""
+        )
+        raise bad_request(f"Invalid template: {where}", details=problems)
+
+
+# ---- reading ----
+
+
+def _row_view(row: TemplateRow) -> TemplateView:
+    return TemplateView(
+        id=row.id,
+        name=row.name,
+        slug=row.slug,
+        description=row.description,
+        visibility=row.visibility,  # type: ignore[arg-type]
+        scenes=[SceneConfig.model_validate(s) for s in row.scenes],
+        tags=list(row.tags),
+        usageCount=row.usage_count,
+        isBuiltIn=False,
+        baseTemplateId=row.base_template_id,
+        dataSlots=[DataSlot.model_validate(s) for s in row.data_slots],
+        defaults=TemplateDefaults.model_validate(row.defaults),
+        version=row.version,
+        ownerId=row.account_id,
+        projectId=row.project_id,
+    )
+
+
+def can_read(row: TemplateRow, account_id: str | None) -> bool:
+    """Private templates are visible to their owner only; unlisted and public to anyone."""
+    return row.visibility != "private" or (account_id is not None and row.account_id == account_id)
+
+
+async def _row(session: AsyncSession, template_id: str) -> TemplateRow | None:
+    return await session.get(TemplateRow, template_id)
+
+
+async def get_template(
+    session: AsyncSession, template_id: str, account_id: str | None
+) -> TemplateView | None:
+    """The template as `account_id` (None = anonymous) may see it, or None (also for private)."""
+    if is_builtin(template_id):
+        usage = await session.get(BuiltinUsage, template_id)
+        return _builtin_view(builtins()[template_id], usage.usage_count if usage else 0)
+    row = await _row(session, template_id)
+    if row is None or not can_read(row, account_id):
+        return None
+    return _row_view(row)
+
+
+async def list_templates(
+    session: AsyncSession, account_id: str | None, include_builtin: bool
+) -> list[TemplateView]:
+    """Built-ins (when asked) in SPEC order, then the caller's own templates, newest first."""
+    views: list[TemplateView] = []
+    if include_builtin:
+        usage = await _builtin_usage(session)
+        views += [_builtin_view(item, usage.get(item.id, 0)) for item in builtins().values()]
+    if account_id is not None:
+        rows = (
+            await session.execute(
+                select(TemplateRow)
+                .where(TemplateRow.account_id == account_id)
+                .order_by(TemplateRow.created_at.desc(), TemplateRow.id)
+            )
+        ).scalars()
+        views += [_row_view(row) for row in rows]
+    return views
+
+
+# ---- writing ----
+
+
+def slugify(name: str) -> str:
+    slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+    return slug[:200] or "template"
+
+
+def _dump(items: list[BaseModel]) -> list[dict[str, Any]]:
+    return [item.model_dump(mode="json") for item in items]
+
+
+def _template_not_found(template_id: str) -> ApiError:
+    return not_found(f"Template {template_id!r}")
+
+
+def _builtin_locked(template_id: str) -> ApiError:
+    return forbidden(
+        f"Built-in template {template_id!r} cannot be changed or deleted; fork it instead: "
+        f'POST /api/templates {{"name": "...", "forkFrom": "{template_id}"}}'
+    )
+
+
+async def _owned_row(session: AsyncSession, template_id: str, account_id: str) -> TemplateRow:
+    """The caller's own template; 403 for built-ins, 404 when unseen, 403 when not theirs."""
+    if is_builtin(template_id):
+        raise _builtin_locked(template_id)
+    row = await _row(session, template_id)
+    if row is None or not can_read(row, account_id):
+        raise _template_not_found(template_id)
+    if row.account_id != account_id:
+        raise forbidden(f"Template {template_id!r} belongs to another account; fork it to edit")
+    return row
+
+
+def fork_message(base: TemplateView) -> str:
+    kind = "built-in template" if base.isBuiltIn else "template"
+    return f"Template created as a fork of {kind} '{base.name}' ({base.id})"
+
+
+async def create_template(
+    session: AsyncSession, account_id: str, body: CreateTemplate
+) -> tuple[TemplateView, str]:
+    """Create a custom template, from scratch or forked; returns it and the response message."""
+    base: TemplateView | None = None
+    if body.forkFrom is not None:
+        base = await get_template(session, body.forkFrom, account_id)
+        if base is None:
+            raise not_found(f"Template {body.forkFrom!r} to fork from")
+    scenes = body.scenes if body.scenes is not None else (base.scenes if base else [])
+    slots = body.dataSlots if body.dataSlots is not None else (base.dataSlots if base else [])
+    defaults = body.defaults or (base.defaults if base else TemplateDefaults())
+    tags = body.tags if body.tags is not None else (base.tags if base else [])
+    validate_document(scenes, slots)
+    row = TemplateRow(
+        account_id=account_id,
+        project_id=body.projectId,
+        name=body.name,
+        slug=slugify(body.name),
+        description=body.description,
+        visibility=body.visibility,
+        scenes=_dump(scenes),
+        data_slots=_dump(slots),
+        defaults=defaults.model_dump(mode="json"),
+        tags=list(tags),
+        usage_count=0,
+        base_template_id=base.id if base else None,
+        version=1,
+    )
+    session.add(row)
+    await session.flush()
+    message = fork_message(base) if base else f"Template '{row.name}' created"
+    return _row_view(row), message
+
+
+NOT_NULLABLE = ("name", "visibility", "scenes", "dataSlots", "defaults", "tags")
+
+
+def _apply(row: TemplateRow, body: UpdateTemplate, fields: set[str]) -> None:
+    """Write the given fields of an update body into the row, then check the result."""
+    for field in fields & set(NOT_NULLABLE):
+        if getattr(body, field) is None:
+            raise bad_request(
+                f"{field}: may not be null", details=[_detail([field], "may not be null", "null")]
+            )
+    if "name" in fields:
+        row.name = body.name  # type: ignore[assignment]
+        row.slug = slugify(row.name)
+    if "description" in fields:
+        row.description = body.description
+    if "visibility" in fields:
+        row.visibility = body.visibility  # type: ignore[assignment]
+    if "scenes" in fields:
+        row.scenes = _dump(body.scenes or [])
+    if "dataSlots" in fields:
+        row.data_slots = _dump(body.dataSlots or [])
+    if "defaults" in fields:
+        row.defaults = (body.defaults or TemplateDefaults()).model_dump(mode="json")
+    if "tags" in fields:
+        row.tags = list(body.tags or [])
+    validate_document(
+        [SceneConfig.model_validate(s) for s in row.scenes],
+        [DataSlot.model_validate(s) for s in row.data_slots],
+    )
+
+
+async def patch_template(
+    session: AsyncSession, template_id: str, account_id: str, body: UpdateTemplate
+) -> TemplateView:
+    """Partial update: only the fields present in the body change; version stays."""
+    row = await _owned_row(session, template_id, account_id)
+    _apply(row, body, set(body.model_fields_set))
+    row.updated_at = utcnow()
+    await session.flush()
+    return _row_view(row)
+
+
+def full_document(body: UpdateTemplate) -> UpdateTemplate:
+    """PUT semantics: the body is the whole document; omitted fields take their defaults."""
+    if body.name is None:
+        raise bad_request(
+            "name: required for a full update (PUT); use PATCH to change some fields only",
+            details=[_detail(["name"], "required for PUT", "missing")],
+        )
+    return UpdateTemplate(
+        name=body.name,
+        description=body.description,
+        visibility=body.visibility or "private",
+        scenes=body.scenes or [],
+        dataSlots=body.dataSlots or [],
+        defaults=body.defaults or TemplateDefaults(),
+        tags=body.tags or [],
+    )
+
+
+async def replace_template(
+    session: AsyncSession, template_id: str, account_id: str, body: UpdateTemplate
+) -> TemplateView:
+    """Full update (PUT): the document is replaced and version goes up by one."""
+    row = await _owned_row(session, template_id, account_id)
+    document = full_document(body)
+    _apply(row, document, set(UpdateTemplate.model_fields))
+    row.version += 1
+    row.updated_at = utcnow()
+    await session.flush()
+    return _row_view(row)
+
+
+async def delete_template(session: AsyncSession, template_id: str, account_id: str) -> str:
+    """Delete the caller's template; returns the deleted template's name."""
+    row = await _owned_row(session, template_id, account_id)
+    name = row.name
+    await session.delete(row)
+    await session.flush()
+    return name
+
+
+async def increment_usage(session: AsyncSession, template_id: str) -> None:
+    """Count one render of a template (built-in or custom); unknown ids are ignored."""
+    if is_builtin(template_id):
+        dialect = session.get_bind().dialect.name
+        if dialect == "postgresql":
+            from sqlalchemy.dialects.postgresql import insert
+        else:
+            from sqlalchemy.dialects.sqlite import insert  # type: ignore[assignment]
+        stmt = insert(BuiltinUsage).values(
+            template_id=template_id, usage_count=1, updated_at=utcnow()
+        )
+        stmt = stmt.on_conflict_do_update(
+            index_elements=[BuiltinUsage.template_id],
+            set_={"usage_count": BuiltinUsage.usage_count + 1, "updated_at": utcnow()},
+        )
+        await session.execute(stmt)
+        return
+    await session.execute(
+        update(TemplateRow)
+        .where(TemplateRow.id == template_id)
+        .values(usage_count=TemplateRow.usage_count + 1, updated_at=TemplateRow.updated_at)
+    )
+
+
+# ---- data into scenes ----
+
+
+def _format(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, int):
+        return f"{value:,}"
+    if isinstance(value, float):
+        return f"{value:,.0f}" if value.is_integer() else f"{value:,.1f}"
+    if isinstance(value, list):
+        return ", ".join(_format(v) for v in value)
+    return str(value)
+
+
+def fill_text(text: str, data: dict[str, Any]) -> str:
+    """Replace `[key]` references in text with formatted data values (missing -> empty)."""
+    return REFERENCE.sub(lambda m: _format(data.get(m.group(1))), text)
+
+
+def resolve(value: Any, data: dict[str, Any]) -> Any:
+    """Resolve references in a sceneData value: a string that is exactly `[key]` becomes the
+    raw data value (number, list, object); other strings get text substitution."""
+    if isinstance(value, str):
+        whole = REFERENCE.fullmatch(value.strip())
+        if whole:
+            return data.get(whole.group(1))
+        return fill_text(value, data)
+    if isinstance(value, list):
+        return [resolve(v, data) for v in value]
+    if isinstance(value, dict):
+        if "$each" in value:
+            return _each(value, data)
+        return {k: resolve(v, data) for k, v in value.items()}
+    return value
+
+
+def _each(spec: dict[str, Any], data: dict[str, Any]) -> list[dict[str, Any]] | None:
+    """`{"$each": "books", "as": {"label": "title"}}`: one object per item of data["books"],
+    each output field taken from the named item field (renames a list for a primitive)."""
+    items = data.get(str(spec["$each"]))
+    if not isinstance(items, list):
+        return None
+    fields: dict[str, str] = spec.get("as") or {}
+    out = []
+    for item in items:
+        if isinstance(item, dict):
+            out.append({k: item.get(src) for k, src in fields.items() if item.get(src) is not None})
+    return out
+
+
+def scene_data_for(scene: SceneConfig, data: dict[str, Any]) -> dict[str, Any]:
+    """The inputs a scene's primitive receives: each of its dataInputs taken from the data by
+    the same key, then the scene's sceneData with `[key]` references resolved on top.
+    Inputs that resolve to None are left out (primitives treat them as absent)."""
+    out: dict[str, Any] = {}
+    info = get_primitive(scene.primitiveId)
+    for name in info.dataInputs if info else []:
+        key = _slot_key(name)
+        if data.get(key) is not None:
+            out[key] = data[key]
+    for key, value in scene.sceneData.items():
+        out[key] = resolve(value, data)
+    return {k: v for k, v in out.items() if v is not None}
+
+
+def with_defaults(view: TemplateView, data: dict[str, Any]) -> dict[str, Any]:
+    """The data with each missing (or null) slot filled from the slot's defaultValue."""
+    out = dict(data)
+    for slot in view.dataSlots:
+        if out.get(slot.key) is None and slot.defaultValue is not None:
+            out[slot.key] = slot.defaultValue
+    return out
+
+
+def _placeholder(slot: DataSlot) -> Any:
+    return {
+        "text": slot.label or slot.key.replace("_", " ").title(),
+        "number": 42,
+        "email": "alex@example.com",
+        "date": "2026-01-15",
+        "url": "https://example.com",
+        "country_code": "GB",
+        "array": [],
+        "object": {},
+    }[slot.type]
+
+
+async def root_builtin(session: AsyncSession, view: TemplateView) -> str | None:
+    """The built-in a custom template descends from through its fork chain, if any."""
+    seen: set[str] = set()
+    current: str | None = view.baseTemplateId if not view.isBuiltIn else view.id
+    while current and current not in seen:
+        if is_builtin(current):
+            return current
+        seen.add(current)
+        row = await _row(session, current)
+        current = row.base_template_id if row else None
+    return None
+
+
+def sample_data(view: TemplateView, builtin_id: str | None = None) -> dict[str, Any]:
+    """Preview data for a template: a slot's defaultValue, else the built-in sample for that
+    key (from the template's own built-in ancestor first), else a placeholder by type."""
+    samples: dict[str, Any] = {}
+    for item in builtins().values():
+        samples.update({k: v for k, v in item.sampleData.items() if k not in samples})
+    if builtin_id:
+        samples.update(builtins()[builtin_id].sampleData)
+    out: dict[str, Any] = {}
+    for slot in view.dataSlots:
+        if slot.defaultValue is not None:
+            out[slot.key] = slot.defaultValue
+        elif slot.key in samples:
+            out[slot.key] = samples[slot.key]
+        elif slot.required:
+            out[slot.key] = _placeholder(slot)
+    if builtin_id:  # values a data source would fetch at render time
+        source = builtins()[builtin_id].sampleData
+        out.update({k: v for k, v in source.items() if k not in out})
+    return out
