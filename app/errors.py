@@ -105,8 +105,7 @@ class ApiRequest(Request):
     def on_json_loading_failed(self, error: Exception) -> Any:
         raise ApiError(
             400,
-            f"Malformed JSON body: {error}. Send a JSON object with "
-            "Content-Type: application/json",
+            f"Malformed JSON body: {error}. Send a JSON object with Content-Type: application/json",
             details=[{"loc": ["body"], "msg": str(error), "type": "json_invalid"}],
         )
 

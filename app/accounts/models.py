@@ -25,7 +25,9 @@ class Account(IdMixin, Base):
 class LedgerEntry(IdMixin, Base):
     __tablename__ = "ledger_entries"
 
-    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), index=True)
+    account_id: Mapped[str] = mapped_column(
+        ForeignKey("accounts.id", ondelete="CASCADE"), index=True
+    )
     kind: Mapped[str] = mapped_column(String(16))  # grant | charge | refund
     amount: Mapped[int] = mapped_column(Integer)  # signed: charges are negative
     balance_after: Mapped[int] = mapped_column(Integer)
@@ -39,7 +41,9 @@ class Session(IdMixin, Base):
 
     __tablename__ = "sessions"
 
-    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), index=True)
+    account_id: Mapped[str] = mapped_column(
+        ForeignKey("accounts.id", ondelete="CASCADE"), index=True
+    )
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     expires_at: Mapped[datetime]
     revoked_at: Mapped[datetime | None] = mapped_column(default=None)

@@ -102,7 +102,12 @@ async def revoke_session(session: AsyncSession, session_id: str) -> None:
 
 
 async def _move(
-    session: AsyncSession, account_id: str, amount: int, kind: str, reason: str, reference: str | None
+    session: AsyncSession,
+    account_id: str,
+    amount: int,
+    kind: str,
+    reason: str,
+    reference: str | None,
 ) -> int:
     """Atomically add `amount` (negative to charge) and write the ledger row; returns balance."""
     stmt = update(Account).where(Account.id == account_id)

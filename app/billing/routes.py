@@ -38,8 +38,13 @@ async def billing(query_args: BillingQuery) -> BillingResponse:
         tier=page.account.tier,
         usage=[
             UsageEntry(
-                id=e.id, kind=e.kind, amount=e.amount, balanceAfter=e.balance_after,  # type: ignore[arg-type]
-                reason=e.reason, reference=e.reference, createdAt=e.created_at,
+                id=e.id,
+                kind=e.kind,
+                amount=e.amount,
+                balanceAfter=e.balance_after,  # type: ignore[arg-type]
+                reason=e.reason,
+                reference=e.reference,
+                createdAt=e.created_at,
             )
             for e in page.entries
         ],

@@ -41,9 +41,7 @@ async def usage_page(
     session: AsyncSession, account_id: str, limit: int, cursor: str | None
 ) -> UsagePage:
     """One page of the account's ledger, newest first; next_cursor is None on the last page."""
-    account = (
-        await session.execute(select(Account).where(Account.id == account_id))
-    ).scalar_one()
+    account = (await session.execute(select(Account).where(Account.id == account_id))).scalar_one()
     stmt = select(LedgerEntry).where(LedgerEntry.account_id == account_id)
     if cursor:
         stamp, entry_id = decode_cursor(cursor)

@@ -13,7 +13,9 @@ from app.db import Base, IdMixin, utcnow
 class ApiKey(IdMixin, Base):
     __tablename__ = "api_keys"
 
-    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), index=True)
+    account_id: Mapped[str] = mapped_column(
+        ForeignKey("accounts.id", ondelete="CASCADE"), index=True
+    )
     name: Mapped[str] = mapped_column(String(200))
     key_prefix: Mapped[str] = mapped_column(String(32), index=True)
     key_hash: Mapped[str] = mapped_column(String(64), unique=True)  # sha256 hex

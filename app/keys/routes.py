@@ -25,7 +25,10 @@ bp = Blueprint("keys", __name__)
 
 def key_info(key: ApiKey) -> ApiKeyInfo:
     return ApiKeyInfo(
-        id=key.id, name=key.name, keyPrefix=key.key_prefix, scopes=key.scopes,
+        id=key.id,
+        name=key.name,
+        keyPrefix=key.key_prefix,
+        scopes=key.scopes,
         createdAt=key.created_at,
     )
 

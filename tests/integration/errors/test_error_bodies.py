@@ -6,11 +6,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import make_settings
 
 from app import create_app
 from app.db import Database
 from app.errors import ApiError, error_response, insufficient_credits
-from conftest import make_settings
 
 
 def assert_error_body(body: Any, code: str) -> None:

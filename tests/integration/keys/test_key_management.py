@@ -4,9 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+from conftest import make_settings
 from sqlalchemy import select
 
+from app import create_app
+from app.accounts.service import create_account
 from app.auth import SESSION_COOKIE, hash_key
+from app.db import Database
 from app.keys.models import ApiKey
 
 
@@ -67,9 +72,9 @@ async def test_create_key_returns_value_once_and_list_never_shows_it(app, client
 async def test_new_key_authenticates_requests(client, make_user):
     user = await make_user()
     await login(client, user)
-    raw = (await (await client.post("/api/keys", json={"name": "a", "scopes": "admin"})).get_json())[
-        "key"
-    ]
+    raw = (
+        await (await client.post("/api/keys", json={"name": "a", "scopes": "admin"})).get_json()
+    )["key"]
     client.cookie_jar.clear()
     resp = await client.get("/api/billing", headers={"X-API-Key": raw})
     assert resp.status_code == 200
@@ -114,7 +119,9 @@ async def test_forged_session_cookie_is_401(client, make_user):
 async def test_revocation_takes_effect_on_next_request(client, make_user):
     user = await make_user()
     await login(client, user)
-    created = await (await client.post("/api/keys", json={"name": "r", "scopes": "admin"})).get_json()
+    created = await (
+        await client.post("/api/keys", json={"name": "r", "scopes": "admin"})
+    ).get_json()
     headers = {"X-API-Key": created["key"]}
     assert (await client.get("/api/billing", headers=headers)).status_code == 200
 
@@ -131,12 +138,16 @@ async def test_revoking_someone_elses_key_is_404(client, make_user):
     owner = await make_user()
     other = await make_user()
     await login(client, owner)
-    created = await (await client.post("/api/keys", json={"name": "r", "scopes": "admin"})).get_json()
+    created = await (
+        await client.post("/api/keys", json={"name": "r", "scopes": "admin"})
+    ).get_json()
     client.cookie_jar.clear()
     await login(client, other)
     resp = await client.delete(f"/api/keys/{created['apiKey']['id']}")
     assert resp.status_code == 404
-    assert (await client.get("/api/billing", headers={"X-API-Key": created["key"]})).status_code == 200
+    assert (
+        await client.get("/api/billing", headers={"X-API-Key": created["key"]})
+    ).status_code == 200
 
 
 async def test_logout_revokes_the_session_server_side(client, make_user):
@@ -147,3 +158,21 @@ async def test_logout_revokes_the_session_server_side(client, make_user):
     client.set_cookie("localhost", SESSION_COOKIE, cookie_value)  # replay the old cookie
     resp = await client.get("/api/keys")
     assert resp.status_code == 401
+
+
+@pytest.mark.parametrize(
+    "overrides",
+    [{"public_url": "https://videos.example.com"}, {"env": "production", "secret_key": "s3cret"}],
+)
+async def test_session_cookie_is_secure_behind_https_or_in_production(tmp_path, overrides):
+    settings = make_settings(tmp_path, **overrides)
+    app = create_app(settings)
+    await Database(settings.database_url).create_all()
+    async with app.test_app():
+        async with app.config["REELSMITH_DB"].session() as session:
+            await create_account(session, "s@example.com", "pw-123", "studio", 0)
+        resp = await app.test_client().post(
+            "/api/auth/login", json={"email": "s@example.com", "password": "pw-123"}
+        )
+    assert resp.status_code == 200
+    assert "Secure" in resp.headers["Set-Cookie"]
