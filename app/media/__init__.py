@@ -1,0 +1,1 @@
+"""Media storage (rendered videos, thumbnails) and the /media route serving it."""

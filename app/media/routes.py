@@ -1,0 +1,92 @@
+"""GET /media/<path>: stored files with HTTP Range support (browsers seek videos)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import AsyncIterator
+
+from quart import Blueprint, Response, request
+from quart_schema import hide
+
+from app.errors import ApiError, not_found
+from app.media.storage import (
+    LocalStorage,
+    Storage,
+    StorageKeyError,
+    content_type,
+    get_storage,
+)
+from app.state import get_settings
+
+bp = Blueprint("media", __name__)
+
+CHUNK = 256 * 1024
+_RANGE = re.compile(r"^bytes=(\d*)-(\d*)$")
+
+
+def parse_range(header: str, size: int) -> tuple[int, int] | None:
+    """(start, end) inclusive for a single 'bytes=' range, None for an unusable header."""
+    match = _RANGE.match(header.strip())
+    if not match or (not match.group(1) and not match.group(2)):
+        return None
+    first, last = match.group(1), match.group(2)
+    if first == "":
+        length = int(last)
+        if length == 0:
+            raise ApiError(416, "Range not satisfiable", error="range_not_satisfiable")
+        return max(size - length, 0), size - 1
+    start = int(first)
+    end = min(int(last), size - 1) if last else size - 1
+    if start >= size or end < start:
+        raise ApiError(
+            416,
+            f"Range not satisfiable: the file has {size} bytes",
+            error="range_not_satisfiable",
+            headers={"Content-Range": f"bytes */{size}"},
+        )
+    return start, end
+
+
+@bp.route("/media/<path:key>", methods=["GET"])
+@hide
+async def serve_media(key: str) -> Response:
+    """A stored file; `Range: bytes=a-b` answers 206 with that slice."""
+    storage = get_storage(get_settings())
+    try:
+        exists = storage.exists(key)
+    except StorageKeyError:
+        exists = False
+    if not exists:
+        raise not_found("Media file")
+    size = storage.size(key)
+    headers = {
+        "Accept-Ranges": "bytes",
+        "Content-Type": content_type(key),
+        "Cache-Control": "public, max-age=3600",
+    }
+    wanted = (
+        parse_range(request.headers.get("Range", ""), size) if "Range" in request.headers else None
+    )
+    start, end = wanted if wanted else (0, size - 1)
+    length = end - start + 1 if size else 0
+    headers["Content-Length"] = str(length)
+    if wanted:
+        headers["Content-Range"] = f"bytes {start}-{end}/{size}"
+    body = _chunks(storage, key, start, length) if request.method != "HEAD" else b""
+    return Response(body, status=206 if wanted else 200, headers=headers)
+
+
+async def _chunks(storage: Storage, key: str, start: int, length: int) -> AsyncIterator[bytes]:
+    """The slice [start, start+length) in CHUNK-sized pieces (no whole file in memory)."""
+    with storage.open(key) as fh:
+        fh.seek(start)
+        left = length
+        while left > 0:
+            piece = fh.read(min(CHUNK, left))
+            if not piece:
+                break
+            left -= len(piece)
+            yield piece
+
+
+__all__ = ["bp", "LocalStorage"]

@@ -1,0 +1,130 @@
+"""Where rendered files live. `LocalStorage` (a folder served at /media) is the default;
+an S3-compatible store implements the same `Storage` interface (keys, not paths, cross it)."""
+
+from __future__ import annotations
+
+import mimetypes
+import os
+import shutil
+from abc import ABC, abstractmethod
+from pathlib import Path
+from typing import BinaryIO
+
+from app.config import Settings
+
+CONTENT_TYPES = {
+    ".mp4": "video/mp4",
+    ".webm": "video/webm",
+    ".png": "image/png",
+    ".gif": "image/gif",
+    ".jpg": "image/jpeg",
+    ".vtt": "text/vtt",
+    ".mp3": "audio/mpeg",
+    ".wav": "audio/wav",
+}
+
+
+def content_type(key: str) -> str:
+    ext = os.path.splitext(key)[1].lower()
+    return CONTENT_TYPES.get(ext) or mimetypes.guess_type(key)[0] or "application/octet-stream"
+
+
+class StorageKeyError(ValueError):
+    """A key that would escape the storage root."""
+
+
+def check_key(key: str) -> str:
+    parts = key.split("/")
+    if not key or key.startswith("/") or any(p in ("", ".", "..") for p in parts) or "\\" in key:
+        raise StorageKeyError(f"invalid media key: {key!r}")
+    return key
+
+
+class Storage(ABC):
+    """Put, open, delete and address files by key ('videos/<job>.mp4')."""
+
+    @abstractmethod
+    def put(self, key: str, source: Path) -> int:
+        """Store the file at `source` under `key`; returns its size in bytes."""
+
+    @abstractmethod
+    def open(self, key: str) -> BinaryIO:
+        """A readable binary stream of the stored file (FileNotFoundError when absent)."""
+
+    @abstractmethod
+    def delete(self, key: str) -> bool:
+        """Remove the file; True when something was removed."""
+
+    @abstractmethod
+    def exists(self, key: str) -> bool: ...
+
+    @abstractmethod
+    def size(self, key: str) -> int: ...
+
+    @abstractmethod
+    def url(self, key: str) -> str:
+        """Absolute URL a browser can fetch (public or presigned for object stores)."""
+
+    def fetch(self, key: str, dest: Path) -> Path:
+        """Copy the stored file to a local path (for ffmpeg); object stores download."""
+        with self.open(key) as src, open(dest, "wb") as out:
+            shutil.copyfileobj(src, out)
+        return dest
+
+
+class LocalStorage(Storage):
+    """Files under settings.media_dir, served by the API at /media/<key>."""
+
+    def __init__(self, root: Path, public_url: str) -> None:
+        self.root = Path(root).resolve()
+        self.public_url = public_url.rstrip("/")
+
+    def path(self, key: str) -> Path:
+        path = (self.root / check_key(key)).resolve()
+        if self.root not in path.parents:
+            raise StorageKeyError(f"invalid media key: {key!r}")
+        return path
+
+    def put(self, key: str, source: Path) -> int:
+        dest = self.path(key)
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        tmp = dest.with_name(dest.name + ".part")
+        shutil.copyfile(source, tmp)
+        os.replace(tmp, dest)  # readers never see a half-written file
+        return dest.stat().st_size
+
+    def open(self, key: str) -> BinaryIO:
+        return open(self.path(key), "rb")
+
+    def delete(self, key: str) -> bool:
+        try:
+            self.path(key).unlink()
+            return True
+        except FileNotFoundError:
+            return False
+
+    def exists(self, key: str) -> bool:
+        return self.path(key).is_file()
+
+    def size(self, key: str) -> int:
+        return self.path(key).stat().st_size
+
+    def url(self, key: str) -> str:
+        return f"{self.public_url}/media/{check_key(key)}"
+
+    def fetch(self, key: str, dest: Path) -> Path:
+        shutil.copyfile(self.path(key), dest)
+        return dest
+
+
+def get_storage(settings: Settings) -> Storage:
+    """The configured store (the local folder until an S3 backend is configured)."""
+    return LocalStorage(settings.media_dir, settings.public_url)
+
+
+def video_key(job_id: str) -> str:
+    return f"videos/{job_id}.mp4"
+
+
+def thumbnail_keys(job_id: str) -> tuple[str, str]:
+    return f"videos/{job_id}.thumb.png", f"videos/{job_id}.thumb.gif"

@@ -1,0 +1,1 @@
+"""Render jobs and batches: the API side (validation, credits, queueing, status)."""

@@ -1,0 +1,80 @@
+"""Render jobs, batches and idempotency records."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Boolean, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column
+
+from app.db import Base, IdMixin, TimestampMixin
+
+
+class Batch(IdMixin, TimestampMixin, Base):
+    """One CSV-style batch: N jobs that share a template; status is derived from its jobs."""
+
+    __tablename__ = "render_batches"
+
+    account_id: Mapped[str] = mapped_column(
+        ForeignKey("accounts.id", ondelete="CASCADE"), index=True
+    )
+    # Plain string: projects live in another domain; no FK so either can ship first.
+    project_id: Mapped[str | None] = mapped_column(String(64), default=None, index=True)
+    template_id: Mapped[str] = mapped_column(String(64))
+    total_rows: Mapped[int] = mapped_column(Integer)
+    headers: Mapped[list[Any]] = mapped_column(default=list)
+    # header -> data slot key (or null for a column kept as extra data)
+    mapping: Mapped[dict[str, Any]] = mapped_column(default=dict)
+
+
+class RenderJob(IdMixin, TimestampMixin, Base):
+    """One video to render. The database row is the truth; the arq queue is a cache of it."""
+
+    __tablename__ = "render_jobs"
+
+    account_id: Mapped[str] = mapped_column(
+        ForeignKey("accounts.id", ondelete="CASCADE"), index=True
+    )
+    batch_id: Mapped[str | None] = mapped_column(
+        ForeignKey("render_batches.id", ondelete="CASCADE"), default=None, index=True
+    )
+    row_number: Mapped[int | None] = mapped_column(Integer, default=None)
+    project_id: Mapped[str | None] = mapped_column(String(64), default=None, index=True)
+    template_id: Mapped[str] = mapped_column(String(64))
+    display_name: Mapped[str] = mapped_column(String(300), default="")
+    status: Mapped[str] = mapped_column(String(16), default="pending", index=True)
+    stage: Mapped[str] = mapped_column(String(32), default="queued")
+    progress: Mapped[int] = mapped_column(Integer, default=0)
+    # Everything the worker needs: resolved scenes, data slots, data, brand, audio, output.
+    request: Mapped[dict[str, Any]] = mapped_column(default=dict)
+    error: Mapped[str | None] = mapped_column(Text, default=None)
+    output_key: Mapped[str | None] = mapped_column(String(300), default=None)
+    thumbnail_keys: Mapped[list[Any]] = mapped_column(default=list)
+    # Start of each rendered scene in ms, keyed by template scene index (for thumbnails).
+    scene_starts_ms: Mapped[dict[str, Any]] = mapped_column(default=dict)
+    duration_ms: Mapped[int | None] = mapped_column(Integer, default=None)
+    worker_id: Mapped[str | None] = mapped_column(String(120), default=None)
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    enqueued_at: Mapped[datetime | None] = mapped_column(default=None, index=True)
+    started_at: Mapped[datetime | None] = mapped_column(default=None)
+    completed_at: Mapped[datetime | None] = mapped_column(default=None)
+    deleted_at: Mapped[datetime | None] = mapped_column(default=None)
+    # Set in the same transaction as the refund: a job is refunded at most once.
+    refunded: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class IdempotencyRecord(IdMixin, Base):
+    """The first answer to a POST carrying an Idempotency-Key (kept 24 h)."""
+
+    __tablename__ = "idempotency_records"
+    __table_args__ = (UniqueConstraint("account_id", "key", name="uq_idempotency_account_key"),)
+
+    account_id: Mapped[str] = mapped_column(
+        ForeignKey("accounts.id", ondelete="CASCADE"), index=True
+    )
+    key: Mapped[str] = mapped_column(String(255))
+    endpoint: Mapped[str] = mapped_column(String(64))
+    request_hash: Mapped[str] = mapped_column(String(64))
+    response: Mapped[dict[str, Any]] = mapped_column(default=dict)
+    created_at: Mapped[datetime]

@@ -1,0 +1,137 @@
+"""Fair dispatch of render jobs into the arq queue, worker heartbeats and aborts.
+
+The database is the truth. A job is inserted `pending` with `enqueued_at` null; `dispatch`
+moves jobs into the arq queue, at most `account_limit` per account in flight (queued or
+processing), oldest first. Workers call it again whenever a job ends, so a batch of 1000
+trickles in while a single render from another account goes straight to the queue: it waits
+behind at most `account_limit` jobs of each other account, never behind a whole batch.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from arq.constants import abort_jobs_ss, in_progress_key_prefix, job_key_prefix, retry_key_prefix
+from arq.utils import timestamp_ms
+from sqlalchemy import func, or_, select, update
+
+from app.config import Settings
+from app.db import Database, utcnow
+from app.renders.models import RenderJob
+
+TASK_NAME = "render_job"
+MIN_ACCOUNT_LIMIT = 2
+HEARTBEAT_TTL_S = 20
+
+
+def arq_job_id(job_id: str) -> str:
+    """One arq job per render job: enqueueing the same job twice is a no-op."""
+    return f"render:{job_id}"
+
+
+def heartbeat_key(settings: Settings, worker_id: str) -> str:
+    return f"{settings.redis_prefix}:workers:{worker_id}"
+
+
+async def live_workers(redis: Any, settings: Settings) -> dict[str, int]:
+    """worker id -> job slots, for every worker whose heartbeat has not expired."""
+    prefix = heartbeat_key(settings, "")
+    found: dict[str, int] = {}
+    async for raw in redis.scan_iter(match=prefix + "*", count=500):
+        key = raw.decode() if isinstance(raw, bytes) else raw
+        value = await redis.get(key)
+        if value is not None:
+            found[key[len(prefix) :]] = int(value)
+    return found
+
+
+async def account_limit(redis: Any, settings: Settings) -> int:
+    """Jobs one account may have in flight: enough to keep every live worker slot busy."""
+    return max(MIN_ACCOUNT_LIMIT, sum((await live_workers(redis, settings)).values()))
+
+
+async def enqueue(pool: Any, settings: Settings, job_id: str) -> bool:
+    job = await pool.enqueue_job(
+        TASK_NAME, job_id, _job_id=arq_job_id(job_id), _queue_name=settings.queue_name
+    )
+    return job is not None
+
+
+async def dispatch(db: Database, pool: Any, settings: Settings) -> list[str]:
+    """Move waiting jobs into the arq queue, fairly between accounts; returns the job ids."""
+    limit = await account_limit(pool, settings)
+    chosen: list[str] = []
+    async with db.session() as session:
+        waiting = (
+            (
+                await session.execute(
+                    select(RenderJob.account_id)
+                    .where(RenderJob.status == "pending", RenderJob.enqueued_at.is_(None))
+                    .group_by(RenderJob.account_id)
+                )
+            )
+            .scalars()
+            .all()
+        )
+        for account_id in waiting:
+            in_flight = (
+                await session.execute(
+                    select(func.count()).where(
+                        RenderJob.account_id == account_id,
+                        or_(
+                            RenderJob.status == "processing",
+                            (RenderJob.status == "pending") & RenderJob.enqueued_at.is_not(None),
+                        ),
+                    )
+                )
+            ).scalar_one()
+            room = limit - in_flight
+            if room <= 0:
+                continue
+            ids = (
+                (
+                    await session.execute(
+                        select(RenderJob.id)
+                        .where(
+                            RenderJob.account_id == account_id,
+                            RenderJob.status == "pending",
+                            RenderJob.enqueued_at.is_(None),
+                        )
+                        .order_by(RenderJob.created_at, RenderJob.row_number)
+                        .limit(room)
+                    )
+                )
+                .scalars()
+                .all()
+            )
+            if ids:
+                await session.execute(
+                    update(RenderJob)
+                    .where(RenderJob.id.in_(ids), RenderJob.enqueued_at.is_(None))
+                    .values(enqueued_at=utcnow(), updated_at=RenderJob.updated_at)
+                )
+                chosen.extend(ids)
+    # After commit: a crash in between leaves `pending` + enqueued_at set, which the sweep
+    # finds missing from the queue and enqueues.
+    for job_id in chosen:
+        await enqueue(pool, settings, job_id)
+    return chosen
+
+
+async def in_queue(pool: Any, job_id: str) -> bool:
+    """Whether arq still holds the job (queued, deferred or running)."""
+    return bool(await pool.exists(job_key_prefix + arq_job_id(job_id)))
+
+
+async def release(pool: Any, settings: Settings, job_id: str) -> None:
+    """Forget arq's state of a job (after its worker died) so it can be enqueued afresh."""
+    ref = arq_job_id(job_id)
+    async with pool.pipeline(transaction=True) as tr:
+        tr.delete(in_progress_key_prefix + ref, job_key_prefix + ref, retry_key_prefix + ref)
+        tr.zrem(settings.queue_name, ref)
+        await tr.execute()
+
+
+async def abort(pool: Any, job_id: str) -> None:
+    """Ask the worker running the job to cancel it (arq allow_abort_jobs); no wait."""
+    await pool.zadd(abort_jobs_ss, {arq_job_id(job_id): timestamp_ms()})

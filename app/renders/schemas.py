@@ -1,0 +1,187 @@
+"""Request and response bodies of the render endpoints (SPEC 2.7, 2.8, 4.4, 4.8)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from app.spec import Resolution
+
+HEX_COLOR = r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$"
+
+
+class SceneOverride(BaseModel):
+    """Overrides for the template scene at the same index."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    primitiveId: str | None = None
+    enabled: bool | None = None
+    voScript: str | None = None
+    animationOption: str | None = None
+
+
+class BrandOptions(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    accentColor: str | None = Field(default=None, pattern=HEX_COLOR)
+    logoUrl: str | None = None
+    logoPosition: str | None = None
+    showWatermark: bool | None = None
+
+
+class AudioOptions(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    includeVoiceover: bool | None = None
+    voiceId: str | None = None
+    musicTrack: str | None = None
+    musicVolume: float | None = Field(default=None, ge=0.0, le=1.0)
+
+
+class OutputOptions(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    resolution: Resolution | None = None
+    fps: Literal[30, 60] | None = None
+    captions: bool | None = None
+
+
+class RenderRequest(BaseModel):
+    """POST /api/render. Only templateId is required."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    templateId: str = Field(min_length=1, max_length=64)
+    data: dict[str, Any] = Field(default_factory=dict)
+    scenes: list[SceneOverride] = Field(default_factory=list)
+    brand: BrandOptions = Field(default_factory=BrandOptions)
+    audio: AudioOptions = Field(default_factory=AudioOptions)
+    output: OutputOptions = Field(default_factory=OutputOptions)
+    projectId: str | None = Field(default=None, max_length=64)
+
+
+class RenderCreated(BaseModel):
+    success: bool = True
+    jobId: str
+    status: str
+    templateId: str
+    displayName: str
+    creditsRemaining: int
+    message: str
+
+
+class JobFields(BaseModel):
+    id: str
+    status: str
+    stage: str
+    progress: int
+    outputUrl: str | None
+    error: str | None
+    authorName: str
+    templateId: str
+    batchId: str | None
+    projectId: str | None
+    createdAt: str
+    updatedAt: str
+    completedAt: str | None
+    deletedAt: str | None
+
+
+class JobStatus(JobFields):
+    """Job fields at top level and wrapped as `job`, so both client styles in SPEC work."""
+
+    success: bool = True
+    job: JobFields
+
+
+class BatchRequest(BaseModel):
+    """POST /api/render/batch: rows match headers by position."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    templateId: str = Field(min_length=1, max_length=64)
+    headers: list[str] = Field(min_length=1)
+    rows: list[list[str | int | float | bool | None]] = Field(min_length=1)
+    scenes: list[SceneOverride] = Field(default_factory=list)
+    brand: BrandOptions = Field(default_factory=BrandOptions)
+    audio: AudioOptions = Field(default_factory=AudioOptions)
+    output: OutputOptions = Field(default_factory=OutputOptions)
+    projectId: str | None = Field(default=None, max_length=64)
+
+
+class BatchCreated(BaseModel):
+    success: bool = True
+    batchId: str
+    jobIds: list[str]
+    totalJobs: int
+    status: str
+    message: str
+    creditsRemaining: int
+    mapping: dict[str, str | None]
+
+
+class BatchQuery(BaseModel):
+    batchId: str
+
+
+class BatchProgress(BaseModel):
+    completed: int
+    failed: int
+    processing: int
+    pending: int
+    total: int
+    percent: int
+
+
+class BatchFields(BaseModel):
+    id: str
+    templateId: str
+    totalRows: int
+    status: str
+    progress: BatchProgress
+    createdAt: str
+    projectId: str | None
+
+
+class BatchJobEntry(BaseModel):
+    id: str
+    name: str
+    status: str
+    progress: int
+    outputUrl: str | None
+    error: str | None
+
+
+class BatchStatus(BaseModel):
+    success: bool = True
+    batch: BatchFields
+    jobs: list[BatchJobEntry]
+
+
+class DeleteResult(BaseModel):
+    success: bool = True
+    jobId: str
+    cancelled: bool
+    refunded: bool
+    deletedAt: str
+    message: str
+
+
+class ThumbnailRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    renderJobId: str
+    sceneIndex: int | None = Field(default=None, ge=0)
+    startSec: float = Field(default=0.0, ge=0.0)
+    durationSec: float = Field(default=3.0, gt=0.0, le=15.0)
+
+
+class ThumbnailResult(BaseModel):
+    success: bool = True
+    renderJobId: str
+    thumbnailUrl: str
+    thumbnailGifUrl: str
+    pngSize: int
+    gifSize: int

@@ -1,0 +1,96 @@
+"""Data checks against a template's data slots (SPEC 2.4): required fields and types."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date, datetime
+from typing import Any
+from urllib.parse import urlparse
+
+EMAIL_RE = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
+COUNTRY_RE = re.compile(r"^[A-Za-z]{2}$")
+
+
+@dataclass(frozen=True)
+class Slot:
+    key: str
+    label: str
+    type: str
+    required: bool
+    aliases: tuple[str, ...] = ()
+    default: Any = None
+    has_default: bool = False
+
+    @classmethod
+    def from_dict(cls, raw: dict[str, Any]) -> Slot:
+        return cls(
+            key=str(raw["key"]),
+            label=str(raw.get("label") or raw["key"]),
+            type=str(raw.get("type") or "text"),
+            required=bool(raw.get("required", False)),
+            aliases=tuple(str(a) for a in raw.get("aliases") or ()),
+            default=raw.get("defaultValue"),
+            has_default=raw.get("defaultValue") is not None,
+        )
+
+
+def is_missing(value: Any) -> bool:
+    return value is None or (isinstance(value, str) and not value.strip())
+
+
+def parse_iso_date(value: str) -> date | None:
+    try:
+        return datetime.fromisoformat(value.strip().replace("Z", "+00:00")).date()
+    except ValueError:
+        return None
+
+
+def type_error(value: Any, slot_type: str) -> str | None:
+    """Why `value` does not fit `slot_type`, or None when it does."""
+    if slot_type == "text":
+        ok = isinstance(value, str | int | float) and not isinstance(value, bool)
+        return None if ok else "must be text"
+    if slot_type == "number":
+        ok = isinstance(value, int | float) and not isinstance(value, bool)
+        return None if ok else "must be a number"
+    if slot_type == "array":
+        return None if isinstance(value, list) else "must be an array"
+    if slot_type == "object":
+        return None if isinstance(value, dict) else "must be an object"
+    if not isinstance(value, str):
+        return f"must be a string ({slot_type})"
+    if slot_type == "email":
+        return None if EMAIL_RE.match(value.strip()) else "must be an email address"
+    if slot_type == "date":
+        return None if parse_iso_date(value) else "must be an ISO 8601 date (YYYY-MM-DD)"
+    if slot_type == "url":
+        parsed = urlparse(value.strip())
+        ok = parsed.scheme in ("http", "https") and bool(parsed.netloc)
+        return None if ok else "must be an http(s) URL"
+    if slot_type == "country_code":
+        ok = bool(COUNTRY_RE.match(value.strip()))
+        return None if ok else "must be a two-letter ISO 3166-1 country code"
+    return None
+
+
+def check_data(
+    slots: list[Slot], data: dict[str, Any]
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Data with slot defaults filled in, and a list of problems (field, problem)."""
+    clean = dict(data)
+    problems: list[dict[str, Any]] = []
+    for slot in slots:
+        value = clean.get(slot.key)
+        if is_missing(value):
+            if slot.has_default:
+                clean[slot.key] = slot.default
+            elif slot.required:
+                problems.append({"field": slot.key, "problem": "is required"})
+            continue
+        why = type_error(value, slot.type)
+        if why:
+            problems.append({"field": slot.key, "problem": why})
+        elif slot.type == "country_code":
+            clean[slot.key] = str(value).strip().upper()
+    return clean, problems

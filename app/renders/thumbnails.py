@@ -1,0 +1,109 @@
+"""POST /api/thumbnail: a PNG frame and a palette-optimized GIF cut from a finished video.
+
+Done in the API process with ffmpeg (a second or two), so it never waits behind renders.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import ffmpeg  # type: ignore[import-untyped]
+
+from app.db import Database
+from app.errors import ApiError, bad_request
+from app.media.storage import Storage, thumbnail_keys
+from app.renders.models import RenderJob
+from app.renders.schemas import ThumbnailRequest
+from app.renders.service import owned_job
+
+GIF_MAX_WIDTH = 480
+GIF_MAX_FPS = 15
+
+
+async def run_ffmpeg(args: list[str]) -> None:
+    proc = await asyncio.create_subprocess_exec(
+        *args, stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE
+    )
+    _, err = await proc.communicate()
+    if proc.returncode != 0:
+        raise RuntimeError(f"ffmpeg failed: {err.decode(errors='replace')[-500:]}")
+
+
+def png_args(src: Path, at_s: float, out: Path) -> list[str]:
+    stream = ffmpeg.input(str(src), ss=f"{at_s:.3f}").output(str(out), vframes=1)
+    return list(stream.overwrite_output().compile())
+
+
+def gif_args(src: Path, at_s: float, duration_s: float, fps: int, out: Path) -> list[str]:
+    """GIF via palettegen/paletteuse: one palette for the clip, width <= 480, fps <= 15."""
+    clip = ffmpeg.input(str(src), ss=f"{at_s:.3f}", t=f"{duration_s:.3f}").video
+    scaled = clip.filter("fps", fps=fps).filter(
+        "scale", f"min({GIF_MAX_WIDTH},iw)", -2, flags="lanczos"
+    )
+    branches = scaled.split()
+    palette = branches[0].filter("palettegen", stats_mode="diff")
+    gif = ffmpeg.filter([branches[1], palette], "paletteuse", dither="bayer")
+    return list(gif.output(str(out), loop=0).overwrite_output().compile())
+
+
+def start_seconds(job: RenderJob, body: ThumbnailRequest) -> float:
+    """sceneIndex start (from the rendered timeline) when given, else startSec."""
+    duration_s = (job.duration_ms or 0) / 1000
+    if body.sceneIndex is not None:
+        starts = job.scene_starts_ms or {}
+        if str(body.sceneIndex) not in starts:
+            shown = ", ".join(sorted(starts, key=int)) or "none"
+            raise bad_request(
+                f"sceneIndex {body.sceneIndex} is not a rendered scene of this video "
+                f"(rendered scene indexes: {shown})"
+            )
+        return float(starts[str(body.sceneIndex)]) / 1000
+    if duration_s and body.startSec >= duration_s:
+        raise bad_request(f"startSec must be less than the video length ({duration_s:.2f} s)")
+    return body.startSec
+
+
+async def make_thumbnails(
+    db: Database, storage: Storage, account_id: str, body: ThumbnailRequest
+) -> dict[str, Any]:
+    async with db.session() as session:
+        job = await owned_job(session, account_id, body.renderJobId)
+        if job.status != "complete" or job.deleted_at is not None or not job.output_key:
+            state = "deleted" if job.deleted_at else job.status
+            raise bad_request(f"Thumbnails need a completed render; this job is {state}")
+        at_s = start_seconds(job, body)
+        video_key, fps = job.output_key, int((job.request.get("output") or {}).get("fps") or 30)
+        total_s = (job.duration_ms or 0) / 1000
+    duration_s = min(body.durationSec, total_s - at_s) if total_s else body.durationSec
+    png_key, gif_key = thumbnail_keys(body.renderJobId)
+    with tempfile.TemporaryDirectory(prefix="reelsmith-thumb-") as tmp:
+        work = Path(tmp)
+        src = storage.fetch(video_key, work / "video.mp4")
+        png, gif = work / "thumb.png", work / "thumb.gif"
+        try:
+            await run_ffmpeg(png_args(src, at_s, png))
+            await run_ffmpeg(gif_args(src, at_s, duration_s, min(fps, GIF_MAX_FPS), gif))
+        except RuntimeError as exc:
+            raise ApiError(
+                500, f"Thumbnail generation failed: {exc}", error="internal_error"
+            ) from exc
+        png_size = storage.put(png_key, png)
+        gif_size = storage.put(gif_key, gif)
+    async with db.session() as session:
+        job = await owned_job(session, account_id, body.renderJobId)
+        if job.deleted_at is not None:  # deleted while we worked: leave nothing behind
+            storage.delete(png_key)
+            storage.delete(gif_key)
+            raise bad_request("The video was deleted meanwhile")
+        job.thumbnail_keys = [png_key, gif_key]
+    return {
+        "success": True,
+        "renderJobId": body.renderJobId,
+        "thumbnailUrl": storage.url(png_key),
+        "thumbnailGifUrl": storage.url(gif_key),
+        "pngSize": png_size,
+        "gifSize": gif_size,
+    }

@@ -1,0 +1,250 @@
+"""POST/GET/DELETE /api/render without a worker: validation, credits, idempotency, queueing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from render_helpers import make_template, queued_job_ids
+from sqlalchemy import select
+
+from app.accounts.models import Account, LedgerEntry
+from app.renders.models import RenderJob
+
+
+async def balance(app: Any, account_id: str) -> int:
+    async with app.config["REELSMITH_DB"].session() as session:
+        return (await session.get(Account, account_id)).credits
+
+
+async def test_render_is_charged_inserted_pending_and_enqueued(
+    app, client, make_user, settings, redis
+):
+    user = await make_user(credits=5)
+    template_id = await make_template(app, user.account.id)
+    resp = await client.post(
+        "/api/render",
+        json={"templateId": template_id, "data": {"person_name": "Ada Lovelace", "score": 7}},
+        headers=user.headers,
+    )
+    body = await resp.get_json()
+    assert resp.status_code == 200, body
+    assert body["status"] == "pending" and body["displayName"] == "Ada Lovelace"
+    assert body["creditsRemaining"] == 4 and body["templateId"] == template_id
+    assert await balance(app, user.account.id) == 4
+    assert await queued_job_ids(redis, settings) == [body["jobId"]]
+
+    resp = await client.get(f"/api/render/{body['jobId']}", headers=user.headers)
+    status = await resp.get_json()
+    assert resp.status_code == 200
+    assert (
+        status["success"] is True and status["status"] == "pending" and status["stage"] == "queued"
+    )
+    assert status["job"]["id"] == status["id"] == body["jobId"]
+    assert status["authorName"] == "Ada Lovelace" and status["outputUrl"] is None
+
+
+async def test_render_builtin_template_uses_its_data_slots(client, make_user):
+    user = await make_user()
+    resp = await client.post(
+        "/api/render",
+        json={"templateId": "pulse", "data": {"person_name": "Sam", "period": "Q3"}},
+        headers=user.headers,
+    )
+    body = await resp.get_json()
+    assert resp.status_code == 400
+    assert "keyStats" in body["message"]
+
+
+async def test_missing_required_field_is_400_naming_it_and_charges_nothing(app, client, make_user):
+    user = await make_user(credits=3)
+    template_id = await make_template(app, user.account.id)
+    resp = await client.post(
+        "/api/render", json={"templateId": template_id, "data": {}}, headers=user.headers
+    )
+    body = await resp.get_json()
+    assert resp.status_code == 400
+    assert "person_name" in body["message"]
+    assert await balance(app, user.account.id) == 3
+
+
+async def test_wrong_types_are_400(app, client, make_user):
+    user = await make_user()
+    template_id = await make_template(app, user.account.id)
+    for field, value in [
+        ("score", "many"),
+        ("signup", "yesterday"),
+        ("contact", "nope"),
+        ("tags", "a,b"),
+    ]:
+        resp = await client.post(
+            "/api/render",
+            json={"templateId": template_id, "data": {"person_name": "A", field: value}},
+            headers=user.headers,
+        )
+        body = await resp.get_json()
+        assert resp.status_code == 400, (field, body)
+        assert field in body["message"]
+
+
+async def test_request_options_are_validated(app, client, make_user):
+    user = await make_user()
+    template_id = await make_template(app, user.account.id)
+    base = {"templateId": template_id, "data": {"person_name": "A"}}
+    bad = [
+        {"audio": {"musicVolume": 1.5}},
+        {"output": {"resolution": "8k"}},
+        {"output": {"fps": 24}},
+        {"brand": {"accentColor": "blue"}},
+        {"scenes": [{"animationOption": "no-such-option"}]},
+        {"scenes": [{}, {}, {}]},
+        {"audio": {"voiceId": "robot"}},
+        {"scenes": [{"voScript": "Hi [nickname]"}]},
+    ]
+    for extra in bad:
+        resp = await client.post("/api/render", json={**base, **extra}, headers=user.headers)
+        assert resp.status_code == 400, extra
+    resp = await client.post(
+        "/api/render",
+        json={**base, "scenes": [{"voScript": "Hi [nickname]"}]},
+        headers=user.headers,
+    )
+    assert "nickname" in (await resp.get_json())["message"]
+
+
+async def test_unknown_template_is_404(client, make_user):
+    user = await make_user()
+    resp = await client.post("/api/render", json={"templateId": "nope"}, headers=user.headers)
+    assert resp.status_code == 404
+
+
+async def test_insufficient_credits_is_402_with_upgrade_url_and_no_job(
+    app, client, make_user, settings
+):
+    user = await make_user(credits=0)
+    template_id = await make_template(app, user.account.id)
+    resp = await client.post(
+        "/api/render",
+        json={"templateId": template_id, "data": {"person_name": "A"}},
+        headers=user.headers,
+    )
+    body = await resp.get_json()
+    assert resp.status_code == 402
+    assert body["error"] == "insufficient_credits" and body["credits"] == 0
+    assert body["upgradeUrl"] == settings.upgrade_url and body["message"]
+    async with app.config["REELSMITH_DB"].session() as session:
+        assert (await session.execute(select(RenderJob))).first() is None
+
+
+async def test_idempotent_retry_returns_first_answer_and_charges_once(
+    app, client, make_user, settings, redis
+):
+    user = await make_user(credits=5)
+    template_id = await make_template(app, user.account.id)
+    payload = {"templateId": template_id, "data": {"person_name": "Grace"}}
+    headers = {**user.headers, "Idempotency-Key": "order-42"}
+    first = await (await client.post("/api/render", json=payload, headers=headers)).get_json()
+    again = await client.post("/api/render", json=payload, headers=headers)
+    assert again.status_code == 200
+    assert await again.get_json() == first
+    assert await balance(app, user.account.id) == 4
+    async with app.config["REELSMITH_DB"].session() as session:
+        jobs = (await session.execute(select(RenderJob))).scalars().all()
+        charges = (
+            (await session.execute(select(LedgerEntry).where(LedgerEntry.kind == "charge")))
+            .scalars()
+            .all()
+        )
+    assert len(jobs) == 1 and len(charges) == 1
+    assert await queued_job_ids(redis, settings) == [first["jobId"]]
+
+
+async def test_idempotency_key_with_different_body_is_409(app, client, make_user):
+    user = await make_user(credits=5)
+    template_id = await make_template(app, user.account.id)
+    headers = {**user.headers, "Idempotency-Key": "k1"}
+    ok = await client.post(
+        "/api/render",
+        json={"templateId": template_id, "data": {"person_name": "A"}},
+        headers=headers,
+    )
+    assert ok.status_code == 200
+    clash = await client.post(
+        "/api/render",
+        json={"templateId": template_id, "data": {"person_name": "B"}},
+        headers=headers,
+    )
+    assert clash.status_code == 409
+    assert (await clash.get_json())["error"] == "conflict"
+    assert await balance(app, user.account.id) == 4
+
+
+async def test_idempotency_keys_are_per_account(app, client, make_user):
+    alice, bob = await make_user(credits=2), await make_user(credits=2)
+    for user in (alice, bob):
+        template_id = await make_template(app, user.account.id)
+        resp = await client.post(
+            "/api/render",
+            json={"templateId": template_id, "data": {"person_name": "A"}},
+            headers={**user.headers, "Idempotency-Key": "same"},
+        )
+        assert resp.status_code == 200
+    assert await balance(app, alice.account.id) == 1 and await balance(app, bob.account.id) == 1
+
+
+async def test_job_of_another_account_is_404(app, client, make_user):
+    owner, other = await make_user(), await make_user()
+    template_id = await make_template(app, owner.account.id)
+    job_id = (
+        await (
+            await client.post(
+                "/api/render",
+                json={"templateId": template_id, "data": {"person_name": "A"}},
+                headers=owner.headers,
+            )
+        ).get_json()
+    )["jobId"]
+    assert (await client.get(f"/api/render/{job_id}", headers=other.headers)).status_code == 404
+    assert (await client.delete(f"/api/render/{job_id}", headers=other.headers)).status_code == 404
+    assert (await client.get("/api/render/not-a-job", headers=owner.headers)).status_code == 404
+
+
+async def test_scopes_are_enforced(app, client, make_user):
+    user = await make_user(scopes="videos:read")
+    template_id = await make_template(app, user.account.id)
+    resp = await client.post(
+        "/api/render",
+        json={"templateId": template_id, "data": {"person_name": "A"}},
+        headers=user.headers,
+    )
+    assert resp.status_code == 403
+    batch = await client.post(
+        "/api/render/batch",
+        json={"templateId": template_id, "headers": ["name"], "rows": [["A"]]},
+        headers=user.headers,
+    )
+    assert batch.status_code == 403
+
+
+async def test_delete_pending_job_cancels_and_refunds_once(app, client, make_user, settings, redis):
+    user = await make_user(credits=2)
+    template_id = await make_template(app, user.account.id)
+    job_id = (
+        await (
+            await client.post(
+                "/api/render",
+                json={"templateId": template_id, "data": {"person_name": "A"}},
+                headers=user.headers,
+            )
+        ).get_json()
+    )["jobId"]
+    assert await balance(app, user.account.id) == 1
+    resp = await client.delete(f"/api/render/{job_id}", headers=user.headers)
+    body = await resp.get_json()
+    assert resp.status_code == 200 and body["cancelled"] and body["refunded"]
+    assert await balance(app, user.account.id) == 2
+    again = await (await client.delete(f"/api/render/{job_id}", headers=user.headers)).get_json()
+    assert again["refunded"] is False
+    assert await balance(app, user.account.id) == 2
+    status = await (await client.get(f"/api/render/{job_id}", headers=user.headers)).get_json()
+    assert status["status"] == "failed" and status["deletedAt"] and status["outputUrl"] is None
+    assert await redis.zscore("arq:abort", f"render:{job_id}") is not None
