@@ -1,0 +1,84 @@
+"""The five built-in templates are complete and fit the primitive catalog."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.primitives.catalog import get_primitive
+from app.templates.service import (
+    REFERENCE,
+    builtin_data_source,
+    builtins,
+    document_problems,
+    scene_data_for,
+)
+
+IDS = ["emeritus", "laureate", "rewind", "pulse", "handshake"]
+SPEC_FIELDS = {
+    "emeritus": {"authorId", "person_name", "institutionOverride"},
+    "laureate": {"hardcover_id", "person_name", "books"},
+    "rewind": {"person_name", "totalWorkouts", "totalMinutes", "percentile", "radarData"},
+    "pulse": {"person_name", "period", "keyStats", "categories"},
+    "handshake": {"company_name", "person_name", "industry", "milestones", "companyStats"},
+}
+
+
+def test_builtins_are_the_five_spec_templates_in_order():
+    assert list(builtins()) == IDS
+
+
+@pytest.mark.parametrize("template_id", IDS)
+def test_builtin_validates_against_the_primitive_catalog(template_id):
+    item = builtins()[template_id]
+    assert document_problems(item.scenes, item.dataSlots) == []
+    for scene in item.scenes:
+        info = get_primitive(scene.primitiveId)
+        assert info is not None
+        assert scene.animationOption in info.animationOptions
+
+
+@pytest.mark.parametrize("template_id", IDS)
+def test_builtin_declares_the_spec_data_fields(template_id):
+    item = builtins()[template_id]
+    assert {slot.key for slot in item.dataSlots} == SPEC_FIELDS[template_id]
+    assert any(slot.required for slot in item.dataSlots)
+    for slot in item.dataSlots:
+        assert slot.label and slot.description
+        assert slot.aliases, f"{slot.key} has no CSV aliases"
+
+
+@pytest.mark.parametrize("template_id", IDS)
+def test_builtin_is_a_full_template(template_id):
+    item = builtins()[template_id]
+    assert 4 <= len(item.scenes) <= 7
+    assert item.defaults.resolution == "1080p" and item.defaults.fps == 30
+    assert all(scene.voScript for scene in item.scenes)
+    # every [reference] in scripts and scene data is a slot or a sample value
+    known = {s.key for s in item.dataSlots} | set(item.sampleData)
+    for scene in item.scenes:
+        text = (scene.voScript or "") + str(scene.sceneData)
+        for name in REFERENCE.findall(text):
+            assert name in known, f"{template_id}: [{name}] is neither a slot nor sampled"
+
+
+@pytest.mark.parametrize("template_id", IDS)
+def test_sample_data_fills_every_scene_input(template_id):
+    item = builtins()[template_id]
+    for scene in item.scenes:
+        inputs = scene_data_for(scene, item.sampleData)
+        assert inputs, f"{scene.primitiveId} gets no data"
+        assert "None" not in str(inputs) and "[" not in str(
+            {k: v for k, v in inputs.items() if isinstance(v, str)}
+        )
+
+
+def test_rewind_skips_the_badge_when_percentile_is_absent():
+    badge = next(s for s in builtins()["rewind"].scenes if s.primitiveId == "badge-unlock")
+    assert badge.skipCondition is not None
+    assert (badge.skipCondition.field, badge.skipCondition.op) == ("percentile", "not_exists")
+
+
+def test_emeritus_declares_openalex_as_its_data_source():
+    source = builtin_data_source("emeritus")
+    assert source is not None and source.kind == "openalex" and source.key == "authorId"
+    assert builtin_data_source("rewind") is None
