@@ -322,7 +322,8 @@ def batch_rows(
         )
         more = f" (+{len(problems) - 10} more)" if len(problems) > 10 else ""
         raise bad_request(
-            f"{len({p['row'] for p in problems})} row(s) are invalid, nothing was queued: {shown}{more}",
+            f"{len({p['row'] for p in problems})} row(s) are invalid, nothing was queued: "
+            f"{shown}{more}",
             details=problems,
         )
     return mapping, rows
@@ -393,7 +394,8 @@ async def create_batch(
         "jobIds": job_ids,
         "totalJobs": len(job_ids),
         "status": "pending",
-        "message": f"Batch of {len(job_ids)} renders queued. Poll GET /api/render/batch?batchId={batch_id}.",
+        "message": f"Batch of {len(job_ids)} renders queued. "
+        f"Poll GET /api/render/batch?batchId={batch_id}.",
         "creditsRemaining": balance,
         "mapping": mapping,
     }

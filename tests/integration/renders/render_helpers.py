@@ -1,4 +1,4 @@
-"""Render test helpers (imported by the render tests): a short custom template (2 scenes, ~2 s) and queue inspection."""
+"""Render test helpers: a short custom template (2 scenes, ~2 s) and queue inspection."""
 
 from __future__ import annotations
 
