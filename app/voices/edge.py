@@ -1,0 +1,62 @@
+"""Online neural voices through `edge-tts` (the SPEC's voice ids), with word boundaries."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from app.voices.engines import EngineUnavailable, Speech, Synthesis, decode_audio, speech_to_synthesis
+from app.voices.normalize import normalize_tokens, spoken_text
+from app.voices.timing import spans_from_starts, tighten, token_offsets
+
+RATE = 24000
+_TICKS_PER_SAMPLE = 10_000_000 / RATE  # edge-tts offsets are in 100 ns ticks
+
+
+class EdgeEngine:
+    """Microsoft Edge read-aloud voices; needs the internet."""
+
+    name = "edge-tts"
+
+    def __init__(self, workdir: Path, timeout_s: float = 30.0) -> None:
+        self.workdir = workdir
+        self.timeout_s = timeout_s
+
+    def synthesize(self, text: str, voice: str, language: str) -> Synthesis:
+        """Speak with an Edge voice such as `en-GB-RyanNeural`; EngineUnavailable when offline."""
+        tokens = normalize_tokens(text, language)
+        spoken = spoken_text(tokens)
+        try:
+            audio, boundaries = asyncio.run(
+                asyncio.wait_for(self._stream(spoken, voice), self.timeout_s)
+            )
+        except Exception as exc:  # network, TLS, protocol: all mean "not reachable now"
+            raise EngineUnavailable(f"edge-tts is unreachable: {type(exc).__name__}") from exc
+        if not audio:
+            raise EngineUnavailable("edge-tts returned no audio")
+        samples = decode_audio(audio, RATE)
+        offsets, starts, cursor = token_offsets(tokens), {}, 0
+        for word, tick in boundaries:
+            # Boundaries carry the word text, not its position: find it from the cursor on.
+            found = spoken.find(word, cursor)
+            if found < 0:
+                continue
+            cursor = found + len(word)
+            index = max(i for i, off in enumerate(offsets) if off <= found)
+            starts.setdefault(index, int(tick / _TICKS_PER_SAMPLE))
+        spans = tighten(samples, RATE, spans_from_starts(tokens, starts, len(samples)))
+        path = self.workdir / f"edge-{abs(hash((text, voice)))}.wav"
+        return speech_to_synthesis(Speech(samples, RATE, spans), path, self.name, voice)
+
+    async def _stream(self, text: str, voice: str) -> tuple[bytes, list[tuple[str, int]]]:
+        import edge_tts
+
+        communicate = edge_tts.Communicate(text, voice, boundary="WordBoundary")
+        audio = bytearray()
+        boundaries: list[tuple[str, int]] = []
+        async for chunk in communicate.stream():
+            if chunk["type"] == "audio":
+                audio.extend(chunk["data"])
+            elif chunk["type"] == "WordBoundary":
+                boundaries.append((chunk["text"], int(chunk["offset"])))
+        return bytes(audio), boundaries
