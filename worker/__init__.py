@@ -1,0 +1,1 @@
+"""The reelsmith worker: arq tasks and the render engine."""

@@ -1,0 +1,94 @@
+"""The engine's own local HTTP server: the composition page, static/ and fetched assets."""
+
+from __future__ import annotations
+
+import mimetypes
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+from app.config import ROOT
+
+STATIC_DIR = ROOT / "static"
+PRIMITIVES_DIR = ROOT / "primitives_html"
+PAGE_PATH = "/composition.html"
+
+
+class PageServer:
+    """Serves one composition page plus read-only folders on 127.0.0.1:<free port>."""
+
+    def __init__(self, page_html: str, assets_dir: Path | None = None) -> None:
+        self.page_html = page_html.encode("utf-8")
+        self.mounts: dict[str, Path] = {"/static/": STATIC_DIR, "/primitives/": PRIMITIVES_DIR}
+        if assets_dir is not None:
+            self.mounts["/assets/"] = assets_dir
+        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), self._handler_class())
+        self._httpd.daemon_threads = True
+        self._thread = threading.Thread(target=self._httpd.serve_forever, daemon=True)
+
+    @property
+    def origin(self) -> str:
+        host, port = self._httpd.server_address[:2]
+        return f"http://{host}:{port}"
+
+    @property
+    def page_url(self) -> str:
+        return self.origin + PAGE_PATH
+
+    def resolve(self, url_path: str) -> tuple[bytes, str] | None:
+        """Body and content type for a request path, or None when not served."""
+        path = unquote(urlsplit(url_path).path)
+        if path in (PAGE_PATH, "/"):
+            return self.page_html, "text/html; charset=utf-8"
+        for prefix, folder in self.mounts.items():
+            if path.startswith(prefix):
+                target = (folder / path[len(prefix) :]).resolve()
+                if folder.resolve() not in target.parents or not target.is_file():
+                    return None
+                ctype = mimetypes.guess_type(target.name)[0] or "application/octet-stream"
+                return target.read_bytes(), ctype
+        return None
+
+    def _handler_class(self) -> type[BaseHTTPRequestHandler]:
+        server = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_GET(self) -> None:  # noqa: N802 - http.server naming
+                found = server.resolve(self.path)
+                if found is None:
+                    self.send_error(404)
+                    return
+                body, ctype = found
+                self.send_response(200)
+                self.send_header("Content-Type", ctype)
+                self.send_header("Content-Length", str(len(body)))
+                self.send_header("Cache-Control", "no-store")
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+                return
+
+        return Handler
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._httpd.shutdown()
+        self._httpd.server_close()
+        self._thread.join(timeout=5)
+
+
+@contextmanager
+def serve_page(page_html: str, assets_dir: Path | None = None) -> Iterator[PageServer]:
+    """Run a PageServer for the duration of a render."""
+    server = PageServer(page_html, assets_dir)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()

@@ -1,0 +1,100 @@
+"""Render one composition page to an MP4: serve it, capture chunks, join them, add audio."""
+
+from __future__ import annotations
+
+import logging
+import os
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from app.config import Settings
+from app.spec import RESOLUTIONS
+from worker.render.browser import BrowserManager, WarmBrowser
+from worker.render.capture import CaptureModeUnsupported
+from worker.render.mux import join_and_mux
+from worker.render.parallel import CaptureStats, capture_chunks, worker_count
+from worker.render.server import serve_page
+
+log = logging.getLogger(__name__)
+
+SCALES = {"720p": 1.0, "1080p": 1.5, "4k": 3.0}
+assert set(SCALES) == set(RESOLUTIONS)
+
+
+@dataclass
+class PageRender:
+    """The written video and how it was made."""
+
+    path: Path
+    duration_ms: float
+    frames: int
+    fps: int
+    resolution: str
+    stats: CaptureStats
+
+
+async def render_page_to_mp4(
+    page_html: str,
+    settings: Settings,
+    manager: BrowserManager,
+    out_path: Path,
+    *,
+    resolution: str = "720p",
+    fps: int = 30,
+    audio: Path | None = None,
+    assets_dir: Path | None = None,
+    parallel: int | None = None,
+    on_frames: Callable[[int, int], None] | None = None,
+) -> PageRender:
+    """Capture every frame of the page deterministically and write the final MP4."""
+    workers = worker_count(parallel or settings.render_parallelism, os.cpu_count())
+    for attempt in range(2):
+        browsers = await manager.acquire(workers)
+        try:
+            return await _render_once(
+                page_html, settings, browsers, out_path, resolution, fps, audio, assets_dir,
+                on_frames,
+            )
+        except CaptureModeUnsupported as exc:
+            if attempt:
+                raise
+            log.warning("beginFrame capture unsupported here (%s); falling back to screenshots", exc)
+            manager.mark_mode_broken(browsers[0].mode)
+    raise AssertionError("unreachable")
+
+
+async def _render_once(
+    page_html: str,
+    settings: Settings,
+    browsers: list[WarmBrowser],
+    out_path: Path,
+    resolution: str,
+    fps: int,
+    audio: Path | None,
+    assets_dir: Path | None,
+    on_frames: Callable[[int, int], None] | None,
+) -> PageRender:
+    done = [0, 0]
+
+    def plan(total: int) -> None:
+        done[1] = total
+
+    def frame(n: int) -> None:
+        done[0] += n
+        if on_frames:
+            on_frames(done[0], done[1])
+
+    timeout = float(settings.job_timeout_s)
+    with tempfile.TemporaryDirectory(prefix="reelsmith-render-") as tmp, serve_page(
+        page_html, assets_dir
+    ) as server:
+        workdir = Path(tmp)
+        chunks, info, stats = await capture_chunks(
+            browsers, server.origin, server.page_url, SCALES[resolution], fps, workdir,
+            timeout, frame, plan,
+        )
+        out_path.parent.mkdir(parents=True, exist_ok=True)
+        await join_and_mux(chunks, audio, stats.frames / fps, out_path, timeout)
+    return PageRender(out_path, info.duration_ms, stats.frames, fps, resolution, stats)
