@@ -1,4 +1,4 @@
-"""Build static/geo/world-110m.json from Natural Earth 110m countries (world-atlas TopoJSON).
+"""Build primitives_html/world-map/world-110m.json from Natural Earth 110m countries (world-atlas TopoJSON).
 
 Run once when the geodata should change (needs no network itself):
 
@@ -18,9 +18,12 @@ import sys
 from pathlib import Path
 
 WIDTH, HEIGHT, PAD = 1280, 720, 24
-OUT = Path(__file__).resolve().parent.parent / "static" / "geo" / "world-110m.json"
+# Next to the scene: the composition page is self-contained and its Jinja loader is rooted at
+# primitives_html/, so the world-map scene inlines this file with {% include %}.
+OUT = Path(__file__).resolve().parent.parent / "primitives_html" / "world-map" / "world-110m.json"
 # Countries Natural Earth draws without an ISO numeric id.
 EXTRA_CODES = {"Kosovo": "XK"}
+SHORT_NAMES = {"United States of America": "United States"}
 DROPPED = {"010"}  # Antarctica: takes a fifth of the frame and is never a recipient's country
 
 Point = tuple[float, float]
@@ -133,7 +136,7 @@ def path_d(rings: list[list[tuple[int, int]]]) -> str:
 
 
 def build(topology_path: Path, codes_path: Path) -> dict:
-    """Project every country and return the JSON document written to static/geo."""
+    """Project every country and return the JSON document the world-map scene inlines."""
     topology = json.loads(topology_path.read_text())
     numeric_to_alpha2 = {row[2]: row[0] for row in json.loads(codes_path.read_text())}
     arcs = decode_arcs(topology)
@@ -177,7 +180,7 @@ def build(topology_path: Path, codes_path: Path) -> dict:
         cx = [x / 10 for poly in screen for ring in poly for x, _ in ring]
         cy = [y / 10 for poly in screen for ring in poly for _, y in ring]
         out_countries[code] = {
-            "name": name,
+            "name": SHORT_NAMES.get(name, name),
             "d": d,
             "focus": [round(min(fx), 1), round(min(fy), 1), round(max(fx), 1), round(max(fy), 1)],
             "bbox": [round(min(cx), 1), round(min(cy), 1), round(max(cx), 1), round(max(cy), 1)],
