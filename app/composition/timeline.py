@@ -1,0 +1,292 @@
+"""Lay a template's scenes on one timeline: skips, durations, transition overlaps.
+
+Python is the single source of timing: the page's runtime only reads the start and
+duration of each scene from here.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from app.primitives.catalog import get_primitive
+from app.spec import SKIP_OPS, TRANSITIONS
+
+DEFAULT_TRANSITION = "fade"
+TRANSITION_MS = 500
+BREATH_MS = 600
+MIN_SCENE_MS = 500
+
+_MISSING = object()
+_VARIABLE = re.compile(r"\[([A-Za-z_][A-Za-z0-9_.]*)\]")
+
+
+class UnknownPrimitive(ValueError):
+    """A scene names a primitive that has no manifest."""
+
+
+@dataclass(frozen=True)
+class TimelineScene:
+    """One scene placed on the timeline. `transition` is the way this scene enters."""
+
+    index: int
+    primitive_id: str
+    animation_option: str
+    start_ms: int
+    duration_ms: int
+    transition: str
+    transition_ms: int
+    config: dict[str, Any] = field(repr=False)
+    voiceover_ms: int | None = None
+
+    @property
+    def end_ms(self) -> int:
+        return self.start_ms + self.duration_ms
+
+
+@dataclass(frozen=True)
+class Timeline:
+    """The scenes that play, in order, and the total length."""
+
+    scenes: list[TimelineScene]
+    duration_ms: int
+    skipped: list[int] = field(default_factory=list)
+
+
+class Substituted(NamedTuple):
+    text: str
+    missing: list[str]
+
+
+def scene_dict(scene: Any) -> dict[str, Any]:
+    """A SceneConfig as a plain dict, whether given as a dict or a pydantic model."""
+    if isinstance(scene, Mapping):
+        return dict(scene)
+    dump = getattr(scene, "model_dump", None)
+    if dump is None:
+        raise TypeError(f"scene must be a mapping or a pydantic model, not {type(scene).__name__}")
+    return dict(dump(by_alias=True))
+
+
+def lookup(data: Mapping[str, Any], path: str) -> Any:
+    """The value at a dotted path (`stats.0.value`, `books.length`), or _MISSING."""
+    current: Any = data
+    for part in path.split("."):
+        if isinstance(current, Mapping) and part in current:
+            current = current[part]
+        elif isinstance(current, (list, tuple)) and part == "length":
+            current = len(current)
+        elif isinstance(current, (list, tuple)) and part.lstrip("-").isdigit():
+            position = int(part)
+            if not -len(current) <= position < len(current):
+                return _MISSING
+            current = current[position]
+        else:
+            return _MISSING
+    return current
+
+
+def _present(value: Any) -> bool:
+    if value is _MISSING or value is None:
+        return False
+    if isinstance(value, (str, list, tuple, dict)) and len(value) == 0:
+        return False
+    return True
+
+
+def _number(value: Any) -> float | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, (int, float)):
+        return float(value)
+    if isinstance(value, str):
+        try:
+            return float(value.replace(",", "").strip())
+        except ValueError:
+            return None
+    return None
+
+
+def condition_holds(condition: Mapping[str, Any], data: Mapping[str, Any]) -> bool:
+    """Whether `field op value` holds on the data.
+
+    `exists` means present and not null/empty. Ordering ops compare numbers (numeric strings
+    count); a missing or non-numeric side makes them false. `==`/`!=` compare numerically
+    when both sides are numbers, otherwise as strings (case-sensitive); missing equals nothing.
+    """
+    op = condition.get("op")
+    if op not in SKIP_OPS:
+        raise ValueError(f"skipCondition.op {op!r} is not one of {', '.join(SKIP_OPS)}")
+    actual = lookup(data, str(condition.get("field", "")))
+    if op == "exists":
+        return _present(actual)
+    if op == "not_exists":
+        return not _present(actual)
+    expected = condition.get("value")
+    if op in ("==", "!="):
+        equal = _equal(actual, expected)
+        return equal if op == "==" else not equal
+    left, right = _number(actual if actual is not _MISSING else None), _number(expected)
+    if left is None or right is None:
+        return False
+    return {">=": left >= right, "<=": left <= right, ">": left > right, "<": left < right}[op]
+
+
+def _equal(actual: Any, expected: Any) -> bool:
+    if actual is _MISSING:
+        return expected is None
+    left, right = _number(actual), _number(expected)
+    if left is not None and right is not None:
+        return left == right
+    if isinstance(actual, bool) or isinstance(expected, bool):
+        return str(actual).lower() == str(expected).lower()
+    return actual == expected if not isinstance(actual, str) else actual == str(expected)
+
+
+def should_skip(scene: Mapping[str, Any], data: Mapping[str, Any]) -> bool:
+    """True when the scene is disabled or its skipCondition says skip."""
+    if scene.get("enabled", True) is False:
+        return True
+    condition = scene.get("skipCondition")
+    if not condition:
+        return False
+    holds = condition_holds(condition, data)
+    # skipWhen true (default): skip when the condition holds; false: skip when it does not.
+    return holds if condition.get("skipWhen", True) else not holds
+
+
+def scene_duration_ms(
+    scene: Mapping[str, Any], manifest_seconds: float, voiceover_ms: int | None, breath_ms: int
+) -> int:
+    """durationOverride, else voiceover + breath, else defaultDuration; speech is never cut."""
+    speech = voiceover_ms + breath_ms if voiceover_ms else None
+    override = scene.get("durationOverride")
+    if override is not None and override > 0:
+        wanted = round(float(override) * 1000)
+        return max(wanted, speech or 0, MIN_SCENE_MS)
+    if speech is not None:
+        return max(speech, MIN_SCENE_MS)
+    seconds = scene.get("defaultDuration") or manifest_seconds
+    return max(round(float(seconds) * 1000), MIN_SCENE_MS)
+
+
+def transition_into(scene: Mapping[str, Any]) -> str:
+    """The scene's entry transition; unknown or empty names fall back to the default."""
+    name = str(scene.get("transition") or DEFAULT_TRANSITION).strip().lower()
+    return name if name in TRANSITIONS else DEFAULT_TRANSITION
+
+
+def build_timeline(
+    scenes: Sequence[Any],
+    data: Mapping[str, Any],
+    voiceover_ms: Mapping[int, int] | None = None,
+    breath_ms: int = BREATH_MS,
+    transition_ms: int = TRANSITION_MS,
+) -> Timeline:
+    """Lay out the enabled, non-skipped scenes; `voiceover_ms` maps scene index -> speech length.
+
+    A scene with an entry transition overlaps the previous scene by
+    min(transition_ms, half of either scene); `cut` and the first scene overlap by 0.
+    """
+    placed: list[TimelineScene] = []
+    skipped: list[int] = []
+    cursor = 0
+    for index, raw in enumerate(scenes):
+        config = scene_dict(raw)
+        if should_skip(config, data):
+            skipped.append(index)
+            continue
+        primitive_id = str(config.get("primitiveId", ""))
+        info = get_primitive(primitive_id)
+        if info is None:
+            raise UnknownPrimitive(f"scene {index} uses unknown primitive {primitive_id!r}")
+        speech = (voiceover_ms or {}).get(index)
+        duration = scene_duration_ms(config, info.defaultDuration, speech, breath_ms)
+        transition = transition_into(config) if placed else "cut"
+        overlap = 0
+        if placed and transition != "cut":
+            overlap = min(transition_ms, placed[-1].duration_ms // 2, duration // 2)
+        start = cursor - overlap
+        option = config.get("animationOption") or info.animationOptions[0]
+        if option not in info.animationOptions:
+            option = info.animationOptions[0]
+        placed.append(
+            TimelineScene(
+                index=index,
+                primitive_id=primitive_id,
+                animation_option=option,
+                start_ms=start,
+                duration_ms=duration,
+                transition=transition,
+                transition_ms=overlap,
+                config=config,
+                voiceover_ms=speech,
+            )
+        )
+        cursor = start + duration
+    return Timeline(scenes=placed, duration_ms=cursor, skipped=skipped)
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_text(v) for v in value if _present(v))
+    return str(value)
+
+
+def substitute(text: str, data: Mapping[str, Any], keep_unknown: bool = False) -> Substituted:
+    """Replace `[variable]` (dotted paths allowed) with data values; report unknown ones.
+
+    Unknown or empty variables become "" (or stay as `[name]` with keep_unknown), and their
+    names are returned in `missing` so callers can warn.
+    """
+    missing: list[str] = []
+
+    def replace(match: re.Match[str]) -> str:
+        value = lookup(data, match.group(1))
+        if not _present(value):
+            missing.append(match.group(1))
+            return match.group(0) if keep_unknown else ""
+        return _text(value)
+
+    result = _VARIABLE.sub(replace, text)
+    if not keep_unknown:
+        result = re.sub(r"[ \t]{2,}", " ", result)
+        result = re.sub(r"[ \t]+([,.!?;:])", r"\1", result).strip()
+    return Substituted(result, missing)
+
+
+def resolve_value(value: Any, data: Mapping[str, Any]) -> Any:
+    """sceneData values with data bound in: a string that is exactly `[key]` takes the raw
+    value (arrays, numbers); other strings get `[variable]` substitution; recursive."""
+    if isinstance(value, str):
+        whole = _VARIABLE.fullmatch(value.strip())
+        if whole:
+            found = lookup(data, whole.group(1))
+            return None if found is _MISSING else found
+        return substitute(value, data).text
+    if isinstance(value, Mapping):
+        return {str(k): resolve_value(v, data) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [resolve_value(v, data) for v in value]
+    return value
+
+
+def scene_props(scene: TimelineScene, data: Mapping[str, Any]) -> dict[str, Any]:
+    """What a primitive sees: its dataInputs taken from data, overlaid by resolved sceneData."""
+    info = get_primitive(scene.primitive_id)
+    props: dict[str, Any] = {}
+    for name in info.dataInputs if info else []:
+        key = name.removesuffix("[]")
+        value = lookup(data, key)
+        if value is not _MISSING:
+            props[key] = value
+    scene_data = scene.config.get("sceneData") or {}
+    if isinstance(scene_data, Mapping):
+        props.update(resolve_value(scene_data, data))
+    return props

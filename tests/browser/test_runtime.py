@@ -1,0 +1,122 @@
+"""The runtime: seek is deterministic, canDiffer is honest, transitions show at the overlap."""
+
+from __future__ import annotations
+
+from io import BytesIO
+
+import pytest
+from PIL import Image, ImageChops
+
+pytestmark = pytest.mark.asyncio(loop_scope="session")
+
+DATA = {"person_name": "Grace Hopper", "subtitle": "Rear Admiral, computer pioneer"}
+
+
+def two_scenes(transition: str) -> list[dict]:
+    return [
+        {"primitiveId": "title-intro", "defaultDuration": 3},
+        {"primitiveId": "title-intro", "animationOption": "scale-in", "defaultDuration": 3,
+         "transition": transition, "sceneData": {"kicker": "Chapter two"}},
+    ]
+
+
+def diff(a: bytes, b: bytes) -> int:
+    """Number of differing pixels."""
+    box = ImageChops.difference(Image.open(BytesIO(a)).convert("RGB"), Image.open(BytesIO(b)).convert("RGB"))
+    return sum(1 for px in box.getdata() if px != (0, 0, 0))
+
+
+async def test_seeking_same_time_in_any_order_gives_identical_frames(make_composition):
+    page = await make_composition(two_scenes("fade"), DATA)
+    first = await page.frame(700)
+    await page.frame(4200)
+    await page.frame(100)
+    again = await page.frame(700)
+    await page.frame(5900)
+    third = await page.frame(700)
+    assert first == again == third
+
+
+async def test_duration_and_scenes_come_from_the_python_timeline(make_composition):
+    page = await make_composition(two_scenes("fade"), DATA)
+    assert await page.page.evaluate("reelsmith.duration") == 5500
+    scenes = await page.page.evaluate("reelsmith.scenes")
+    assert [(s["start"], s["duration"], s["transition"]) for s in scenes] == [
+        (0, 3000, "cut"), (2500, 3000, "fade"),
+    ]
+
+
+async def test_can_differ_is_false_inside_a_static_hold_and_true_while_moving(make_composition):
+    page = await make_composition(two_scenes("fade"), DATA)
+    can = "([a, b]) => reelsmith.canDiffer(a, b)"
+    assert await page.page.evaluate(can, [2000, 2400]) is False  # scene one has settled
+    assert await page.frame(2000) == await page.frame(2400)
+    assert await page.page.evaluate(can, [100, 200]) is True  # name sliding in
+    assert await page.frame(100) != await page.frame(200)
+    assert await page.page.evaluate(can, [2400, 2600]) is True  # transition starts
+    intervals = await page.page.evaluate("reelsmith.activeIntervals()")
+    assert intervals[0][0] <= 0 and any(a <= 2500 < b for a, b in intervals)
+
+
+async def test_cut_is_a_change_even_between_static_frames(make_composition):
+    scenes = two_scenes("cut")
+    page = await make_composition(scenes, DATA)
+    assert await page.page.evaluate("reelsmith.canDiffer(2990, 3010)") is True
+    assert await page.page.evaluate("reelsmith.canDiffer(2900, 2990)") is False
+
+
+@pytest.mark.parametrize("transition", ["fade", "slide", "wipe", "zoom"])
+async def test_transition_shows_both_scenes_mid_overlap(make_composition, transition):
+    page = await make_composition(two_scenes(transition), DATA)
+    outgoing = await page.frame(2499)
+    middle = await page.frame(2750)
+    incoming = await page.frame(3000)
+    # mid-transition differs from both ends: both scenes are on screen
+    assert diff(middle, outgoing) > 1000 and diff(middle, incoming) > 1000
+    await page.seek(2750)
+    visible = await page.page.evaluate(
+        "Array.from(document.querySelectorAll('.rs-scene')).map(s => s.style.visibility)"
+    )
+    assert visible == ["visible", "visible"]
+    assert page.errors == []
+
+
+async def test_web_and_css_animations_are_paused_and_driven_by_seek(make_composition):
+    page = await make_composition(two_scenes("fade"), DATA)
+    await page.page.evaluate(
+        """() => { const el = document.querySelector('.rs-scene .ti-dot');
+                   el.animate([{opacity: 0}, {opacity: 1}], {duration: 1000, delay: 500, fill: 'both'}); }"""
+    )
+    await page.seek(1000)
+    state = await page.page.evaluate(
+        """() => document.getAnimations().map(a => [a.playState, a.currentTime])"""
+    )
+    assert state == [["paused", 1000]]
+    intervals = await page.page.evaluate("reelsmith.activeIntervals()")
+    assert any(a <= 500 and b >= 1500 for a, b in intervals)
+
+
+async def test_captions_follow_word_timestamps(make_composition):
+    scenes = [{"primitiveId": "title-intro", "wordTimestamps": [
+        {"word": "Hello", "startMs": 200, "endMs": 500},
+        {"word": "Grace", "startMs": 600, "endMs": 900},
+    ]}]
+    page = await make_composition(scenes, DATA, output={"captions": True})
+    await page.seek(650)
+    caption = await page.page.evaluate(
+        "Array.from(document.querySelectorAll('#rs-captions span.rs-spoken')).map(s => s.textContent.trim())"
+    )
+    assert caption == ["Hello", "Grace"]
+    await page.seek(3500)
+    assert await page.page.evaluate("document.getElementById('rs-captions').textContent") == ""
+
+
+async def test_format_number_is_the_shared_formatter(make_composition):
+    page = await make_composition([{"primitiveId": "title-intro"}], DATA)
+    out = await page.page.evaluate(
+        """() => [1234, 12500, 1500000, 12.5, '3,400', null, 'abc', NaN, -1234.5]
+                 .map(v => reelsmith.formatNumber(v))"""
+    )
+    assert out == ["1,234", "12.5k", "1.5M", "12.5", "3,400", "", "", "", "-1,234.5"]
+    steady = await page.page.evaluate("reelsmith.formatNumber(800, {like: 12500})")
+    assert steady == "0.8k"
