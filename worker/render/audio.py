@@ -277,6 +277,8 @@ async def mix_audio(
     measured = await measure_loudness(premix)
     if float(measured["input_i"]) < -70.0:  # silence (or nearly): nothing to normalize
         return write_pcm(out, np.zeros((total, 2), dtype=np.float32), channels=2)
-    await run_ffmpeg(normalize_args(premix, measured, duration_s, out), FFMPEG_TIMEOUT_S, "loudnorm")
+    await run_ffmpeg(
+        normalize_args(premix, measured, duration_s, out), FFMPEG_TIMEOUT_S, "loudnorm"
+    )
     premix.unlink(missing_ok=True)
     return out

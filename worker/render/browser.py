@@ -121,7 +121,8 @@ class BrowserManager:
             limit = max(1, self.settings.browser_recycle_jobs)
             mode = self._mode()
             stale = [
-                w for w in self._pool
+                w
+                for w in self._pool
                 if w.jobs >= limit or w.mode != mode or not w.browser.is_connected()
             ]
             for warm in stale:
@@ -150,9 +151,7 @@ class BrowserManager:
         executable = find_chromium(self.settings)
         args = BASE_ARGS + (BEGIN_FRAME_ARGS if mode == "beginframe" else [])
         if self._playwright is None:
-            self._playwright = await asyncio.wait_for(
-                async_playwright().start(), LAUNCH_TIMEOUT_S
-            )
+            self._playwright = await asyncio.wait_for(async_playwright().start(), LAUNCH_TIMEOUT_S)
         try:
             browser = await self._playwright.chromium.launch(
                 executable_path=executable,

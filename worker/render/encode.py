@@ -30,7 +30,10 @@ BT709 = {
 # Chromium's JPEGs are full-range BT.601 YCbCr of sRGB pixels; convert to limited-range
 # BT.709 explicitly (going through RGB) instead of relabelling the samples.
 COLOR_FILTERS = (
-    ("scale", {"in_range": "full", "in_color_matrix": "bt601", "flags": "accurate_rnd+full_chroma_int"}),
+    (
+        "scale",
+        {"in_range": "full", "in_color_matrix": "bt601", "flags": "accurate_rnd+full_chroma_int"},
+    ),
     ("format", {"pix_fmts": "gbrp"}),
     (
         "scale",
@@ -107,7 +110,9 @@ class ChunkEncoder:
         try:
             await asyncio.wait_for(self._proc.stdin.drain(), self.timeout_s)
         except TimeoutError as exc:
-            raise RenderTimeout(f"ffmpeg stopped accepting frames for {self.timeout_s:.0f}s") from exc
+            raise RenderTimeout(
+                f"ffmpeg stopped accepting frames for {self.timeout_s:.0f}s"
+            ) from exc
         except (BrokenPipeError, ConnectionResetError) as exc:
             raise RenderError(f"ffmpeg exited while encoding: {await self._error_text()}") from exc
 

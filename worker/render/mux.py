@@ -14,9 +14,7 @@ from worker.render.errors import RenderError, RenderTimeout
 AUDIO_RATE = 48000
 
 
-def mux_args(
-    chunk_list: Path, audio: Path | None, duration_s: float, out_path: Path
-) -> list[str]:
+def mux_args(chunk_list: Path, audio: Path | None, duration_s: float, out_path: Path) -> list[str]:
     """ffmpeg argv: concat demuxer (stream copy) + audio padded/cut to the exact duration."""
     video = ffmpeg.input(str(chunk_list), f="concat", safe=0)
     if audio is None:

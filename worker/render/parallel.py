@@ -127,7 +127,12 @@ async def capture_chunks(
                 tasks = [
                     group.create_task(
                         _capture_range(
-                            pages[n], ranges[n], flags, fps, chunks[n], timeout_s,
+                            pages[n],
+                            ranges[n],
+                            flags,
+                            fps,
+                            chunks[n],
+                            timeout_s,
                             on_frame or _ignore,
                         )
                     )
@@ -135,9 +140,7 @@ async def capture_chunks(
                 ]
         except BaseExceptionGroup as group_error:
             raise _first_error(group_error) from None
-        stats = CaptureStats(
-            total, sum(t.result() for t in tasks), browsers[0].mode, len(ranges)
-        )
+        stats = CaptureStats(total, sum(t.result() for t in tasks), browsers[0].mode, len(ranges))
         return chunks, info, stats
     finally:
         await asyncio.gather(*(p.close() for p in pages), return_exceptions=True)

@@ -54,13 +54,22 @@ async def render_page_to_mp4(
         browsers = await manager.acquire(workers)
         try:
             return await _render_once(
-                page_html, settings, browsers, out_path, resolution, fps, audio, assets_dir,
+                page_html,
+                settings,
+                browsers,
+                out_path,
+                resolution,
+                fps,
+                audio,
+                assets_dir,
                 on_frames,
             )
         except CaptureModeUnsupported as exc:
             if attempt:
                 raise
-            log.warning("beginFrame capture unsupported here (%s); falling back to screenshots", exc)
+            log.warning(
+                "beginFrame capture unsupported here (%s); falling back to screenshots", exc
+            )
             manager.mark_mode_broken(browsers[0].mode)
     raise AssertionError("unreachable")
 
@@ -87,13 +96,21 @@ async def _render_once(
             on_frames(done[0], done[1])
 
     timeout = float(settings.job_timeout_s)
-    with tempfile.TemporaryDirectory(prefix="reelsmith-render-") as tmp, serve_page(
-        page_html, assets_dir
-    ) as server:
+    with (
+        tempfile.TemporaryDirectory(prefix="reelsmith-render-") as tmp,
+        serve_page(page_html, assets_dir) as server,
+    ):
         workdir = Path(tmp)
         chunks, info, stats = await capture_chunks(
-            browsers, server.origin, server.page_url, SCALES[resolution], fps, workdir,
-            timeout, frame, plan,
+            browsers,
+            server.origin,
+            server.page_url,
+            SCALES[resolution],
+            fps,
+            workdir,
+            timeout,
+            frame,
+            plan,
         )
         out_path.parent.mkdir(parents=True, exist_ok=True)
         await join_and_mux(chunks, audio, stats.frames / fps, out_path, timeout)
