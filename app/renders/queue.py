@@ -9,6 +9,7 @@ behind at most `account_limit` jobs of each other account, never behind a whole 
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 from arq.constants import abort_jobs_ss, in_progress_key_prefix, job_key_prefix, retry_key_prefix
@@ -50,9 +51,15 @@ async def account_limit(redis: Any, settings: Settings) -> int:
     return max(MIN_ACCOUNT_LIMIT, sum((await live_workers(redis, settings)).values()))
 
 
-async def enqueue(pool: Any, settings: Settings, job_id: str) -> bool:
+async def enqueue(pool: Any, settings: Settings, job_id: str, position: int = 0) -> bool:
+    """Put the job in the arq queue (no-op when it is already there). arq orders by score
+    (enqueue ms), then by id: `position` adds ms so jobs enqueued together keep their order."""
     job = await pool.enqueue_job(
-        TASK_NAME, job_id, _job_id=arq_job_id(job_id), _queue_name=settings.queue_name
+        TASK_NAME,
+        job_id,
+        _job_id=arq_job_id(job_id),
+        _queue_name=settings.queue_name,
+        _defer_by=timedelta(milliseconds=position) if position else None,
     )
     return job is not None
 
@@ -60,7 +67,7 @@ async def enqueue(pool: Any, settings: Settings, job_id: str) -> bool:
 async def dispatch(db: Database, pool: Any, settings: Settings) -> list[str]:
     """Move waiting jobs into the arq queue, fairly between accounts; returns the job ids."""
     limit = await account_limit(pool, settings)
-    chosen: list[str] = []
+    per_account: list[list[str]] = []
     async with db.session() as session:
         waiting = (
             (
@@ -110,17 +117,28 @@ async def dispatch(db: Database, pool: Any, settings: Settings) -> list[str]:
                     .where(RenderJob.id.in_(ids), RenderJob.enqueued_at.is_(None))
                     .values(enqueued_at=utcnow(), updated_at=RenderJob.updated_at)
                 )
-                chosen.extend(ids)
+                per_account.append(list(ids))
+    chosen = round_robin(per_account)
     # After commit: a crash in between leaves `pending` + enqueued_at set, which the sweep
     # finds missing from the queue and enqueues.
-    for job_id in chosen:
-        await enqueue(pool, settings, job_id)
+    for position, job_id in enumerate(chosen):
+        await enqueue(pool, settings, job_id, position)
     return chosen
 
 
-async def in_queue(pool: Any, job_id: str) -> bool:
-    """Whether arq still holds the job (queued, deferred or running)."""
-    return bool(await pool.exists(job_key_prefix + arq_job_id(job_id)))
+def round_robin(lists: list[list[str]]) -> list[str]:
+    """One from each account in turn: [[a1, a2], [b1]] -> [a1, b1, a2]."""
+    longest = max((len(x) for x in lists), default=0)
+    return [x[i] for i in range(longest) for x in lists if i < len(x)]
+
+
+async def in_queue(pool: Any, settings: Settings, job_id: str) -> bool:
+    """Whether arq still holds the job: queued or deferred in the queue, or running."""
+    ref = arq_job_id(job_id)
+    if not await pool.exists(job_key_prefix + ref):
+        return False
+    queued = await pool.zscore(settings.queue_name, ref) is not None
+    return queued or bool(await pool.exists(in_progress_key_prefix + ref))
 
 
 async def release(pool: Any, settings: Settings, job_id: str) -> None:

@@ -23,7 +23,7 @@ SHORT_TEMPLATE: dict[str, Any] = {
             "label": "Full name",
             "type": "text",
             "required": True,
-            "aliases": ["recipient", "customer"],
+            "aliases": ["recipient", "customer", "name"],
         },
         {
             "key": "score",

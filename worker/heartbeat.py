@@ -1,0 +1,53 @@
+"""Per-worker heartbeat in Redis: a key with a TTL, refreshed while the worker lives."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import socket
+import uuid
+from typing import Any
+
+from app.config import Settings
+from app.renders.queue import HEARTBEAT_TTL_S, heartbeat_key
+
+
+def new_worker_id() -> str:
+    return f"{socket.gethostname()}-{os.getpid()}-{uuid.uuid4().hex[:6]}"
+
+
+class Heartbeat:
+    """SET <prefix>:workers:<id> <slots> EX ttl, every ttl/4 seconds."""
+
+    def __init__(
+        self, redis: Any, settings: Settings, worker_id: str, slots: int, ttl_s: int
+    ) -> None:
+        self.redis, self.key, self.slots, self.ttl_s = (
+            redis,
+            heartbeat_key(settings, worker_id),
+            slots,
+            ttl_s,
+        )
+        self.task: asyncio.Task[None] | None = None
+
+    async def beat(self) -> None:
+        await self.redis.set(self.key, self.slots, ex=self.ttl_s)
+
+    async def _loop(self) -> None:
+        while True:
+            await asyncio.sleep(max(self.ttl_s / 4, 0.5))
+            with contextlib.suppress(Exception):  # Redis hiccup: try again next beat
+                await self.beat()
+
+    async def start(self) -> None:
+        await self.beat()
+        self.task = asyncio.create_task(self._loop())
+
+    async def stop(self) -> None:
+        if self.task:
+            self.task.cancel()
+        await self.redis.delete(self.key)
+
+
+__all__ = ["Heartbeat", "new_worker_id", "HEARTBEAT_TTL_S"]

@@ -1,0 +1,140 @@
+"""Render job state changes made by workers: claim, progress, complete, fail, release.
+
+Every write is a compare-and-set on (status, worker_id), so a worker that lost its job (the
+job was deleted, or the sweep handed it to another worker) can never overwrite it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.config import Settings
+from app.db import Database, utcnow
+from app.renders.models import RenderJob
+from app.renders.queue import live_workers
+from app.renders.service import refund_once
+
+
+async def claim(
+    db: Database, redis: Any, settings: Settings, job_id: str, worker_id: str
+) -> RenderJob | None:
+    """Take the job when it is pending, or processing on a worker whose heartbeat stopped.
+    Returns the job (now processing on this worker) or None when it is not ours to render."""
+    async with db.session() as session:
+        job = await session.get(RenderJob, job_id)
+        if job is None or job.status not in ("pending", "processing"):
+            return None
+        holder = job.worker_id
+        if (
+            job.status == "processing"
+            and holder != worker_id
+            and holder in await live_workers(redis, settings)
+        ):
+            return None  # another live worker is rendering it
+        holder_matches = (
+            RenderJob.worker_id.is_(None) if holder is None else RenderJob.worker_id == holder
+        )
+        result = await session.execute(
+            update(RenderJob)
+            .where(RenderJob.id == job_id, RenderJob.status == job.status, holder_matches)
+            .values(
+                status="processing",
+                stage="fetching_data",
+                worker_id=worker_id,
+                attempts=RenderJob.attempts + 1,
+                started_at=job.started_at or utcnow(),
+                updated_at=utcnow(),
+            )
+        )
+        if result.rowcount != 1:  # type: ignore[attr-defined]
+            return None
+        await session.refresh(job)
+        return job
+
+
+def _mine(job_id: str, worker_id: str) -> Any:
+    return (
+        (RenderJob.id == job_id)
+        & (RenderJob.status == "processing")
+        & (RenderJob.worker_id == worker_id)
+    )
+
+
+async def save_progress(
+    db: Database, job_id: str, worker_id: str, stage: str, progress: int
+) -> None:
+    """Write stage and progress; progress never goes down."""
+    async with db.session() as session:
+        await session.execute(
+            update(RenderJob)
+            .where(_mine(job_id, worker_id), RenderJob.progress <= progress)
+            .values(stage=stage, progress=progress, updated_at=utcnow())
+        )
+
+
+async def complete(
+    db: Database,
+    job_id: str,
+    worker_id: str,
+    output_key: str,
+    duration_ms: int | None,
+    scene_starts_ms: dict[str, int],
+) -> bool:
+    """Mark complete with the stored video; False when the job is no longer ours."""
+    async with db.session() as session:
+        result = await session.execute(
+            update(RenderJob)
+            .where(_mine(job_id, worker_id))
+            .values(
+                status="complete",
+                stage="done",
+                progress=100,
+                output_key=output_key,
+                duration_ms=duration_ms,
+                scene_starts_ms=scene_starts_ms,
+                error=None,
+                completed_at=utcnow(),
+                updated_at=utcnow(),
+            )
+        )
+        return result.rowcount == 1  # type: ignore[attr-defined]
+
+
+async def fail(db: Database, job_id: str, worker_id: str, error: str) -> bool:
+    """Mark failed with a readable error and refund the credit (once); False if not ours."""
+    async with db.session() as session:
+        result = await session.execute(
+            update(RenderJob)
+            .where(_mine(job_id, worker_id))
+            .values(
+                status="failed",
+                stage="failed",
+                error=error,
+                completed_at=utcnow(),
+                updated_at=utcnow(),
+            )
+        )
+        if result.rowcount != 1:  # type: ignore[attr-defined]
+            return False
+        job = await session.get(RenderJob, job_id)
+        assert job is not None
+        await refund_once(session, job)
+        return True
+
+
+async def release(db: Database, job_id: str, worker_id: str) -> bool:
+    """Give the job back (pending, no worker) for another attempt; False if not ours."""
+    async with db.session() as session:
+        result = await session.execute(
+            update(RenderJob)
+            .where(_mine(job_id, worker_id))
+            .values(status="pending", stage="queued", worker_id=None, updated_at=utcnow())
+        )
+        return result.rowcount == 1  # type: ignore[attr-defined]
+
+
+async def load(session: AsyncSession, job_id: str) -> RenderJob | None:
+    return await session.get(RenderJob, job_id)

@@ -1,0 +1,124 @@
+"""arq WorkerSettings for `reelsmith worker` (and `python -m worker`).
+
+`run_worker(settings)` builds the worker from the one Settings object: queue name, Redis,
+concurrency (max_jobs), job timeout, aborts, graceful shutdown and the sweep cron.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from arq import cron, func
+from arq.connections import RedisSettings
+from arq.worker import Worker
+
+from app.config import Settings
+from app.db import Database
+from app.media.storage import get_storage
+from app.renders.queue import HEARTBEAT_TTL_S
+from worker import tasks
+from worker.heartbeat import Heartbeat, new_worker_id
+
+log = logging.getLogger("reelsmith.worker")
+
+SWEEP_EVERY_S = 60
+# On SIGTERM/SIGINT: stop taking jobs, let the job in hand finish for this long, then
+# cancel it; a cancelled job is given back (pending) and arq runs it again elsewhere.
+SHUTDOWN_GRACE_S = 30
+
+
+async def startup(ctx: dict[str, Any]) -> None:
+    settings: Settings = ctx.setdefault("settings", Settings())
+    ctx["db"] = Database(settings.database_url)
+    ctx["storage"] = get_storage(settings)
+    ctx["worker_id"] = ctx.get("worker_id") or new_worker_id()
+    ctx["heartbeat"] = Heartbeat(
+        ctx["redis"],
+        settings,
+        ctx["worker_id"],
+        ctx.get("slots", settings.worker_concurrency),
+        ctx.get("heartbeat_ttl_s", HEARTBEAT_TTL_S),
+    )
+    await ctx["heartbeat"].start()
+    log.info("worker %s up on queue %s", ctx["worker_id"], settings.queue_name)
+    result = await tasks.sweep(ctx)  # the DB is the truth: catch up on start
+    log.info("startup sweep: %s", result)
+
+
+async def shutdown(ctx: dict[str, Any]) -> None:
+    if "heartbeat" in ctx:
+        await ctx["heartbeat"].stop()
+    try:
+        from worker.render.browser import close_browser_managers
+
+        await close_browser_managers()
+    except ImportError:  # pragma: no cover
+        pass
+    if "db" in ctx:
+        await ctx["db"].dispose()
+
+
+def sweep_seconds(every_s: int) -> set[int]:
+    return set(range(0, 60, max(1, min(every_s, 60))))
+
+
+def worker_kwargs(
+    settings: Settings,
+    *,
+    sweep_every_s: int = SWEEP_EVERY_S,
+    heartbeat_ttl_s: int = HEARTBEAT_TTL_S,
+) -> dict[str, Any]:
+    """Everything arq's Worker needs, from the settings."""
+    return {
+        "functions": [
+            func(
+                tasks.render_job,
+                name="render_job",
+                keep_result=0,  # lets the same render:<id> be enqueued again later
+                max_tries=tasks.MAX_TRIES + 2,  # + sweep/shutdown hand-overs
+                timeout=settings.job_timeout_s + tasks.TIMEOUT_MARGIN_S,
+            )
+        ],
+        "cron_jobs": [
+            cron(
+                tasks.sweep,
+                name="sweep",
+                second=sweep_seconds(sweep_every_s),
+                keep_result=0,
+                run_at_startup=False,
+            )
+        ],
+        "queue_name": settings.queue_name,
+        "redis_settings": RedisSettings.from_dsn(settings.redis_url),
+        "max_jobs": settings.worker_concurrency,
+        "job_timeout": settings.job_timeout_s + tasks.TIMEOUT_MARGIN_S,
+        "keep_result": 0,
+        "allow_abort_jobs": True,
+        "job_completion_wait": SHUTDOWN_GRACE_S,
+        "on_startup": startup,
+        "on_shutdown": shutdown,
+        "ctx": {
+            "settings": settings,
+            "slots": settings.worker_concurrency,
+            "heartbeat_ttl_s": heartbeat_ttl_s,
+        },
+        "poll_delay": 0.2,
+        "health_check_key": f"{settings.redis_prefix}:health:{new_worker_id()}",
+    }
+
+
+class WorkerSettings:
+    """For `arq worker.settings.WorkerSettings`: settings from the environment."""
+
+    _settings = Settings()
+    locals().update(
+        {k: v for k, v in worker_kwargs(_settings).items() if k not in ("health_check_key",)}
+    )
+
+
+def run_worker(settings: Settings, **options: Any) -> Worker:
+    """Run a worker in the foreground until SIGINT/SIGTERM (graceful) or SIGKILL."""
+    worker = Worker(**worker_kwargs(settings, **options))
+    worker.run()
+    return worker

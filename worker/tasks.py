@@ -1,0 +1,216 @@
+"""arq tasks: render_job(job_id) and the sweep that keeps the queue in step with the DB."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from arq import Retry
+from sqlalchemy import select
+
+from app.config import Settings
+from app.db import Database
+from app.media.storage import Storage, video_key
+from app.renders import queue
+from app.renders.models import RenderJob
+from app.renders.service import purge_idempotency
+from worker import jobs
+from worker.render import errors as render_errors
+
+log = logging.getLogger("reelsmith.worker")
+
+MAX_TRIES = 3
+PROGRESS_FLUSH_S = 1.0
+# Seconds before the pipeline is cut off, inside arq's own (longer) job timeout, so a timeout
+# is a failed job with a readable error instead of an arq cancellation.
+TIMEOUT_MARGIN_S = 30
+
+
+def backoff_s(job_try: int) -> int:
+    """5 s, 20 s, 80 s ... between attempts after a transient failure."""
+    return 5 * 4 ** (job_try - 1)
+
+
+def is_transient(exc: BaseException) -> bool:
+    """Browser crashes and the like: worth another attempt. Input errors never are."""
+    if isinstance(exc, render_errors.RenderInputError):
+        return False
+    transient = getattr(render_errors, "TransientRenderError", None)
+    if transient is not None and isinstance(exc, transient):
+        return True
+    try:
+        from playwright.async_api import Error as PlaywrightError
+    except ImportError:  # pragma: no cover
+        return False
+    return isinstance(exc, PlaywrightError | BrokenPipeError | ConnectionResetError)
+
+
+def readable_error(exc: BaseException) -> str:
+    if isinstance(exc, render_errors.RenderError):
+        return str(exc) or exc.__class__.__name__
+    return f"Render failed: internal error ({exc.__class__.__name__}: {str(exc)[:300]})"
+
+
+class Progress:
+    """on_progress(stage, percent) for the pipeline; a background task writes it at most
+    once per PROGRESS_FLUSH_S (throttled), never lowering progress."""
+
+    def __init__(self, db: Database, job_id: str, worker_id: str, start: int) -> None:
+        self.db, self.job_id, self.worker_id = db, job_id, worker_id
+        self.stage, self.percent = "fetching_data", start
+        self.written: tuple[str, int] = (self.stage, start)
+        self.task: asyncio.Task[None] | None = None
+
+    def __call__(self, stage: str, percent: float) -> None:
+        self.stage = stage
+        self.percent = max(self.percent, min(99, int(percent)))
+
+    async def _loop(self) -> None:
+        while True:
+            await asyncio.sleep(PROGRESS_FLUSH_S)
+            await self.flush()
+
+    async def flush(self) -> None:
+        current = (self.stage, self.percent)
+        if current != self.written:
+            self.written = current
+            await jobs.save_progress(self.db, self.job_id, self.worker_id, *current)
+
+    def __enter__(self) -> Progress:
+        self.task = asyncio.create_task(self._loop())
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.task:
+            self.task.cancel()
+
+
+def scene_starts(result: Any) -> dict[str, int]:
+    """Template scene index -> start ms in the rendered video, from the pipeline result."""
+    starts = getattr(result, "scene_starts_ms", None)
+    if starts is not None:
+        return {str(k): int(v) for k, v in dict(starts).items()}
+    timeline = getattr(result, "timeline", None)
+    return {str(s.index): int(s.start_ms) for s in getattr(timeline, "scenes", [])}
+
+
+def duration_ms(result: Any) -> int | None:
+    value = getattr(result, "duration_ms", None)
+    if value is None and getattr(result, "timeline", None) is not None:
+        value = getattr(result.timeline, "duration_ms", None)
+    return int(value) if value is not None else None
+
+
+async def run_pipeline(
+    settings: Settings, job: RenderJob, progress: Progress, out_path: Path
+) -> Any:
+    """The render engine, called through its one entry point."""
+    from worker.render.pipeline import build_request, render_video
+
+    request = build_request({**job.request, "jobId": job.id})
+    async with asyncio.timeout(max(settings.job_timeout_s - TIMEOUT_MARGIN_S, 30)):
+        return await render_video(request, settings, progress, out_path)
+
+
+async def render_job(ctx: dict[str, Any], job_id: str) -> str:
+    """Claim, render, store, mark complete; on failure refund; on shutdown give it back."""
+    settings: Settings = ctx["settings"]
+    db: Database = ctx["db"]
+    storage: Storage = ctx["storage"]
+    worker_id: str = ctx["worker_id"]
+    job = await jobs.claim(db, ctx["redis"], settings, job_id, worker_id)
+    if job is None:
+        return "skipped: not pending or taken by a live worker"
+    started = time.monotonic()
+    try:
+        return await _render_claimed(ctx, settings, db, storage, worker_id, job)
+    except asyncio.CancelledError:
+        # Shutdown (arq re-runs the job) or DELETE (the job is no longer ours): give it back.
+        await asyncio.shield(jobs.release(db, job_id, worker_id))
+        raise
+    finally:
+        log.info("job %s done in %.1fs", job_id, time.monotonic() - started)
+        await asyncio.shield(_top_up(ctx))
+
+
+async def _render_claimed(
+    ctx: dict[str, Any],
+    settings: Settings,
+    db: Database,
+    storage: Storage,
+    worker_id: str,
+    job: RenderJob,
+) -> str:
+    with tempfile.TemporaryDirectory(prefix=f"reelsmith-{job.id[:8]}-") as tmp:
+        out_path = Path(tmp) / "video.mp4"
+        try:
+            with Progress(db, job.id, worker_id, job.progress) as progress:
+                result = await run_pipeline(settings, job, progress, out_path)
+                progress("uploading", 99)
+                await progress.flush()
+        except TimeoutError:
+            await jobs.fail(
+                db, job.id, worker_id, f"Render timed out after {settings.job_timeout_s} s"
+            )
+            return "failed: timeout"
+        except Exception as exc:
+            job_try = int(ctx.get("job_try") or 1)
+            if is_transient(exc) and job_try < MAX_TRIES:
+                log.warning("job %s transient failure (try %d): %s", job.id, job_try, exc)
+                await jobs.release(db, job.id, worker_id)
+                raise Retry(defer=backoff_s(job_try)) from exc
+            log.info("job %s failed: %s", job.id, exc)
+            await jobs.fail(db, job.id, worker_id, readable_error(exc))
+            return "failed"
+        key = video_key(job.id)
+        storage.put(key, out_path)
+    if not await jobs.complete(
+        db, job.id, worker_id, key, duration_ms(result), scene_starts(result)
+    ):
+        storage.delete(key)  # deleted or taken over meanwhile: leave nothing behind
+        return "dropped: job no longer ours"
+    return "complete"
+
+
+async def _top_up(ctx: dict[str, Any]) -> None:
+    try:
+        await queue.dispatch(ctx["db"], ctx["redis"], ctx["settings"])
+    except Exception:
+        log.exception("dispatch after job failed")
+
+
+async def sweep(ctx: dict[str, Any]) -> dict[str, int]:
+    """Make the queue match the database: re-enqueue `pending` jobs missing from arq, hand
+    jobs stuck `processing` on a dead worker (no heartbeat) to the queue again, top up."""
+    settings: Settings = ctx["settings"]
+    db: Database = ctx["db"]
+    pool = ctx["redis"]
+    live = await queue.live_workers(pool, settings)
+    async with db.session() as session:
+        rows = (
+            await session.execute(
+                select(RenderJob.id, RenderJob.status, RenderJob.worker_id).where(
+                    (RenderJob.status == "processing")
+                    | ((RenderJob.status == "pending") & RenderJob.enqueued_at.is_not(None))
+                )
+            )
+        ).all()
+        purged = await purge_idempotency(session)
+    orphaned = requeued = 0
+    for job_id, status, worker_id in rows:
+        if status == "processing" and worker_id not in live:
+            await queue.release(pool, settings, job_id)
+            await queue.enqueue(pool, settings, job_id)
+            orphaned += 1
+        elif status == "pending" and not await queue.in_queue(pool, settings, job_id):
+            await queue.release(pool, settings, job_id)
+            await queue.enqueue(pool, settings, job_id)
+            requeued += 1
+    dispatched = len(await queue.dispatch(db, pool, settings))
+    if orphaned or requeued:
+        log.warning("sweep: %d orphaned, %d re-enqueued", orphaned, requeued)
+    return {"orphaned": orphaned, "requeued": requeued, "dispatched": dispatched, "purged": purged}
