@@ -1,0 +1,59 @@
+"""/media/<key>: stored files with content types and HTTP Range (206) for seeking."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from app.media.storage import LocalStorage, StorageKeyError
+
+
+@pytest.fixture
+def storage(settings, tmp_path: Path) -> LocalStorage:
+    store = LocalStorage(settings.media_dir, settings.public_url)
+    src = tmp_path / "src.bin"
+    src.write_bytes(bytes(range(256)) * 40)  # 10240 bytes
+    store.put("videos/abc.mp4", src)
+    store.put("videos/abc.thumb.gif", src)
+    return store
+
+
+async def test_whole_file_with_content_type(client, storage):
+    resp = await client.get("/media/videos/abc.mp4")
+    assert resp.status_code == 200
+    assert resp.headers["Content-Type"] == "video/mp4"
+    assert resp.headers["Accept-Ranges"] == "bytes"
+    assert len(await resp.get_data()) == 10240
+    gif = await client.get("/media/videos/abc.thumb.gif")
+    assert gif.headers["Content-Type"] == "image/gif"
+
+
+async def test_range_request_answers_206_with_the_slice(client, storage):
+    resp = await client.get("/media/videos/abc.mp4", headers={"Range": "bytes=100-199"})
+    assert resp.status_code == 206
+    assert resp.headers["Content-Range"] == "bytes 100-199/10240"
+    assert await resp.get_data() == bytes(range(100, 200))
+    tail = await client.get("/media/videos/abc.mp4", headers={"Range": "bytes=-16"})
+    assert tail.status_code == 206 and await tail.get_data() == bytes(range(240, 256))
+    open_end = await client.get("/media/videos/abc.mp4", headers={"Range": "bytes=10000-"})
+    assert open_end.headers["Content-Range"] == "bytes 10000-10239/10240"
+
+
+async def test_unsatisfiable_range_is_416(client, storage):
+    resp = await client.get("/media/videos/abc.mp4", headers={"Range": "bytes=20000-"})
+    assert resp.status_code == 416
+    assert resp.headers["Content-Range"] == "bytes */10240"
+
+
+async def test_missing_and_escaping_paths_are_404(client, storage):
+    assert (await client.get("/media/videos/nope.mp4")).status_code == 404
+    assert (await client.get("/media/../app.db")).status_code == 404
+    assert (await client.get("/media/videos/..%2F..%2Fapp.db")).status_code == 404
+
+
+def test_storage_rejects_keys_outside_its_root(storage):
+    with pytest.raises(StorageKeyError):
+        storage.path("../etc/passwd")
+    assert storage.url("videos/abc.mp4") == "http://testserver/media/videos/abc.mp4"
+    assert storage.delete("videos/abc.mp4") and not storage.exists("videos/abc.mp4")
