@@ -491,6 +491,32 @@ def with_defaults(view: TemplateView, data: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def expand_scene(scene: SceneConfig, data: dict[str, Any]) -> dict[str, Any]:
+    """A scene as a plain dict with every `$each` list in its sceneData built from the data
+    (the composition resolves the remaining `[key]` references itself)."""
+
+    def walk(value: Any) -> Any:
+        if isinstance(value, dict):
+            if "$each" in value:
+                return _each(value, data)
+            return {k: walk(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [walk(v) for v in value]
+        return value
+
+    out = scene.model_dump(mode="json")
+    out["sceneData"] = walk(out.get("sceneData") or {})
+    return out
+
+
+def render_inputs(view: TemplateView, data: dict[str, Any]) -> tuple[list[dict[str, Any]], dict]:
+    """What the composition needs for this template and recipient data: the scenes as dicts
+    (`$each` expanded) and the data with slot defaults filled in. Used by preview and renders:
+    `build_timeline(scenes, data)` then `render_composition(timeline, ..., data=data)`."""
+    filled = with_defaults(view, data)
+    return [expand_scene(scene, filled) for scene in view.scenes], filled
+
+
 def _placeholder(slot: DataSlot) -> Any:
     return {
         "text": slot.label or slot.key.replace("_", " ").title(),

@@ -1,0 +1,128 @@
+"""Preview and embed pages (HTML, not part of the JSON API; hidden from OpenAPI).
+
+GET  /preview/templates/<id>               player + scene list + data form + resolution switch
+GET  /embed/templates/<id>                 the player only, for an iframe
+GET  /preview/templates/<id>/composition   the bare composition page with sample data
+POST /preview/templates                    preview an unsaved template document (JSON body)
+POST /preview/render                       composition HTML for a template or draft + data
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import ValidationError
+from quart import Blueprint, Response, render_template, request
+from quart_schema import hide
+
+from app.accounts.service import active_session_account
+from app.auth import SESSION_COOKIE, authenticate, unsign_session_id
+from app.errors import ApiError, bad_request, summarize, validation_details
+from app.previews import service
+from app.state import get_db, get_settings
+from app.templates.schemas import TemplateView
+
+bp = Blueprint("previews", __name__)
+
+NOT_FOUND = "Template {!r} not found (private templates need the owner's session or key)"
+
+
+async def viewer_id() -> str | None:
+    """The viewing account from an API key (must be valid) or a session cookie, else None."""
+    account = await authenticate(required=False)
+    if account is not None:
+        return account.id
+    raw = request.cookies.get(SESSION_COOKIE)
+    session_id = unsign_session_id(get_settings(), raw) if raw else None
+    if session_id is None:
+        return None
+    async with get_db().session() as session:
+        found = await active_session_account(session, session_id)
+    return found.id if found else None
+
+
+async def _viewable(template_id: str, account_id: str | None) -> tuple[TemplateView, dict]:
+    async with get_db().session() as session:
+        found = await service.preview_template(session, template_id, account_id)
+    if found is None:
+        raise ApiError(404, NOT_FOUND.format(template_id))
+    return found
+
+
+async def _json_body(model: type[Any]) -> Any:
+    raw = await request.get_json(silent=True)
+    if not isinstance(raw, dict):
+        raise bad_request("Send a JSON object body")
+    try:
+        return model.model_validate(raw)
+    except ValidationError as exc:
+        details = validation_details(exc)
+        raise bad_request("Invalid preview request: " + summarize(details), details) from exc
+
+
+def html(body: str) -> Response:
+    resp = Response(body, content_type="text/html; charset=utf-8")
+    resp.headers["Cache-Control"] = "no-store"
+    return resp
+
+
+async def _page(page: str, view: TemplateView, data: dict, token: str | None, draft: bool) -> str:
+    config = service.page_config(view, data, token, draft)
+    return await render_template(page, config=config, name=view.name)
+
+
+@bp.get("/preview/templates/<template_id>")
+@hide
+async def preview_page(template_id: str) -> Response:
+    """The live preview of a saved template (built-in, own, unlisted or public)."""
+    account_id = await viewer_id()
+    view, data = await _viewable(template_id, account_id)
+    token = service.preview_token(get_settings(), template_id, account_id)
+    return html(await _page("preview.html", view, data, token, draft=False))
+
+
+@bp.get("/embed/templates/<template_id>")
+@hide
+async def embed_page(template_id: str) -> Response:
+    """The player alone (stage, play/pause, scrubber) for embedding in an iframe."""
+    account_id = await viewer_id()
+    view, data = await _viewable(template_id, account_id)
+    token = service.preview_token(get_settings(), template_id, account_id)
+    return html(await _page("embed.html", view, data, token, draft=False))
+
+
+@bp.get("/preview/templates/<template_id>/composition")
+@hide
+async def composition_page(template_id: str) -> Response:
+    """The bare composition page (what the renderer captures) with the sample data."""
+    view, data = await _viewable(template_id, await viewer_id())
+    return html(service.composition_html(view, data))
+
+
+@bp.post("/preview/templates")
+@hide
+async def preview_draft() -> Response:
+    """Preview an unsaved template document; nothing is stored."""
+    draft = await _json_body(service.DraftTemplate)
+    view = service.draft_view(draft)
+    data = service.sample_data(view)
+    return html(await _page("preview.html", view, data, None, draft=True))
+
+
+@bp.post("/preview/render")
+@hide
+async def render_preview() -> Response:
+    """The composition HTML for a saved template (id + token or session/key) or a draft,
+    with the given data (the template's sample data when none is given)."""
+    body = await _json_body(service.RenderRequest)
+    if body.template is not None:
+        view = service.draft_view(body.template)
+        data = service.sample_data(view)
+    elif body.templateId:
+        account_id = service.token_account(get_settings(), body.token, body.templateId)
+        view, data = await _viewable(body.templateId, account_id or await viewer_id())
+    else:
+        raise bad_request("Give templateId (a saved template) or template (a draft document)")
+    if body.data is not None:
+        data = body.data
+    return html(service.composition_html(view, data))

@@ -1,0 +1,131 @@
+"""Preview logic: which template a viewer may preview, its sample data, the composition page.
+
+Previewing stores nothing: data comes from the request (or the template's samples) and the
+composition page is built in memory, by the same code the renderer uses.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from itsdangerous import BadSignature, URLSafeTimedSerializer
+from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.composition.page import render_composition
+from app.composition.timeline import build_timeline
+from app.config import Settings
+from app.templates.schemas import DataSlot, SceneConfig, TemplateDefaults, TemplateView
+from app.templates.service import (
+    get_template,
+    render_inputs,
+    root_builtin,
+    sample_data,
+    validate_document,
+)
+
+TOKEN_MAX_AGE_S = 4 * 3600
+PREVIEW_RESOLUTIONS = {"720p": 1.0, "1080p": 1.5, "4k": 3.0}
+
+
+class DraftTemplate(BaseModel):
+    """An unsaved template document sent for preview (the create/PUT body's content)."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    name: str = "Draft template"
+    description: str | None = None
+    scenes: list[SceneConfig] = Field(default_factory=list)
+    dataSlots: list[DataSlot] = Field(default_factory=list)
+    defaults: TemplateDefaults = Field(default_factory=TemplateDefaults)
+    tags: list[str] = Field(default_factory=list)
+
+
+class RenderRequest(BaseModel):
+    """POST /preview/render: a saved template (id, + token for private ones) or a draft."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    templateId: str | None = None
+    token: str | None = None
+    template: DraftTemplate | None = None
+    data: dict[str, Any] | None = None
+
+
+def draft_view(draft: DraftTemplate) -> TemplateView:
+    """A draft as a template view, after the same validation a save would run."""
+    validate_document(draft.scenes, draft.dataSlots)
+    return TemplateView(
+        id="draft",
+        name=draft.name,
+        description=draft.description,
+        visibility="private",
+        scenes=draft.scenes,
+        tags=draft.tags,
+        usageCount=0,
+        isBuiltIn=False,
+        dataSlots=draft.dataSlots,
+        defaults=draft.defaults,
+        version=1,
+    )
+
+
+def _serializer(settings: Settings) -> URLSafeTimedSerializer:
+    return URLSafeTimedSerializer(settings.session_secret, salt="reelsmith-preview")
+
+
+def preview_token(settings: Settings, template_id: str, account_id: str | None) -> str:
+    """A signed, short-lived grant to re-render this template's preview as this account."""
+    return _serializer(settings).dumps({"t": template_id, "a": account_id})
+
+
+def token_account(settings: Settings, token: str | None, template_id: str) -> str | None:
+    """The account a preview token was issued to, when it is valid for this template."""
+    if not token:
+        return None
+    try:
+        grant = _serializer(settings).loads(token, max_age=TOKEN_MAX_AGE_S)
+    except BadSignature:
+        return None
+    if not isinstance(grant, dict) or grant.get("t") != template_id:
+        return None
+    account = grant.get("a")
+    return str(account) if account else None
+
+
+async def preview_template(
+    session: AsyncSession, template_id: str, account_id: str | None
+) -> tuple[TemplateView, dict[str, Any]] | None:
+    """The template the viewer may see and its sample data, or None (missing or private)."""
+    view = await get_template(session, template_id, account_id)
+    if view is None:
+        return None
+    return view, sample_data(view, await root_builtin(session, view))
+
+
+def composition_html(
+    view: TemplateView, data: dict[str, Any], asset_base: str | None = "/static"
+) -> str:
+    """The composition page for a template and data: the page the renderer captures."""
+    scenes, filled = render_inputs(view, data)
+    timeline = build_timeline(scenes, filled)
+    return render_composition(timeline, view.defaults, None, asset_base, data=filled)
+
+
+def page_config(
+    view: TemplateView, data: dict[str, Any], token: str | None, draft: bool
+) -> dict[str, Any]:
+    """What the preview page's script needs: template, slots for the form, sample data."""
+    return {
+        "templateId": None if draft else view.id,
+        "token": token,
+        "draft": view.model_dump(mode="json") if draft else None,
+        "name": view.name,
+        "slots": [slot.model_dump(mode="json") for slot in view.dataSlots],
+        "scenes": [
+            {"label": s.label or s.primitiveId, "primitiveId": s.primitiveId} for s in view.scenes
+        ],
+        "data": data,
+        "resolution": view.defaults.resolution,
+        "resolutions": PREVIEW_RESOLUTIONS,
+    }
