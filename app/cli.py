@@ -1,0 +1,364 @@
+"""The `reelsmith` command: operators' tools and the processes (serve, worker, dev)."""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+from urllib.parse import urlparse
+
+import typer
+from rich.console import Console
+from rich.panel import Panel
+
+from app.config import Settings
+
+T = TypeVar("T")
+
+cli = typer.Typer(
+    help="reelsmith: personalized video rendering service.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+users_cli = typer.Typer(help="Manage accounts.", no_args_is_help=True)
+keys_cli = typer.Typer(help="Manage API keys.", no_args_is_help=True)
+cli.add_typer(users_cli, name="users")
+cli.add_typer(keys_cli, name="keys")
+
+console = Console()
+err_console = Console(stderr=True)
+
+DEV_EMAIL = "dev@reelsmith.local"
+DEV_CREDITS = 1000
+LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1", ""}
+
+
+def load_settings() -> Settings:
+    try:
+        return Settings()
+    except ValueError as exc:  # pydantic's ValidationError is a ValueError
+        fail(f"configuration error: {exc}")
+
+
+def fail(message: str, code: int = 1) -> Any:
+    err_console.print(f"[bold red]error:[/] {message}")
+    raise typer.Exit(code)
+
+
+def run_db(settings: Settings, work: Callable[[Any], Awaitable[T]]) -> T:
+    """Run `work(session)` in one transaction against the configured database."""
+    from app.db import Database
+
+    async def go() -> T:
+        database = Database(settings.database_url)
+        try:
+            async with database.session() as session:
+                return await work(session)
+        finally:
+            await database.dispose()
+
+    return asyncio.run(go())
+
+
+def migrate_database(settings: Settings) -> None:
+    from app.migrations import upgrade
+
+    upgrade(settings.database_url)
+
+
+# ---- users ----
+
+
+@users_cli.command("create")
+def users_create(
+    email: str,
+    password: str = typer.Option(
+        ..., prompt=True, hide_input=True, confirmation_prompt=True, help="Account password"
+    ),
+    tier: str = typer.Option("studio", help="free | studio | enterprise"),
+    credits: int = typer.Option(0, min=0, help="Credits granted at creation"),
+) -> None:
+    """Create an account."""
+    from app.accounts.service import AccountExists, create_account
+    from app.spec import TIERS
+
+    if tier not in TIERS:
+        fail(f"unknown tier '{tier}'; use one of: {', '.join(TIERS)}")
+    settings = load_settings()
+    try:
+        account = run_db(
+            settings, lambda s: create_account(s, email, password, tier=tier, credits=credits)
+        )
+    except AccountExists:
+        fail(f"an account with email {email} already exists")
+    console.print(f"created {account.email} (tier {account.tier}, {credits} credits)")
+
+
+@users_cli.command("credit")
+def users_credit(
+    email: str,
+    add: int = typer.Option(..., "--add", min=1, help="Credits to grant"),
+    reason: str = typer.Option("operator grant", help="Ledger reason"),
+) -> None:
+    """Grant credits to an account (written to the ledger)."""
+    from app.accounts.service import get_account_by_email, grant_credits
+
+    async def work(session: Any) -> int | None:
+        account = await get_account_by_email(session, email)
+        if account is None:
+            return None
+        return await grant_credits(session, account.id, add, reason=reason)
+
+    balance = run_db(load_settings(), work)
+    if balance is None:
+        fail(f"no account with email {email}")
+    console.print(f"granted {add} credits to {email}; balance is now {balance}")
+
+
+# ---- keys ----
+
+
+async def _create_key_for(session: Any, email: str, name: str, scopes: str) -> tuple[Any, str]:
+    from app.accounts.service import get_account_by_email
+    from app.auth import API_MIN_TIER
+    from app.keys.service import create_key
+    from app.spec import TIER_RANK
+
+    account = await get_account_by_email(session, email)
+    if account is None:
+        raise LookupError(f"no account with email {email}")
+    if TIER_RANK[account.tier] < TIER_RANK[API_MIN_TIER]:
+        raise PermissionError(
+            f"{email} is on the {account.tier} tier; API keys need {API_MIN_TIER} or above"
+        )
+    return await create_key(session, account.id, name, scopes)
+
+
+@keys_cli.command("create")
+def keys_create(
+    email: str,
+    name: str = typer.Option(..., help="A label to recognize the key"),
+    scopes: str = typer.Option("admin", help="Preset or comma-separated scope list"),
+) -> None:
+    """Create an API key and print it once."""
+    from app.keys.scopes import PRESETS, SCOPES, UnknownScope
+
+    try:
+        key, raw = run_db(load_settings(), lambda s: _create_key_for(s, email, name, scopes))
+    except UnknownScope as exc:
+        fail(
+            f"unknown scope '{exc}'; use a preset ({', '.join(PRESETS)}) "
+            f"or scopes from: {', '.join(SCOPES)}"
+        )
+    except (LookupError, PermissionError) as exc:
+        fail(str(exc))
+    console.print(f"key {key.id} ({key.key_prefix}…) scopes {key.scopes}")
+    console.print("store it now, it will not be shown again:")
+    print(raw)
+
+
+# ---- database ----
+
+
+@cli.command()
+def migrate() -> None:
+    """Upgrade the database schema to the latest revision."""
+    settings = load_settings()
+    migrate_database(settings)
+    console.print(f"database is up to date ({redact_url(settings.database_url)})")
+
+
+def redact_url(url: str) -> str:
+    """The URL without its password, for printing."""
+    parsed = urlparse(url)
+    if parsed.password:
+        return url.replace(f":{parsed.password}@", ":***@", 1)
+    return url
+
+
+@cli.command()
+def bootstrap() -> None:
+    """Create the development account and an admin key (idempotent)."""
+    from app.accounts.service import create_account, get_account_by_email
+
+    settings = load_settings()
+    migrate_database(settings)
+    password = secrets.token_urlsafe(12)
+
+    async def work(session: Any) -> tuple[str, str] | None:
+        if await get_account_by_email(session, DEV_EMAIL) is not None:
+            return None
+        await create_account(session, DEV_EMAIL, password, tier="studio", credits=DEV_CREDITS)
+        _, raw = await _create_key_for(session, DEV_EMAIL, "admin", "admin")
+        return raw, password
+
+    created = run_db(settings, work)
+    if created is None:
+        console.print(
+            f"development account {DEV_EMAIL} already exists; its key was shown when it was "
+            "created. Make another with:\n"
+            f"  reelsmith keys create {DEV_EMAIL} --name laptop --scopes admin"
+        )
+        return
+    raw, password = created
+    base = settings.public_url.rstrip("/")
+    console.print(
+        Panel.fit(
+            f"[bold]API key (admin, shown once):[/]\n[green]{raw}[/]\n\n"
+            f"account [bold]{DEV_EMAIL}[/]  password [bold]{password}[/]  "
+            f"(studio tier, {DEV_CREDITS} credits)\n\n"
+            f"try it:\n  curl -H 'X-API-Key: {raw}' {base}/api/templates\n"
+            f"docs: {base}/docs",
+            title="reelsmith development account",
+            border_style="cyan",
+        )
+    )
+
+
+# ---- processes ----
+
+
+@cli.command()
+def serve(
+    host: str | None = typer.Option(None, help="Bind address (default REELSMITH_HOST)"),
+    port: int | None = typer.Option(None, help="Port (default REELSMITH_PORT)"),
+) -> None:
+    """Serve the API with Hypercorn."""
+    from hypercorn.asyncio import serve as hypercorn_serve
+    from hypercorn.config import Config
+
+    from app import create_app
+
+    settings = load_settings()
+    config = Config()
+    config.bind = [f"{host or settings.host}:{port or settings.port}"]
+    config.accesslog = "-"
+    # Never log query strings or headers that may carry keys: method, path, status, time only.
+    config.access_log_format = '%(h)s "%(m)s %(U)s" %(s)s %(L)ss'
+    app = create_app(settings)
+
+    async def run() -> None:
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(sig, stop.set)
+        await hypercorn_serve(app, config, shutdown_trigger=stop.wait)  # type: ignore[arg-type]
+
+    console.print(f"reelsmith API on http://{config.bind[0]}  (docs at /docs)")
+    asyncio.run(run())
+
+
+@cli.command()
+def worker() -> None:
+    """Run the render worker (arq)."""
+    settings = load_settings()
+    try:
+        import worker.settings as worker_settings
+    except ModuleNotFoundError as exc:
+        if exc.name and exc.name.startswith("worker"):
+            fail("the worker is not installed in this build (worker/settings.py is missing)")
+        raise
+    run_worker = getattr(worker_settings, "run_worker", None)
+    if run_worker is None:
+        fail("worker/settings.py has no run_worker(settings) function")
+    run_worker(settings)
+
+
+def redis_answers(url: str, timeout: float = 1.0) -> bool:
+    from redis import Redis
+    from redis.exceptions import RedisError
+
+    client = Redis.from_url(url, socket_connect_timeout=timeout, socket_timeout=timeout)
+    try:
+        return bool(client.ping())
+    except (RedisError, OSError):
+        return False
+    finally:
+        client.close()
+
+
+def start_local_redis(url: str) -> subprocess.Popen[bytes]:
+    """Start redis-server for a local URL that nothing answers; fail clearly otherwise."""
+    parsed = urlparse(url)
+    if (parsed.hostname or "") not in LOCAL_HOSTS:
+        fail(f"Redis at {redact_url(url)} does not answer (and it is not local to start it)")
+    exe = shutil.which("redis-server")
+    if exe is None:
+        fail("no Redis answers and redis-server is not installed (apt-get install redis-server)")
+    port = str(parsed.port or 6379)
+    console.print(f"starting redis-server on port {port}")
+    proc = subprocess.Popen(
+        [exe, "--port", port, "--save", "", "--appendonly", "no", "--daemonize", "no"],
+        stdout=subprocess.DEVNULL,
+    )
+    for _ in range(50):
+        if redis_answers(url, timeout=0.2):
+            return proc
+        if proc.poll() is not None:
+            fail(f"redis-server exited with code {proc.returncode}")
+        time.sleep(0.1)
+    proc.terminate()
+    fail("redis-server did not answer within 5 s")
+    return proc
+
+
+def stop_children(children: list[subprocess.Popen[bytes]], grace_s: float = 10.0) -> None:
+    """SIGTERM every child (newest first), then SIGKILL what is left after the grace time."""
+    for proc in reversed(children):
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGTERM)
+    deadline = time.monotonic() + grace_s
+    for proc in reversed(children):
+        try:
+            proc.wait(timeout=max(0.1, deadline - time.monotonic()))
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+@cli.command()
+def dev() -> None:
+    """API + one worker in one command (starts a local redis-server when none answers)."""
+    settings = load_settings()
+    children: list[subprocess.Popen[bytes]] = []
+    if not redis_answers(settings.redis_url):
+        children.append(start_local_redis(settings.redis_url))
+    migrate_database(settings)
+    me = [sys.executable, "-m", "app.cli"]
+    stopping = False
+
+    def on_signal(signum: int, _frame: Any) -> None:
+        nonlocal stopping
+        stopping = True
+
+    signal.signal(signal.SIGTERM, on_signal)
+    signal.signal(signal.SIGINT, on_signal)
+    try:
+        children.append(subprocess.Popen([*me, "serve"]))
+        children.append(subprocess.Popen([*me, "worker"]))
+        while not stopping:
+            for proc in children:
+                if proc.poll() is not None:
+                    what = " ".join(map(str, proc.args))  # type: ignore[arg-type]
+                    err_console.print(f"[red]{what} exited ({proc.returncode}); stopping[/]")
+                    stopping = True
+            time.sleep(0.2)
+    finally:
+        console.print("stopping…")
+        stop_children(children)
+    exit_codes = [p.returncode for p in children[-2:]]
+    raise typer.Exit(0 if all(c in (0, -signal.SIGTERM, -signal.SIGINT) for c in exit_codes) else 1)
+
+
+def main() -> None:
+    cli()
+
+
+if __name__ == "__main__":
+    main()
