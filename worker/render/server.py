@@ -29,6 +29,10 @@ class PageServer:
         self._httpd.daemon_threads = True
         self._thread = threading.Thread(target=self._httpd.serve_forever, daemon=True)
 
+    def set_page(self, page_html: str) -> None:
+        """Replace the page (it may need the origin, known only once the server listens)."""
+        self.page_html = page_html.encode("utf-8")
+
     @property
     def origin(self) -> str:
         host, port = self._httpd.server_address[:2]

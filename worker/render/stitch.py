@@ -35,8 +35,11 @@ class PageRender:
     stats: CaptureStats
 
 
+PageSource = str | Callable[[str], str]  # the HTML, or a function of the server origin
+
+
 async def render_page_to_mp4(
-    page_html: str,
+    page_html: PageSource,
     settings: Settings,
     manager: BrowserManager,
     out_path: Path,
@@ -47,6 +50,7 @@ async def render_page_to_mp4(
     assets_dir: Path | None = None,
     parallel: int | None = None,
     on_frames: Callable[[int, int], None] | None = None,
+    on_encoding: Callable[[], None] | None = None,
 ) -> PageRender:
     """Capture every frame of the page deterministically and write the final MP4."""
     workers = worker_count(parallel or settings.render_parallelism, os.cpu_count())
@@ -63,6 +67,7 @@ async def render_page_to_mp4(
                 audio,
                 assets_dir,
                 on_frames,
+                on_encoding,
             )
         except CaptureModeUnsupported as exc:
             if attempt:
@@ -75,7 +80,7 @@ async def render_page_to_mp4(
 
 
 async def _render_once(
-    page_html: str,
+    page_html: PageSource,
     settings: Settings,
     browsers: list[WarmBrowser],
     out_path: Path,
@@ -84,6 +89,7 @@ async def _render_once(
     audio: Path | None,
     assets_dir: Path | None,
     on_frames: Callable[[int, int], None] | None,
+    on_encoding: Callable[[], None] | None,
 ) -> PageRender:
     done = [0, 0]
 
@@ -98,8 +104,9 @@ async def _render_once(
     timeout = float(settings.job_timeout_s)
     with (
         tempfile.TemporaryDirectory(prefix="reelsmith-render-") as tmp,
-        serve_page(page_html, assets_dir) as server,
+        serve_page("", assets_dir) as server,
     ):
+        server.set_page(page_html if isinstance(page_html, str) else page_html(server.origin))
         workdir = Path(tmp)
         chunks, info, stats = await capture_chunks(
             browsers,
@@ -113,5 +120,7 @@ async def _render_once(
             plan,
         )
         out_path.parent.mkdir(parents=True, exist_ok=True)
+        if on_encoding:
+            on_encoding()
         await join_and_mux(chunks, audio, stats.frames / fps, out_path, timeout)
     return PageRender(out_path, info.duration_ms, stats.frames, fps, resolution, stats)

@@ -1,0 +1,95 @@
+"""Remote assets (brand.logoUrl): fetched by the engine with a timeout and a size limit,
+then served to the page from the engine's own server (the page has no network)."""
+
+from __future__ import annotations
+
+import asyncio
+import ipaddress
+import socket
+from pathlib import Path
+from urllib.parse import urljoin, urlsplit
+
+import httpx
+
+from app.config import Settings
+from worker.render.errors import AssetError
+
+IMAGE_TYPES = {
+    "image/png": ".png",
+    "image/jpeg": ".jpg",
+    "image/gif": ".gif",
+    "image/webp": ".webp",
+    "image/svg+xml": ".svg",
+    "image/avif": ".avif",
+}
+MAX_REDIRECTS = 3
+
+
+def _blocked_address(host: str) -> bool:
+    """True when the host resolves to a private, loopback, link-local or reserved address."""
+    try:
+        infos = socket.getaddrinfo(host, None)
+    except socket.gaierror:
+        return False  # httpx reports the lookup failure itself
+    for info in infos:
+        addr = ipaddress.ip_address(info[4][0])
+        if not addr.is_global or addr.is_multicast:
+            return True
+    return False
+
+
+async def _check_url(url: str, settings: Settings, what: str) -> None:
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise AssetError(f"{what} must be an http(s) URL, got {url[:200]!r}")
+    # In production the engine never fetches from inside the network it runs in.
+    if settings.env == "production" and await asyncio.to_thread(_blocked_address, parts.hostname):
+        raise AssetError(f"{what} points at a private or local address, which is not allowed")
+
+
+async def fetch_image(url: str, settings: Settings, dest_dir: Path, name: str, what: str) -> Path:
+    """Download an image to dest_dir/<name><ext>; AssetError with the reason otherwise."""
+    limit = settings.asset_max_bytes
+    timeout = settings.asset_timeout_s
+    try:
+        async with (
+            asyncio.timeout(timeout),
+            httpx.AsyncClient(timeout=timeout, follow_redirects=False) as client,
+        ):
+            for _ in range(MAX_REDIRECTS + 1):
+                await _check_url(url, settings, what)
+                async with client.stream("GET", url) as resp:
+                    if resp.is_redirect and "location" in resp.headers:
+                        url = urljoin(url, resp.headers["location"])
+                        continue
+                    if resp.status_code != 200:
+                        raise AssetError(f"{what} answered HTTP {resp.status_code} ({url[:200]})")
+                    ctype = resp.headers.get("content-type", "").split(";")[0].strip().lower()
+                    if ctype not in IMAGE_TYPES:
+                        raise AssetError(
+                            f"{what} is not an image (content type {ctype or 'missing'!r}); "
+                            f"allowed: {', '.join(sorted(IMAGE_TYPES))}"
+                        )
+                    declared = int(resp.headers.get("content-length") or 0)
+                    if declared > limit:
+                        raise AssetError(_too_big(what, declared, limit))
+                    body = bytearray()
+                    async for chunk in resp.aiter_bytes():
+                        body.extend(chunk)
+                        if len(body) > limit:
+                            raise AssetError(_too_big(what, len(body), limit))
+                    dest_dir.mkdir(parents=True, exist_ok=True)
+                    path = dest_dir / f"{name}{IMAGE_TYPES[ctype]}"
+                    path.write_bytes(bytes(body))
+                    return path
+            raise AssetError(f"{what} redirected more than {MAX_REDIRECTS} times")
+    except TimeoutError as exc:
+        raise AssetError(f"{what} did not download within {timeout:g}s ({url[:200]})") from exc
+    except httpx.HTTPError as exc:
+        raise AssetError(
+            f"{what} could not be fetched ({exc.__class__.__name__}: {url[:200]})"
+        ) from exc
+
+
+def _too_big(what: str, size: int, limit: int) -> str:
+    return f"{what} is larger than the {limit // 1024} KiB limit (at least {size // 1024} KiB)"

@@ -1,0 +1,69 @@
+"""Timeline step: which scenes play, for how long, with which transitions (engine side)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from app.composition.timeline import (
+    Timeline,
+    UnknownPrimitive,
+    build_timeline,
+    lookup,
+    scene_dict,
+    should_skip,
+)
+from worker.render.errors import RenderInputError
+
+
+def _present(value: Any) -> bool:
+    return value is not None and not (isinstance(value, (str, list, dict)) and len(value) == 0)
+
+
+def missing_data(
+    scenes: Sequence[Any], data: Mapping[str, Any], slots: Sequence[Mapping[str, Any]]
+) -> list[str]:
+    """Required data keys that are absent: required data slots, and each playing scene's
+    dataRequired (array fields, written `name[]`, must be non-empty lists)."""
+    missing: list[str] = []
+    for slot in slots:
+        key = str(slot.get("key", ""))
+        if slot.get("required") and key and not _present(lookup(data, key)):
+            missing.append(key)
+    for raw in scenes:
+        scene = scene_dict(raw)
+        try:
+            if should_skip(scene, data):
+                continue
+        except ValueError:
+            continue  # reported by plan_timeline
+        for name in scene.get("dataRequired") or []:
+            key = str(name).removesuffix("[]")
+            value = lookup(data, key)
+            ok = isinstance(value, list) and value if str(name).endswith("[]") else _present(value)
+            if not ok and key not in missing:
+                missing.append(key)
+    return missing
+
+
+def plan_timeline(
+    scenes: Sequence[Any],
+    data: Mapping[str, Any],
+    slots: Sequence[Mapping[str, Any]] = (),
+    voiceover_ms: Mapping[int, int] | None = None,
+) -> Timeline:
+    """The timeline, or RenderInputError naming what is missing or unknown."""
+    missing = missing_data(scenes, data, slots)
+    if missing:
+        raise RenderInputError(f"Missing required data: {', '.join(missing)}")
+    try:
+        timeline = build_timeline(scenes, data, voiceover_ms)
+    except UnknownPrimitive as exc:
+        raise RenderInputError(f"Template error: {exc}") from exc
+    except ValueError as exc:
+        raise RenderInputError(f"Template error: {exc}") from exc
+    if not timeline.scenes:
+        raise RenderInputError(
+            "Nothing to render: every scene is disabled or skipped by its skipCondition"
+        )
+    return timeline
