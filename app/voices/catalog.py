@@ -32,9 +32,9 @@ DEFAULT_VOICE = "en-US-GuyNeural"
 PIPER_VOICE = "joe"
 PIPER_GENDER: Gender = "male"
 
-# SPEC language -> espeak-ng voice name (espeak-ng 1.51)
+# SPEC language -> espeak-ng voice file name (espeak-ng 1.51; `en` is British English)
 ESPEAK_VOICES = {
-    "en": "en-us", "en-GB": "en-gb", "es": "es", "fr": "fr-fr", "de": "de", "pt": "pt-br",
+    "en": "en-US", "en-GB": "en", "es": "es", "fr": "fr", "de": "de", "pt": "pt-BR",
     "ja": "ja", "ko": "ko", "zh": "cmn", "ar": "ar", "hi": "hi", "it": "it", "nl": "nl",
     "pl": "pl", "ru": "ru", "tr": "tr", "th": "th", "vi": "vi", "sv": "sv",
 }  # fmt: skip
@@ -110,7 +110,7 @@ def espeak_voice(voice_id: str | None, language: str) -> EngineVoice:
     """espeak-ng voice for the language, the voice id's accent for English, gender variant."""
     prof = profile(voice_id)
     if language == "en":
-        name = "en-gb" if prof.accent == "en-GB" else "en-us"
+        name = "en" if prof.accent == "en-GB" else "en-US"
     else:
         name = ESPEAK_VOICES.get(language, "en-us")
     if prof.gender == "female":

@@ -45,10 +45,49 @@ def token_at(offsets: list[int], char_index: int) -> int:
     return max(0, bisect.bisect_right(offsets, char_index) - 1)
 
 
+SNAP_WINDOW_MS = 200
+MIN_PAUSE_MS = 50
+
+
+def silent_runs(active: np.ndarray, min_frames: int) -> list[tuple[int, int]]:
+    """[start, end) frame runs of silence at least min_frames long."""
+    runs, start = [], None
+    for i, on in enumerate([*active.tolist(), True]):
+        if not on and start is None:
+            start = i
+        elif on and start is not None:
+            if i - start >= min_frames:
+                runs.append((start, i))
+            start = None
+    return runs
+
+
+def snap_to_pauses(
+    samples: np.ndarray, rate: int, spans: list[tuple[str, int, int]]
+) -> list[tuple[str, int, int]]:
+    """Move each word boundary into the nearest real pause within 200 ms, if there is one:
+    engine timing is model time, the pause is where the audio actually goes quiet."""
+    active, hop = active_frames(samples, rate)
+    pauses = [(a * hop, b * hop) for a, b in silent_runs(active, MIN_PAUSE_MS // FRAME_MS)]
+    out = [list(span) for span in spans]
+    window = SNAP_WINDOW_MS * rate // 1000
+    for left, right in zip(out, out[1:], strict=False):
+        boundary = int(left[2])
+        near = [p for p in pauses if p[1] >= boundary - window and p[0] <= boundary + window]
+        if not near:
+            continue
+        start, end = min(near, key=lambda p: 0 if p[0] <= boundary <= p[1] else
+                         min(abs(p[0] - boundary), abs(p[1] - boundary)))  # fmt: skip
+        if start > int(left[1]) and end < int(right[2]):
+            left[2], right[1] = start, end
+    return [(str(w), int(a), int(b)) for w, a, b in out]
+
+
 def tighten(
     samples: np.ndarray, rate: int, spans: list[tuple[str, int, int]]
 ) -> list[tuple[str, int, int]]:
-    """Shrink each span to the speech inside it, keep the order, never overlap."""
+    """Snap boundaries to pauses, shrink each span to the speech inside it, never overlap."""
+    spans = snap_to_pauses(samples, rate, spans)
     active, hop = active_frames(samples, rate)
     out: list[tuple[str, int, int]] = []
     prev_end = 0
@@ -68,34 +107,30 @@ def tighten(
 def spans_from_starts(
     tokens: list[Token], starts: dict[int, int], total: int
 ) -> list[tuple[str, int, int]]:
-    """Token spans from known start samples (engine word events): each ends at the next start."""
-    known = sorted(starts.items())
-    spans = []
-    for i, (token_index, start) in enumerate(known):
-        end = known[i + 1][1] if i + 1 < len(known) else total
-        spans.append((tokens[token_index].written, start, end))
-    return _fill_missing(tokens, {k for k, _ in known}, spans)
+    """Token spans from known start samples (engine word events): each ends at the next start.
+
+    A token the engine reported no event for (it ran two words together) shares the span of
+    the token before it, split in proportion to their spoken length.
+    """
+    if not starts:
+        return []
+    known = sorted(starts)
+    spans: list[tuple[str, int, int]] = []
+    for i, first in enumerate(known):
+        last = known[i + 1] - 1 if i + 1 < len(known) else len(tokens) - 1
+        if i == 0:
+            first = 0  # tokens before the first event join it
+        group = [t for t in tokens[first : last + 1]]
+        begin = starts[known[i]]
+        end = starts[known[i + 1]] if i + 1 < len(known) else total
+        spans.extend(_split(group, begin, end))
+    return spans
 
 
-def _fill_missing(
-    tokens: list[Token], seen: set[int], spans: list[tuple[str, int, int]]
-) -> list[tuple[str, int, int]]:
-    """A token the engine reported no event for (e.g. a lone dash) shares its neighbour's span."""
-    if len(seen) == len(tokens) or not spans:
-        return spans
-    by_token = dict(zip(sorted(seen), spans, strict=True))
-    out, last = [], spans[0]
-    for i, token in enumerate(tokens):
-        if i in by_token:
-            last = by_token[i]
-            out.append(last)
-        elif any(c.isalnum() for c in token.written):
-            out.append((token.written, last[2], last[2]))
-    return _merge_zero_width(out)
-
-
-def _merge_zero_width(spans: list[tuple[str, int, int]]) -> list[tuple[str, int, int]]:
-    return [(w, s, max(e, s)) for w, s, e in spans]
+def _split(group: list[Token], begin: int, end: int) -> list[tuple[str, int, int]]:
+    weights = np.array([max(1, len(t.spoken)) for t in group], dtype=np.float64)
+    edges = begin + np.concatenate([[0.0], np.cumsum(weights)]) / weights.sum() * (end - begin)
+    return [(t.written, int(edges[j]), int(edges[j + 1])) for j, t in enumerate(group)]
 
 
 def spans_from_groups(
