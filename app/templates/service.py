@@ -98,6 +98,11 @@ def _builtin_view(item: BuiltinTemplate, usage: int) -> TemplateView:
     )
 
 
+def builtin_view(template_id: str) -> TemplateView:
+    """A built-in template as a view (usage count not loaded: 0)."""
+    return _builtin_view(builtins()[template_id], 0)
+
+
 async def _builtin_usage(session: AsyncSession) -> dict[str, int]:
     rows = (await session.execute(select(BuiltinUsage))).scalars().all()
     return {row.template_id: row.usage_count for row in rows}
