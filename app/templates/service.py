@@ -44,6 +44,8 @@ class DataSource(BaseModel):
     kind: str
     key: str
     provides: list[str] = Field(default_factory=list)
+    # fetched key -> data key that wins over it when given (institution <- institutionOverride)
+    overrides: dict[str, str] = Field(default_factory=dict)
 
 
 class BuiltinTemplate(BaseModel):
@@ -519,6 +521,10 @@ def render_inputs(view: TemplateView, data: dict[str, Any]) -> tuple[list[dict[s
     (`$each` expanded) and the data with slot defaults filled in. Used by preview and renders:
     `build_timeline(scenes, data)` then `render_composition(timeline, ..., data=data)`."""
     filled = with_defaults(view, data)
+    source = builtin_data_source(view.id) if view.isBuiltIn else None
+    for fetched, given in (source.overrides if source else {}).items():
+        if filled.get(given) not in (None, ""):
+            filled[fetched] = filled[given]
     return [expand_scene(scene, filled) for scene in view.scenes], filled
 
 

@@ -75,3 +75,15 @@ def test_sample_data_prefers_default_then_builtin_sample_then_placeholder():
     assert isinstance(data["person_name"], str) and data["person_name"]
     assert data["score"] == 42
     assert "optional_thing" not in data
+
+
+def test_emeritus_institution_override_wins_over_the_fetched_institution():
+    from app.templates.service import builtin_view, render_inputs
+
+    view = builtin_view("emeritus")
+    _, data = render_inputs(view, {"authorId": "A1", "institution": "Fetched U"})
+    assert data["institution"] == "Fetched U"
+    _, data = render_inputs(
+        view, {"authorId": "A1", "institution": "Fetched U", "institutionOverride": "Given U"}
+    )
+    assert data["institution"] == "Given U"
