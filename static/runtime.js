@@ -70,6 +70,7 @@
   ];
   /* formatNumber(1234) -> "1,234"; formatNumber(12500) -> "12.5k"; formatNumber(0.25, {style:"percent"}).
    * opts.like: a final value whose unit and decimals the result uses (steady count-ups).
+ * opts.trim: drop trailing zeros after the point (default: only when value equals like).
    * opts.style: "auto" (compact from 10,000), "full", "compact", "percent".
    * Returns "" for anything that is not a number, so no "NaN" ever reaches the screen. */
   function formatNumber(value, opts) {
@@ -93,10 +94,12 @@
         text = groupDigits(n, opts.decimals != null ? opts.decimals : decimalsOf(like));
       } else {
         var scaledLike = like / unit[0];
-        var dec = opts.decimals != null ? opts.decimals : Math.abs(scaledLike) >= 100 ? 0 : 1;
-        var scaled = n / unit[0];
-        var s = scaled.toFixed(dec);
-        if (opts.decimals == null && /\.0+$/.test(s) && Math.abs(n - like) < 1e-9) s = s.replace(/\.0+$/, "");
+        var size = Math.abs(scaledLike);
+        var dec = opts.decimals != null ? opts.decimals : size >= 100 ? 0 : size >= 10 ? 1 : 2;
+        var s = (n / unit[0]).toFixed(dec);
+        // The final value drops trailing zeros (1.50M -> 1.5M); counting values keep them steady.
+        var trim = opts.trim != null ? opts.trim : Math.abs(n - like) < 1e-9;
+        if (opts.decimals == null && dec > 0 && trim) s = s.replace(/\.?0+$/, "");
         text = s + unit[1];
       }
     } else {

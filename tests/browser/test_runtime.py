@@ -114,9 +114,9 @@ async def test_captions_follow_word_timestamps(make_composition):
 async def test_format_number_is_the_shared_formatter(make_composition):
     page = await make_composition([{"primitiveId": "title-intro"}], DATA)
     out = await page.page.evaluate(
-        """() => [1234, 12500, 1500000, 12.5, '3,400', null, 'abc', NaN, -1234.5]
+        """() => [1234, 12500, 1500000, 1250000, 12.5, '3,400', null, 'abc', NaN, -1234.5]
                  .map(v => reelsmith.formatNumber(v))"""
     )
-    assert out == ["1,234", "12.5k", "1.5M", "12.5", "3,400", "", "", "", "-1,234.5"]
+    assert out == ["1,234", "12.5k", "1.5M", "1.25M", "12.5", "3,400", "", "", "", "-1,234.5"]
     steady = await page.page.evaluate("reelsmith.formatNumber(800, {like: 12500})")
     assert steady == "0.8k"
