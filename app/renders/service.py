@@ -33,12 +33,17 @@ ACTIVE = ("pending", "processing")
 
 async def load_template(session: AsyncSession, template_id: str, account_id: str) -> dict[str, Any]:
     """The template as the account may see it (SPEC names), or 404."""
-    from app.templates.service import get_template
+    from app.templates.service import builtin_data_source, get_template, root_builtin
 
     view = await get_template(session, template_id, account_id)
     if view is None:
         raise not_found(f"Template '{template_id}'")
-    return view.model_dump(mode="json")
+    template = view.model_dump(mode="json")
+    # A fork of a built-in keeps the built-in's outside data source (e.g. OpenAlex).
+    root = await root_builtin(session, view)
+    source = builtin_data_source(root) if root else None
+    template["dataSource"] = source.model_dump() if source else None
+    return template
 
 
 def template_slots(template: dict[str, Any]) -> list[Slot]:
@@ -135,6 +140,8 @@ def render_options(
         "templateId": template["id"],
         "templateName": template.get("name"),
         "isBuiltIn": bool(template.get("isBuiltIn")),
+        "dataSource": template.get("dataSource"),
+        "tier": tier,
         "scenes": scenes,
         "dataSlots": template.get("dataSlots") or [],
         "brand": brand,

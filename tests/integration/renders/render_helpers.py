@@ -2,6 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
 from typing import Any
 
 from redis.asyncio import Redis
@@ -15,7 +22,7 @@ SHORT_TEMPLATE: dict[str, Any] = {
     "name": "Short test card",
     "scenes": [
         {"primitiveId": "title-intro", "durationOverride": 1.0, "voScript": "Hello [person_name]"},
-        {"primitiveId": "outro", "durationOverride": 1.0},
+        {"primitiveId": "title-intro", "durationOverride": 1.0, "animationOption": "scale-in"},
     ],
     "dataSlots": [
         {
@@ -54,3 +61,75 @@ async def queued_job_ids(redis: Redis, settings: Settings) -> list[str]:
     """arq queue contents in run order, as render job ids."""
     raw = await redis.zrange(settings.queue_name, 0, -1)
     return [r.decode().removeprefix("render:") for r in raw]
+
+
+# ---- worker processes ----
+
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def worker_env(settings: Settings) -> dict[str, str]:
+    """Environment giving a worker subprocess the same database, Redis namespace and media."""
+    env = dict(os.environ)
+    env.update(
+        {
+            "REELSMITH_DATABASE_URL": settings.database_url,
+            "REELSMITH_REDIS_URL": settings.redis_url,
+            "REELSMITH_REDIS_PREFIX": settings.redis_prefix,
+            "REELSMITH_QUEUE_NAME": settings.queue_name,
+            "REELSMITH_MEDIA_DIR": str(settings.media_dir),
+            "REELSMITH_PUBLIC_URL": settings.public_url,
+            "REELSMITH_WORKER_CONCURRENCY": "1",
+            "REELSMITH_RENDER_PARALLELISM": "1",
+            "REELSMITH_RATE_LIMIT_ENABLED": "false",
+        }
+    )
+    return env
+
+
+class WorkerProcess:
+    """`python -m worker` as a real subprocess (fast sweep and short heartbeat for tests)."""
+
+    def __init__(self, settings: Settings, log_path: Path, extra_env: dict[str, str] | None = None):
+        self.settings, self.log_path = settings, log_path
+        self.extra_env = extra_env or {}
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> WorkerProcess:
+        log = open(self.log_path, "ab")  # noqa: SIM115
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "worker", "--sweep-every", "2", "--heartbeat-ttl", "3"],
+            cwd=ROOT,
+            env={**worker_env(self.settings), **self.extra_env},
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+        return self
+
+    def kill(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait(10)
+
+    def stop(self, timeout: float = 45) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(timeout)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+    def log(self) -> str:
+        return self.log_path.read_text(errors="replace")[-4000:]
+
+
+async def wait_for(check: Any, timeout: float, what: str, interval: float = 0.3) -> Any:
+    """Poll `await check()` until it returns something truthy."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = await check()
+        if value:
+            return value
+        await asyncio.sleep(interval)
+    raise AssertionError(f"timed out after {timeout:.0f}s waiting for {what}")
