@@ -7,6 +7,7 @@ document (primitive ids, animation options, dataRequired vs dataSlots) live in s
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator
@@ -160,7 +161,7 @@ class TemplatesQuery(BaseModel):
 
 class TemplateListResponse(BaseModel):
     success: bool = True
-    templates: list[Template]
+    templates: Sequence[Template]
     total: int
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -248,7 +249,7 @@ def slugify(name: str) -> str:
     return slug[:200] or "template"
 
 
-def _dump(items: list[BaseModel]) -> list[dict[str, Any]]:
+def _dump(items: Sequence[BaseModel]) -> list[dict[str, Any]]:
     return [item.model_dump(mode="json") for item in items]
 
 
@@ -397,8 +398,8 @@ async def delete_template(session: AsyncSession, template_id: str, account_id: s
     return name
 
 
-async def increment_usage(session: AsyncSession, template_id: str) -> None:
-    """Count one render of a template (built-in or custom); unknown ids are ignored."""
+async def increment_usage(session: AsyncSession, template_id: str, n: int = 1) -> None:
+    """Count n renders of a template (built-in or custom); unknown ids are ignored."""
     if is_builtin(template_id):
         dialect = session.get_bind().dialect.name
         if dialect == "postgresql":
@@ -406,18 +407,18 @@ async def increment_usage(session: AsyncSession, template_id: str) -> None:
         else:
             from sqlalchemy.dialects.sqlite import insert  # type: ignore[assignment]
         stmt = insert(BuiltinUsage).values(
-            template_id=template_id, usage_count=1, updated_at=utcnow()
+            template_id=template_id, usage_count=n, updated_at=utcnow()
         )
         stmt = stmt.on_conflict_do_update(
             index_elements=[BuiltinUsage.template_id],
-            set_={"usage_count": BuiltinUsage.usage_count + 1, "updated_at": utcnow()},
+            set_={"usage_count": BuiltinUsage.usage_count + n, "updated_at": utcnow()},
         )
         await session.execute(stmt)
         return
     await session.execute(
         update(TemplateRow)
         .where(TemplateRow.id == template_id)
-        .values(usage_count=TemplateRow.usage_count + 1, updated_at=TemplateRow.updated_at)
+        .values(usage_count=TemplateRow.usage_count + n, updated_at=TemplateRow.updated_at)
     )
 
 

@@ -23,10 +23,12 @@ async def test_increment_usage_counts_renders_of_builtins_and_custom(db):
     async with db.session() as session:
         await increment_usage(session, "pulse")
         await increment_usage(session, "no-such-template")
+        await increment_usage(session, "laureate", n=4)
     async with db.session() as session:
         assert (await get_template(session, "rewind", None)).usageCount == 3
         assert (await get_template(session, "pulse", None)).usageCount == 1
         assert (await get_template(session, "emeritus", None)).usageCount == 0
+        assert (await get_template(session, "laureate", None)).usageCount == 4
         assert (await get_template(session, custom.id, owner)).usageCount == 3
         listed = {t.id: t.usageCount for t in await list_templates(session, owner, True)}
     assert listed["rewind"] == 3 and listed[custom.id] == 3
