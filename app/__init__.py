@@ -29,6 +29,7 @@ BLUEPRINTS = (
     "app.renders.routes",
     "app.media.routes",
     "app.voices.routes",
+    "app.apidocs",
 )
 
 

@@ -14,13 +14,17 @@ from typing import Any, TypeVar
 
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 from quart import Quart, g, request
-from quart_schema.openapi import QUART_SCHEMA_SECURITY_ATTRIBUTE
+from quart_schema.openapi import QUART_SCHEMA_RESPONSE_ATTRIBUTE, QUART_SCHEMA_SECURITY_ATTRIBUTE
+from quart_schema.validation import (
+    QUART_SCHEMA_QUERYSTRING_ATTRIBUTE,
+    QUART_SCHEMA_REQUEST_ATTRIBUTE,
+)
 from sqlalchemy import select
 
 from app.accounts.models import Account
 from app.accounts.service import active_session_account
 from app.config import Settings
-from app.errors import ApiError
+from app.errors import ApiError, ErrorBody
 from app.keys.models import ApiKey
 from app.keys.scopes import ENDPOINT_SCOPES, scope_allows
 from app.spec import TIER_RANK
@@ -177,11 +181,32 @@ def auth_kind(view: Callable[..., Any]) -> str | None:
     return getattr(view, AUTH_ATTRIBUTE, None)
 
 
+def _document_errors(view: Callable[..., Any], kind: str | None, has_body: bool) -> None:
+    """Add the shared error body to an operation's documented responses."""
+    codes = [429]
+    if has_body:
+        codes.append(400)
+    if kind in ("key", "session", "optional"):
+        codes.append(401)
+    if kind == "key":
+        codes.append(403)
+    responses = dict(getattr(view, QUART_SCHEMA_RESPONSE_ATTRIBUTE, {}))
+    for code in codes:
+        responses.setdefault(code, (ErrorBody, None))
+    setattr(view, QUART_SCHEMA_RESPONSE_ATTRIBUTE, responses)
+
+
 def document_security(app: Quart) -> None:
-    """Write each key-authenticated route's scope into its OpenAPI security requirement."""
+    """Write each route's scope into its OpenAPI security requirement, plus error responses."""
     for rule in app.url_map.iter_rules():
         view = app.view_functions.get(rule.endpoint)
         kind = auth_kind(view) if view else None
+        if view is not None and rule.rule.startswith("/api/"):
+            has_body = any(
+                getattr(view, attr, None) is not None
+                for attr in (QUART_SCHEMA_REQUEST_ATTRIBUTE, QUART_SCHEMA_QUERYSTRING_ATTRIBUTE)
+            )
+            _document_errors(view, kind, has_body)
         if kind not in ("key", "optional"):
             continue
         methods = sorted(m for m in (rule.methods or ()) if m not in ("HEAD", "OPTIONS"))

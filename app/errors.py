@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from pydantic import ValidationError
+from pydantic import BaseModel, Field, ValidationError
 from quart import Quart, Request, Response, current_app, jsonify, request
 from quart_schema import RequestSchemaValidationError
 from quart_schema.validation import QuerystringValidationError
@@ -26,6 +26,26 @@ STATUS_CODES = {
     429: "rate_limited",
     502: "upstream_failed",
 }
+
+
+class ErrorDetail(BaseModel):
+    loc: list[str] = Field(description="Where: field path in the body or query")
+    msg: str
+    type: str | None = None
+
+
+class ErrorBody(BaseModel):
+    """The body of every error response."""
+
+    success: bool = False
+    error: str = Field(description="Stable code, e.g. invalid_request, unauthorized, forbidden")
+    message: str = Field(description="What was wrong and what is allowed")
+    details: list[ErrorDetail] = Field(default_factory=list)
+
+
+class CreditsErrorBody(ErrorBody):
+    credits: int = Field(description="Current credit balance")
+    upgradeUrl: str
 
 
 class ApiError(Exception):
