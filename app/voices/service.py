@@ -106,10 +106,12 @@ class VoiceService:
             raise VoiceError(f"unknown language {language!r}; supported: {', '.join(LANGUAGES)}")
         if not text.strip():
             raise VoiceError("the voiceover script is empty after substitution")
+        reasons = []
         for choice in self.candidates(voice_id, language, tier):
             try:
                 return self._speak_with(choice, text, language)
             except EngineUnavailable as exc:
+                reasons.append(str(exc))
                 log.warning("voice engine %s unavailable, falling back: %s", choice.engine, exc)
             except LanguageNotSpoken:
                 raise
@@ -117,7 +119,7 @@ class VoiceService:
                 if choice.engine != "piper":
                     raise
                 log.warning("Piper failed, falling back to espeak-ng: %s", exc)
-        raise VoiceError(f"no voice engine could speak {language!r}")
+        raise VoiceError(f"no voice engine could speak {language!r}: {'; '.join(reasons)}")
 
     def candidates(self, voice_id: str | None, language: str, tier: str) -> list[EngineVoice]:
         """Engines to try, best first."""

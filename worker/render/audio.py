@@ -197,7 +197,7 @@ def premix_args(
             # Duck the bed ~12 dB while someone speaks; release slowly so it swells between phrases.
             bed = ffmpeg.filter(
                 [bed, split[1]], "sidechaincompress",
-                threshold=0.015, ratio=10, attack=15, release=350, makeup=1,
+                threshold=0.02, ratio=6, attack=15, release=350, makeup=1,
             )  # fmt: skip
         streams.append(bed)
     if speech is not None:
