@@ -1,31 +1,53 @@
-# reelsmith — two commands: `make run` and `make test`. Both install what is missing first.
+# reelsmith — two commands: `make run` and `make test`. Both install what is missing first
+# and skip what is already done, so running them again is quick.
 SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 BIN := $(VENV)/bin
-SYSTEM_PACKAGES := chromium-headless-shell ffmpeg redis-server espeak-ng libespeak-ng1 fonts-dejavu-core
+# The browser is handled apart: chromium-headless-shell, or chromium where that is missing.
+SYSTEM_PACKAGES := ffmpeg redis-server espeak-ng libespeak-ng1 fonts-dejavu-core python3-venv
 SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
+APT := DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get -y -qq -o Dpkg::Use-Pty=0
+TEST_REDIS_PORT ?= 6379
+export REELSMITH_TEST_REDIS ?= redis://127.0.0.1:$(TEST_REDIS_PORT)/13
 
 .PHONY: run test system venv migrate bootstrap lint gallery bench clean
 
 run: system venv migrate bootstrap
 	$(BIN)/reelsmith dev
 
+# Runs the whole suite; starts a throwaway redis-server for it when none answers, and stops it
+# afterwards. Exits with pytest's status.
 test: system venv
-	$(BIN)/pytest -q
+	@started=""; \
+	if ! $(PY) -c "import redis; redis.Redis(port=$(TEST_REDIS_PORT), socket_connect_timeout=1).ping()" 2>/dev/null; then \
+	  echo "starting redis-server on port $(TEST_REDIS_PORT) for the tests"; \
+	  redis-server --port $(TEST_REDIS_PORT) --save '' --appendonly no --daemonize yes \
+	    --pidfile /tmp/reelsmith-test-redis.pid >/dev/null; \
+	  started=1; \
+	  for i in $$(seq 50); do redis-cli -p $(TEST_REDIS_PORT) ping >/dev/null 2>&1 && break; sleep 0.1; done; \
+	fi; \
+	status=0; $(BIN)/pytest -q $(PYTEST_ARGS) || status=$$?; \
+	if [ -n "$$started" ]; then kill "$$(cat /tmp/reelsmith-test-redis.pid)" 2>/dev/null || true; fi; \
+	exit $$status
 
+# dpkg says whether a package is installed; apt-get runs only when something is missing.
 system:
-	@missing=""; for p in $(SYSTEM_PACKAGES); do \
-	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
-	done; \
-	if [ -n "$$missing" ]; then \
-	  echo "installing system packages:$$missing"; \
-	  $(SUDO) apt-get update -qq && \
-	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing \
-	  || { echo "chromium-headless-shell unavailable, trying chromium"; \
-	       DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $${missing/chromium-headless-shell/chromium}; }; \
-	fi
+	@installed() { dpkg-query -W -f='$${Status}' "$$1" 2>/dev/null | grep -q "install ok installed"; }; \
+	missing=""; \
+	for p in $(SYSTEM_PACKAGES); do installed "$$p" || missing="$$missing $$p"; done; \
+	browser=""; \
+	if ! installed chromium-headless-shell && ! installed chromium; then browser=chromium-headless-shell; fi; \
+	if [ -z "$$missing$$browser" ]; then echo "system packages: all present"; exit 0; fi; \
+	echo "installing system packages:$$missing $$browser"; \
+	$(APT) update; \
+	if [ -n "$$browser" ] && ! apt-cache show chromium-headless-shell >/dev/null 2>&1; then \
+	  echo "chromium-headless-shell is not available here; installing chromium instead"; \
+	  browser=chromium; \
+	fi; \
+	$(APT) install --no-install-recommends $$missing $$browser
 
 $(VENV)/.installed: pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
