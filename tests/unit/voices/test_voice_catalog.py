@@ -13,11 +13,11 @@ from app.voices.catalog import EngineVoice, edge_voice, language_support, offlin
     [
         ("en-US-GuyNeural", "en", EngineVoice("piper", "joe")),
         ("en-GB-RyanNeural", "en", EngineVoice("piper", "joe")),
-        ("en-US-JennyNeural", "en", EngineVoice("espeak-ng", "en-us+f3")),
-        ("en-GB-SoniaNeural", "en", EngineVoice("espeak-ng", "en-gb+f3")),
-        ("en-US-JennyNeural", "en-GB", EngineVoice("espeak-ng", "en-gb+f3")),
+        ("en-US-JennyNeural", "en", EngineVoice("espeak-ng", "en-US+f3")),
+        ("en-GB-SoniaNeural", "en", EngineVoice("espeak-ng", "en+f3")),
+        ("en-US-JennyNeural", "en-GB", EngineVoice("espeak-ng", "en+f3")),
         ("en-GB-RyanNeural", "de", EngineVoice("espeak-ng", "de")),
-        ("en-GB-SoniaNeural", "fr", EngineVoice("espeak-ng", "fr-fr+f3")),
+        ("en-GB-SoniaNeural", "fr", EngineVoice("espeak-ng", "fr+f3")),
     ],
 )
 def test_offline_voice_matches_language_accent_and_gender(
