@@ -108,6 +108,12 @@ def settings(tmp_path: Path) -> Settings:
     return make_settings(tmp_path)
 
 
+@pytest.fixture
+def settings_factory(tmp_path: Path) -> Callable[..., Settings]:
+    """make_settings for this test's tmp_path: settings_factory(max_body_bytes=512)."""
+    return lambda **overrides: make_settings(tmp_path, **overrides)
+
+
 async def _clear_namespace(settings: Settings) -> None:
     from redis.asyncio import Redis
 

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import make_settings
 
 from app import create_app
 from app.db import Database
@@ -75,8 +73,8 @@ async def test_bad_query_parameter_is_400(client, make_user):
     assert "query" in body["message"]
 
 
-async def test_oversize_body_is_400_stating_the_limit(tmp_path: Path):
-    settings = make_settings(tmp_path, max_body_bytes=512)
+async def test_oversize_body_is_400_stating_the_limit(settings_factory):
+    settings = settings_factory(max_body_bytes=512)
     app = create_app(settings)
     await Database(settings.database_url).create_all()
     async with app.test_app():
@@ -108,8 +106,7 @@ async def test_missing_key_is_json_401(client):
     assert_error_body(await resp.get_json(), "unauthorized")
 
 
-async def test_unexpected_exception_is_json_500_without_internals(tmp_path: Path):
-    settings = make_settings(tmp_path)
+async def test_unexpected_exception_is_json_500_without_internals(settings):
     app = create_app(settings)
 
     @app.get("/boom")

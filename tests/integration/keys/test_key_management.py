@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import make_settings
 from sqlalchemy import select
 
 from app import create_app
@@ -164,8 +163,8 @@ async def test_logout_revokes_the_session_server_side(client, make_user):
     "overrides",
     [{"public_url": "https://videos.example.com"}, {"env": "production", "secret_key": "s3cret"}],
 )
-async def test_session_cookie_is_secure_behind_https_or_in_production(tmp_path, overrides):
-    settings = make_settings(tmp_path, **overrides)
+async def test_session_cookie_is_secure_behind_https_or_in_production(settings_factory, overrides):
+    settings = settings_factory(**overrides)
     app = create_app(settings)
     await Database(settings.database_url).create_all()
     async with app.test_app():

@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import time
-from pathlib import Path
 
 import pytest
-from conftest import make_settings
 from redis.asyncio import Redis
 
 from app import create_app, ratelimit
@@ -15,8 +13,8 @@ from app.ratelimit import Rule
 
 
 @pytest.fixture
-def settings(tmp_path: Path):  # overrides conftest's: limits on for this module
-    return make_settings(tmp_path, rate_limit_enabled=True)
+def settings(settings_factory):  # overrides conftest's: limits on for this module
+    return settings_factory(rate_limit_enabled=True)
 
 
 @pytest.fixture
@@ -91,21 +89,21 @@ async def test_counters_live_in_redis_under_the_prefix(client, make_user, settin
 
 
 async def test_two_app_processes_share_one_counter(
-    tmp_path: Path, client, make_user, settings, tiny_limit
+    settings_factory, client, make_user, settings, tiny_limit
 ):
     user = await make_user()
     for _ in range(2):
         assert (await client.get("/api/projects", headers=user.headers)).status_code == 200
     other = create_app(
-        make_settings(tmp_path, redis_prefix=settings.redis_prefix, rate_limit_enabled=True)
+        settings_factory(redis_prefix=settings.redis_prefix, rate_limit_enabled=True)
     )
     async with other.test_app():
         resp = await other.test_client().get("/api/projects", headers=user.headers)
     assert resp.status_code == 429
 
 
-async def test_switch_off_disables_limits(tmp_path: Path, tiny_limit):
-    settings = make_settings(tmp_path, rate_limit_enabled=False)
+async def test_switch_off_disables_limits(settings_factory, tiny_limit):
+    settings = settings_factory(rate_limit_enabled=False)
     app = create_app(settings)
     await Database(settings.database_url).create_all()
     async with app.test_app():
