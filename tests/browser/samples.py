@@ -30,6 +30,35 @@ FULL: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
             {"label": "Education", "value": 8100},
         ]},
     ),
+    "radar": (
+        {"sceneData": {"title": "Your training mix", "kicker": "2025 recap"}},
+        {"radarData": [
+            {"axis": "Strength", "value": 82},
+            {"axis": "Cardio", "value": 64},
+            {"axis": "Flexibility", "value": 45, "max": 50},
+            {"axis": "Endurance", "value": 91},
+            {"axis": "Mindfulness", "value": 30},
+            {"axis": "High intensity intervals", "value": 58},
+        ]},
+    ),
+    "cta-card": (
+        {"sceneData": {"kicker": "Your next step"}},
+        {"headline": "Book your 2026 strategy session", "buttonText": "Book a call",
+         "url": "https://acme.example.com/book?ref=video"},
+    ),
+    "comparison-bars": (
+        {"sceneData": {"title": "Q3 versus Q2", "kicker": "Quarterly review"}},
+        {"valueLabel": "Q3 2025", "compareLabel": "Q2 2025", "items": [
+            {"label": "Revenue", "value": 182000, "compareValue": 151000},
+            {"label": "New customers", "value": 342, "compareValue": 360},
+            {"label": "NPS", "value": 64},
+            {"label": "Active users (monthly)", "value": 48210, "compareValue": 39800},
+        ]},
+    ),
+    "outro": (
+        {"sceneData": {"signoff": "The Acme Fitness team"}},
+        {"person_name": "Ada"},
+    ),
 }
 
 # primitive id -> data with optional inputs missing, empty or malformed
@@ -37,4 +66,8 @@ EMPTY: dict[str, dict[str, Any]] = {
     "title-intro": {},
     "stat-counters": {"stats": [{"label": "No value"}, {"value": None}, {}, "oops"]},
     "bar-race": {"bars": [{"label": "x"}, {"value": "abc"}, None]},
+    "radar": {"radarData": [{"axis": "Only one", "value": 3}, {"value": 5}, "x"]},
+    "cta-card": {},
+    "comparison-bars": {"items": [{"label": "No value"}, {"value": 10, "compareValue": "n/a"}]},
+    "outro": {},
 }
