@@ -22,7 +22,6 @@ from app.renders.mapping import map_headers, row_to_data
 from app.renders.models import Batch, IdempotencyRecord, RenderJob
 from app.renders.schemas import BatchRequest, RenderRequest, SceneOverride
 from app.renders.slots import Slot, check_data
-from app.spec import TIER_RANK, VOICES
 
 IDEMPOTENCY_TTL = timedelta(hours=24)
 ACTIVE = ("pending", "processing")
@@ -81,34 +80,26 @@ def apply_overrides(
     return out
 
 
-def check_voice(voice_id: str, tier: str) -> None:
-    """400 for an unknown voice, 403 when the voice needs a higher tier (SPEC 2.6)."""
-    needed = VOICES.get(voice_id)
-    if needed is None:
+def check_references(
+    scenes: list[dict[str, Any]], slots: list[dict[str, Any]], data: dict[str, Any]
+) -> None:
+    """400 naming each `[variable]` in a voScript that is neither a data slot nor a data key."""
+    from app.voices.script import unknown_variables
+
+    unknown = unknown_variables(scenes, slots, data)
+    if unknown:
+        names = ", ".join(f"[{name}]" for name in unknown)
         raise bad_request(
-            f"audio.voiceId: unknown voice '{voice_id}'; allowed: {', '.join(VOICES)}"
+            f"scenes voScript uses unknown variable(s) {names}; use data slot keys "
+            f"({', '.join(s['key'] for s in slots) or 'none'}) or keys present in data",
+            details=[
+                {"loc": ["scenes", "voScript"], "msg": f"unknown variable [{n}]"} for n in unknown
+            ],
         )
-    if TIER_RANK[tier] < TIER_RANK[needed]:
-        raise ApiError(
-            403, f"The voice '{voice_id}' needs the {needed} tier; this account is {tier}"
-        )
-
-
-def check_references(scenes: list[dict[str, Any]], known: set[str]) -> None:
-    """400 naming a `[variable]` in a voScript that is neither a data slot nor a data key."""
-    from app.templates.service import REFERENCE
-
-    for index, scene in enumerate(scenes):
-        for match in REFERENCE.finditer(scene.get("voScript") or ""):
-            if match.group(1) not in known:
-                raise bad_request(
-                    f"scenes[{index}].voScript: unknown variable [{match.group(1)}]; "
-                    f"known: {', '.join(sorted(known)) or 'none'}"
-                )
 
 
 def render_options(
-    template: dict[str, Any], body: RenderRequest | BatchRequest, tier: str
+    template: dict[str, Any], body: RenderRequest | BatchRequest, tier: str, settings: Settings
 ) -> dict[str, Any]:
     """Everything but the data: scenes after overrides, brand, audio, output with defaults."""
     defaults = template.get("defaults") or {}
@@ -130,7 +121,9 @@ def render_options(
         "musicTrack": body.audio.musicTrack,
         "musicVolume": body.audio.musicVolume if body.audio.musicVolume is not None else 0.3,
     }
-    check_voice(audio["voiceId"], tier)
+    from app.voices.service import check_audio_request
+
+    check_audio_request(audio, tier, settings)  # 400 unknown voice/track, 403 vendor voice tier
     output = {
         "resolution": body.output.resolution or defaults.get("resolution") or "1080p",
         "fps": body.output.fps or defaults.get("fps") or 30,
@@ -264,9 +257,9 @@ async def create_render(
         if stored is not None:
             return Created(response=stored, replayed=True)
     template = await load_template(session, body.templateId, account.id)
-    options = render_options(template, body, account.tier)
+    options = render_options(template, body, account.tier, settings)
     data = checked_data(template, body.data)
-    check_references(options["scenes"], {s.key for s in template_slots(template)} | set(data))
+    check_references(options["scenes"], options["dataSlots"], data)
     job_id = new_id()
     balance = await _charge(session, settings, account.id, 1, "render", job_id)
     name = display_name(data)
@@ -356,11 +349,10 @@ async def create_batch(
             "rows per batch. Split it or upgrade."
         )
     template = await load_template(session, body.templateId, account.id)
-    options = render_options(template, body, account.tier)
+    options = render_options(template, body, account.tier, settings)
     mapping, rows = batch_rows(template, body)
-    known = {s.key for s in template_slots(template)}
     for data in rows:
-        check_references(options["scenes"], known | set(data))
+        check_references(options["scenes"], options["dataSlots"], data)
     batch_id = new_id()
     balance = await _charge(session, settings, account.id, len(rows), "batch render", batch_id)
     session.add(

@@ -98,6 +98,7 @@ async def test_request_options_are_validated(app, client, make_user):
         {"scenes": [{"animationOption": "no-such-option"}]},
         {"scenes": [{}, {}, {}]},
         {"audio": {"voiceId": "robot"}},
+        {"audio": {"musicTrack": "no-such-track"}},
         {"scenes": [{"voScript": "Hi [nickname]"}]},
     ]
     for extra in bad:
