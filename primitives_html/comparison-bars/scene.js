@@ -1,6 +1,6 @@
 /* comparison-bars: each value beside a reference (last period, the average, a goal), with
  * the change as a percentage badge.
- * Data: items[] of {label, value, compareValue?}; valueLabel, compareLabel (legend; default
+ * Data: items[] of {label, value, compareValue? (or compare / previous)}; valueLabel, compareLabel (legend; default
  * "Now" / "Before"). sceneData: title, kicker, valuePrefix, valueSuffix.
  * Options: grow (both bars of every row grow together), split (the reference bars first,
  * then the values), stagger (row after row). Bindings: "bars-start" (default 400 ms). */
@@ -107,7 +107,8 @@ function readItems(ctx) {
     var value = num(item.value);
     if (value === null) return;
     var label = ctx.text(item.label).trim() || "#" + (i + 1);
-    items.push({ label: label, value: Math.max(0, value), compare: num(item.compareValue) });
+    var compare = num(item.compareValue !== undefined ? item.compareValue : item.compare !== undefined ? item.compare : item.previous);
+    items.push({ label: label, value: Math.max(0, value), compare: compare === null ? null : Math.max(0, compare) });
   });
   return items.slice(0, MAX_ROWS);
 }
