@@ -1,0 +1,271 @@
+"""Batch throughput: render an N-row batch of the built-in `pulse` template through real
+worker processes and print videos per minute and how busy the CPU cores were.
+
+    .venv/bin/python bench/batch_bench.py [--rows 20] [--workers N] [--resolution 720p]
+
+Uses a temporary SQLite database, media folder and Redis namespace (Redis must answer at
+REELSMITH_REDIS_URL). The last line printed is a JSON object with the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+import psutil
+from arq import create_pool
+from arq.connections import RedisSettings
+from sqlalchemy import func, select
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from app.accounts.service import create_account  # noqa: E402
+from app.config import Settings  # noqa: E402
+from app.db import Database  # noqa: E402
+from app.renders.models import RenderJob  # noqa: E402
+from app.renders.queue import dispatch  # noqa: E402
+from app.renders.schemas import BatchRequest  # noqa: E402
+from app.renders.service import create_batch  # noqa: E402
+from app.templates.service import builtins  # noqa: E402
+
+HEADERS = ["Name", "Quarter", "KPIs", "Breakdown"]
+
+
+def batch_rows(n: int) -> list[list[str]]:
+    """N rows of the pulse sample data with varied names and figures."""
+    sample = builtins()["pulse"].sampleData
+    rows = []
+    for i in range(n):
+        stats = [dict(s, value=round(s["value"] * (1 + i / 50), 1)) for s in sample["keyStats"]]
+        rows.append(
+            [
+                f"Recipient {i + 1}",
+                f"Q{i % 4 + 1} 2026",
+                json.dumps(stats),
+                json.dumps(sample["categories"]),
+            ]
+        )
+    return rows
+
+
+def worker_env(settings: Settings) -> dict[str, str]:
+    env = dict(os.environ)
+    env.update(
+        {
+            "REELSMITH_DATABASE_URL": settings.database_url,
+            "REELSMITH_REDIS_URL": settings.redis_url,
+            "REELSMITH_REDIS_PREFIX": settings.redis_prefix,
+            "REELSMITH_QUEUE_NAME": settings.queue_name,
+            "REELSMITH_MEDIA_DIR": str(settings.media_dir),
+            "REELSMITH_WORKER_CONCURRENCY": str(settings.worker_concurrency),
+            "REELSMITH_RENDER_PARALLELISM": str(settings.render_parallelism),
+        }
+    )
+    return env
+
+
+def busy_fraction(before: Any, after: Any) -> float:
+    """Share of all cores' time spent not idle between two psutil.cpu_times() samples."""
+    total = sum(after) - sum(before)
+    idle = (after.idle - before.idle) + (getattr(after, "iowait", 0) - getattr(before, "iowait", 0))
+    return (total - idle) / total if total > 0 else 0.0
+
+
+class TreeCpu:
+    """CPU seconds used by the worker processes and all their children (Chromium, ffmpeg,
+    Piper), sampled while they run; processes are remembered after they exit."""
+
+    def __init__(self, pids: list[int]) -> None:
+        self.roots = [psutil.Process(pid) for pid in pids]
+        self.base: dict[int, float] = {}
+        self.last: dict[int, float] = {}
+
+    @staticmethod
+    def _cpu(proc: psutil.Process) -> float:
+        times = proc.cpu_times()
+        return times.user + times.system
+
+    def _walk(self) -> dict[int, float]:
+        seen: dict[int, float] = {}
+        for root in self.roots:
+            try:
+                for proc in [root, *root.children(recursive=True)]:
+                    try:
+                        seen[proc.pid] = self._cpu(proc)
+                    except psutil.Error:
+                        continue
+            except psutil.Error:
+                continue
+        return seen
+
+    def start(self) -> None:
+        self.base = self._walk()
+
+    def sample(self) -> None:
+        self.last.update(self._walk())
+
+    def used(self) -> float:
+        return sum(v - self.base.get(pid, 0.0) for pid, v in self.last.items())
+
+
+async def finished_count(db: Database, batch_id: str) -> tuple[int, int]:
+    async with db.session() as session:
+        rows = (
+            await session.execute(
+                select(RenderJob.status, func.count())
+                .where(RenderJob.batch_id == batch_id)
+                .group_by(RenderJob.status)
+            )
+        ).all()
+    counts = dict(rows)
+    return counts.get("complete", 0), counts.get("failed", 0)
+
+
+async def first_errors(db: Database, batch_id: str) -> list[str]:
+    async with db.session() as session:
+        rows = await session.execute(
+            select(RenderJob.error).where(
+                RenderJob.batch_id == batch_id, RenderJob.error.is_not(None)
+            )
+        )
+        return sorted({e for (e,) in rows})[:3]
+
+
+async def run(args: argparse.Namespace) -> dict[str, Any]:
+    work = Path(tempfile.mkdtemp(prefix="reelsmith-bench-"))
+    ns = f"bench:{uuid.uuid4().hex[:8]}"
+    base = Settings()
+    settings = base.model_copy(
+        update={
+            "database_url": f"sqlite+aiosqlite:///{work}/bench.db",
+            "redis_prefix": ns,
+            "queue_name": f"{ns}:queue",
+            "media_dir": work / "media",
+            "worker_concurrency": args.concurrency,
+            "render_parallelism": args.parallel,
+        }
+    )
+    db = Database(settings.database_url)
+    await db.create_all()
+    async with db.session() as session:
+        account = await create_account(
+            session, "bench@example.com", "bench-password", "enterprise", args.rows
+        )
+    body = BatchRequest(
+        templateId="pulse",
+        headers=HEADERS,
+        rows=batch_rows(args.rows),
+        output={"resolution": args.resolution, "fps": 30},
+        audio={"includeVoiceover": not args.no_voiceover},
+    )
+    async with db.session() as session:
+        created = await create_batch(session, settings, account, body, None)
+    batch_id = created.response["batchId"]
+
+    env = worker_env(settings)
+    logs = [(work / f"worker{i}.log").open("wb") for i in range(args.workers)]
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-m", "worker"],
+            cwd=ROOT,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+        for log in logs
+    ]
+    tree = TreeCpu([p.pid for p in procs])
+    pool = await create_pool(RedisSettings.from_dsn(settings.redis_url))
+    try:
+        await asyncio.sleep(1.5)  # workers up and beating, so dispatch fills every slot
+        cpu0, t0 = psutil.cpu_times(), time.monotonic()
+        await dispatch(db, pool, settings)
+        done = failed = 0
+        tree.start()
+        while done + failed < args.rows:
+            await asyncio.sleep(0.5)
+            tree.sample()
+            done, failed = await finished_count(db, batch_id)
+            if time.monotonic() - t0 > args.timeout:
+                raise SystemExit(f"timed out after {args.timeout}s ({done} done, {failed} failed)")
+        wall = time.monotonic() - t0
+        cpu1 = psutil.cpu_times()
+        tree.sample()
+        errors = await first_errors(db, batch_id)
+    finally:
+        for p in procs:
+            p.terminate()
+        for p in procs:
+            p.wait(60)
+        for log in logs:
+            log.close()
+        keys = [k async for k in pool.scan_iter(match=f"{ns}*")]
+        if keys:
+            await pool.delete(*keys)
+        await pool.aclose()
+        await db.dispose()
+    cores = psutil.cpu_count() or 1
+    result = {
+        "rows": args.rows,
+        "completed": done,
+        "failed": failed,
+        "workers": args.workers,
+        "resolution": args.resolution,
+        "wall_s": round(wall, 1),
+        "seconds_per_video": round(wall / max(done, 1), 2),
+        "videos_per_minute": round(done / wall * 60, 2),
+        "cores": cores,
+        "cpu_busy_fraction": round(busy_fraction(cpu0, cpu1), 3),
+        "bench_cpu_fraction": round(tree.used() / (wall * cores), 3),
+        "target_cpu_busy": 0.85,
+        "errors": errors,
+    }
+    if not args.keep:
+        shutil.rmtree(work, ignore_errors=True)
+    return result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawTextHelpFormatter
+    )
+    parser.add_argument("--rows", type=int, default=20)
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=psutil.cpu_count() or 2,
+        help="worker processes (default: one per core)",
+    )
+    parser.add_argument("--concurrency", type=int, default=1, help="jobs per worker")
+    parser.add_argument("--parallel", type=int, default=1, help="capture browsers per job")
+    parser.add_argument("--resolution", default="720p", choices=["720p", "1080p", "4k"])
+    parser.add_argument("--no-voiceover", action="store_true")
+    parser.add_argument("--timeout", type=float, default=3600)
+    parser.add_argument("--keep", action="store_true", help="keep the temp folder (videos, logs)")
+    args = parser.parse_args()
+    result = asyncio.run(run(args))
+    print(
+        f"rendered {result['completed']}/{result['rows']} videos in {result['wall_s']} s "
+        f"with {result['workers']} workers on {result['cores']} cores"
+    )
+    print(f"videos per minute: {result['videos_per_minute']}")
+    print(
+        f"CPU cores busy: {result['cpu_busy_fraction']:.0%} of wall time "
+        f"(this benchmark's processes: {result['bench_cpu_fraction']:.0%}; target >= 85%)"
+    )
+    print(json.dumps(result))
+
+
+if __name__ == "__main__":
+    main()
