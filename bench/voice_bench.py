@@ -38,7 +38,8 @@ def bench(rounds: int) -> None:
                 for text in SCRIPTS:
                     audio_ms += engine.synthesize(text, voice, language).duration_ms
             spent = time.perf_counter() - started
-            print(f"{label:<20} {audio_ms / 1000:>8.1f} {spent:>8.2f} {spent / (audio_ms / 1000):>7.3f}")
+            rtf = spent / (audio_ms / 1000)
+            print(f"{label:<20} {audio_ms / 1000:>8.1f} {spent:>8.2f} {rtf:>7.3f}")
 
 
 def bench_mix() -> None:
@@ -61,7 +62,9 @@ def bench_mix() -> None:
         started = time.perf_counter()
         asyncio.run(mix_audio(timeline, vos, audio, settings, Path(tmp) / "mix"))
         spent = time.perf_counter() - started
-        print(f"mix_audio, {timeline.duration_ms / 1000:.1f} s soundtrack with music: {spent:.2f} s")
+        print(
+            f"mix_audio, {timeline.duration_ms / 1000:.1f} s soundtrack with music: {spent:.2f} s"
+        )
 
 
 if __name__ == "__main__":

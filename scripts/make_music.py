@@ -67,7 +67,9 @@ def envelope(length: int, attack: float, decay: float) -> np.ndarray:
     return np.minimum(1.0, t / max(attack, 1e-4)) * np.exp(-t / decay)
 
 
-def tone(freqs: list[float], seconds: float, attack: float, decay: float, bright: float) -> np.ndarray:
+def tone(
+    freqs: list[float], seconds: float, attack: float, decay: float, bright: float
+) -> np.ndarray:
     length = int(seconds * RATE)
     t = np.arange(length) / RATE
     wave = sum(np.sin(2 * np.pi * f * t) + bright * np.sin(4 * np.pi * f * t) for f in freqs)
@@ -129,8 +131,26 @@ def encode(samples: np.ndarray, path: Path) -> None:
     """Float stereo -> Ogg Opus, 64 kb/s."""
     pcm = samples.astype("<f4").tobytes()
     subprocess.run(
-        ["ffmpeg", "-hide_banner", "-loglevel", "error", "-y", "-f", "f32le", "-ar", str(RATE),
-         "-ac", "2", "-i", "pipe:0", "-c:a", "libopus", "-b:a", "64k", str(path)],  # fmt: skip
+        [
+            "ffmpeg",
+            "-hide_banner",
+            "-loglevel",
+            "error",
+            "-y",
+            "-f",
+            "f32le",
+            "-ar",
+            str(RATE),
+            "-ac",
+            "2",
+            "-i",
+            "pipe:0",
+            "-c:a",
+            "libopus",
+            "-b:a",
+            "64k",
+            str(path),
+        ],  # fmt: skip
         input=pcm,
         check=True,
     )

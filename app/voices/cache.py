@@ -53,8 +53,12 @@ class VoiceCache:
         tmp_audio = audio.with_suffix(f".{os.getpid()}.wav.tmp")
         shutil.move(str(synthesis.audio_path), tmp_audio)
         tmp_audio.replace(audio)
-        body = {"engine": synthesis.engine, "voice": synthesis.voice,
-                "durationMs": synthesis.duration_ms, "words": synthesis.timestamps_json()}  # fmt: skip
+        body = {
+            "engine": synthesis.engine,
+            "voice": synthesis.voice,
+            "durationMs": synthesis.duration_ms,
+            "words": synthesis.timestamps_json(),
+        }
         tmp_meta = meta.with_suffix(f".{os.getpid()}.json.tmp")
         tmp_meta.write_text(json.dumps(body, ensure_ascii=False))
         tmp_meta.replace(meta)

@@ -130,8 +130,8 @@ def edge_voice(voice_id: str | None, language: str) -> EngineVoice:
 def language_support(code: str, *, online: bool = False) -> dict[str, Any]:
     """Can this deployment speak the language? `{code, name, voice, engine, note}`."""
     if code not in LANGUAGES:
-        return {"code": code, "name": None, "voice": False, "engine": None,
-                "note": f"unknown language {code!r}; supported: {', '.join(LANGUAGES)}"}  # fmt: skip
+        note = f"unknown language {code!r}; supported: {', '.join(LANGUAGES)}"
+        return {"code": code, "name": None, "voice": False, "engine": None, "note": note}
     name = LANGUAGES[code]
     if online:
         return {"code": code, "name": name, "voice": True, "engine": "edge-tts",
@@ -148,7 +148,7 @@ def language_support(code: str, *, online: bool = False) -> dict[str, Any]:
 
 def voice_list() -> list[dict[str, Any]]:
     """The SPEC voices with their tier and the offline voice that stands in for each."""
-    out = []
+    out: list[dict[str, Any]] = []
     for voice_id, tier in VOICES.items():
         if voice_id == VENDOR_VOICE:
             out.append({"voiceId": voice_id, "tier": tier, "accent": None, "gender": None,

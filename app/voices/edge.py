@@ -5,7 +5,13 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from app.voices.engines import EngineUnavailable, Speech, Synthesis, decode_audio, speech_to_synthesis
+from app.voices.engines import (
+    EngineUnavailable,
+    Speech,
+    Synthesis,
+    decode_audio,
+    speech_to_synthesis,
+)
 from app.voices.normalize import normalize_tokens, spoken_text
 from app.voices.timing import spans_from_starts, tighten, token_offsets
 
@@ -35,7 +41,8 @@ class EdgeEngine:
         if not audio:
             raise EngineUnavailable("edge-tts returned no audio")
         samples = decode_audio(audio, RATE)
-        offsets, starts, cursor = token_offsets(tokens), {}, 0
+        offsets, cursor = token_offsets(tokens), 0
+        starts: dict[int, int] = {}
         for word, tick in boundaries:
             # Boundaries carry the word text, not its position: find it from the cursor on.
             found = spoken.find(word, cursor)

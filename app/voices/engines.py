@@ -101,9 +101,7 @@ def read_wav(path: Path) -> tuple[np.ndarray, int]:
     return data, rate
 
 
-def speech_to_synthesis(
-    speech: Speech, path: Path, engine: str, voice: str
-) -> Synthesis:
+def speech_to_synthesis(speech: Speech, path: Path, engine: str, voice: str) -> Synthesis:
     """Write the samples and turn sample spans into millisecond word timestamps."""
     write_wav(path, speech.samples, speech.sample_rate)
     rate = speech.sample_rate
@@ -120,8 +118,22 @@ def decode_audio(data: bytes, rate: int = 24000) -> np.ndarray:
     import subprocess
 
     proc = subprocess.run(
-        ["ffmpeg", "-hide_banner", "-nostdin", "-loglevel", "error", "-i", "pipe:0",
-         "-f", "f32le", "-ac", "1", "-ar", str(rate), "pipe:1"],  # fmt: skip
+        [
+            "ffmpeg",
+            "-hide_banner",
+            "-nostdin",
+            "-loglevel",
+            "error",
+            "-i",
+            "pipe:0",
+            "-f",
+            "f32le",
+            "-ac",
+            "1",
+            "-ar",
+            str(rate),
+            "pipe:1",
+        ],  # fmt: skip
         input=data,
         capture_output=True,
         timeout=60,

@@ -26,11 +26,11 @@ _CENTS_SEPARATORS = (", ", " con ", " und ", " et ", " e ", " och ", " i ")
 
 _MONTHS = {
     "en": "January February March April May June July August September October November December",
-    "es": "enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre",
+    "es": "enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre",  # noqa: E501
     "fr": "janvier février mars avril mai juin juillet août septembre octobre novembre décembre",
     "de": "Januar Februar März April Mai Juni Juli August September Oktober November Dezember",
-    "it": "gennaio febbraio marzo aprile maggio giugno luglio agosto settembre ottobre novembre dicembre",
-    "pt": "janeiro fevereiro março abril maio junho julho agosto setembro outubro novembro dezembro",
+    "it": "gennaio febbraio marzo aprile maggio giugno luglio agosto settembre ottobre novembre dicembre",  # noqa: E501
+    "pt": "janeiro fevereiro março abril maio junho julho agosto setembro outubro novembro dezembro",  # noqa: E501
     "nl": "januari februari maart april mei juni juli augustus september oktober november december",
     "sv": "januari februari mars april maj juni juli augusti september oktober november december",
 }  # fmt: skip
@@ -63,7 +63,9 @@ def _words(value: Decimal | int, lang: str, **kwargs: object) -> str:
 
 def _amount(number: str, symbol: str, lang: str) -> str:
     value = Decimal(number.replace(",", ""))
-    spoken = str(num2words(float(value), lang=lang, to="currency", currency=_CURRENCY_SYMBOLS[symbol]))
+    spoken = str(
+        num2words(float(value), lang=lang, to="currency", currency=_CURRENCY_SYMBOLS[symbol])
+    )
     if value == value.to_integral_value():
         for sep in _CENTS_SEPARATORS:
             if sep in spoken:

@@ -27,8 +27,14 @@ async def get_music() -> MusicResponse:
     """The bundled music beds, selectable as `audio.musicTrack` by id; each loops cleanly."""
     settings = get_settings()
     items = [
-        MusicTrackInfo(id=t.id, name=t.name, durationSec=t.durationSec, mood=t.mood, bpm=t.bpm,
-                       url=settings.public(f"/static/music/{t.file}"))  # fmt: skip
+        MusicTrackInfo(
+            id=t.id,
+            name=t.name,
+            durationSec=t.durationSec,
+            mood=t.mood,
+            bpm=t.bpm,
+            url=settings.public(f"/static/music/{t.file}"),
+        )  # fmt: skip
         for t in tracks().values()
     ]
     return MusicResponse(tracks=items, total=len(items))
@@ -42,7 +48,8 @@ async def get_voices() -> VoicesResponse:
     online = get_settings().edge_tts_enabled
     return VoicesResponse(
         voices=[VoiceInfo.model_validate(v) for v in voice_list()],
-        languages=[LanguageSupport.model_validate(language_support(c, online=online))
-                   for c in LANGUAGES],  # fmt: skip
+        languages=[
+            LanguageSupport.model_validate(language_support(c, online=online)) for c in LANGUAGES
+        ],  # fmt: skip
         onlineEngine=online,
     )

@@ -18,7 +18,13 @@ from app.voices.catalog import (
     espeak_voice,
     offline_voice,
 )
-from app.voices.engines import EngineUnavailable, LanguageNotSpoken, Synthesis, VoiceEngine, VoiceError
+from app.voices.engines import (
+    EngineUnavailable,
+    LanguageNotSpoken,
+    Synthesis,
+    VoiceEngine,
+    VoiceError,
+)
 
 log = logging.getLogger(__name__)
 
@@ -50,7 +56,9 @@ def check_audio_request(audio: Mapping[str, Any], tier: str, settings: Settings)
 
     voice_id = audio.get("voiceId")
     if voice_id is not None and voice_id not in VOICES:
-        raise bad_request(f"audio.voiceId: unknown voice '{voice_id}'; allowed: {', '.join(VOICES)}")
+        raise bad_request(
+            f"audio.voiceId: unknown voice '{voice_id}'; allowed: {', '.join(VOICES)}"
+        )
     if voice_id == VENDOR_VOICE and audio.get("includeVoiceover", True):
         check_vendor_voice(tier, settings)
     volume = audio.get("musicVolume")
@@ -100,7 +108,9 @@ class VoiceService:
             )
         raise VoiceError(f"unknown voice engine {name!r}")
 
-    def speak(self, text: str, voice_id: str | None, language: str, tier: str = "free") -> Synthesis:
+    def speak(
+        self, text: str, voice_id: str | None, language: str, tier: str = "free"
+    ) -> Synthesis:
         """Synthesize (or reuse) the script; the result's `engine` says who spoke."""
         if language not in LANGUAGES:
             raise VoiceError(f"unknown language {language!r}; supported: {', '.join(LANGUAGES)}")

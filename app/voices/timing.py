@@ -69,18 +69,22 @@ def snap_to_pauses(
     engine timing is model time, the pause is where the audio actually goes quiet."""
     active, hop = active_frames(samples, rate)
     pauses = [(a * hop, b * hop) for a, b in silent_runs(active, MIN_PAUSE_MS // FRAME_MS)]
-    out = [list(span) for span in spans]
+    starts = [s for _, s, _ in spans]
+    ends = [e for _, _, e in spans]
     window = SNAP_WINDOW_MS * rate // 1000
-    for left, right in zip(out, out[1:], strict=False):
-        boundary = int(left[2])
+    for i in range(len(spans) - 1):
+        boundary = ends[i]
+
+        def distance(pause: tuple[int, int], b: int = boundary) -> int:
+            return 0 if pause[0] <= b <= pause[1] else min(abs(pause[0] - b), abs(pause[1] - b))
+
         near = [p for p in pauses if p[1] >= boundary - window and p[0] <= boundary + window]
         if not near:
             continue
-        start, end = min(near, key=lambda p: 0 if p[0] <= boundary <= p[1] else
-                         min(abs(p[0] - boundary), abs(p[1] - boundary)))  # fmt: skip
-        if start > int(left[1]) and end < int(right[2]):
-            left[2], right[1] = start, end
-    return [(str(w), int(a), int(b)) for w, a, b in out]
+        start, end = min(near, key=distance)
+        if start > starts[i] and end < ends[i + 1]:
+            ends[i], starts[i + 1] = start, end
+    return [(w, s, e) for (w, _, _), s, e in zip(spans, starts, ends, strict=True)]
 
 
 def tighten(
@@ -94,7 +98,7 @@ def tighten(
     for word, start, end in spans:
         start, end = max(start, prev_end), min(max(end, start), len(samples))
         first, last = start // hop, max(start // hop, (end - 1) // hop)
-        inside = np.flatnonzero(active[first : last + 1]) if first < active.size else []
+        inside = active[first : last + 1].nonzero()[0] if first < active.size else np.zeros(0)
         if len(inside):
             start = max(start, (first + int(inside[0])) * hop)
             end = min(end, (first + int(inside[-1]) + 1) * hop)
@@ -188,6 +192,6 @@ def estimate_spans(
         runs.append((start * hop, len(active) * hop))
     if not runs:
         return []
-    return spans_from_groups(tokens, runs) if len(runs) == len(tokens) else _proportional(
-        tokens, runs
+    return (
+        spans_from_groups(tokens, runs) if len(runs) == len(tokens) else _proportional(tokens, runs)
     )

@@ -78,7 +78,9 @@ def vendor_settings(settings: Settings) -> Iterator[Settings]:
 
 
 def test_vendor_voice_speaks_through_the_configured_endpoint(vendor_settings: Settings) -> None:
-    speech = VoiceService(vendor_settings).speak("Hello brave new world", "vendor-custom", "en", "studio")
+    speech = VoiceService(vendor_settings).speak(
+        "Hello brave new world", "vendor-custom", "en", "studio"
+    )
     assert speech.engine == "vendor-custom"
     assert VendorTTS.requests == [{
         "body": {"text": "Hello brave new world", "voice": "vendor-custom", "language": "en"},
@@ -96,7 +98,8 @@ def test_vendor_word_timing_is_used_when_given(vendor_settings: Settings) -> Non
     VendorTTS.mode = "json"
     speech = VoiceService(vendor_settings).speak("One two", "vendor-custom", "en", "enterprise")
     assert [(w.word, w.startMs, w.endMs) for w in speech.word_timestamps] == [
-        ("One", 200, 450), ("two", 650, 900)
+        ("One", 200, 450),
+        ("two", 650, 900),
     ]
 
 
