@@ -91,9 +91,7 @@ def lookup(data: Mapping[str, Any], path: str) -> Any:
 def _present(value: Any) -> bool:
     if value is _MISSING or value is None:
         return False
-    if isinstance(value, (str, list, tuple, dict)) and len(value) == 0:
-        return False
-    return True
+    return not (isinstance(value, (str, list, tuple, dict)) and len(value) == 0)
 
 
 def _number(value: Any) -> float | None:

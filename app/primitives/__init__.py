@@ -1,1 +1,1 @@
-"""The primitive catalog: read from primitives_html/<id>/manifest.json, nothing else lists primitives."""
+"""The primitive catalog: read from primitives_html/<id>/manifest.json and nothing else."""

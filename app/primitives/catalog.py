@@ -103,7 +103,7 @@ def get_primitive(primitive_id: str) -> PrimitiveInfo | None:
 
 
 def list_primitives(category: str | None = None, status: str = "production") -> list[PrimitiveInfo]:
-    """Primitives filtered by category (exact, case-insensitive) and status (`all` = every status)."""
+    """Primitives filtered by category (case-insensitive) and status (`all`: every status)."""
     items = list(catalog().values())
     if status != "all":
         items = [p for p in items if p.status == status]

@@ -17,7 +17,7 @@ reelsmith.primitive("bar-race", {
     if (title) ctx.fitText(title, { max: 46, min: 28, width: 1088 });
     var headH = ctx.$(".br-head").offsetHeight;
     var height = Math.min(CHART_H, 560 - headH);
-    var rowH = bars.length ? Math.min(72, height / bars.length) : 0;
+    var rowH = bars.length ? Math.min(bars.length <= 4 ? 92 : 72, height / bars.length) : 0;
     chart.style.height = rowH * bars.length + "px";
     var max = bars.reduce(function (m, b) { return Math.max(m, b.value); }, 0) || 1;
     var opts = { prefix: ctx.text(ctx.props.valuePrefix), suffix: ctx.text(ctx.props.valueSuffix) };

@@ -12,48 +12,61 @@ FULL: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
     ),
     "stat-counters": (
         {"sceneData": {"title": "Your year in numbers", "kicker": "2025 recap"}},
-        {"stats": [
-            {"label": "Workouts completed", "value": 212},
-            {"label": "Minutes moved", "value": 15840},
-            {"label": "Revenue", "value": 1250000, "prefix": "$"},
-            {"label": "Ranking", "value": "Top 5%"},
-        ]},
+        {
+            "stats": [
+                {"label": "Workouts completed", "value": 212},
+                {"label": "Minutes moved", "value": 15840},
+                {"label": "Revenue", "value": 1250000, "prefix": "$"},
+                {"label": "Ranking", "value": "Top 5%"},
+            ]
+        },
     ),
     "bar-race": (
         {"sceneData": {"title": "Top categories this quarter", "kicker": "Q3"}},
-        {"bars": [
-            {"label": "Enterprise", "value": 48200},
-            {"label": "Mid-market", "value": 39100},
-            {"label": "SMB", "value": 52000},
-            {"label": "Partners", "value": 12000},
-            {"label": "Self-serve onboarding program with a long name", "value": 27400},
-            {"label": "Education", "value": 8100},
-        ]},
+        {
+            "bars": [
+                {"label": "Enterprise", "value": 48200},
+                {"label": "Mid-market", "value": 39100},
+                {"label": "SMB", "value": 52000},
+                {"label": "Partners", "value": 12000},
+                {"label": "Self-serve onboarding program with a long name", "value": 27400},
+                {"label": "Education", "value": 8100},
+            ]
+        },
     ),
     "radar": (
         {"sceneData": {"title": "Your training mix", "kicker": "2025 recap"}},
-        {"radarData": [
-            {"axis": "Strength", "value": 82},
-            {"axis": "Cardio", "value": 64},
-            {"axis": "Flexibility", "value": 45, "max": 50},
-            {"axis": "Endurance", "value": 91},
-            {"axis": "Mindfulness", "value": 30},
-            {"axis": "High intensity intervals", "value": 58},
-        ]},
+        {
+            "radarData": [
+                {"axis": "Strength", "value": 82},
+                {"axis": "Cardio", "value": 64},
+                {"axis": "Flexibility", "value": 45, "max": 50},
+                {"axis": "Endurance", "value": 91},
+                {"axis": "Mindfulness", "value": 30},
+                {"axis": "High intensity intervals", "value": 58},
+            ]
+        },
     ),
     "cta-card": (
         {"sceneData": {"kicker": "Your next step"}},
-        {"headline": "Book your 2026 strategy session", "buttonText": "Book a call",
-         "url": "https://acme.example.com/book?ref=video"},
+        {
+            "headline": "Book your 2026 strategy session",
+            "buttonText": "Book a call",
+            "url": "https://acme.example.com/book?ref=video",
+        },
     ),
     "comparison-bars": (
         {"sceneData": {"title": "Q3 versus Q2", "kicker": "Quarterly review"}},
-        {"valueLabel": "Q3 2025", "compareLabel": "Q2 2025", "items": [
-            {"label": "Revenue", "value": 182000, "compareValue": 151000},
-            {"label": "New customers", "value": 342, "compareValue": 360},
-            {"label": "NPS", "value": 64},
-            {"label": "Active users (monthly)", "value": 48210, "compareValue": 39800},
-        ]},
+        {
+            "valueLabel": "Q3 2025",
+            "compareLabel": "Q2 2025",
+            "items": [
+                {"label": "Revenue", "value": 182000, "compareValue": 151000},
+                {"label": "New customers", "value": 342, "compareValue": 360},
+                {"label": "NPS", "value": 64},
+                {"label": "Active users (monthly)", "value": 48210, "compareValue": 39800},
+            ],
+        },
     ),
     "outro": (
         {"sceneData": {"signoff": "The Acme Fitness team"}},

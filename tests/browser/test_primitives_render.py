@@ -1,4 +1,4 @@
-"""Each primitive renders at 720p and 4k, every animation option, with no errors and no junk text."""
+"""Each primitive renders at 720p and 4k, every option, with no errors and no junk text."""
 
 from __future__ import annotations
 
@@ -20,7 +20,9 @@ def _scenes(primitive_id: str, option: str | None = None, extra: dict | None = N
 
 
 @pytest.mark.parametrize("primitive_id", sorted(FULL))
-async def test_primitive_renders_every_option_at_720p_without_errors(make_composition, primitive_id):
+async def test_primitive_renders_every_option_at_720p_without_errors(
+    make_composition, primitive_id
+):
     info = get_primitive(primitive_id)
     assert info is not None
     fields, data = FULL[primitive_id]

@@ -15,14 +15,21 @@ DATA = {"person_name": "Grace Hopper", "subtitle": "Rear Admiral, computer pione
 def two_scenes(transition: str) -> list[dict]:
     return [
         {"primitiveId": "title-intro", "defaultDuration": 3},
-        {"primitiveId": "title-intro", "animationOption": "scale-in", "defaultDuration": 3,
-         "transition": transition, "sceneData": {"kicker": "Chapter two"}},
+        {
+            "primitiveId": "title-intro",
+            "animationOption": "scale-in",
+            "defaultDuration": 3,
+            "transition": transition,
+            "sceneData": {"kicker": "Chapter two"},
+        },
     ]
 
 
 def diff(a: bytes, b: bytes) -> int:
     """Number of differing pixels."""
-    box = ImageChops.difference(Image.open(BytesIO(a)).convert("RGB"), Image.open(BytesIO(b)).convert("RGB"))
+    box = ImageChops.difference(
+        Image.open(BytesIO(a)).convert("RGB"), Image.open(BytesIO(b)).convert("RGB")
+    )
     return sum(1 for px in box.getdata() if px != (0, 0, 0))
 
 
@@ -42,7 +49,8 @@ async def test_duration_and_scenes_come_from_the_python_timeline(make_compositio
     assert await page.page.evaluate("reelsmith.duration") == 5500
     scenes = await page.page.evaluate("reelsmith.scenes")
     assert [(s["start"], s["duration"], s["transition"]) for s in scenes] == [
-        (0, 3000, "cut"), (2500, 3000, "fade"),
+        (0, 3000, "cut"),
+        (2500, 3000, "fade"),
     ]
 
 
@@ -84,8 +92,8 @@ async def test_transition_shows_both_scenes_mid_overlap(make_composition, transi
 async def test_web_and_css_animations_are_paused_and_driven_by_seek(make_composition):
     page = await make_composition(two_scenes("fade"), DATA)
     await page.page.evaluate(
-        """() => { const el = document.querySelector('.rs-scene .ti-dot');
-                   el.animate([{opacity: 0}, {opacity: 1}], {duration: 1000, delay: 500, fill: 'both'}); }"""
+        """() => void document.querySelector('.rs-scene .ti-dot').animate(
+                   [{opacity: 0}, {opacity: 1}], {duration: 1000, delay: 500, fill: 'both'})"""
     )
     await page.seek(1000)
     state = await page.page.evaluate(
@@ -97,14 +105,20 @@ async def test_web_and_css_animations_are_paused_and_driven_by_seek(make_composi
 
 
 async def test_captions_follow_word_timestamps(make_composition):
-    scenes = [{"primitiveId": "title-intro", "wordTimestamps": [
-        {"word": "Hello", "startMs": 200, "endMs": 500},
-        {"word": "Grace", "startMs": 600, "endMs": 900},
-    ]}]
+    scenes = [
+        {
+            "primitiveId": "title-intro",
+            "wordTimestamps": [
+                {"word": "Hello", "startMs": 200, "endMs": 500},
+                {"word": "Grace", "startMs": 600, "endMs": 900},
+            ],
+        }
+    ]
     page = await make_composition(scenes, DATA, output={"captions": True})
     await page.seek(650)
     caption = await page.page.evaluate(
-        "Array.from(document.querySelectorAll('#rs-captions span.rs-spoken')).map(s => s.textContent.trim())"
+        "Array.from(document.querySelectorAll('#rs-captions span.rs-spoken'))"
+        ".map(s => s.textContent.trim())"
     )
     assert caption == ["Hello", "Grace"]
     await page.seek(3500)

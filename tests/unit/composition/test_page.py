@@ -16,9 +16,13 @@ PAYLOADS = [
 ]
 
 
-def page_for(data: dict[str, object], scenes: list[dict[str, object]] | None = None, **kw: object) -> str:
+def page_for(
+    data: dict[str, object], scenes: list[dict[str, object]] | None = None, **kw: object
+) -> str:
     scenes = scenes or [{"primitiveId": "title-intro", "sceneData": {"kicker": "[kicker]"}}]
-    return render_composition(build_timeline(scenes, data), kw.get("brand"), kw.get("output"), "/static", data=data)
+    return render_composition(
+        build_timeline(scenes, data), kw.get("brand"), kw.get("output"), "/static", data=data
+    )
 
 
 def scripts_in(html: str) -> list[str]:
@@ -35,7 +39,9 @@ def test_user_data_never_becomes_markup() -> None:
 
 def test_no_script_tag_carries_data_except_json_blocks() -> None:
     html = page_for({"person_name": PAYLOADS[1], "subtitle": PAYLOADS[0]})
-    json_blocks = re.findall(r'<script type="application/json"[^>]*>(.*?)</script>', html, flags=re.S)
+    json_blocks = re.findall(
+        r'<script type="application/json"[^>]*>(.*?)</script>', html, flags=re.S
+    )
     assert json_blocks
     for block in json_blocks:
         assert "<" not in block  # tojson escapes < as \u003c, so no tag can close the block
@@ -47,13 +53,17 @@ def test_no_script_tag_carries_data_except_json_blocks() -> None:
 def test_props_round_trip_exactly_through_json() -> None:
     name = PAYLOADS[1] + " & ' \" \u2028"
     html = page_for({"person_name": name})
-    block = re.search(r'<script type="application/json" class="rs-props">(.*?)</script>', html, re.S)
+    block = re.search(
+        r'<script type="application/json" class="rs-props">(.*?)</script>', html, re.S
+    )
     assert block is not None
     assert json.loads(block.group(1))["person_name"] == name
 
 
 def test_brand_colors_must_be_hex_or_fall_back() -> None:
-    values = brand_values({"accentColor": "red;}</style><script>x()</script>", "secondaryColor": "#abc"})
+    values = brand_values(
+        {"accentColor": "red;}</style><script>x()</script>", "secondaryColor": "#abc"}
+    )
     assert values["accentColor"].startswith("#") and "<" not in values["accentColor"]
     assert values["secondaryColor"] == "#abc"
     html = page_for({}, brand={"accentColor": "#FF0000; background:url(x)"})
@@ -61,7 +71,9 @@ def test_brand_colors_must_be_hex_or_fall_back() -> None:
 
 
 def test_logo_url_is_escaped_in_its_attribute_and_position_is_checked() -> None:
-    html = page_for({}, brand={"logoUrl": '/m/logo.png" onload="alert(1)', "logoPosition": "middle"})
+    html = page_for(
+        {}, brand={"logoUrl": '/m/logo.png" onload="alert(1)', "logoPosition": "middle"}
+    )
     assert 'onload="alert(1)' not in html
     assert 'class="rs-logo top-right"' in html
 
@@ -88,11 +100,16 @@ def test_scene_assets_are_inlined_once_per_primitive() -> None:
 
 def test_timeline_json_carries_timing_bindings_and_words() -> None:
     scenes = [
-        {"primitiveId": "title-intro", "animationBindings": {"name-in": 400, "bad": "x"},
-         "wordTimestamps": [{"word": "Hi", "startMs": 0, "endMs": 200}, {"word": "x"}]},
+        {
+            "primitiveId": "title-intro",
+            "animationBindings": {"name-in": 400, "bad": "x"},
+            "wordTimestamps": [{"word": "Hi", "startMs": 0, "endMs": 200}, {"word": "x"}],
+        },
     ]
     html = page_for({}, scenes=scenes, output={"captions": True})
-    block = re.search(r'<script type="application/json" id="rs-timeline">(.*?)</script>', html, re.S)
+    block = re.search(
+        r'<script type="application/json" id="rs-timeline">(.*?)</script>', html, re.S
+    )
     assert block is not None
     timeline = json.loads(block.group(1))
     assert timeline["captions"] is True

@@ -48,7 +48,9 @@ def test_duration_override_wins_over_voiceover_when_longer() -> None:
 
 
 def test_duration_override_never_cuts_speech() -> None:
-    timeline = build_timeline([scene(durationOverride=2)], {}, voiceover_ms={0: 4000}, breath_ms=300)
+    timeline = build_timeline(
+        [scene(durationOverride=2)], {}, voiceover_ms={0: 4000}, breath_ms=300
+    )
     assert timeline.scenes[0].duration_ms == 4300
 
 
@@ -151,9 +153,13 @@ def test_skip_when_defaults_to_true() -> None:
 
 
 def test_substitute_fills_variables_and_reports_unknown() -> None:
-    result = substitute("Congrats [person_name] on [stats.count] talks [nope]!", {
-        "person_name": "Ada", "stats": {"count": 12.0},
-    })
+    result = substitute(
+        "Congrats [person_name] on [stats.count] talks [nope]!",
+        {
+            "person_name": "Ada",
+            "stats": {"count": 12.0},
+        },
+    )
     assert result.text == "Congrats Ada on 12 talks!"
     assert result.missing == ["nope"]
 

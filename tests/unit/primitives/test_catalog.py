@@ -93,3 +93,8 @@ def test_load_manifest_accepts_a_valid_folder(tmp_path: Path) -> None:
 def test_load_manifest_rejects_invalid_fields(tmp_path: Path, fields: dict[str, object]) -> None:
     with pytest.raises(ManifestError):
         load_manifest(_write(tmp_path / "bad-one", **fields))
+
+
+def test_every_primitive_folder_has_a_scene_template() -> None:
+    for info in catalog().values():
+        assert (Path("primitives_html") / info.id / "scene.html.j2").is_file(), info.id

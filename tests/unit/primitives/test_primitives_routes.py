@@ -24,8 +24,14 @@ async def test_primitives_filters_by_category_and_status_all(client) -> None:
     assert {p["category"] for p in body["primitives"]} == {"Comparison"}
     first = body["primitives"][0]
     assert set(first) == {
-        "id", "label", "category", "description", "animationOptions",
-        "defaultDuration", "dataInputs", "status",
+        "id",
+        "label",
+        "category",
+        "description",
+        "animationOptions",
+        "defaultDuration",
+        "dataInputs",
+        "status",
     }
 
 
