@@ -32,7 +32,7 @@ OUT_DIR = ROOT / "docs" / "gallery"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 # The scene that shows each template best, and how far into it (0..1) the frame is taken.
 SHOWCASE = {
-    "emeritus": ("stat-counters", 0.8),
+    "emeritus": ("world-map", 0.85),
     "laureate": ("milestone-timeline", 0.85),
     "rewind": ("badge-unlock", 0.75),
     "pulse": ("comparison-bars", 0.8),
