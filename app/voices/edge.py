@@ -10,6 +10,7 @@ from app.voices.engines import (
     Speech,
     Synthesis,
     decode_audio,
+    scratch_path,
     speech_to_synthesis,
 )
 from app.voices.normalize import normalize_tokens, spoken_text
@@ -52,7 +53,7 @@ class EdgeEngine:
             index = max(i for i, off in enumerate(offsets) if off <= found)
             starts.setdefault(index, int(tick / _TICKS_PER_SAMPLE))
         spans = tighten(samples, RATE, spans_from_starts(tokens, starts, len(samples)))
-        path = self.workdir / f"edge-{abs(hash((text, voice)))}.wav"
+        path = scratch_path(self.workdir, self.name)
         return speech_to_synthesis(Speech(samples, RATE, spans), path, self.name, voice)
 
     async def _stream(self, text: str, voice: str) -> tuple[bytes, list[tuple[str, int]]]:

@@ -142,3 +142,10 @@ def decode_audio(data: bytes, rate: int = 24000) -> np.ndarray:
     if proc.returncode != 0:
         raise VoiceError(f"could not decode the engine's audio: {proc.stderr.decode()[-200:]}")
     return np.frombuffer(proc.stdout, dtype="<f4").copy()
+
+
+def scratch_path(workdir: Path, engine: str) -> Path:
+    """A fresh file name for an engine's output (two jobs may speak the same line at once)."""
+    import uuid
+
+    return workdir / f"{engine}-{uuid.uuid4().hex}.wav"

@@ -14,6 +14,7 @@ from app.voices.engines import (
     Speech,
     Synthesis,
     VoiceError,
+    scratch_path,
     speech_to_synthesis,
 )
 from app.voices.normalize import normalize_tokens, spoken_text
@@ -150,7 +151,7 @@ class EspeakEngine:
             index = token_at(offsets, _char_index(spoken, text_pos))
             starts.setdefault(index, int(ms * rate / 1000))
         spans = tighten(samples, rate, spans_from_starts(tokens, starts, len(samples)))
-        path = self.workdir / f"espeak-{abs(hash((spoken, voice)))}.wav"
+        path = scratch_path(self.workdir, self.name)
         return speech_to_synthesis(Speech(samples, rate, spans), path, self.name, voice)
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from app.voices.engines import Speech, Synthesis, VoiceError, speech_to_synthesis
+from app.voices.engines import Speech, Synthesis, VoiceError, scratch_path, speech_to_synthesis
 from app.voices.normalize import normalize_tokens, spoken_text
 from app.voices.timing import spans_from_groups, tighten
 
@@ -96,5 +96,5 @@ class PiperEngine:
         samples = np.concatenate(audio)
         rate = int(piper_voice.config.sample_rate)
         spans = tighten(samples, rate, spans_from_groups(tokens, groups))
-        path = self.workdir / f"piper-{abs(hash((text, voice)))}.wav"
+        path = scratch_path(self.workdir, self.name)
         return speech_to_synthesis(Speech(samples, rate, spans), path, self.name, voice)

@@ -23,6 +23,7 @@ from app.voices.engines import (
     VoiceError,
     WordTimestamp,
     decode_audio,
+    scratch_path,
     speech_to_synthesis,
 )
 from app.voices.normalize import normalize_tokens, spoken_text
@@ -65,7 +66,7 @@ class VendorEngine:
         samples = decode_audio(audio, RATE)
         if samples.size == 0:
             raise VoiceError("the vendor TTS endpoint returned empty audio")
-        path = self.workdir / f"vendor-{abs(hash((text, voice)))}.wav"
+        path = scratch_path(self.workdir, self.name)
         spans = [] if words is not None else estimate_spans(tokens, samples, RATE)
         synthesis = speech_to_synthesis(Speech(samples, RATE, spans), path, self.name, voice)
         if words is not None:
