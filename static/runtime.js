@@ -501,7 +501,12 @@
     });
     fitStage();
     window.addEventListener("resize", fitStage);
-    return document.fonts.ready
+    // Load every declared face up front: fonts otherwise load lazily on first use, and text
+    // measured before they arrive (fitText) would differ from page to page.
+    var faces = [];
+    document.fonts.forEach(function (face) { faces.push(face.load().catch(function () {})); });
+    return Promise.all(faces)
+      .then(function () { return document.fonts.ready; })
       .then(decodeImages)
       .then(function () {
         scenes.forEach(setupScene);

@@ -134,3 +134,56 @@ async def test_format_number_is_the_shared_formatter(make_composition):
     assert out == ["1,234", "12.5k", "1.5M", "1.25M", "12.5", "3,400", "", "", "", "-1,234.5"]
     steady = await page.page.evaluate("reelsmith.formatNumber(800, {like: 12500})")
     assert steady == "0.8k"
+
+
+async def test_two_pages_of_the_same_composition_show_identical_frames(make_composition):
+    # The renderer captures ranges of frames on several pages in parallel.
+    scenes = [
+        {"primitiveId": "title-intro", "animationOption": "word-reveal"},
+        {"primitiveId": "stat-counters", "transition": "slide"},
+    ]
+    data = {
+        "person_name": "Bartholomew Fitzgerald-Montgomery",
+        "subtitle": "Quarterly review",
+        "stats": [
+            {"label": "Revenue", "value": 1250000, "prefix": "$"},
+            {"label": "NPS", "value": 61},
+        ],
+    }
+    first = await make_composition(scenes, data)
+    second = await make_composition(scenes, data)
+    for t in (350, 1200, 3800, 5200):
+        assert await first.frame(t) == await second.frame(t), f"frames differ at {t} ms"
+
+
+async def test_ready_waits_for_fonts_and_broken_images_are_hidden(make_composition):
+    page = await make_composition(
+        [{"primitiveId": "outro"}], {"person_name": "Ada"}, brand={"logoUrl": "/nope.png"}
+    )
+    loaded = await page.page.evaluate(
+        "Array.from(document.fonts).filter(f => f.status === 'loaded').map(f => f.family)"
+    )
+    assert {"Inter", "Poppins"} <= {f.strip('"') for f in loaded}
+    hidden = await page.page.evaluate(
+        "Array.from(document.images).every(i => i.classList.contains('rs-broken'))"
+    )
+    assert hidden is True
+
+
+async def test_animation_bindings_move_named_events(make_composition):
+    data = {"stats": [{"label": "Workouts", "value": 212}]}
+    bound = await make_composition(
+        [{"primitiveId": "stat-counters", "animationBindings": {"counter-start": 2500}}], data
+    )
+    default = await make_composition([{"primitiveId": "stat-counters"}], data)
+    number = "() => document.querySelector('.sc-number').textContent"
+    await bound.seek(2000)
+    await default.seek(2000)
+    assert await bound.page.evaluate(number) == "0"
+    assert await default.page.evaluate(number) == "212"
+    await bound.seek(4900)
+    assert await bound.page.evaluate(number) == "212"
+    css_var = await bound.page.evaluate(
+        "getComputedStyle(document.querySelector('.rs-scene')).getPropertyValue('--at-counter-start')"
+    )
+    assert css_var.strip() == "2500ms"
