@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlparse
+from urllib.parse import urljoin
 
 import ffmpeg
 import httpx
@@ -126,33 +126,46 @@ def write_pcm(path: Path, samples: np.ndarray, channels: int = 1) -> Path:
 
 
 async def fetch_music(url: str, settings: Settings, workdir: Path) -> Path:
-    """Download a music file by URL: http(s) only, time and size limited (as for logos)."""
-    if urlparse(url).scheme not in ("https", "http"):
-        raise AssetError(f"audio.musicTrack: only http(s) URLs can be fetched, not {url!r}")
+    """Download a music file by URL under the same rules as logos (worker/render/assets.py):
+    http(s) only, no private addresses in production, at most 3 redirects (each checked),
+    `asset_timeout_s` overall, `asset_max_bytes` at most, an audio content type."""
+    from worker.render.assets import MAX_REDIRECTS, _check_url
+
+    what = "audio.musicTrack"
+    limit, timeout = settings.asset_max_bytes, settings.asset_timeout_s
     path = workdir / "music-download"
-    size = 0
     try:
         async with (
-            httpx.AsyncClient(timeout=settings.asset_timeout_s, follow_redirects=True) as client,
-            client.stream("GET", url) as resp,
+            asyncio.timeout(timeout),
+            httpx.AsyncClient(timeout=timeout, follow_redirects=False) as client,
         ):
-            if resp.status_code != 200:
-                raise AssetError(f"audio.musicTrack: {url} answered HTTP {resp.status_code}")
-            kind = resp.headers.get("content-type", "application/octet-stream")
-            if not kind.startswith(AUDIO_TYPES):
-                raise AssetError(f"audio.musicTrack: {url} is {kind}, not an audio file")
-            with path.open("wb") as out:
-                async for chunk in resp.aiter_bytes():
-                    size += len(chunk)
-                    if size > settings.asset_max_bytes:
-                        raise AssetError(
-                            f"audio.musicTrack: {url} is larger than "
-                            f"{settings.asset_max_bytes // (1024 * 1024)} MiB"
-                        )
-                    out.write(chunk)
+            for _ in range(MAX_REDIRECTS + 1):
+                await _check_url(url, settings, what)
+                async with client.stream("GET", url) as resp:
+                    if resp.is_redirect and "location" in resp.headers:
+                        url = urljoin(url, resp.headers["location"])
+                        continue
+                    if resp.status_code != 200:
+                        raise AssetError(f"{what}: {url[:200]} answered HTTP {resp.status_code}")
+                    kind = resp.headers.get("content-type", "application/octet-stream")
+                    if not kind.lower().startswith(AUDIO_TYPES):
+                        raise AssetError(f"{what}: {url[:200]} is {kind}, not an audio file")
+                    size = 0
+                    with path.open("wb") as out:
+                        async for chunk in resp.aiter_bytes():
+                            size += len(chunk)
+                            if size > limit:
+                                raise AssetError(
+                                    f"{what}: {url[:200]} is larger than the "
+                                    f"{limit // 1024} KiB limit"
+                                )
+                            out.write(chunk)
+                    return path
+            raise AssetError(f"{what} redirected more than {MAX_REDIRECTS} times")
+    except TimeoutError as exc:
+        raise AssetError(f"{what} did not download within {timeout:g}s ({url[:200]})") from exc
     except httpx.HTTPError as exc:
-        raise AssetError(f"audio.musicTrack: could not fetch {url}: {type(exc).__name__}") from exc
-    return path
+        raise AssetError(f"{what}: could not fetch {url[:200]}: {type(exc).__name__}") from exc
 
 
 async def resolve_music(track: str | None, settings: Settings, workdir: Path) -> Path | None:

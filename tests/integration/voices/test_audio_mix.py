@@ -261,3 +261,14 @@ async def test_music_url_that_is_not_audio_or_too_large_is_refused(
         await mix_audio(
             timeline, {}, {"musicTrack": f"{music_server}/nope.ogg"}, settings, tmp_path / "c"
         )
+
+
+async def test_music_url_on_a_private_address_is_refused_in_production(
+    settings: Settings, tmp_path: Path, music_server: str
+) -> None:
+    production = settings.model_copy(update={"env": "production", "secret_key": "k"})
+    timeline = build_timeline([{"primitiveId": "outro", "durationOverride": 3}], {})
+    with pytest.raises(AssetError, match="private or local"):
+        await mix_audio(
+            timeline, {}, {"musicTrack": f"{music_server}/bed.ogg"}, production, tmp_path
+        )
