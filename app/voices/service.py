@@ -50,8 +50,12 @@ def check_vendor_voice(tier: str, settings: Settings) -> None:
         )
 
 
-def check_audio_request(audio: Mapping[str, Any], tier: str, settings: Settings) -> None:
-    """Request-time checks of the `audio` object: voice tier/config, music track, volume."""
+def check_audio_request(
+    audio: Mapping[str, Any], tier: str, settings: Settings, language: str | None = None
+) -> None:
+    """Request-time checks of the `audio` object: voice tier/config, music track, volume, and
+    (when `language` is given) that this server can speak the language."""
+    from app.voices.catalog import language_support
     from app.voices.music import check_music_track
 
     voice_id = audio.get("voiceId")
@@ -65,6 +69,11 @@ def check_audio_request(audio: Mapping[str, Any], tier: str, settings: Settings)
     if volume is not None and not 0.0 <= float(volume) <= 1.0:
         raise bad_request(f"audio.musicVolume: {volume} is out of range; allowed 0.0 to 1.0")
     check_music_track(audio.get("musicTrack"))
+    speaks = audio.get("includeVoiceover") and voice_id != VENDOR_VOICE
+    if language is not None and speaks:
+        support = language_support(language, online=settings.edge_tts_enabled)
+        if not support["voice"]:
+            raise bad_request(f"output.language: no voiceover in '{language}': {support['note']}")
 
 
 class VoiceService:
