@@ -121,12 +121,14 @@
     if (typeof value === "number" && !isFinite(value)) return "";
     return String(value);
   }
-  /* Shrink an element's font size until it fits its box (deterministic: runs once, after fonts). */
+  /* Shrink an element's font size until it fits (deterministic: runs once, after fonts).
+   * Fits = content no wider than opts.width (default: the element's own width; pass it for
+   * nowrap/inline-block elements) and no more than opts.lines lines (default 1). */
   function fitText(el, opts) {
     opts = opts || {};
     var max = opts.max || parseFloat(getComputedStyle(el).fontSize);
     var min = opts.min || 24;
-    var width = opts.width || el.parentElement.clientWidth;
+    var width = opts.width || el.clientWidth;
     var lines = opts.lines || 1;
     var size = max;
     el.style.fontSize = size + "px";

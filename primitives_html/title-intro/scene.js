@@ -8,7 +8,8 @@ reelsmith.primitive("title-intro", {
     var subtitle = ctx.$(".ti-subtitle");
     var state = { name: name, subtitle: subtitle, units: [], subUnits: [], caret: null };
     if (name) {
-      ctx.fitText(ctx.$(".ti-name"), { max: 116, min: 52, width: 1000, lines: 2 });
+      var box = ctx.$(".ti-name");
+      ctx.fitText(box, { max: 116, min: 52, lines: 2 });
       if (ctx.option === "typewriter") state.units = splitUnits(name, Array.from(name.textContent));
       if (ctx.option === "word-reveal") state.units = splitUnits(name, wordsWithSpaces(name.textContent));
       if (ctx.option === "typewriter") {
