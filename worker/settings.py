@@ -68,6 +68,7 @@ def worker_kwargs(
     *,
     sweep_every_s: int = SWEEP_EVERY_S,
     heartbeat_ttl_s: int = HEARTBEAT_TTL_S,
+    shutdown_grace_s: int = SHUTDOWN_GRACE_S,
 ) -> dict[str, Any]:
     """Everything arq's Worker needs, from the settings."""
     return {
@@ -95,7 +96,7 @@ def worker_kwargs(
         "job_timeout": settings.job_timeout_s + tasks.TIMEOUT_MARGIN_S,
         "keep_result": 0,
         "allow_abort_jobs": True,
-        "job_completion_wait": SHUTDOWN_GRACE_S,
+        "job_completion_wait": shutdown_grace_s,
         "on_startup": startup,
         "on_shutdown": shutdown,
         "ctx": {

@@ -35,13 +35,29 @@ def backoff_s(job_try: int) -> int:
     return 5 * 4 ** (job_try - 1)
 
 
+def causes(exc: BaseException) -> list[BaseException]:
+    """The exception and what it was raised from (the engine wraps browser errors)."""
+    chain: list[BaseException] = []
+    current: BaseException | None = exc
+    while current is not None and current not in chain:
+        chain.append(current)
+        current = current.__cause__ or current.__context__
+    return chain
+
+
 def is_transient(exc: BaseException) -> bool:
     """Browser crashes and the like: worth another attempt. Input errors never are."""
     if isinstance(exc, render_errors.RenderInputError):
         return False
+    return any(_transient_kind(e) for e in causes(exc))
+
+
+def _transient_kind(exc: BaseException) -> bool:
     transient = getattr(render_errors, "TransientRenderError", None)
     if transient is not None and isinstance(exc, transient):
         return True
+    if isinstance(exc, render_errors.RenderTimeout):
+        return True  # a browser or ffmpeg step hung; a fresh browser usually does it
     try:
         from playwright.async_api import Error as PlaywrightError
     except ImportError:  # pragma: no cover
@@ -158,11 +174,11 @@ async def _render_claimed(
             )
             return "failed: timeout"
         except Exception as exc:
-            job_try = int(ctx.get("job_try") or 1)
-            if is_transient(exc) and job_try < MAX_TRIES:
-                log.warning("job %s transient failure (try %d): %s", job.id, job_try, exc)
+            tries = job.attempts  # claims so far, this one included
+            if is_transient(exc) and tries < MAX_TRIES:
+                log.warning("job %s transient failure (try %d): %s", job.id, tries, exc)
                 await jobs.release(db, job.id, worker_id)
-                raise Retry(defer=backoff_s(job_try)) from exc
+                raise Retry(defer=backoff_s(tries)) from exc
             log.info("job %s failed: %s", job.id, exc)
             await jobs.fail(db, job.id, worker_id, readable_error(exc))
             return "failed"

@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import psutil
 from redis.asyncio import Redis
 
 from app.config import Settings
@@ -91,17 +92,25 @@ def worker_env(settings: Settings) -> dict[str, str]:
 class WorkerProcess:
     """`python -m worker` as a real subprocess (fast sweep and short heartbeat for tests)."""
 
-    def __init__(self, settings: Settings, log_path: Path, extra_env: dict[str, str] | None = None):
-        self.settings, self.log_path = settings, log_path
-        self.extra_env = extra_env or {}
+    def __init__(self, settings: Settings, log_path: Path, *args: str) -> None:
+        self.settings, self.log_path, self.args = settings, log_path, list(args)
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self) -> WorkerProcess:
         log = open(self.log_path, "ab")  # noqa: SIM115
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "worker", "--sweep-every", "2", "--heartbeat-ttl", "3"],
+            [
+                sys.executable,
+                "-m",
+                "worker",
+                "--sweep-every",
+                "2",
+                "--heartbeat-ttl",
+                "3",
+                *self.args,
+            ],
             cwd=ROOT,
-            env={**worker_env(self.settings), **self.extra_env},
+            env=worker_env(self.settings),
             stdout=log,
             stderr=subprocess.STDOUT,
         )
@@ -120,8 +129,15 @@ class WorkerProcess:
             except subprocess.TimeoutExpired:
                 self.kill()
 
-    def log(self) -> str:
-        return self.log_path.read_text(errors="replace")[-4000:]
+    def browsers(self) -> list[psutil.Process]:
+        """The Chromium processes this worker started."""
+        assert self.proc is not None
+        children = psutil.Process(self.proc.pid).children(recursive=True)
+        return [p for p in children if "chrom" in p.name() or "headless" in p.name()]
+
+    def log(self, tail: int | None = 4000) -> str:
+        text = self.log_path.read_text(errors="replace")
+        return text[-tail:] if tail else text
 
 
 async def wait_for(check: Any, timeout: float, what: str, interval: float = 0.3) -> Any:

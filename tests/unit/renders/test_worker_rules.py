@@ -1,0 +1,63 @@
+"""Worker rules without processes: which failures are retried, backoff, batch states."""
+
+from __future__ import annotations
+
+from playwright.async_api import Error as PlaywrightError
+
+from app.renders.queue import round_robin
+from app.renders.service import batch_state
+from worker.render.errors import AssetError, RenderError, RenderInputError, RenderTimeout
+from worker.tasks import backoff_s, is_transient, readable_error
+
+
+def wrapped(outer: Exception, inner: Exception) -> Exception:
+    try:
+        try:
+            raise inner
+        except Exception as exc:
+            raise outer from exc
+    except Exception as exc:
+        return exc
+
+
+def test_browser_crashes_are_transient_even_when_wrapped():
+    crash = PlaywrightError("Target page, context or browser has been closed")
+    assert is_transient(crash)
+    assert is_transient(wrapped(RenderError("capture failed"), crash))
+    assert is_transient(RenderTimeout("ffmpeg stopped accepting frames"))
+
+
+def test_input_errors_and_plain_failures_are_not_retried():
+    assert not is_transient(RenderInputError("missing data"))
+    assert not is_transient(AssetError("brand.logoUrl answered HTTP 404"))
+    assert not is_transient(wrapped(RenderInputError("bad"), PlaywrightError("closed")))
+    assert not is_transient(RenderError("External data source failed: OpenAlex: 404"))
+    assert not is_transient(ValueError("bug"))
+
+
+def test_backoff_grows_and_errors_read_well():
+    assert [backoff_s(n) for n in (1, 2, 3)] == [5, 20, 80]
+    assert readable_error(AssetError("brand.logoUrl answered HTTP 404")) == (
+        "brand.logoUrl answered HTTP 404"
+    )
+    assert readable_error(KeyError("x")).startswith("Render failed: internal error (KeyError")
+
+
+def test_batch_state_transitions():
+    assert batch_state(["pending", "pending"]) == "pending"
+    assert batch_state(["processing", "pending"]) == "processing"
+    assert batch_state(["complete", "pending"]) == "processing"
+    assert batch_state(["complete", "complete"]) == "complete"
+    assert batch_state(["complete", "failed"]) == "partial"
+    assert batch_state(["failed", "failed"]) == "failed"
+
+
+def test_round_robin_interleaves_accounts():
+    assert round_robin([["a1", "a2", "a3"], ["b1"], ["c1", "c2"]]) == [
+        "a1",
+        "b1",
+        "c1",
+        "a2",
+        "c2",
+        "a3",
+    ]
