@@ -181,3 +181,19 @@ def test_scene_props_take_data_inputs_and_scene_data_overrides() -> None:
     )
     props = scene_props(timeline.scenes[0], {"person_name": "Ann", "company_name": "Acme", "x": 1})
     assert props == {"person_name": "Ann", "subtitle": "For Acme", "kicker": "Hello"}
+
+
+def test_all_scenes_skipped_gives_an_empty_timeline() -> None:
+    timeline = build_timeline([scene(enabled=False), scene("outro", enabled=False)], {})
+    assert timeline.scenes == [] and timeline.duration_ms == 0 and timeline.skipped == [0, 1]
+
+
+def test_scenes_accept_pydantic_models() -> None:
+    from pydantic import BaseModel
+
+    class Scene(BaseModel):
+        primitiveId: str
+        defaultDuration: float | None = None
+
+    timeline = build_timeline([Scene(primitiveId="outro", defaultDuration=2)], {})
+    assert timeline.scenes[0].duration_ms == 2000
