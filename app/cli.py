@@ -126,18 +126,12 @@ def users_credit(
 
 async def _create_key_for(session: Any, email: str, name: str, scopes: str) -> tuple[Any, str]:
     from app.accounts.service import get_account_by_email
-    from app.auth import API_MIN_TIER
-    from app.keys.service import create_key
-    from app.spec import TIER_RANK
+    from app.keys.service import create_key_for_account
 
     account = await get_account_by_email(session, email)
     if account is None:
         raise LookupError(f"no account with email {email}")
-    if TIER_RANK[account.tier] < TIER_RANK[API_MIN_TIER]:
-        raise PermissionError(
-            f"{email} is on the {account.tier} tier; API keys need {API_MIN_TIER} or above"
-        )
-    return await create_key(session, account.id, name, scopes)
+    return await create_key_for_account(session, account, name, scopes)
 
 
 @keys_cli.command("create")
@@ -148,6 +142,7 @@ def keys_create(
 ) -> None:
     """Create an API key and print it once."""
     from app.keys.scopes import PRESETS, SCOPES, UnknownScope
+    from app.keys.service import TierTooLow
 
     try:
         key, raw = run_db(load_settings(), lambda s: _create_key_for(s, email, name, scopes))
@@ -156,7 +151,7 @@ def keys_create(
             f"unknown scope '{exc}'; use a preset ({', '.join(PRESETS)}) "
             f"or scopes from: {', '.join(SCOPES)}"
         )
-    except (LookupError, PermissionError) as exc:
+    except (LookupError, TierTooLow) as exc:
         fail(str(exc))
     console.print(f"key {key.id} ({key.key_prefix}…) scopes {key.scopes}")
     console.print("store it now, it will not be shown again:")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from quart import Blueprint
 from quart_schema import tag, validate_request, validate_response
 
-from app.auth import API_MIN_TIER, current_account, require_session, tier_error
+from app.auth import current_account, require_session, tier_error
 from app.errors import ApiError, not_found
 from app.keys import service
 from app.keys.models import ApiKey
@@ -17,7 +17,6 @@ from app.keys.schemas import (
     RevokeKeyResponse,
 )
 from app.keys.scopes import PRESETS, SCOPES, UnknownScope
-from app.spec import TIER_RANK
 from app.state import get_db
 
 bp = Blueprint("keys", __name__)
@@ -54,12 +53,13 @@ async def create_key(data: CreateKeyRequest) -> tuple[CreateKeyResponse, int]:
 
     Needs the studio tier or above.
     """
-    account = current_account()
-    if TIER_RANK[account.tier] < TIER_RANK[API_MIN_TIER]:
-        raise tier_error(account.tier)
     try:
         async with get_db().session() as session:
-            key, raw = await service.create_key(session, account.id, data.name, data.scopes)
+            key, raw = await service.create_key_for_account(
+                session, current_account(), data.name, data.scopes
+            )
+    except service.TierTooLow as exc:
+        raise tier_error(exc.tier) from exc
     except UnknownScope as exc:
         raise ApiError(
             400,

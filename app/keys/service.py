@@ -7,10 +7,12 @@ import secrets
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.auth import hash_key
+from app.accounts.models import Account
+from app.auth import API_MIN_TIER, hash_key
 from app.db import utcnow
 from app.keys.models import ApiKey
 from app.keys.scopes import parse_scopes
+from app.spec import TIER_RANK
 
 KEY_PREFIX = "rs_live_"
 
@@ -35,6 +37,23 @@ async def create_key(
     session.add(key)
     await session.flush()
     return key, raw
+
+
+class TierTooLow(Exception):
+    """The account's tier does not allow API keys."""
+
+    def __init__(self, tier: str) -> None:
+        super().__init__(f"API keys need the {API_MIN_TIER} tier or above; the account is {tier}")
+        self.tier = tier
+
+
+async def create_key_for_account(
+    session: AsyncSession, account: Account, name: str, scopes: str
+) -> tuple[ApiKey, str]:
+    """create_key, after checking the account may hold keys (TierTooLow, UnknownScope)."""
+    if TIER_RANK[account.tier] < TIER_RANK[API_MIN_TIER]:
+        raise TierTooLow(account.tier)
+    return await create_key(session, account.id, name, scopes)
 
 
 async def list_keys(session: AsyncSession, account_id: str) -> list[ApiKey]:
