@@ -13,11 +13,29 @@ from app.voices.engines import (
     scratch_path,
     speech_to_synthesis,
 )
-from app.voices.normalize import normalize_tokens, spoken_text
-from app.voices.timing import spans_from_starts, tighten, token_offsets
+from app.voices.normalize import Token, normalize_tokens, spoken_text
+from app.voices.timing import spans_from_starts, tighten, token_at, token_offsets
 
 RATE = 24000
 _TICKS_PER_SAMPLE = 10_000_000 / RATE  # edge-tts offsets are in 100 ns ticks
+
+
+def word_starts(tokens: list[Token], boundaries: list[tuple[str, int]]) -> dict[int, int]:
+    """Token index -> start sample from edge-tts WordBoundary events (word text, 100 ns ticks).
+
+    Boundaries carry the word's text, not its position, so each is found in the spoken text
+    from the previous one on.
+    """
+    spoken = spoken_text(tokens)
+    offsets, cursor = token_offsets(tokens), 0
+    starts: dict[int, int] = {}
+    for word, tick in boundaries:
+        found = spoken.find(word, cursor)
+        if found < 0:
+            continue
+        cursor = found + len(word)
+        starts.setdefault(token_at(offsets, found), round(tick / _TICKS_PER_SAMPLE))
+    return starts
 
 
 class EdgeEngine:
@@ -42,16 +60,7 @@ class EdgeEngine:
         if not audio:
             raise EngineUnavailable("edge-tts returned no audio")
         samples = decode_audio(audio, RATE)
-        offsets, cursor = token_offsets(tokens), 0
-        starts: dict[int, int] = {}
-        for word, tick in boundaries:
-            # Boundaries carry the word text, not its position: find it from the cursor on.
-            found = spoken.find(word, cursor)
-            if found < 0:
-                continue
-            cursor = found + len(word)
-            index = max(i for i, off in enumerate(offsets) if off <= found)
-            starts.setdefault(index, int(tick / _TICKS_PER_SAMPLE))
+        starts = word_starts(tokens, boundaries)
         spans = tighten(samples, RATE, spans_from_starts(tokens, starts, len(samples)))
         path = scratch_path(self.workdir, self.name)
         return speech_to_synthesis(Speech(samples, RATE, spans), path, self.name, voice)
