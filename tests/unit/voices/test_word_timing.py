@@ -73,8 +73,8 @@ def test_edge_word_boundaries_map_to_script_tokens() -> None:
     from app.voices.edge import word_starts
 
     tokens = normalize_tokens("Hi Ann, you saved $5 today.", "en")  # $5 -> "five dollars"
-    ticks = 10_000_000 // EDGE_RATE  # 100 ns ticks per sample
     boundaries = [("Hi", 0), ("Ann", 100), ("you", 200), ("saved", 300), ("five", 400),
                   ("dollars", 500), ("today", 600)]  # fmt: skip
-    starts = word_starts(tokens, [(w, s * ticks) for w, s in boundaries])
+    ticks = [(w, round(s * 10_000_000 / EDGE_RATE)) for w, s in boundaries]  # 100 ns ticks
+    starts = word_starts(tokens, ticks)
     assert starts == {0: 0, 1: 100, 2: 200, 3: 300, 4: 400, 5: 600}
