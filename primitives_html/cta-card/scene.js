@@ -31,6 +31,10 @@ reelsmith.primitive("cta-card", {
         q = e.outCubic(p(t, starts[i], 650));
         el.style.opacity = q;
         el.style.transform = "translateY(" + (1 - q) * 60 + "px)";
+      } else if (ctx.option === "pulse" && i !== 2) {
+        q = e.outCubic(p(t, starts[i], 800));
+        el.style.opacity = q;
+        el.style.transform = "translateY(" + (1 - q) * -24 + "px)";
       } else if (ctx.option === "pop" || i !== 2) {
         q = p(t, starts[i], 600);
         el.style.opacity = Math.min(1, q * 2);

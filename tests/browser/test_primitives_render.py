@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from io import BytesIO
+
 import pytest
+from PIL import Image, ImageChops
 from samples import EMPTY, FULL
 
 from app.primitives.catalog import get_primitive
@@ -47,10 +50,6 @@ async def test_primitive_renders_at_4k_pixel_ratio(make_composition, primitive_i
     page = await make_composition(_scenes(primitive_id, None, fields), data, dpr=3)
     png = await page.frame(await page.page.evaluate("reelsmith.duration") - 1)
     assert page.errors == []
-    from io import BytesIO
-
-    from PIL import Image
-
     image = Image.open(BytesIO(png))
     assert image.size == (3840, 2160)
     assert len(set(image.convert("L").resize((64, 36)).getdata())) > 4  # not a blank frame
@@ -68,3 +67,39 @@ async def test_primitive_handles_missing_optional_data(make_composition, primiti
         for junk in JUNK:
             assert junk not in visible, f"{primitive_id}/{option} shows {junk!r} with empty data"
         await page.close()
+
+
+def _static_pairs(intervals: list[list[float]], duration: float) -> list[tuple[float, float]]:
+    """Two times inside each gap between active intervals (where nothing may move)."""
+    pairs, cursor = [], 0.0
+    for start, end in intervals + [[duration, duration]]:
+        if start - cursor > 120:
+            pairs.append((cursor + 20, start - 20))
+        cursor = max(cursor, end)
+    return pairs
+
+
+@pytest.mark.parametrize("primitive_id", sorted(FULL))
+async def test_options_look_different_and_static_holds_are_honest(make_composition, primitive_id):
+    info = get_primitive(primitive_id)
+    assert info is not None
+    fields, data = FULL[primitive_id]
+    early_frames = {}
+    for option in info.animationOptions:
+        page = await make_composition(_scenes(primitive_id, option, fields), data)
+        duration = await page.page.evaluate("reelsmith.duration")
+        early_frames[option] = await page.frame(500)
+        intervals = await page.page.evaluate("reelsmith.activeIntervals()")
+        for a, b in _static_pairs(intervals, duration):
+            can = await page.page.evaluate("([a, b]) => reelsmith.canDiffer(a, b)", [a, b])
+            assert can is False
+            assert await page.frame(a) == await page.frame(b), (
+                f"{primitive_id}/{option} moves between {a} and {b} ms "
+                "but declared nothing active there"
+            )
+        await page.close()
+    frames = list(early_frames.items())
+    for i, (name_a, a) in enumerate(frames):
+        for name_b, b in frames[i + 1 :]:
+            box = ImageChops.difference(Image.open(BytesIO(a)), Image.open(BytesIO(b))).getbbox()
+            assert box is not None, f"{primitive_id}: {name_a} and {name_b} look the same at 500 ms"
