@@ -10,7 +10,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Awaitable, Callable
-from typing import Any, TypeVar
+from typing import Any, NoReturn, TypeVar
 from urllib.parse import urlparse
 
 import typer
@@ -46,7 +46,7 @@ def load_settings() -> Settings:
         fail(f"configuration error: {exc}")
 
 
-def fail(message: str, code: int = 1) -> Any:
+def fail(message: str, code: int = 1) -> NoReturn:
     err_console.print(f"[bold red]error:[/] {message}")
     raise typer.Exit(code)
 
@@ -300,7 +300,6 @@ def start_local_redis(url: str) -> subprocess.Popen[bytes]:
         time.sleep(0.1)
     proc.terminate()
     fail("redis-server did not answer within 5 s")
-    return proc
 
 
 def stop_children(children: list[subprocess.Popen[bytes]], grace_s: float = 10.0) -> None:

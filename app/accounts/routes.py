@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from quart import Blueprint, Response, after_this_request, g
+from typing import Any
+
+from quart import Blueprint, after_this_request, g
 from quart_schema import tag, validate_request, validate_response
 
 from app.accounts import service
@@ -33,7 +35,7 @@ async def login(data: LoginRequest):  # type: ignore[no-untyped-def]
     cookie = sign_session_id(settings, row.id)
 
     @after_this_request
-    async def _set_cookie(resp: Response) -> Response:
+    async def _set_cookie(resp: Any) -> Any:
         resp.set_cookie(
             SESSION_COOKIE,
             cookie,
@@ -64,7 +66,7 @@ async def logout():  # type: ignore[no-untyped-def]
     secure = cookie_secure(get_settings())
 
     @after_this_request
-    async def _clear_cookie(resp: Response) -> Response:
+    async def _clear_cookie(resp: Any) -> Any:
         resp.delete_cookie(SESSION_COOKIE, path="/", secure=secure, httponly=True, samesite="Lax")
         return resp
 

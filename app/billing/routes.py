@@ -39,9 +39,9 @@ async def billing(query_args: BillingQuery) -> BillingResponse:
         usage=[
             UsageEntry(
                 id=e.id,
-                kind=e.kind,
+                kind=e.kind,  # type: ignore[arg-type]
                 amount=e.amount,
-                balanceAfter=e.balance_after,  # type: ignore[arg-type]
+                balanceAfter=e.balance_after,
                 reason=e.reason,
                 reference=e.reference,
                 createdAt=e.created_at,

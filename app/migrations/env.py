@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import Any, Literal
 
 from alembic import context
 from sqlalchemy.engine import Connection
@@ -23,7 +23,7 @@ def database_url() -> str:
     return url or Settings().database_url
 
 
-def render_item(kind: str, obj: Any, autogen_context: Any) -> str | bool:
+def render_item(kind: str, obj: Any, autogen_context: Any) -> str | Literal[False]:
     """Write our UTCDateTime as a plain sa.DateTime(timezone=True) in revisions."""
     if kind == "type" and isinstance(obj, UTCDateTime):
         return "sa.DateTime(timezone=True)"
