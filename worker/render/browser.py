@@ -94,6 +94,7 @@ class WarmBrowser:
     browser: Browser
     mode: CaptureMode
     executable: str
+    scale: float = 1.0  # device pixel ratio the window was launched with (beginframe)
     jobs: int = 0
 
 
@@ -114,8 +115,12 @@ class BrowserManager:
         self._broken_modes: set[CaptureMode] = set()
         self._jobs = 0
 
-    async def acquire(self, pages: int = 1) -> list[WarmBrowser]:
-        """Browsers for one job's `pages` capture pages (recycled every N jobs)."""
+    async def acquire(self, pages: int = 1, scale: float = 1.0) -> list[WarmBrowser]:
+        """Browsers for one job's `pages` capture pages at a device pixel ratio.
+
+        beginFrame screenshots are taken at the window's scale, so in that mode a browser is
+        launched per scale (--force-device-scale-factor); the pool keeps one scale at a time.
+        """
         async with self._lock:
             self._jobs += 1
             limit = max(1, self.settings.browser_recycle_jobs)
@@ -123,14 +128,17 @@ class BrowserManager:
             stale = [
                 w
                 for w in self._pool
-                if w.jobs >= limit or w.mode != mode or not w.browser.is_connected()
+                if w.jobs >= limit
+                or w.mode != mode
+                or (mode == "beginframe" and w.scale != scale)
+                or not w.browser.is_connected()
             ]
             for warm in stale:
                 self._pool.remove(warm)
                 await _close(warm)
             wanted = pages if mode == "beginframe" else 1
             while len(self._pool) < wanted:
-                self._pool.append(await self._launch(mode))
+                self._pool.append(await self._launch(mode, scale))
             chosen = self._pool[:wanted]
             for warm in chosen:
                 warm.jobs += 1
@@ -147,9 +155,11 @@ class BrowserManager:
             mode = "screenshot"
         return mode
 
-    async def _launch(self, mode: CaptureMode) -> WarmBrowser:
+    async def _launch(self, mode: CaptureMode, scale: float) -> WarmBrowser:
         executable = find_chromium(self.settings)
-        args = BASE_ARGS + (BEGIN_FRAME_ARGS if mode == "beginframe" else [])
+        args = list(BASE_ARGS)
+        if mode == "beginframe":
+            args += [*BEGIN_FRAME_ARGS, f"--force-device-scale-factor={scale:g}"]
         if self._playwright is None:
             self._playwright = await asyncio.wait_for(async_playwright().start(), LAUNCH_TIMEOUT_S)
         try:
@@ -164,7 +174,7 @@ class BrowserManager:
         except Exception as exc:  # any launch failure is reported the same way
             raise RenderError(f"Could not start Chromium at {executable}: {exc}") from exc
         log.info("chromium started: %s (%s, capture=%s)", executable, browser.version, mode)
-        return WarmBrowser(browser=browser, mode=mode, executable=executable)
+        return WarmBrowser(browser=browser, mode=mode, executable=executable, scale=scale)
 
     async def close(self) -> None:
         """Close the browsers and the Playwright driver (worker shutdown, tests)."""

@@ -60,8 +60,12 @@ class CapturePage:
         """JPEG bytes of the current state of the page."""
         if self.mode == "beginframe":
             frame = await self._begin_frame(screenshot=True)
-            if frame is None:  # no damage and no image: the previous frame stands
-                frame = self._last if self._last is not None else await self._begin_frame(True)
+            if frame is None and self._last is not None:
+                frame = self._last  # no damage and no image: the previous frame stands
+            for _ in range(3):  # the very first frames of a page may come without an image
+                if frame is not None:
+                    break
+                frame = await self._begin_frame(screenshot=True)
             if frame is None:
                 raise RenderError("Chromium produced no frame image")
         else:

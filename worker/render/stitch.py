@@ -55,7 +55,7 @@ async def render_page_to_mp4(
     """Capture every frame of the page deterministically and write the final MP4."""
     workers = worker_count(parallel or settings.render_parallelism, os.cpu_count())
     for attempt in range(2):
-        browsers = await manager.acquire(workers)
+        browsers = await manager.acquire(workers, SCALES[resolution])
         try:
             return await _render_once(
                 page_html,
