@@ -9,12 +9,14 @@ from __future__ import annotations
 from typing import Any
 
 from itsdangerous import BadSignature, URLSafeTimedSerializer
+from jinja2 import TemplateNotFound
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.composition.page import render_composition
-from app.composition.timeline import build_timeline
+from app.composition.timeline import UnknownPrimitive, build_timeline
 from app.config import Settings
+from app.errors import ApiError
 from app.templates.schemas import DataSlot, SceneConfig, TemplateDefaults, TemplateView
 from app.templates.service import (
     get_template,
@@ -108,8 +110,15 @@ def composition_html(
 ) -> str:
     """The composition page for a template and data: the page the renderer captures."""
     scenes, filled = render_inputs(view, data)
-    timeline = build_timeline(scenes, filled)
-    return render_composition(timeline, view.defaults, None, asset_base, data=filled)
+    try:
+        timeline = build_timeline(scenes, filled)
+        return render_composition(timeline, view.defaults, None, asset_base, data=filled)
+    except (UnknownPrimitive, TemplateNotFound) as exc:  # a primitive removed since saving
+        raise ApiError(
+            422,
+            f"This template uses a primitive that is not installed: {exc}",
+            error="invalid_request",
+        ) from exc
 
 
 def page_config(

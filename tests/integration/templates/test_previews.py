@@ -145,3 +145,25 @@ async def test_preview_routes_are_not_in_the_openapi_document(client):
     paths = (await (await client.get("/openapi.json")).get_json())["paths"]
     assert "/api/templates" in paths and "/api/templates/{template_id}" in paths
     assert not [p for p in paths if p.startswith(("/preview", "/embed"))]
+
+
+async def test_template_with_a_removed_primitive_gets_a_clear_error(app, client, make_user):
+    from app.templates.models import Template as TemplateRow
+
+    alice = await make_user()
+    async with app.config["REELSMITH_DB"].session() as session:
+        row = TemplateRow(
+            account_id=alice.account.id,
+            name="Old",
+            visibility="public",
+            scenes=[{"primitiveId": "retired-primitive"}],
+            data_slots=[],
+            defaults={},
+            tags=[],
+        )
+        session.add(row)
+        await session.flush()
+        tid = row.id
+    resp = await client.post("/preview/render", json={"templateId": tid})
+    assert resp.status_code == 422
+    assert "retired-primitive" in (await resp.get_json())["message"]
