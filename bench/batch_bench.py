@@ -139,7 +139,7 @@ async def first_errors(db: Database, batch_id: str) -> list[str]:
                 RenderJob.batch_id == batch_id, RenderJob.error.is_not(None)
             )
         )
-        return sorted({e for (e,) in rows})[:3]
+        return sorted({e for (e,) in rows if e})[:3]
 
 
 async def run(args: argparse.Namespace) -> dict[str, Any]:
@@ -162,12 +162,14 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         account = await create_account(
             session, "bench@example.com", "bench-password", "enterprise", args.rows
         )
-    body = BatchRequest(
-        templateId="pulse",
-        headers=HEADERS,
-        rows=batch_rows(args.rows),
-        output={"resolution": args.resolution, "fps": 30},
-        audio={"includeVoiceover": not args.no_voiceover},
+    body = BatchRequest.model_validate(
+        {
+            "templateId": "pulse",
+            "headers": HEADERS,
+            "rows": batch_rows(args.rows),
+            "output": {"resolution": args.resolution, "fps": 30},
+            "audio": {"includeVoiceover": not args.no_voiceover},
+        }
     )
     async with db.session() as session:
         created = await create_batch(session, settings, account, body, None)
