@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -490,43 +490,67 @@ def scene_data_for(scene: SceneConfig, data: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in out.items() if v is not None}
 
 
-def with_defaults(view: TemplateView, data: dict[str, Any]) -> dict[str, Any]:
-    """The data with each missing (or null) slot filled from the slot's defaultValue."""
-    out = dict(data)
-    for slot in view.dataSlots:
-        if out.get(slot.key) is None and slot.defaultValue is not None:
-            out[slot.key] = slot.defaultValue
+def _slot_defaults(data_slots: Sequence[DataSlot | Mapping[str, Any]]) -> dict[str, Any]:
+    out = {}
+    for slot in data_slots:
+        raw = slot.model_dump() if isinstance(slot, DataSlot) else dict(slot)
+        if raw.get("key") and raw.get("defaultValue") is not None:
+            out[str(raw["key"])] = raw["defaultValue"]
     return out
 
 
-def expand_scene(scene: SceneConfig, data: dict[str, Any]) -> dict[str, Any]:
+def with_defaults(view: TemplateView, data: Mapping[str, Any]) -> dict[str, Any]:
+    """The data with each missing (or null) slot filled from the slot's defaultValue."""
+    out = dict(data)
+    for key, value in _slot_defaults(view.dataSlots).items():
+        if out.get(key) is None:
+            out[key] = value
+    return out
+
+
+def expand_scene(scene: SceneConfig | Mapping[str, Any], data: Mapping[str, Any]) -> dict[str, Any]:
     """A scene as a plain dict with every `$each` list in its sceneData built from the data
     (the composition resolves the remaining `[key]` references itself)."""
 
     def walk(value: Any) -> Any:
         if isinstance(value, dict):
             if "$each" in value:
-                return _each(value, data)
+                return _each(value, dict(data))
             return {k: walk(v) for k, v in value.items()}
         if isinstance(value, list):
             return [walk(v) for v in value]
         return value
 
-    out = scene.model_dump(mode="json")
+    out = scene.model_dump(mode="json") if isinstance(scene, SceneConfig) else dict(scene)
     out["sceneData"] = walk(out.get("sceneData") or {})
     return out
 
 
-def render_inputs(view: TemplateView, data: dict[str, Any]) -> tuple[list[dict[str, Any]], dict]:
-    """What the composition needs for this template and recipient data: the scenes as dicts
-    (`$each` expanded) and the data with slot defaults filled in. Used by preview and renders:
-    `build_timeline(scenes, data)` then `render_composition(timeline, ..., data=data)`."""
-    filled = with_defaults(view, data)
-    source = builtin_data_source(view.id) if view.isBuiltIn else None
-    for fetched, given in (source.overrides if source else {}).items():
+def prepare_render(
+    scenes: Sequence[SceneConfig | Mapping[str, Any]],
+    data_slots: Sequence[DataSlot | Mapping[str, Any]],
+    data: Mapping[str, Any],
+    data_source: DataSource | Mapping[str, Any] | None = None,
+) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """Scenes and data ready for `build_timeline(scenes, data)` and
+    `render_composition(..., data=data)`: slot defaultValues fill missing data, a data
+    source's overrides apply (institutionOverride wins over the fetched institution), and
+    `$each` lists in sceneData are built. Plain dicts in, plain dicts out (worker-friendly)."""
+    filled = dict(data)
+    for key, value in _slot_defaults(data_slots).items():
+        if filled.get(key) is None:
+            filled[key] = value
+    source = data_source.model_dump() if isinstance(data_source, DataSource) else data_source
+    for fetched, given in ((source or {}).get("overrides") or {}).items():
         if filled.get(given) not in (None, ""):
             filled[fetched] = filled[given]
-    return [expand_scene(scene, filled) for scene in view.scenes], filled
+    return [expand_scene(scene, filled) for scene in scenes], filled
+
+
+def render_inputs(view: TemplateView, data: Mapping[str, Any]) -> tuple[list[dict[str, Any]], dict]:
+    """prepare_render for a template view (built-ins bring their data source's overrides)."""
+    source = builtin_data_source(view.id) if view.isBuiltIn else None
+    return prepare_render(view.scenes, view.dataSlots, data, source)
 
 
 def _placeholder(slot: DataSlot) -> Any:

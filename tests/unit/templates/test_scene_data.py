@@ -87,3 +87,28 @@ def test_emeritus_institution_override_wins_over_the_fetched_institution():
         view, {"authorId": "A1", "institution": "Fetched U", "institutionOverride": "Given U"}
     )
     assert data["institution"] == "Given U"
+
+
+def test_prepare_render_works_on_plain_dicts_for_the_worker():
+    from app.templates.service import builtin_data_source, builtins, prepare_render
+
+    laureate = builtins()["laureate"]
+    scenes = [s.model_dump(mode="json") for s in laureate.scenes]
+    slots = [s.model_dump(mode="json") for s in laureate.dataSlots]
+    books = [{"title": "One", "year": "2001", "readers": 10}]
+    out, data = prepare_render(scenes, slots, {"person_name": "P", "books": books})
+    bars = next(s for s in out if s["primitiveId"] == "bar-race")["sceneData"]["bars"]
+    assert bars == [{"label": "One", "value": 10}]
+    assert data["books"] == books
+
+    source = builtin_data_source("emeritus").model_dump()
+    _, data = prepare_render([], [], {"institution": "A", "institutionOverride": "B"}, source)
+    assert data["institution"] == "B"
+
+
+def test_prepare_render_fills_slot_default_values():
+    from app.templates.service import builtins, prepare_render
+
+    handshake = builtins()["handshake"]
+    _, data = prepare_render(handshake.scenes, handshake.dataSlots, {"company_name": "Co"})
+    assert len(data["milestones"]) == 4 and data["company_name"] == "Co"
