@@ -198,7 +198,8 @@ async def main() -> dict[str, Any]:
     }
     print(f"composition       10 s, 3 scenes, {args.resolution} @ {args.fps} fps = {frames} frames")
     print(
-        f"end to end        {figures['fps_end_to_end']:7.1f} fps  ({warm:.2f} s wall, warm browser; "
+        f"end to end        {figures['fps_end_to_end']:7.1f} fps  "
+        f"({warm:.2f} s wall, warm browser; "
         f"{frames - result.capture.captured} of {frames} frames repeated, "
         f"{result.capture.workers} pages, {result.capture.mode})"
     )

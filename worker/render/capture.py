@@ -14,14 +14,21 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from playwright.async_api import BrowserContext, CDPSession, Page, Route, WebSocketRoute
+from playwright.async_api import (
+    BrowserContext,
+    CDPSession,
+    Page,
+    Route,
+    ViewportSize,
+    WebSocketRoute,
+)
 
 from worker.render.browser import CaptureMode, WarmBrowser
 from worker.render.errors import RenderError, RenderInputError, RenderTimeout
 
 log = logging.getLogger(__name__)
 
-VIEWPORT = {"width": 1280, "height": 720}
+VIEWPORT: ViewportSize = {"width": 1280, "height": 720}
 JPEG_QUALITY = 92
 STEP_TIMEOUT_S = 20.0  # any single browser step (navigate, seek, capture)
 READY_TIMEOUT_S = 30.0  # fonts + images + runtime ready
@@ -195,10 +202,9 @@ async def _wait_ready(cap: CapturePage) -> None:
     if cap.errors:
         raise RenderInputError(f"The composition page failed to load: {cap.errors[0]}")
     await cap.page.evaluate(
-        """() => { window.__rsReady = undefined;
-          (async () => (%s)())().then(() => { window.__rsReady = "ok"; },
-            e => { window.__rsReady = "error: " + (e && e.message || e); }); }"""
-        % READY_JS
+        f"""() => {{ window.__rsReady = undefined;
+          (async () => ({READY_JS})())().then(() => {{ window.__rsReady = "ok"; }},
+            e => {{ window.__rsReady = "error: " + (e && e.message || e); }}); }}"""
     )
     deadline = time.monotonic() + READY_TIMEOUT_S
     while True:

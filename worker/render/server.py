@@ -35,8 +35,8 @@ class PageServer:
 
     @property
     def origin(self) -> str:
-        host, port = self._httpd.server_address[:2]
-        return f"http://{host}:{port}"
+        port = self._httpd.server_address[1]
+        return f"http://127.0.0.1:{port}"
 
     @property
     def page_url(self) -> str:
