@@ -10,6 +10,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 from typing import Any, NoReturn, TypeVar
 from urllib.parse import urlparse
 
@@ -205,15 +206,20 @@ def bootstrap() -> None:
     base = settings.public_url.rstrip("/")
     console.print(
         Panel.fit(
-            f"[bold]API key (admin, shown once):[/]\n[green]{raw}[/]\n\n"
-            f"account [bold]{DEV_EMAIL}[/]  password [bold]{password}[/]  "
-            f"(studio tier, {DEV_CREDITS} credits)\n\n"
-            f"try it:\n  curl -H 'X-API-Key: {raw}' {base}/api/templates\n"
-            f"docs: {base}/docs",
+            f"[bold]API key (admin scope, shown once — store it now):[/]\n[green]{raw}[/]\n\n"
+            f"account [bold]{DEV_EMAIL}[/]\npassword [bold]{password}[/] "
+            f"(sign in at POST /api/auth/login to manage keys)\n"
+            f"studio tier, {DEV_CREDITS} credits",
             title="reelsmith development account",
             border_style="cyan",
         )
     )
+    # Outside the box so the command copies as one line.
+    console.print("try it:", soft_wrap=True)
+    console.print(
+        f"  curl -H 'X-API-Key: {raw}' {base}/api/templates", soft_wrap=True, highlight=False
+    )
+    console.print(f"API docs: {base}/docs", soft_wrap=True)
 
 
 # ---- processes ----
@@ -263,6 +269,24 @@ def worker() -> None:
     if run_worker is None:
         fail("worker/settings.py has no run_worker(settings) function")
     run_worker(settings)
+
+
+@cli.command()
+def render(
+    template: str = typer.Argument(..., help="Built-in template id, or a template JSON file/string"),
+    data: Path | None = typer.Option(None, "--data", help="Recipient data (JSON object file)"),
+    resolution: str | None = typer.Option(None, "--resolution", help="720p, 1080p or 4k"),
+    fps: int | None = typer.Option(None, "--fps", help="30 or 60"),
+    out: Path = typer.Option(Path("video.mp4"), "--out", help="Where to write the MP4"),
+    parallel: int = typer.Option(0, "--parallel", help="Capture pages (0 = one per core)"),
+    voiceover: bool | None = typer.Option(None, "--voiceover/--no-voiceover"),
+) -> None:
+    """Render one video locally (no server, no queue) with a progress bar."""
+    from worker.render.cli import render_to_file  # lazy: pulls in Playwright and the pipeline
+
+    render_to_file(
+        load_settings(), template, data, resolution, fps, out, parallel, voiceover, console, fail
+    )
 
 
 def redis_answers(url: str, timeout: float = 1.0) -> bool:
