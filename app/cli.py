@@ -273,7 +273,7 @@ def worker() -> None:
 
 @cli.command()
 def render(
-    template: str = typer.Argument(..., help="Built-in template id, or a template JSON file/string"),
+    template: str = typer.Argument(..., help="Built-in template id or a template JSON file"),
     data: Path | None = typer.Option(None, "--data", help="Recipient data (JSON object file)"),
     resolution: str | None = typer.Option(None, "--resolution", help="720p, 1080p or 4k"),
     fps: int | None = typer.Option(None, "--fps", help="30 or 60"),
