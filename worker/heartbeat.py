@@ -10,7 +10,7 @@ import uuid
 from typing import Any
 
 from app.config import Settings
-from app.renders.queue import HEARTBEAT_TTL_S, heartbeat_key
+from app.renders.queue import HEARTBEAT_TTL_S, heartbeat_key, register_worker, workers_index_key
 
 
 def new_worker_id() -> str:
@@ -18,21 +18,18 @@ def new_worker_id() -> str:
 
 
 class Heartbeat:
-    """SET <prefix>:workers:<id> <slots> EX ttl, every ttl/4 seconds."""
+    """SET <prefix>:workers:<id> <slots> EX ttl every ttl/4 seconds (and list the id in the
+    <prefix>:workers set); deleted on a clean shutdown, expires when the worker dies."""
 
     def __init__(
         self, redis: Any, settings: Settings, worker_id: str, slots: int, ttl_s: int
     ) -> None:
-        self.redis, self.key, self.slots, self.ttl_s = (
-            redis,
-            heartbeat_key(settings, worker_id),
-            slots,
-            ttl_s,
-        )
+        self.redis, self.settings, self.worker_id = redis, settings, worker_id
+        self.slots, self.ttl_s = slots, ttl_s
         self.task: asyncio.Task[None] | None = None
 
     async def beat(self) -> None:
-        await self.redis.set(self.key, self.slots, ex=self.ttl_s)
+        await register_worker(self.redis, self.settings, self.worker_id, self.slots, self.ttl_s)
 
     async def _loop(self) -> None:
         while True:
@@ -47,7 +44,8 @@ class Heartbeat:
     async def stop(self) -> None:
         if self.task:
             self.task.cancel()
-        await self.redis.delete(self.key)
+        await self.redis.delete(heartbeat_key(self.settings, self.worker_id))
+        await self.redis.srem(workers_index_key(self.settings), self.worker_id)
 
 
 __all__ = ["Heartbeat", "new_worker_id", "HEARTBEAT_TTL_S"]

@@ -31,19 +31,35 @@ def arq_job_id(job_id: str) -> str:
 
 
 def heartbeat_key(settings: Settings, worker_id: str) -> str:
+    """The worker's heartbeat: value = its job slots, expires HEARTBEAT_TTL_S after a beat."""
     return f"{settings.redis_prefix}:workers:{worker_id}"
+
+
+def workers_index_key(settings: Settings) -> str:
+    """A set of worker ids that have beaten, so finding live workers needs no SCAN."""
+    return f"{settings.redis_prefix}:workers"
+
+
+async def register_worker(
+    redis: Any, settings: Settings, worker_id: str, slots: int, ttl_s: int
+) -> None:
+    async with redis.pipeline(transaction=True) as tr:
+        tr.set(heartbeat_key(settings, worker_id), slots, ex=ttl_s)
+        tr.sadd(workers_index_key(settings), worker_id)
+        await tr.execute()
 
 
 async def live_workers(redis: Any, settings: Settings) -> dict[str, int]:
     """worker id -> job slots, for every worker whose heartbeat has not expired."""
-    prefix = heartbeat_key(settings, "")
-    found: dict[str, int] = {}
-    async for raw in redis.scan_iter(match=prefix + "*", count=500):
-        key = raw.decode() if isinstance(raw, bytes) else raw
-        value = await redis.get(key)
-        if value is not None:
-            found[key[len(prefix) :]] = int(value)
-    return found
+    index = workers_index_key(settings)
+    ids = sorted(m.decode() if isinstance(m, bytes) else m for m in await redis.smembers(index))
+    if not ids:
+        return {}
+    values = await redis.mget([heartbeat_key(settings, w) for w in ids])
+    dead = [w for w, v in zip(ids, values, strict=True) if v is None]
+    if dead:
+        await redis.srem(index, *dead)
+    return {w: int(v) for w, v in zip(ids, values, strict=True) if v is not None}
 
 
 async def account_limit(redis: Any, settings: Settings) -> int:

@@ -202,7 +202,10 @@ async def test_big_batch_does_not_starve_another_accounts_single_render(
 
 async def test_account_limit_follows_live_worker_slots(redis, settings):
     assert await queue.account_limit(redis, settings) == queue.MIN_ACCOUNT_LIMIT
-    await redis.set(queue.heartbeat_key(settings, "w1"), 3, ex=30)
-    await redis.set(queue.heartbeat_key(settings, "w2"), 2, ex=30)
+    await queue.register_worker(redis, settings, "w1", 3, 30)
+    await queue.register_worker(redis, settings, "w2", 2, 30)
+    await queue.register_worker(redis, settings, "gone", 4, 30)
+    await redis.delete(queue.heartbeat_key(settings, "gone"))  # its TTL ran out
     assert await queue.account_limit(redis, settings) == 5
-    assert set(await queue.live_workers(redis, settings)) == {"w1", "w2"}
+    assert await queue.live_workers(redis, settings) == {"w1": 3, "w2": 2}
+    assert await redis.smembers(queue.workers_index_key(settings)) == {b"w1", b"w2"}
