@@ -6,7 +6,7 @@ from quart import Blueprint, g
 from quart_schema import tag, validate_querystring, validate_request, validate_response
 
 from app.auth import current_account, maybe_account, needed_scope, optional_auth, require_auth
-from app.errors import ApiError
+from app.errors import ApiError, ErrorBody
 from app.keys.scopes import scope_allows
 from app.state import get_db
 from app.templates import service
@@ -41,6 +41,7 @@ def reader_id() -> str | None:
 @optional_auth
 @validate_querystring(TemplatesQuery)
 @validate_response(TemplateListResponse, 200)
+@validate_response(ErrorBody, 403)
 async def list_templates(query_args: TemplatesQuery) -> TemplateListResponse:
     """Built-in templates (unless `builtIn=false`) followed by the caller's own templates.
 
@@ -62,6 +63,8 @@ async def list_templates(query_args: TemplatesQuery) -> TemplateListResponse:
 @tag(["Templates"])
 @optional_auth
 @validate_response(TemplateResponse, 200)
+@validate_response(ErrorBody, 403)
+@validate_response(ErrorBody, 404)
 async def get_template(template_id: str) -> TemplateResponse:
     """One template. Private templates are visible only to their owner (404 to anyone else)."""
     account_id = reader_id()
@@ -77,6 +80,7 @@ async def get_template(template_id: str) -> TemplateResponse:
 @require_auth
 @validate_request(CreateTemplate)
 @validate_response(TemplateCreatedResponse, 201)
+@validate_response(ErrorBody, 404)
 async def create_template(data: CreateTemplate) -> tuple[TemplateCreatedResponse, int]:
     """Create a custom template; `forkFrom` copies scenes, data slots, defaults and tags
     (unless given) from a built-in slug or a template id the caller can read."""
@@ -90,6 +94,7 @@ async def create_template(data: CreateTemplate) -> tuple[TemplateCreatedResponse
 @require_auth
 @validate_request(UpdateTemplate)
 @validate_response(TemplateResponse, 200)
+@validate_response(ErrorBody, 404)
 async def patch_template(template_id: str, data: UpdateTemplate) -> TemplateResponse:
     """Partial update: only the fields in the body change; `version` is not incremented."""
     async with get_db().session() as session:
@@ -102,6 +107,7 @@ async def patch_template(template_id: str, data: UpdateTemplate) -> TemplateResp
 @require_auth
 @validate_request(UpdateTemplate)
 @validate_response(TemplateResponse, 200)
+@validate_response(ErrorBody, 404)
 async def put_template(template_id: str, data: UpdateTemplate) -> TemplateResponse:
     """Full update: the body replaces the document (`name` required; omitted fields reset to
     their defaults, visibility to private); `version` goes up by one."""
@@ -114,6 +120,7 @@ async def put_template(template_id: str, data: UpdateTemplate) -> TemplateRespon
 @tag(["Templates"])
 @require_auth
 @validate_response(MessageResponse, 200)
+@validate_response(ErrorBody, 404)
 async def delete_template(template_id: str) -> MessageResponse:
     """Delete one of the caller's templates. Built-ins cannot be deleted (403)."""
     async with get_db().session() as session:
