@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import secrets
 import shutil
 import signal
@@ -358,8 +359,9 @@ def dev() -> None:
     signal.signal(signal.SIGTERM, on_signal)
     signal.signal(signal.SIGINT, on_signal)
     try:
-        children.append(subprocess.Popen([*me, "serve"]))
-        children.append(subprocess.Popen([*me, "worker"]))
+        env = {**os.environ, "PYTHONUNBUFFERED": "1"}  # children's logs show up at once
+        children.append(subprocess.Popen([*me, "serve"], env=env))
+        children.append(subprocess.Popen([*me, "worker"], env=env))
         while not stopping:
             for proc in children:
                 if proc.poll() is not None:
