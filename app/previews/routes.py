@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from markupsafe import escape
 from pydantic import ValidationError
 from quart import Blueprint, Response, render_template, request
 from quart_schema import hide
@@ -60,10 +61,21 @@ async def _json_body(model: type[Any]) -> Any:
         raise bad_request("Invalid preview request: " + summarize(details), details) from exc
 
 
-def html(body: str) -> Response:
-    resp = Response(body, content_type="text/html; charset=utf-8")
+def html(body: str, status: int = 200) -> Response:
+    resp = Response(body, status=status, content_type="text/html; charset=utf-8")
     resp.headers["Cache-Control"] = "no-store"
     return resp
+
+
+def html_error(err: ApiError) -> Response:
+    """A person-facing page for errors on the HTML routes (the API keeps JSON errors)."""
+    page = (
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>reelsmith</title>'
+        '<link rel="stylesheet" href="/static/preview/preview.css"></head>'
+        f'<body class="rp-preview"><main class="rp-message"><h1>{err.status}</h1>'
+        f"<p>{escape(err.message)}</p></main></body></html>"
+    )
+    return html(page, err.status)
 
 
 async def _page(page: str, view: TemplateView, data: dict, token: str | None, draft: bool) -> str:
@@ -75,8 +87,11 @@ async def _page(page: str, view: TemplateView, data: dict, token: str | None, dr
 @hide
 async def preview_page(template_id: str) -> Response:
     """The live preview of a saved template (built-in, own, unlisted or public)."""
-    account_id = await viewer_id()
-    view, data = await _viewable(template_id, account_id)
+    try:
+        account_id = await viewer_id()
+        view, data = await _viewable(template_id, account_id)
+    except ApiError as err:
+        return html_error(err)
     token = service.preview_token(get_settings(), template_id, account_id)
     return html(await _page("preview.html", view, data, token, draft=False))
 
@@ -85,8 +100,11 @@ async def preview_page(template_id: str) -> Response:
 @hide
 async def embed_page(template_id: str) -> Response:
     """The player alone (stage, play/pause, scrubber) for embedding in an iframe."""
-    account_id = await viewer_id()
-    view, data = await _viewable(template_id, account_id)
+    try:
+        account_id = await viewer_id()
+        view, data = await _viewable(template_id, account_id)
+    except ApiError as err:
+        return html_error(err)
     token = service.preview_token(get_settings(), template_id, account_id)
     return html(await _page("embed.html", view, data, token, draft=False))
 

@@ -60,7 +60,10 @@ async def test_private_preview_is_404_to_anonymous_and_others(client, make_user)
     alice, bob = await make_user(), await make_user()
     tid = await create(client, alice)
     for path in (f"/preview/templates/{tid}", f"/embed/templates/{tid}"):
-        assert (await client.get(path)).status_code == 404
+        anonymous = await client.get(path)
+        assert anonymous.status_code == 404
+        assert anonymous.headers["Content-Type"].startswith("text/html")
+        assert "not found" in await anonymous.get_data(as_text=True)
         assert (await client.get(path, headers=bob.headers)).status_code == 404
         assert (await client.get(path, headers=alice.headers)).status_code == 200
 
