@@ -9,15 +9,21 @@ requests through at once and then `limit` per minute on average: one request eve
 from __future__ import annotations
 
 import hashlib
+import logging
 import math
+import time
 from dataclasses import dataclass
 
 from quart import Quart, Response, g, request
 from redis.asyncio import Redis
+from redis.exceptions import RedisError
 
 from app.auth import presented_key
 from app.errors import ApiError
 from app.state import get_redis, get_settings
+
+log = logging.getLogger(__name__)
+_last_warning = 0.0
 
 
 @dataclass(frozen=True)
@@ -136,6 +142,13 @@ def _limited_rule() -> tuple[str, Rule] | None:
     return rule.bucket or f"{method}:{path}", rule
 
 
+def _warn_unlimited(exc: Exception) -> None:
+    global _last_warning
+    if time.monotonic() - _last_warning > 60:
+        _last_warning = time.monotonic()
+        log.warning("rate limits not applied: Redis unavailable (%s)", type(exc).__name__)
+
+
 def install_rate_limits(app: Quart) -> None:
     """Count every /api request before it runs; put the headers on every answer."""
 
@@ -149,7 +162,11 @@ def install_rate_limits(app: Quart) -> None:
             return
         bucket, rule = found
         key = f"{settings.redis_prefix}:ratelimit:{bucket}:{identity(rule)}"
-        decision = await hit(get_redis(), key, rule)
+        try:
+            decision = await hit(get_redis(), key, rule)
+        except (RedisError, OSError) as exc:
+            _warn_unlimited(exc)  # fail open: an outage of Redis must not take reads down
+            return
         g.rate_limit = decision
         if not decision.allowed:
             raise ApiError(

@@ -117,3 +117,13 @@ async def test_switch_off_disables_limits(settings_factory, tiny_limit):
 async def test_unlimited_paths_have_no_headers(client):
     resp = await client.get("/healthz")
     assert "X-RateLimit-Limit" not in resp.headers
+
+
+async def test_redis_outage_fails_open_without_500(settings_factory):
+    settings = settings_factory(rate_limit_enabled=True, redis_url="redis://127.0.0.1:1/0")
+    app = create_app(settings)
+    await Database(settings.database_url).create_all()
+    async with app.test_app():
+        resp = await app.test_client().get("/api/projects")
+    assert resp.status_code == 401  # the request itself is answered
+    assert "X-RateLimit-Limit" not in resp.headers
