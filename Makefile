@@ -63,9 +63,11 @@ migrate: venv
 bootstrap: venv
 	$(BIN)/reelsmith bootstrap
 
+LINT_PATHS := $(wildcard app worker tests bench)
+
 lint: venv
-	$(BIN)/ruff check app worker tests bench
-	$(BIN)/ruff format --check app worker tests bench
+	$(BIN)/ruff check $(LINT_PATHS)
+	$(BIN)/ruff format --check $(LINT_PATHS)
 
 gallery: system venv
 	$(PY) scripts/gallery.py
