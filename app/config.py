@@ -3,28 +3,31 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import Field, model_validator
+from pydantic import BaseModel, Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-class TierLimits(BaseSettings):
-    """Per-tier allowances; override e.g. REELSMITH_TIERS__STUDIO__BATCH_MAX=200."""
+class TierLimits(BaseModel):
+    """Per-tier allowances; override one field e.g. REELSMITH_TIERS__STUDIO__BATCH_MAX=200."""
 
     batch_max: int
     prompt_builder_daily: int
     signup_credits: int
 
 
+DEFAULT_TIERS: dict[str, dict[str, int]] = {
+    "free": {"batch_max": 10, "prompt_builder_daily": 5, "signup_credits": 10},
+    "studio": {"batch_max": 100, "prompt_builder_daily": 50, "signup_credits": 500},
+    "enterprise": {"batch_max": 1000, "prompt_builder_daily": 500, "signup_credits": 5000},
+}
+
+
 def _default_tiers() -> dict[str, TierLimits]:
-    return {
-        "free": TierLimits(batch_max=10, prompt_builder_daily=5, signup_credits=10),
-        "studio": TierLimits(batch_max=100, prompt_builder_daily=50, signup_credits=500),
-        "enterprise": TierLimits(batch_max=1000, prompt_builder_daily=500, signup_credits=5000),
-    }
+    return {name: TierLimits(**limits) for name, limits in DEFAULT_TIERS.items()}
 
 
 class Settings(BaseSettings):
@@ -71,6 +74,20 @@ class Settings(BaseSettings):
     edge_tts_enabled: bool = False
     vendor_tts_url: str | None = None
     vendor_tts_token: str | None = None
+
+    @field_validator("tiers", mode="before")
+    @classmethod
+    def _merge_tier_overrides(cls, value: Any) -> Any:
+        """Overrides change only the fields they name; the other figures keep their defaults."""
+        if not isinstance(value, dict):
+            return value
+        merged = {name: dict(limits) for name, limits in DEFAULT_TIERS.items()}
+        for name, limits in value.items():
+            if name not in merged:
+                raise ValueError(f"unknown tier '{name}'; tiers are {', '.join(DEFAULT_TIERS)}")
+            given = limits.model_dump() if isinstance(limits, TierLimits) else dict(limits)
+            merged[name].update(given)
+        return merged
 
     @model_validator(mode="after")
     def _production_needs_secret(self) -> Settings:

@@ -47,3 +47,17 @@ def test_expired_session_cookie_is_rejected():
 def test_cookie_secure_flag(env, url, secure):
     settings = Settings(env=env, public_url=url, secret_key="k")
     assert cookie_secure(settings) is secure
+
+
+def test_tier_override_changes_only_the_named_figure(monkeypatch):
+    monkeypatch.setenv("REELSMITH_TIERS__STUDIO__BATCH_MAX", "200")
+    tiers = Settings().tiers
+    assert tiers["studio"].batch_max == 200
+    assert tiers["studio"].prompt_builder_daily == 50
+    assert tiers["free"].batch_max == 10
+
+
+def test_unknown_tier_in_override_is_refused(monkeypatch):
+    monkeypatch.setenv("REELSMITH_TIERS__GOLD__BATCH_MAX", "1")
+    with pytest.raises(ValidationError, match="unknown tier 'gold'"):
+        Settings()
