@@ -1,4 +1,6 @@
-"""Build primitives_html/world-map/world-110m.json from Natural Earth 110m countries (world-atlas TopoJSON).
+"""Build primitives_html/world-map/world-110m.json from Natural Earth 110m countries.
+
+Source: the world-atlas npm package (TopoJSON, numeric ISO ids).
 
 Run once when the geodata should change (needs no network itself):
 
@@ -82,7 +84,7 @@ def clip_half(ring: Ring, keep_west: bool) -> Ring:
     """Sutherland-Hodgman clip of a ring against the meridian 180 (west side or east side)."""
     inside = (lambda p: p[0] <= 180) if keep_west else (lambda p: p[0] >= 180)
     out: Ring = []
-    for a, b in zip(ring, ring[1:] + ring[:1]):
+    for a, b in zip(ring, ring[1:] + ring[:1], strict=True):
         if inside(a) != inside(b):
             t = (180 - a[0]) / (b[0] - a[0])
             crossing = (180.0, a[1] + t * (b[1] - a[1]))
@@ -113,7 +115,15 @@ def polygons_of(geometry: dict) -> list[list[list[int]]]:
 
 def ring_area(ring: Ring) -> float:
     """Absolute shoelace area of a projected ring."""
-    return abs(sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(ring, ring[1:] + ring[:1]))) / 2
+    return (
+        abs(
+            sum(
+                x0 * y1 - x1 * y0
+                for (x0, y0), (x1, y1) in zip(ring, ring[1:] + ring[:1], strict=True)
+            )
+        )
+        / 2
+    )
 
 
 def path_d(rings: list[list[tuple[int, int]]]) -> str:
@@ -154,7 +164,9 @@ def build(topology_path: Path, codes_path: Path) -> dict:
                 polys.append([piece[0] for piece in pieces])
             else:
                 polys.extend([piece] for piece in pieces[0])
-        polys = [[[natural_earth(lon, lat) for lon, lat in ring] for ring in poly] for poly in polys]
+        polys = [
+            [[natural_earth(lon, lat) for lon, lat in ring] for ring in poly] for poly in polys
+        ]
         countries.append((code, name, polys))
     xs = [x for _, _, polys in countries for poly in polys for ring in poly for x, _ in ring]
     ys = [y for _, _, polys in countries for poly in polys for ring in poly for _, y in ring]
@@ -187,8 +199,8 @@ def build(topology_path: Path, codes_path: Path) -> dict:
         }
     return {
         "source": "Natural Earth 1:110m Cultural Vectors, admin 0 countries, via world-atlas 2.0.2",
-        "license": "Natural Earth data: public domain. world-atlas packaging: ISC, Copyright 2013-2019 Michael Bostock. "
-        "ISO codes mapping: i18n-iso-countries (MIT).",
+        "license": "Natural Earth data: public domain. world-atlas packaging: ISC, "
+        "Copyright 2013-2019 Michael Bostock. ISO codes mapping: i18n-iso-countries (MIT).",
         "projection": "Natural Earth I, Antarctica removed, fitted to 1280x720 with 24px padding",
         "width": WIDTH,
         "height": HEIGHT,

@@ -45,6 +45,7 @@ reelsmith.primitive("logo-reveal", {
   },
 
   render: function (ctx, t, s) {
+    ctx.$(".lr-repaint rect").setAttribute("width", (1284 + (t % 1000) / 1000).toFixed(3));
     var e = ctx.ease, p = ctx.progress, opt = ctx.option;
     var glow = ctx.$(".lr-glow");
     var g = e.outCubic(p(t, 0, 1600));

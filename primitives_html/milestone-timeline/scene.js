@@ -60,6 +60,7 @@ reelsmith.primitive("milestone-timeline", {
   },
 
   render: function (ctx, t, s) {
+    ctx.$(".mt-repaint rect").setAttribute("width", (1284 + (t % 1000) / 1000).toFixed(3));
     var e = ctx.ease, p = ctx.progress;
     ["mt-kicker", "mt-title"].forEach(function (cls, i) {
       var el = ctx.$("." + cls);
@@ -70,7 +71,9 @@ reelsmith.primitive("milestone-timeline", {
     });
     var draw = e.inOutCubic(p(t, s.lineStart, s.lineMs));
     var fill = ctx.$(".mt-line-fill");
-    fill.style.transform = s.horizontal ? "scaleX(" + draw + ")" : "scaleY(" + draw + ")";
+    // Sized, not scaled: a scaled gradient rasterizes differently the first time.
+    if (s.horizontal) fill.style.width = (draw * 100).toFixed(3) + "%";
+    else fill.style.height = (draw * 100).toFixed(3) + "%";
     var head = ctx.$(".mt-head");
     head.style.opacity = draw > 0 && draw < 1 ? 1 : 0;
     if (s.horizontal) head.style.left = draw * 100 + "%";

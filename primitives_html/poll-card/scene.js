@@ -54,6 +54,7 @@ reelsmith.primitive("poll-card", {
   },
 
   render: function (ctx, t, s) {
+    ctx.$(".pc-repaint rect").setAttribute("width", (1284 + (t % 1000) / 1000).toFixed(3));
     var e = ctx.ease, p = ctx.progress;
     [".pc-kicker", ".pc-question"].forEach(function (sel, i) {
       var el = ctx.$(sel);
@@ -66,7 +67,7 @@ reelsmith.primitive("poll-card", {
     s.rows.forEach(function (row, i) {
       var q = e.outCubic(p(t, 400 + i * 150, 600));
       var grow = e.outCubic(p(t, s.results + i * 90, 1100));
-      row.fill.style.transform = "scaleX(" + (row.share * grow).toFixed(4) + ")";
+      row.fill.style.width = (row.share * grow * 100).toFixed(3) + "%";
       if (row.pct) row.pct.textContent = ctx.fmt(row.share * grow, { style: "percent", decimals: 0 });
       var isWinner = i === s.winner;
       var dim = ctx.option === "reveal-winner" && !isWinner ? 1 - 0.45 * lit : 1;

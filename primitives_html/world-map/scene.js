@@ -34,13 +34,17 @@ reelsmith.primitive("world-map", {
 
   render: function (ctx, t, s) {
     var e = ctx.ease, p = ctx.progress, tm = s.timing;
-    var land = e.outCubic(p(t, 0, 700));
-    ctx.$(".wm-land").style.opacity = land;
+    // The land stays fully drawn: fading a group this large made the first raster of a
+    // frame differ from later ones in Chromium, and frames must depend only on t.
     var view = BASE;
     if (ctx.option === "zoom-to-country" && s.target) {
       view = interpolateView(BASE, s.target, s.home.focus, e.inOutCubic(p(t, tm.zoom, tm.zoomMs)));
     }
-    ctx.$(".wm-view").setAttribute("transform", "translate(" + r2(view.x) + " " + r2(view.y) + ") scale(" + r4(view.s) + ")");
+    var transform = "translate(" + r2(view.x) + " " + r2(view.y) + ") scale(" + r4(view.s) + ")";
+    ctx.$$(".wm-view").forEach(function (g) { g.setAttribute("transform", transform); });
+    // Repaint the whole moving layer on every new t: a partial repaint anti-aliases the
+    // shapes it cuts through differently, which would make frames depend on seek order.
+    ctx.$(".wm-repaint").setAttribute("width", (1284 + (t % 1000) / 1000).toFixed(3));
     s.paths.forEach(function (path, i) {
       var q = e.outCubic(p(t, tm.itemAt(i), 650));
       path.style.opacity = q * s.items[i].strength;
