@@ -92,6 +92,10 @@ FULL: dict[str, tuple[dict[str, Any], list[str]]] = {
         },
         ["Which feature next?", "Offline sync", "75%", "25%", "1,000 votes"],
     ),
+    "percentile-gauge": (
+        {"title": "How you stack up", "percentile": 92, "label": "Ahead of 92% of members"},
+        ["How you stack up", "92nd", "Top 8%", "Ahead of 92% of members"],
+    ),
 }
 
 # primitive id -> data with optional inputs missing, empty or malformed
@@ -103,6 +107,7 @@ EMPTY: dict[str, dict[str, Any]] = {
     "quote-card": {"portrait_url": "https://unreachable.invalid/face.png"},
     "ken-burns": {"image_url": "https://unreachable.invalid/photo.jpg"},
     "poll-card": {"options": [None, {"label": "Only label"}, {"value": "abc"}, "Plain"]},
+    "percentile-gauge": {"percentile": "n/a"},
 }
 
 MINE = sorted(FULL)

@@ -11,6 +11,7 @@ MINE = (
     "ken-burns",
     "logo-reveal",
     "milestone-timeline",
+    "percentile-gauge",
     "poll-card",
     "quote-card",
     "world-map",
