@@ -168,10 +168,22 @@ async def scrub_to(page: Page, ms: int) -> None:
                    s.value = String(ms); s.dispatchEvent(new Event('input')); }""",
         ms,
     )
+    await painted(page)
 
 
-async def test_preview_plays_and_a_scrubbed_frame_equals_seek_in_the_render_page(browser, live):
-    page = await open_preview(browser, f"{live.url}/preview/templates/{live.public_id}")
+async def painted(page: Page) -> None:
+    """Wait until the seeked state has been painted (two animation frames)."""
+    await page.evaluate(
+        "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
+    )
+
+
+@pytest.mark.parametrize("which", ["custom", "rewind"])
+async def test_preview_plays_and_a_scrubbed_frame_equals_seek_in_the_render_page(
+    browser, live, which
+):
+    template_id = live.public_id if which == "custom" else which
+    page = await open_preview(browser, f"{live.url}/preview/templates/{template_id}")
     box = await page.locator("#rp-stage").bounding_box()
     assert box is not None and (box["width"], box["height"]) == (1280, 720)
 
@@ -190,9 +202,10 @@ async def test_preview_plays_and_a_scrubbed_frame_equals_seek_in_the_render_page
         shown = await page.locator("#rp-stage").screenshot()
 
         render = await open_render_page(
-            browser, f"{live.url}/preview/templates/{live.public_id}/composition"
+            browser, f"{live.url}/preview/templates/{template_id}/composition"
         )
         await render.evaluate("ms => window.reelsmith.seek(ms)", t)
+        await painted(render)
         expected = await render.screenshot()
         await render.context.close()
         assert same_pixels(shown, expected), f"preview at {t} ms differs from seek({t})"
