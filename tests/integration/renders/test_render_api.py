@@ -249,3 +249,38 @@ async def test_delete_pending_job_cancels_and_refunds_once(app, client, make_use
     status = await (await client.get(f"/api/render/{job_id}", headers=user.headers)).get_json()
     assert status["status"] == "failed" and status["deletedAt"] and status["outputUrl"] is None
     assert await redis.zscore("arq:abort", f"render:{job_id}") is not None
+
+
+async def test_thumbnail_needs_a_completed_job_of_the_caller(app, client, make_user):
+    user, other = await make_user(), await make_user()
+    template_id = await make_template(app, user.account.id)
+    job_id = (
+        await (
+            await client.post(
+                "/api/render",
+                json={"templateId": template_id, "data": {"person_name": "A"}},
+                headers=user.headers,
+            )
+        ).get_json()
+    )["jobId"]
+    pending = await client.post(
+        "/api/thumbnail", json={"renderJobId": job_id}, headers=user.headers
+    )
+    assert pending.status_code == 400
+    assert "pending" in (await pending.get_json())["message"]
+    foreign = await client.post(
+        "/api/thumbnail", json={"renderJobId": job_id}, headers=other.headers
+    )
+    assert foreign.status_code == 404
+    bad = await client.post(
+        "/api/thumbnail", json={"renderJobId": job_id, "durationSec": 0}, headers=user.headers
+    )
+    assert bad.status_code == 400
+
+
+async def test_batch_status_needs_a_batch_id(client, make_user):
+    user = await make_user()
+    resp = await client.get("/api/render/batch", headers=user.headers)
+    assert resp.status_code == 400
+    unknown = await client.get("/api/render/batch?batchId=nope", headers=user.headers)
+    assert unknown.status_code == 404
