@@ -96,6 +96,18 @@ FULL: dict[str, tuple[dict[str, Any], list[str]]] = {
         {"title": "How you stack up", "percentile": 92, "label": "Ahead of 92% of members"},
         ["How you stack up", "92nd", "Top 8%", "Ahead of 92% of members"],
     ),
+    "category-donut": (
+        {
+            "title": "Revenue by category",
+            "prefix": "$",
+            "categories": [
+                {"label": "Subscriptions", "value": 612000},
+                {"label": "Services", "value": 298000},
+                {"label": "Hardware", "value": 90000},
+            ],
+        },
+        ["Revenue by category", "$1M", "$612k", "61%", "Hardware"],
+    ),
 }
 
 # primitive id -> data with optional inputs missing, empty or malformed
@@ -108,6 +120,7 @@ EMPTY: dict[str, dict[str, Any]] = {
     "ken-burns": {"image_url": "https://unreachable.invalid/photo.jpg"},
     "poll-card": {"options": [None, {"label": "Only label"}, {"value": "abc"}, "Plain"]},
     "percentile-gauge": {"percentile": "n/a"},
+    "category-donut": {"categories": [None, {"label": "x"}, {"value": -3, "label": "neg"}, "str"]},
 }
 
 MINE = sorted(FULL)
