@@ -129,6 +129,18 @@
     });
   }
   window.addEventListener("resize", layoutStage);
+  // Space toggles playback, arrows step 100 ms (not while typing in the data form).
+  document.addEventListener("keydown", function (e) {
+    if (!rs || /^(INPUT|TEXTAREA|SELECT|BUTTON)$/.test(e.target.tagName)) return;
+    if (e.key === " ") {
+      e.preventDefault();
+      playBtn.click();
+    } else if (e.key === "ArrowLeft" || e.key === "ArrowRight") {
+      e.preventDefault();
+      rs.pause();
+      rs.seek(Math.max(0, Math.min(rs.duration, rs.currentTime + (e.key === "ArrowLeft" ? -100 : 100))));
+    }
+  });
 
   /* ---------- loading a composition ---------- */
   function requestBody() {

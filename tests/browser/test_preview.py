@@ -297,3 +297,18 @@ async def test_builtin_previews_without_errors(browser, live, template_id):
     assert await page.evaluate("() => window.reelsmithPreview.player.duration") > 15_000
     assert page.errors == []  # type: ignore[attr-defined]
     await page.context.close()
+
+
+async def test_keyboard_space_plays_and_arrows_step(browser, live):
+    page = await open_preview(browser, f"{live.url}/preview/templates/{live.public_id}")
+    await page.locator("body").click(position={"x": 5, "y": 990})
+    await page.keyboard.press("ArrowRight")
+    await page.keyboard.press("ArrowRight")
+    assert await page.evaluate("() => window.reelsmithPreview.player.currentTime") == 200
+    await page.keyboard.press("ArrowLeft")
+    assert await page.evaluate("() => window.reelsmithPreview.player.currentTime") == 100
+    await page.keyboard.press(" ")
+    assert await page.evaluate("() => window.reelsmithPreview.player.playing") is True
+    await page.keyboard.press(" ")
+    assert await page.evaluate("() => window.reelsmithPreview.player.playing") is False
+    await page.context.close()
