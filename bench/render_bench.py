@@ -82,6 +82,7 @@ class TreeMonitor:
         self.cpu: dict[int, float] = {}
         self.base: dict[int, float] = {}
         self.peak_rss = 0
+        self.peak_pss = 0
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)
 
@@ -89,15 +90,18 @@ class TreeMonitor:
         return [self.root, *self.root.children(recursive=True)]
 
     def _sample(self) -> None:
-        rss = 0
+        rss = pss = 0
         for p in self._procs():
             try:
                 t = p.cpu_times()
                 self.cpu[p.pid] = t.user + t.system
-                rss += p.memory_info().rss
+                mem = p.memory_full_info()
+                rss += mem.rss
+                pss += getattr(mem, "pss", mem.rss)
             except psutil.Error:
                 continue
         self.peak_rss = max(self.peak_rss, rss)
+        self.peak_pss = max(self.peak_pss, pss)
 
     def _run(self) -> None:
         while not self._stop.is_set():
@@ -108,7 +112,7 @@ class TreeMonitor:
         self._sample()
         self.base = dict(self.cpu)
         self.cpu = {}
-        self.peak_rss = 0
+        self.peak_rss = self.peak_pss = 0
         self._thread.start()
         return self
 
@@ -192,6 +196,7 @@ async def main() -> dict[str, Any]:
         "ratio": round((frames / warm) / naive, 2),
         "cpu_s": round(monitor.cpu_s, 1),
         "peak_rss_mb": round(monitor.peak_rss / 2**20),
+        "peak_pss_mb": round(monitor.peak_pss / 2**20),
         "output_mb": round(size / 2**20, 2),
         "cores": os.cpu_count(),
         "loadavg_before": [round(x, 2) for x in load],
@@ -207,7 +212,10 @@ async def main() -> dict[str, Any]:
     print(f"naive loop        {naive:7.1f} fps  ({naive_frames} PNG screenshots, no encode)")
     print(f"ratio             {figures['ratio']:7.2f} x")
     print(f"cpu               {figures['cpu_s']:7.1f} s   (whole process tree)")
-    print(f"peak rss          {figures['peak_rss_mb']:7d} MB  (whole process tree, Chromium incl.)")
+    print(
+        f"peak memory       {figures['peak_rss_mb']:7d} MB  RSS summed over the process tree "
+        f"(Chromium incl.; {figures['peak_pss_mb']} MB PSS, shared pages counted once)"
+    )
     print(f"load before       {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} on {os.cpu_count()} cores")
     print(json.dumps(figures))
     return figures

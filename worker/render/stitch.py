@@ -20,6 +20,7 @@ from worker.render.server import serve_page
 log = logging.getLogger(__name__)
 
 SCALES = {"720p": 1.0, "1080p": 1.5, "4k": 3.0}
+FFMPEG_STEP_TIMEOUT_S = 120.0
 assert set(SCALES) == set(RESOLUTIONS)
 
 
@@ -101,7 +102,8 @@ async def _render_once(
         if on_frames:
             on_frames(done[0], done[1])
 
-    timeout = float(settings.job_timeout_s)
+    # Any single ffmpeg step (accepting a frame, finishing a chunk, the mux) gets this long.
+    timeout = min(float(settings.job_timeout_s), FFMPEG_STEP_TIMEOUT_S)
     with (
         tempfile.TemporaryDirectory(prefix="reelsmith-render-") as tmp,
         serve_page("", assets_dir) as server,
