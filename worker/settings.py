@@ -109,13 +109,14 @@ def worker_kwargs(
     }
 
 
-class WorkerSettings:
-    """For `arq worker.settings.WorkerSettings`: settings from the environment."""
+def _settings_class() -> type:
+    """WorkerSettings for `arq worker.settings.WorkerSettings`: settings from the environment."""
+    options = worker_kwargs(Settings())
+    options.pop("health_check_key")  # per process; arq's default is fine there
+    return type("WorkerSettings", (), {"__doc__": _settings_class.__doc__, **options})
 
-    _settings = Settings()
-    locals().update(
-        {k: v for k, v in worker_kwargs(_settings).items() if k not in ("health_check_key",)}
-    )
+
+WorkerSettings = _settings_class()
 
 
 def run_worker(settings: Settings, **options: Any) -> Worker:

@@ -60,17 +60,22 @@ async def _create(make: Callable[[Any], Awaitable[service.Created]]) -> service.
     return created
 
 
+def answer(created: service.Created) -> tuple[dict[str, Any], int, dict[str, str]]:
+    """The response; a replay of a stored answer says so in `Idempotent-Replayed: true`."""
+    return created.response, 200, {"Idempotent-Replayed": "true"} if created.replayed else {}
+
+
 @bp.post("/api/render")
 @tag(["Rendering"])
 @require_auth
 @validate_request(RenderRequest)
 @validate_response(RenderCreated, 200)
-async def create_render(data: RenderRequest) -> dict[str, Any]:
+async def create_render(data: RenderRequest) -> tuple[dict[str, Any], int, dict[str, str]]:
     """Queue one render (1 credit). `Idempotency-Key` makes retries safe: the same key and
     body within 24 h answer the first response and charge nothing; another body gives 409."""
     account, settings, key = current_account(), get_settings(), idempotency_key()
     created = await _create(lambda s: service.create_render(s, settings, account, data, key))
-    return created.response
+    return answer(created)
 
 
 @bp.post("/api/render/batch")
@@ -78,12 +83,12 @@ async def create_render(data: RenderRequest) -> dict[str, Any]:
 @require_auth
 @validate_request(BatchRequest)
 @validate_response(BatchCreated, 200)
-async def create_batch(data: BatchRequest) -> dict[str, Any]:
+async def create_batch(data: BatchRequest) -> tuple[dict[str, Any], int, dict[str, str]]:
     """Queue one render per row (1 credit each). Headers are mapped to data slots by key,
     label and aliases (fuzzy); every row is checked before anything is charged."""
     account, settings, key = current_account(), get_settings(), idempotency_key()
     created = await _create(lambda s: service.create_batch(s, settings, account, data, key))
-    return created.response
+    return answer(created)
 
 
 @bp.get("/api/render/batch")

@@ -146,6 +146,7 @@ async def test_idempotent_retry_returns_first_answer_and_charges_once(
     first = await (await client.post("/api/render", json=payload, headers=headers)).get_json()
     again = await client.post("/api/render", json=payload, headers=headers)
     assert again.status_code == 200
+    assert again.headers["Idempotent-Replayed"] == "true"
     assert await again.get_json() == first
     assert await balance(app, user.account.id) == 4
     async with app.config["REELSMITH_DB"].session() as session:
