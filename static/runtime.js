@@ -316,6 +316,7 @@
       if (visible) applyTransition(record, t);
       if (visible && typeof record.def.render === "function") {
         record.def.render(record.ctx, local, record.state);
+        dropIdentityTransforms(record.el);
       }
     });
     animations.forEach(function (anim) {
@@ -329,6 +330,27 @@
       try { cb(t); } catch (err) { console.error(err); }
     });
     return t;
+  }
+
+  /* A settled element keeps no transform at all: an identity transform (rotateX(0deg),
+   * scale(1)) may still give it a compositing layer, and layers made pixels depend on which
+   * frames were painted before (a fresh page and a page that played up to t differed). */
+  function isIdentity(transform) {
+    var fns = transform.match(/[a-zA-Z0-9]+\([^)]*\)/g);
+    if (!fns || fns.join(" ") !== transform.trim().replace(/\s+(?![^(]*\))/g, " ")) return false;
+    return fns.every(function (fn) {
+      var name = fn.slice(0, fn.indexOf("(")).toLowerCase();
+      var args = fn.slice(fn.indexOf("(") + 1, -1).split(",").map(function (a) { return parseFloat(a); });
+      if (name.indexOf("matrix") === 0) return false;
+      var want = name.indexOf("scale") === 0 ? 1 : 0;
+      return args.every(function (v) { return v === want; });
+    });
+  }
+  function dropIdentityTransforms(root) {
+    var nodes = root.querySelectorAll('[style*="transform"]');
+    for (var i = 0; i < nodes.length; i++) {
+      if (nodes[i].style.transform && isIdentity(nodes[i].style.transform)) nodes[i].style.transform = "";
+    }
   }
 
   function activeIntervals() {

@@ -83,8 +83,9 @@ reelsmith.primitive("title-intro", {
     }
     var ring = ctx.$(".ti-deco");
     var r = e.outCubic(p(t, 0, 1400));
-    ring.style.transform = "scale(" + ctx.lerp(0.7, 1, r) + ") rotate(" + (1 - r) * -40 + "deg)";
-    ring.style.opacity = r;
+    // Settled: no transform/opacity at all, so the rings are painted the same way every time.
+    ring.style.transform = r < 1 ? "scale(" + ctx.lerp(0.7, 1, r) + ") rotate(" + (1 - r) * -40 + "deg)" : "";
+    ring.style.opacity = r < 1 ? r : "";
 
     function renderName(ctx, t, s) {
       if (!s.name) return;
@@ -92,9 +93,10 @@ reelsmith.primitive("title-intro", {
       if (ctx.option === "typewriter") {
         var shown = Math.floor(q * s.units.length + 1e-9);
         s.units.forEach(function (u, i) { u.style.visibility = i < shown ? "visible" : "hidden"; });
+        // Move the caret only when it has to: a DOM move repaints the whole name.
         var anchor = shown > 0 ? s.units[shown - 1] : null;
-        if (anchor) anchor.after(s.caret);
-        else s.name.insertBefore(s.caret, s.name.firstChild);
+        if (anchor && s.caret.previousSibling !== anchor) anchor.after(s.caret);
+        else if (!anchor && s.name.firstChild !== s.caret) s.name.insertBefore(s.caret, s.name.firstChild);
         // Caret: steady while typing, blinks briefly (a pure function of t), then goes away.
         var done = s.nameIn + s.nameMs;
         var blink = t >= done && t < done + 800 && Math.floor((t - done) / 200) % 2 === 0;

@@ -27,6 +27,9 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--no-first-run",
     "--font-render-hinting=none",
+    # Without it Chromium re-rasters only the changed part of a tile, and a page that played up
+    # to t can differ by a few levels from a fresh page seeking to t.
+    "--disable-partial-raster",
 ]
 
 

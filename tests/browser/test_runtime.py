@@ -187,3 +187,29 @@ async def test_animation_bindings_move_named_events(make_composition):
         "getComputedStyle(document.querySelector('.rs-scene')).getPropertyValue('--at-counter-start')"
     )
     assert css_var.strip() == "2500ms"
+
+
+async def test_frame_is_the_same_whether_played_up_to_or_seeked_fresh(make_composition):
+    # Parallel capture starts pages in the middle; they must match a page that played through.
+    scenes = [
+        {"primitiveId": "title-intro", "defaultDuration": 2},
+        {"primitiveId": "stat-counters", "animationOption": "flip-in", "transition": "zoom"},
+        {"primitiveId": "radar", "animationOption": "spin-in", "transition": "slide"},
+    ]
+    data = {
+        "person_name": "Grace Hopper",
+        "stats": [{"label": "Ships", "value": 12}, {"label": "Miles", "value": 48200}],
+        "radarData": [
+            {"axis": a, "value": v} for a, v in zip("ABCDE", (5, 8, 3, 9, 6), strict=True)
+        ],
+    }
+    played = await make_composition(scenes, data)
+    targets = {45: None, 120: None, 200: None, 330: None}
+    for i in range(0, 331):
+        await played.seek(i * 1000 / 30)
+        if i in targets:
+            targets[i] = await played.page.screenshot(type="png")
+    for i, frame in targets.items():
+        fresh = await make_composition(scenes, data)
+        assert await fresh.frame(i * 1000 / 30) == frame, f"frame {i} depends on history"
+        await fresh.close()
