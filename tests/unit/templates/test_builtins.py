@@ -40,7 +40,13 @@ def test_builtin_validates_against_the_primitive_catalog(template_id):
 @pytest.mark.parametrize("template_id", IDS)
 def test_builtin_declares_the_spec_data_fields(template_id):
     item = builtins()[template_id]
-    assert {slot.key for slot in item.dataSlots} == SPEC_FIELDS[template_id]
+    keys = {slot.key for slot in item.dataSlots}
+    assert keys >= SPEC_FIELDS[template_id]
+    # extra slots are optional values a data source would otherwise fetch
+    provides = set(item.dataSource.provides) if item.dataSource else set()
+    for slot in item.dataSlots:
+        if slot.key not in SPEC_FIELDS[template_id]:
+            assert not slot.required and slot.key in provides, slot.key
     assert any(slot.required for slot in item.dataSlots)
     for slot in item.dataSlots:
         assert slot.label and slot.description
@@ -70,6 +76,16 @@ def test_sample_data_fills_every_scene_input(template_id):
         assert "None" not in str(inputs) and "[" not in str(
             {k: v for k, v in inputs.items() if isinstance(v, str)}
         )
+
+
+@pytest.mark.parametrize("template_id", IDS)
+def test_voscripts_only_reference_data_slots(template_id):
+    # the render API rejects voScript variables that are neither slots nor given data
+    item = builtins()[template_id]
+    keys = {slot.key for slot in item.dataSlots}
+    for scene in item.scenes:
+        for name in REFERENCE.findall(scene.voScript or ""):
+            assert name in keys, f"{template_id}: voScript uses [{name}], not a data slot"
 
 
 def test_rewind_skips_the_badge_when_percentile_is_absent():
