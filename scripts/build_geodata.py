@@ -126,6 +126,43 @@ def ring_area(ring: Ring) -> float:
     )
 
 
+def inside(point: Point, ring: list[Point]) -> bool:
+    """Even-odd point-in-polygon test."""
+    x, y = point
+    hit = False
+    for (x0, y0), (x1, y1) in zip(ring, ring[1:] + ring[:1], strict=True):
+        if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
+            hit = not hit
+    return hit
+
+
+def pin_point(ring: list[Point]) -> Point:
+    """A point on land for the map pin: the ring's centroid when it falls inside, else the
+    middle of the widest inside stretch of the horizontal line through the centroid."""
+    area = cx = cy = 0.0
+    for (x0, y0), (x1, y1) in zip(ring, ring[1:] + ring[:1], strict=True):
+        cross = x0 * y1 - x1 * y0
+        area += cross
+        cx += (x0 + x1) * cross
+        cy += (y0 + y1) * cross
+    if abs(area) < 1e-9:
+        return ring[0]
+    centroid = (cx / (3 * area), cy / (3 * area))
+    if inside(centroid, ring):
+        return centroid
+    y = centroid[1]
+    xs = sorted(
+        x0 + (y - y0) * (x1 - x0) / (y1 - y0)
+        for (x0, y0), (x1, y1) in zip(ring, ring[1:] + ring[:1], strict=True)
+        if (y0 > y) != (y1 > y)
+    )
+    spans = [(xs[i], xs[i + 1]) for i in range(0, len(xs) - 1, 2)]
+    if not spans:
+        return centroid
+    a, b = max(spans, key=lambda span: span[1] - span[0])
+    return ((a + b) / 2, y)
+
+
 def path_d(rings: list[list[tuple[int, int]]]) -> str:
     """Compact SVG path: absolute move, then relative integer-tenth line segments per ring."""
     parts: list[str] = []
@@ -189,6 +226,7 @@ def build(topology_path: Path, codes_path: Path) -> dict:
         main = max(screen, key=lambda poly: ring_area([(x, y) for x, y in poly[0]]))[0]
         fx = [x / 10 for x, _ in main]
         fy = [y / 10 for _, y in main]
+        px, py = pin_point([(x / 10, y / 10) for x, y in main])
         cx = [x / 10 for poly in screen for ring in poly for x, _ in ring]
         cy = [y / 10 for poly in screen for ring in poly for _, y in ring]
         out_countries[code] = {
@@ -196,6 +234,7 @@ def build(topology_path: Path, codes_path: Path) -> dict:
             "d": d,
             "focus": [round(min(fx), 1), round(min(fy), 1), round(max(fx), 1), round(max(fy), 1)],
             "bbox": [round(min(cx), 1), round(min(cy), 1), round(max(cx), 1), round(max(cy), 1)],
+            "pin": [round(px, 1), round(py, 1)],
         }
     return {
         "source": "Natural Earth 1:110m Cultural Vectors, admin 0 countries, via world-atlas 2.0.2",

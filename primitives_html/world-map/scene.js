@@ -38,7 +38,7 @@ reelsmith.primitive("world-map", {
     // frame differ from later ones in Chromium, and frames must depend only on t.
     var view = BASE;
     if (ctx.option === "zoom-to-country" && s.target) {
-      view = interpolateView(BASE, s.target, s.home.focus, e.inOutCubic(p(t, tm.zoom, tm.zoomMs)));
+      view = interpolateView(BASE, s.target, s.home.pin, e.inOutCubic(p(t, tm.zoom, tm.zoomMs)));
     }
     var transform = "translate(" + r2(view.x) + " " + r2(view.y) + ") scale(" + r4(view.s) + ")";
     ctx.$$(".wm-view").forEach(function (g) { g.setAttribute("transform", transform); });
@@ -92,7 +92,8 @@ function highlights(ctx, geo) {
       if (prior.value === null) prior.value = value;
       return;
     }
-    var item = { code: code, name: label || shape.name, value: value, home: home, focus: shape.focus, d: shape.d };
+    var pin = shape.pin || [(shape.focus[0] + shape.focus[2]) / 2, (shape.focus[1] + shape.focus[3]) / 2];
+    var item = { code: code, name: label || shape.name, value: value, home: home, focus: shape.focus, pin: pin, d: shape.d };
     seen[code] = item;
     out.push(item);
   }
@@ -101,7 +102,7 @@ function highlights(ctx, geo) {
   var values = out.map(function (i) { return i.value; }).filter(function (v) { return v !== null; });
   var max = values.length ? Math.max.apply(null, values) : 0;
   out.forEach(function (item) {
-    item.strength = item.home ? 1 : item.value !== null && max > 0 ? 0.45 + 0.55 * Math.max(0, item.value) / max : 0.85;
+    item.strength = item.home ? 1 : item.value !== null && max > 0 ? 0.45 + 0.55 * Math.max(0, item.value) / max : 0.7;
   });
   // Home first, then the largest values, so the legend reads as a ranking.
   return out.sort(function (a, b) {
@@ -218,13 +219,13 @@ function timing(ctx, n) {
 
 function zoomTarget(focus) {
   var w = Math.max(focus[2] - focus[0], 1), h = Math.max(focus[3] - focus[1], 1);
-  var s = Math.max(BASE.s, Math.min(560 / w, 340 / h, 9));
+  var s = Math.max(BASE.s, Math.min(560 / w, 340 / h, 6));
   return { s: s };
 }
 
-/* Camera flight: scale interpolates geometrically, the country's centre slides to FOCUS. */
-function interpolateView(base, target, focus, q) {
-  var cx = (focus[0] + focus[2]) / 2, cy = (focus[1] + focus[3]) / 2;
+/* Camera flight: scale interpolates geometrically, the country's pin slides to FOCUS. */
+function interpolateView(base, target, pin, q) {
+  var cx = pin[0], cy = pin[1];
   var s = base.s * Math.pow(target.s / base.s, q);
   var px = base.x + cx * base.s + (FOCUS.x - (base.x + cx * base.s)) * q;
   var py = base.y + cy * base.s + (FOCUS.y - (base.y + cy * base.s)) * q;
@@ -242,9 +243,8 @@ function renderTitle(ctx, t) {
 }
 
 function renderPin(ctx, t, s, view) {
-  var f = s.home.focus;
-  var x = view.x + ((f[0] + f[2]) / 2) * view.s;
-  var y = view.y + ((f[1] + f[3]) / 2) * view.s;
+  var x = view.x + s.home.pin[0] * view.s;
+  var y = view.y + s.home.pin[1] * view.s;
   var tm = s.timing, e = ctx.ease;
   var pop = e.outBack(ctx.progress(t, tm.pinAt, 500));
   [s.pin.dot, s.pin.ring, s.pin.ring2].forEach(function (c) {

@@ -37,3 +37,6 @@ def test_world_geodata_covers_countries_with_license() -> None:
         assert country["d"].startswith("M") and country["name"]
         x0, y0, x1, y1 = country["bbox"]
         assert 0 <= x0 <= x1 <= 1280 and 0 <= y0 <= y1 <= 720
+        fx0, fy0, fx1, fy1 = country["focus"]
+        px, py = country["pin"]
+        assert fx0 <= px <= fx1 and fy0 <= py <= fy1  # the pin sits on the main landmass
