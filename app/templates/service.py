@@ -423,42 +423,8 @@ async def increment_usage(session: AsyncSession, template_id: str, n: int = 1) -
 
 
 # ---- data into scenes ----
-
-
-def _format(value: Any) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, int):
-        return f"{value:,}"
-    if isinstance(value, float):
-        return f"{value:,.0f}" if value.is_integer() else f"{value:,.1f}"
-    if isinstance(value, list):
-        return ", ".join(_format(v) for v in value)
-    return str(value)
-
-
-def fill_text(text: str, data: dict[str, Any]) -> str:
-    """Replace `[key]` references in text with formatted data values (missing -> empty)."""
-    return REFERENCE.sub(lambda m: _format(data.get(m.group(1))), text)
-
-
-def resolve(value: Any, data: dict[str, Any]) -> Any:
-    """Resolve references in a sceneData value: a string that is exactly `[key]` becomes the
-    raw data value (number, list, object); other strings get text substitution."""
-    if isinstance(value, str):
-        whole = REFERENCE.fullmatch(value.strip())
-        if whole:
-            return data.get(whole.group(1))
-        return fill_text(value, data)
-    if isinstance(value, list):
-        return [resolve(v, data) for v in value]
-    if isinstance(value, dict):
-        if "$each" in value:
-            return _each(value, data)
-        return {k: resolve(v, data) for k, v in value.items()}
-    return value
+# The composition resolves `[key]` references (app.composition.timeline.resolve_value);
+# templates add `$each` list building, slot defaults and data-source overrides.
 
 
 def _each(spec: dict[str, Any], data: dict[str, Any]) -> list[dict[str, Any]] | None:
@@ -473,21 +439,6 @@ def _each(spec: dict[str, Any], data: dict[str, Any]) -> list[dict[str, Any]] | 
         if isinstance(item, dict):
             out.append({k: item.get(src) for k, src in fields.items() if item.get(src) is not None})
     return out
-
-
-def scene_data_for(scene: SceneConfig, data: dict[str, Any]) -> dict[str, Any]:
-    """The inputs a scene's primitive receives: each of its dataInputs taken from the data by
-    the same key, then the scene's sceneData with `[key]` references resolved on top.
-    Inputs that resolve to None are left out (primitives treat them as absent)."""
-    out: dict[str, Any] = {}
-    info = get_primitive(scene.primitiveId)
-    for name in info.dataInputs if info else []:
-        key = _slot_key(name)
-        if data.get(key) is not None:
-            out[key] = data[key]
-    for key, value in scene.sceneData.items():
-        out[key] = resolve(value, data)
-    return {k: v for k, v in out.items() if v is not None}
 
 
 def _slot_defaults(data_slots: Sequence[DataSlot | Mapping[str, Any]]) -> dict[str, Any]:

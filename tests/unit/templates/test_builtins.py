@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import pytest
 
+from app.composition.timeline import build_timeline, scene_props
 from app.primitives.catalog import get_primitive
 from app.templates.service import (
     REFERENCE,
     builtin_data_source,
+    builtin_view,
     builtins,
     document_problems,
-    scene_data_for,
+    render_inputs,
 )
 
 IDS = ["emeritus", "laureate", "rewind", "pulse", "handshake"]
@@ -70,12 +72,28 @@ def test_builtin_is_a_full_template(template_id):
 @pytest.mark.parametrize("template_id", IDS)
 def test_sample_data_fills_every_scene_input(template_id):
     item = builtins()[template_id]
-    for scene in item.scenes:
-        inputs = scene_data_for(scene, item.sampleData)
-        assert inputs, f"{scene.primitiveId} gets no data"
-        assert "None" not in str(inputs) and "[" not in str(
-            {k: v for k, v in inputs.items() if isinstance(v, str)}
+    scenes, data = render_inputs(builtin_view(template_id), item.sampleData)
+    timeline = build_timeline(scenes, data)
+    assert len(timeline.scenes) == len(item.scenes), "sample data must play every scene"
+    for placed in timeline.scenes:
+        props = scene_props(placed, data)
+        assert props, f"{placed.primitive_id} gets no data"
+        for name in info_inputs(placed.primitive_id):
+            assert props.get(name) not in (None, "", []), f"{placed.primitive_id}.{name} empty"
+        text = str(props)
+        assert (
+            "None" not in text
+            and "$each" not in text
+            and "[" not in str({k: v for k, v in props.items() if isinstance(v, str)})
         )
+
+
+def info_inputs(primitive_id: str) -> list[str]:
+    """The inputs a built-in must fill for this primitive (optional media inputs excluded)."""
+    optional = {"logoUrl", "badge_icon", "credit", "portrait_url", "country_code", "subtitle"}
+    info = get_primitive(primitive_id)
+    assert info is not None
+    return [n.removesuffix("[]") for n in info.dataInputs if n.removesuffix("[]") not in optional]
 
 
 @pytest.mark.parametrize("template_id", IDS)

@@ -3,41 +3,17 @@
 from __future__ import annotations
 
 from app.templates.schemas import DataSlot, SceneConfig, TemplateDefaults, TemplateView
-from app.templates.service import fill_text, resolve, sample_data, scene_data_for, with_defaults
+from app.templates.service import expand_scene, sample_data, with_defaults
 
 
-def scene(**kw):
-    return SceneConfig(primitiveId=kw.pop("primitiveId", "stat-counters"), **kw)
-
-
-def test_fill_text_formats_numbers_and_blanks_missing_values():
-    data = {"person_name": "Ana", "totalMinutes": 9420, "rating": 4.25}
-    text = "Hi [person_name]: [totalMinutes] minutes, [rating] stars, [missing]!"
-    assert fill_text(text, data) == "Hi Ana: 9,420 minutes, 4.2 stars, !"
-
-
-def test_whole_reference_keeps_the_raw_value():
-    data = {"keyStats": [{"label": "A", "value": 1}], "n": 7}
-    assert resolve("[keyStats]", data) == [{"label": "A", "value": 1}]
-    assert resolve({"value": "[n]", "label": "n is [n]"}, data) == {"value": 7, "label": "n is 7"}
-
-
-def test_each_renames_fields_of_a_list():
+def test_each_builds_a_renamed_list_from_an_array_field():
     data = {"books": [{"title": "A", "readers": 3, "x": 1}, {"title": "B"}]}
     spec = {"$each": "books", "as": {"label": "title", "value": "readers"}}
-    assert resolve(spec, data) == [{"label": "A", "value": 3}, {"label": "B"}]
-    assert resolve(spec, {}) is None
-
-
-def test_scene_data_passes_primitive_inputs_by_name_then_scene_data():
-    s = scene(primitiveId="title-intro", sceneData={"subtitle": "for [person_name]"})
-    out = scene_data_for(s, {"person_name": "Ana", "unrelated": 1})
-    assert out == {"person_name": "Ana", "subtitle": "for Ana"}
-
-
-def test_scene_data_drops_inputs_that_resolve_to_nothing():
-    s = scene(sceneData={"stats": "[keyStats]"})
-    assert scene_data_for(s, {}) == {}
+    scene = SceneConfig(primitiveId="bar-race", sceneData={"bars": spec, "title": "[x]"})
+    out = expand_scene(scene, data)
+    assert out["sceneData"]["bars"] == [{"label": "A", "value": 3}, {"label": "B"}]
+    assert out["sceneData"]["title"] == "[x]"  # references are left to the composition
+    assert expand_scene(scene, {})["sceneData"]["bars"] is None
 
 
 def view(slots):
