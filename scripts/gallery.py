@@ -29,7 +29,15 @@ from app.templates.service import (  # noqa: E402
 )
 
 OUT_DIR = ROOT / "docs" / "gallery"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+# The renderer's text and color settings (worker/render/browser.py), so frames match videos.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--font-render-hinting=none",
+    "--force-color-profile=srgb",
+    "--hide-scrollbars",
+]
 # The scene that shows each template best, and how far into it (0..1) the frame is taken.
 SHOWCASE = {
     "emeritus": ("world-map", 0.85),
