@@ -60,6 +60,9 @@ reelsmith.primitive("quote-card", {
     if (ctx.option === "typewriter") {
       var shown = Math.floor(p(t, s.quoteIn, s.quoteMs) * s.units.length + 1e-9);
       s.units.forEach(function (u, i) { u.style.visibility = i < shown ? "visible" : "hidden"; });
+      // The caret follows the last typed character (it takes no width, so lines never reflow).
+      var next = s.units[shown] || null;
+      if (s.caret.nextSibling !== next || s.caret.parentNode !== s.text) s.text.insertBefore(s.caret, next);
       var done = s.quoteIn + s.quoteMs;
       var blink = t >= done && t < done + 900 && Math.floor((t - done) / 225) % 2 === 0;
       s.caret.style.opacity = t < done || blink ? 1 : 0;
