@@ -319,6 +319,12 @@
         dropIdentityTransforms(record.el);
       }
     });
+    // A primitive that shows the logo itself (hidesLogo: true) hides the corner logo.
+    var logo = document.querySelector(".rs-logo");
+    if (logo) {
+      var hide = scenes.some(function (r) { return r.def.hidesLogo && isVisible(r, t) && t >= r.info.start + r.info.transitionMs; });
+      logo.style.visibility = hide ? "hidden" : "";
+    }
     animations.forEach(function (anim) {
       var record = animationScene.get(anim);
       var local = record ? clamp(t - record.info.start, 0, record.info.duration) : t;

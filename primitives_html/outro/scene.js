@@ -8,6 +8,7 @@
 var FADE_MS = 900;
 
 reelsmith.primitive("outro", {
+  hidesLogo: true, // the brand logo is shown large in the middle instead of in the corner
   setup: function (ctx) {
     var message = ctx.$(".ou-message");
     ctx.fitText(message, { max: 84, min: 40, width: 1000, lines: 2 });

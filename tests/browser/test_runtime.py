@@ -213,3 +213,15 @@ async def test_frame_is_the_same_whether_played_up_to_or_seeked_fresh(make_compo
         fresh = await make_composition(scenes, data)
         assert await fresh.frame(i * 1000 / 30) == frame, f"frame {i} depends on history"
         await fresh.close()
+
+
+async def test_corner_logo_hides_while_the_outro_shows_it_large(make_composition):
+    logo = "data:image/gif;base64,R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw=="
+    scenes = [{"primitiveId": "title-intro"}, {"primitiveId": "outro", "transition": "cut"}]
+    page = await make_composition(scenes, DATA, brand={"logoUrl": logo})
+    visibility = "() => document.querySelector('.rs-logo').style.visibility"
+    await page.seek(1000)
+    assert await page.page.evaluate(visibility) == ""
+    await page.seek(5000)
+    assert await page.page.evaluate(visibility) == "hidden"
+    assert await page.page.evaluate("reelsmith.canDiffer(3990, 4010)") is True
