@@ -43,6 +43,9 @@ BASE_ARGS = [
     "--disable-dev-shm-usage",
     "--font-render-hinting=none",
     "--force-color-profile=srgb",
+    # Full-tile re-raster: a frame must not depend on which frames the page painted before
+    # (parallel pages start at different frames; partial raster differs by a few levels).
+    "--disable-partial-raster",
     # Second wall behind request routing: no name resolves except the engine's own host.
     "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
     "--force-webrtc-ip-handling-policy=disable_non_proxied_udp",

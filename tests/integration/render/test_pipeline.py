@@ -106,8 +106,9 @@ async def test_disabled_and_skipped_scenes_are_absent_and_transition_is_where_ex
     with_stats, alone = frame_hashes(full.path), frame_hashes(title_only.path)
     fade_start = 1000 * 30 // 1000
     assert with_stats[:fade_start] == alone[:fade_start]
-    after = zip(with_stats[fade_start + 1 :], alone[fade_start + 1 :], strict=True)
-    assert all(a != b for a, b in after)
+    same_after = [i for i in range(fade_start + 1, len(alone)) if with_stats[i] == alone[i]]
+    # The fade's first frames may still round to the title alone (eased opacity ~0).
+    assert all(i <= fade_start + 2 for i in same_after)
 
 
 async def test_free_tier_forces_the_watermark(
@@ -265,3 +266,13 @@ async def test_page_without_runtime_or_with_a_broken_image_fails_clearly(
     finally:
         await manager.close()
     assert_no_leaks()
+
+
+async def test_real_composition_is_frame_identical_across_runs_and_parallelism(
+    manager: BrowserManager, settings: Settings, tmp_path: Path
+):
+    req = request([TITLE, STATS, BARS])  # 3.5 s = 105 frames, four GOPs
+    one = await render_video(req, settings, None, tmp_path / "1.mp4", manager=manager, parallel=1)
+    two = await render_video(req, settings, None, tmp_path / "2.mp4", manager=manager, parallel=2)
+    assert two.capture.workers == 2
+    assert frame_hashes(one.path) == frame_hashes(two.path)
