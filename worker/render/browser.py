@@ -99,6 +99,7 @@ class WarmBrowser:
     executable: str
     scale: float = 1.0  # device pixel ratio the window was launched with (beginframe)
     jobs: int = 0
+    busy: bool = False  # leased to a running job (beginframe browsers are never shared)
 
 
 class BrowserManager:
@@ -126,26 +127,46 @@ class BrowserManager:
         """
         async with self._lock:
             self._jobs += 1
-            limit = max(1, self.settings.browser_recycle_jobs)
             mode = self._mode()
-            stale = [
-                w
-                for w in self._pool
-                if w.jobs >= limit
-                or w.mode != mode
-                or (mode == "beginframe" and w.scale != scale)
-                or not w.browser.is_connected()
-            ]
-            for warm in stale:
+            for warm in [w for w in self._pool if not w.busy and self._stale(w, mode, scale)]:
                 self._pool.remove(warm)
                 await _close(warm)
-            wanted = pages if mode == "beginframe" else 1
-            while len(self._pool) < wanted:
-                self._pool.append(await self._launch(mode, scale))
-            chosen = self._pool[:wanted]
+            if mode == "screenshot":  # pages (and concurrent jobs) share one browser
+                shared = [w for w in self._pool if not self._stale(w, mode, scale)]
+                chosen = shared[:1] or [await self._add(mode, scale)]
+            else:
+                free = [w for w in self._pool if not w.busy and not self._stale(w, mode, scale)]
+                while len(free) < pages:
+                    free.append(await self._add(mode, scale))
+                chosen = free[:pages]
+                for warm in chosen:
+                    warm.busy = True
             for warm in chosen:
                 warm.jobs += 1
             return [chosen[i % len(chosen)] for i in range(pages)]
+
+    async def release(self, browsers: list[WarmBrowser]) -> None:
+        """Give a job's browsers back; ones due for recycling are closed now."""
+        async with self._lock:
+            for warm in {id(w): w for w in browsers}.values():
+                warm.busy = False
+                if warm in self._pool and self._stale(warm, warm.mode, warm.scale):
+                    self._pool.remove(warm)
+                    await _close(warm)
+
+    def _stale(self, warm: WarmBrowser, mode: CaptureMode, scale: float) -> bool:
+        return (
+            warm.jobs >= max(1, self.settings.browser_recycle_jobs)
+            or warm.mode != mode
+            or warm.mode in self._broken_modes
+            or (mode == "beginframe" and warm.scale != scale)
+            or not warm.browser.is_connected()
+        )
+
+    async def _add(self, mode: CaptureMode, scale: float) -> WarmBrowser:
+        warm = await self._launch(mode, scale)
+        self._pool.append(warm)
+        return warm
 
     def mark_mode_broken(self, mode: CaptureMode) -> None:
         """Remember that a capture mode failed here; later launches use the other one."""

@@ -102,8 +102,10 @@ class CapturePage:
             )
         except RenderTimeout:
             raise
-        except Exception as exc:  # the protocol error says the method is unavailable
-            raise CaptureModeUnsupported(f"beginFrame not usable: {exc}") from exc
+        except Exception as exc:
+            if _unsupported(exc):
+                raise CaptureModeUnsupported(f"beginFrame not usable: {exc}") from exc
+            raise
         data = result.get("screenshotData")
         return base64.b64decode(data) if data else None
 
@@ -119,6 +121,15 @@ class CapturePage:
             await asyncio.wait_for(self.context.close(), 10)
         except Exception:  # noqa: BLE001 - the browser may already be gone
             log.debug("context close failed", exc_info=True)
+
+
+def _unsupported(exc: BaseException) -> bool:
+    """Whether a protocol error means this browser has no working beginFrame (vs a crash)."""
+    text = str(exc).lower()
+    return any(
+        marker in text
+        for marker in ("wasn't found", "-32601", "not supported", "not enabled", "begin frame")
+    )
 
 
 async def _step(awaitable: Any, what: str, timeout: float = STEP_TIMEOUT_S) -> Any:

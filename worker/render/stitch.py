@@ -77,6 +77,8 @@ async def render_page_to_mp4(
                 "beginFrame capture unsupported here (%s); falling back to screenshots", exc
             )
             manager.mark_mode_broken(browsers[0].mode)
+        finally:
+            await manager.release(browsers)
     raise AssertionError("unreachable")
 
 

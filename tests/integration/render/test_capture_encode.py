@@ -149,14 +149,30 @@ async def test_full_chromium_falls_back_to_screenshot_capture(tmp_path: Path, se
 async def test_browser_is_recycled_after_n_jobs(settings: Settings):
     manager = BrowserManager(settings.model_copy(update={"browser_recycle_jobs": 2}))
     try:
-        [a] = await manager.acquire(1)
-        [b] = await manager.acquire(1)
-        [c] = await manager.acquire(1)
+        seen = []
+        for _ in range(3):
+            [warm] = await manager.acquire(1)
+            seen.append(warm)
+            await manager.release([warm])
+        a, b, c = seen
         assert a is b and c is not a
         assert not a.browser.is_connected() and c.browser.is_connected()
     finally:
         await manager.close()
     assert child_processes("chrom") == []
+
+
+async def test_concurrent_jobs_never_share_a_begin_frame_browser(settings: Settings):
+    manager = BrowserManager(settings)
+    try:
+        first = await manager.acquire(2)
+        second = await manager.acquire(1)
+        assert len({id(w) for w in first + second}) == 3
+        await manager.release(first)
+        third = await manager.acquire(2)
+        assert {id(w) for w in third} == {id(w) for w in first}
+    finally:
+        await manager.close()
 
 
 class _Recorder(BaseHTTPRequestHandler):
