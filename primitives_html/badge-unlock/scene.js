@@ -47,7 +47,6 @@ reelsmith.primitive("badge-unlock", {
   },
 
   render: function (ctx, t, s) {
-    ctx.$(".bu-repaint rect").setAttribute("width", (1284 + (t % 1000) / 1000).toFixed(3));
     var e = ctx.ease, p = ctx.progress, u = s.unlock;
     var wrap = ctx.$(".bu-badge-wrap");
     var badge = ctx.$(".bu-badge");

@@ -46,7 +46,6 @@ reelsmith.primitive("category-donut", {
   },
 
   render: function (ctx, t, s) {
-    ctx.$(".cd-repaint rect").setAttribute("width", (1284 + (t % 1000) / 1000).toFixed(3));
     var e = ctx.ease, p = ctx.progress;
     [".cd-kicker", ".cd-title"].forEach(function (sel, i) {
       var el = ctx.$(sel);

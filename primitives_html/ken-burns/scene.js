@@ -27,7 +27,6 @@ reelsmith.primitive("ken-burns", {
   },
 
   render: function (ctx, t, s) {
-    ctx.$(".kb-repaint rect").setAttribute("width", (1284 + (t % 1000) / 1000).toFixed(3));
     var e = ctx.ease, p = ctx.progress;
     var move = MOVES[ctx.option] || MOVES["zoom-in"];
     // Gentle S-curve over the whole scene: starts and ends slow, never stands still.

@@ -4,6 +4,7 @@
  * Bindings: "logo-in" (default 200 ms), "tagline-in" (default 1500 ms). */
 (function () {
 reelsmith.primitive("logo-reveal", {
+  hidesLogo: true, // the logo is the show here; no second copy in the corner
   setup: function (ctx) {
     var plate = ctx.$(".lr-plate");
     var img = ctx.$(".lr-logo");
@@ -45,7 +46,6 @@ reelsmith.primitive("logo-reveal", {
   },
 
   render: function (ctx, t, s) {
-    ctx.$(".lr-repaint rect").setAttribute("width", (1284 + (t % 1000) / 1000).toFixed(3));
     var e = ctx.ease, p = ctx.progress, opt = ctx.option;
     var glow = ctx.$(".lr-glow");
     var g = e.outCubic(p(t, 0, 1600));

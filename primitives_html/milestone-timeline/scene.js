@@ -60,7 +60,6 @@ reelsmith.primitive("milestone-timeline", {
   },
 
   render: function (ctx, t, s) {
-    ctx.$(".mt-repaint rect").setAttribute("width", (1284 + (t % 1000) / 1000).toFixed(3));
     var e = ctx.ease, p = ctx.progress;
     ["mt-kicker", "mt-title"].forEach(function (cls, i) {
       var el = ctx.$("." + cls);

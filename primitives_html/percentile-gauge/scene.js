@@ -31,7 +31,6 @@ reelsmith.primitive("percentile-gauge", {
   },
 
   render: function (ctx, t, s) {
-    ctx.$(".pg-repaint rect").setAttribute("width", (1284 + (t % 1000) / 1000).toFixed(3));
     var e = ctx.ease, p = ctx.progress;
     [".pg-kicker", ".pg-title"].forEach(function (sel, i) {
       var el = ctx.$(sel);

@@ -54,7 +54,6 @@ reelsmith.primitive("poll-card", {
   },
 
   render: function (ctx, t, s) {
-    ctx.$(".pc-repaint rect").setAttribute("width", (1284 + (t % 1000) / 1000).toFixed(3));
     var e = ctx.ease, p = ctx.progress;
     [".pc-kicker", ".pc-question"].forEach(function (sel, i) {
       var el = ctx.$(sel);

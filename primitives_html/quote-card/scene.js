@@ -48,7 +48,6 @@ reelsmith.primitive("quote-card", {
   },
 
   render: function (ctx, t, s) {
-    ctx.$(".qc-repaint rect").setAttribute("width", (1284 + (t % 1000) / 1000).toFixed(3));
     var e = ctx.ease, p = ctx.progress;
     var mark = ctx.$(".qc-mark");
     var m = e.outBack(p(t, 0, 700));

@@ -42,9 +42,6 @@ reelsmith.primitive("world-map", {
     }
     var transform = "translate(" + r2(view.x) + " " + r2(view.y) + ") scale(" + r4(view.s) + ")";
     ctx.$$(".wm-view").forEach(function (g) { g.setAttribute("transform", transform); });
-    // Repaint the whole moving layer on every new t: a partial repaint anti-aliases the
-    // shapes it cuts through differently, which would make frames depend on seek order.
-    ctx.$(".wm-repaint").setAttribute("width", (1284 + (t % 1000) / 1000).toFixed(3));
     s.paths.forEach(function (path, i) {
       var q = e.outCubic(p(t, tm.itemAt(i), 650));
       path.style.opacity = q * s.items[i].strength;
