@@ -352,3 +352,16 @@ async def test_quote_card_words_follow_word_timestamps(make_composition):
     assert hello == pytest.approx(1) and world < 0.2
     await page.seek(3600)
     assert (await page.page.evaluate(opacity))[1] == pytest.approx(1)
+
+
+async def test_logo_reveal_shows_the_brand_logo_large_and_hides_the_corner_copy(make_composition):
+    brand = {**BRAND, "logoUrl": LOGO}
+    scenes = _scenes("logo-reveal", ["scale-glow"]) + _scenes("ken-burns", ["zoom-in"])
+    page = await make_composition(scenes, {"company_name": "Acme"}, brand=brand)
+    (start, duration), (next_start, _) = await _scene_starts(page)
+    corner = "() => getComputedStyle(document.querySelector('.rs-logo')).visibility"
+    await page.seek(start + duration - 100)
+    assert await page.page.evaluate("() => document.querySelector('.lr-logo').naturalWidth") > 0
+    assert await page.page.evaluate(corner) == "hidden"
+    await page.seek(next_start + 1000)
+    assert await page.page.evaluate(corner) == "visible"
