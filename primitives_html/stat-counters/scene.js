@@ -10,8 +10,14 @@ reelsmith.primitive("stat-counters", {
     var cards = ctx.$$(".sc-card").map(function (card) {
       var number = card.querySelector(".sc-number");
       var raw = number.getAttribute("data-value");
-      var value = parseNumber(raw);
-      var opts = { prefix: number.getAttribute("data-prefix"), suffix: number.getAttribute("data-suffix"), like: value };
+      var parsed = parseValue(raw);
+      var value = parsed.value;
+      var opts = {
+        prefix: (number.getAttribute("data-prefix") || "") + parsed.prefix,
+        suffix: parsed.suffix + (number.getAttribute("data-suffix") || ""),
+        like: value,
+        style: parsed.prefix || parsed.suffix ? "full" : "auto",
+      };
       var final = value === null ? ctx.text(raw) : ctx.fmt(value, opts);
       number.textContent = final;
       return { card: card, number: number, value: value, opts: opts, final: final };
@@ -68,10 +74,17 @@ reelsmith.primitive("stat-counters", {
   },
 });
 
-function parseNumber(raw) {
-  if (raw === null || raw === undefined) return null;
-  var cleaned = String(raw).replace(/,/g, "").trim();
-  var n = Number(cleaned);
-  return cleaned !== "" && isFinite(n) ? n : null;
+/* "1,234" -> 1234; "$1,200" / "92%" / "4.5 hrs" -> the number with its symbol kept, so it
+ * still counts up; anything else ("Top 5%") is shown as written (value null). */
+function parseValue(raw) {
+  var none = { value: null, prefix: "", suffix: "" };
+  if (raw === null || raw === undefined) return none;
+  var text = String(raw).trim();
+  var plain = Number(text.replace(/,/g, ""));
+  if (text !== "" && isFinite(plain)) return { value: plain, prefix: "", suffix: "" };
+  var m = /^([^\w\s]{0,2})(-?\d[\d,]*(?:\.\d+)?)(\s?[^\d]{1,6})?$/.exec(text);
+  if (!m) return none;
+  var n = Number(m[2].replace(/,/g, ""));
+  return isFinite(n) ? { value: n, prefix: m[1], suffix: m[3] || "" } : none;
 }
 })();

@@ -103,3 +103,21 @@ async def test_options_look_different_and_static_holds_are_honest(make_compositi
         for name_b, b in frames[i + 1 :]:
             box = ImageChops.difference(Image.open(BytesIO(a)), Image.open(BytesIO(b))).getbbox()
             assert box is not None, f"{primitive_id}: {name_a} and {name_b} look the same at 500 ms"
+
+
+async def test_stat_counters_count_up_and_keep_written_symbols(make_composition):
+    stats = [
+        {"label": "Revenue", "value": 1250000, "prefix": "$"},
+        {"label": "Share", "value": "92%"},
+        {"label": "Budget", "value": "$1,200"},
+        {"label": "Rank", "value": "Top 5%"},
+    ]
+    page = await make_composition([{"primitiveId": "stat-counters"}], {"stats": stats})
+    numbers = "Array.from(document.querySelectorAll('.sc-number')).map(n => n.textContent)"
+    await page.seek(4900)
+    assert await page.page.evaluate(numbers) == ["$1.25M", "92%", "$1,200", "Top 5%"]
+    await page.seek(700)
+    counting = await page.page.evaluate(numbers)
+    assert counting[0].startswith("$0.") and counting[0].endswith("M")
+    assert counting[1] != "92%" and counting[1].endswith("%")
+    assert counting[3] == "Top 5%"
