@@ -61,7 +61,18 @@ class CapturePage:
     _last: bytes | None = None
 
     async def seek(self, ms: float) -> None:
-        await _step(self.page.evaluate("ms => window.reelsmith.seek(ms)", ms), "seek")
+        """Show time `ms` (straight over CDP: cheaper per frame than page.evaluate)."""
+        result = await _step(
+            self.cdp.send(
+                "Runtime.evaluate",
+                {"expression": f"window.reelsmith.seek({ms!r})", "returnByValue": True},
+            ),
+            "seek",
+        )
+        if "exceptionDetails" in result:
+            details = result["exceptionDetails"]
+            text = (details.get("exception") or {}).get("description") or details.get("text")
+            raise RenderInputError(f"The composition failed at {ms:.0f} ms: {text}")
 
     async def capture(self) -> bytes:
         """JPEG bytes of the current state of the page."""

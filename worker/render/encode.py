@@ -27,13 +27,23 @@ BT709 = {
     "color_trc": "bt709",
     "color_range": "tv",
 }
-# Chromium's JPEGs are full-range BT.601 YCbCr of sRGB pixels: decode them to RGB with that
-# matrix, then convert to limited-range BT.709 explicitly (relabelling the samples instead
-# would shift greens by ~7%). Measured max error on solid colors: 4/255 per channel.
+# Chromium's JPEGs are full-range BT.601 YCbCr of sRGB pixels. Convert the matrix and range
+# to limited-range BT.709 explicitly (relabelling the samples instead would shift greens by
+# ~7%); `fast=1` keeps primaries and transfer as they are (sRGB content ~ BT.709 primaries).
+# Measured on solid colors after decode: within 3/255 per channel; cheaper than going
+# through RGB with swscale (0.5 vs 1.5 CPU s per 300 frames at 720p).
 COLOR_FILTERS: tuple[tuple[str, dict[str, str]], ...] = (
-    ("scale", {"in_range": "full", "in_color_matrix": "bt601"}),
-    ("format", {"pix_fmts": "rgb24"}),
-    ("scale", {"out_range": "tv", "out_color_matrix": "bt709", "flags": "accurate_rnd"}),
+    (
+        "colorspace",
+        {
+            "all": "bt709",
+            "iall": "bt601-6-625",
+            "irange": "pc",
+            "range": "tv",
+            "fast": "1",
+            "format": "yuv420p",
+        },
+    ),
     ("format", {"pix_fmts": "yuv420p"}),
 )
 

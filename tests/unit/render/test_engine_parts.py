@@ -46,10 +46,21 @@ def test_worker_count_prefers_the_setting_then_cores():
 
 def test_encoder_converts_to_bt709_with_closed_fixed_gops(tmp_path: Path):
     args = " ".join(encoder_args(tmp_path / "c.mp4", 60, 120))
-    assert "out_color_matrix=bt709" in args and "in_color_matrix=bt601" in args
-    for flag in ("-colorspace bt709", "-color_primaries bt709", "-color_trc bt709",
-                 "-pix_fmt yuv420p", "-flags +cgop", "-g 60", "-keyint_min 60",
-                 "-sc_threshold 0", "-bf 0", "-frames:v 120", "-vcodec libx264"):
+    assert "colorspace=all=bt709" in args and "iall=bt601-6-625" in args
+    assert "irange=pc" in args and "range=tv" in args
+    for flag in (
+        "-colorspace bt709",
+        "-color_primaries bt709",
+        "-color_trc bt709",
+        "-pix_fmt yuv420p",
+        "-flags +cgop",
+        "-g 60",
+        "-keyint_min 60",
+        "-sc_threshold 0",
+        "-bf 0",
+        "-frames:v 120",
+        "-vcodec libx264",
+    ):
         assert flag in args
     assert gop_size(30) == 30
 
@@ -66,11 +77,17 @@ def test_watermark_is_forced_on_for_free_tier_only():
 
 
 def test_build_request_reads_the_stored_job_request():
-    req = build_request({
-        "templateId": "emeritus", "jobId": "j1", "tier": "free",
-        "scenes": [{"primitiveId": "title-intro"}], "data": {"authorId": "A1"},
-        "output": {"resolution": "1080p", "fps": 60}, "brand": {"accentColor": "#ff0000"},
-    })
+    req = build_request(
+        {
+            "templateId": "emeritus",
+            "jobId": "j1",
+            "tier": "free",
+            "scenes": [{"primitiveId": "title-intro"}],
+            "data": {"authorId": "A1"},
+            "output": {"resolution": "1080p", "fps": 60},
+            "brand": {"accentColor": "#ff0000"},
+        }
+    )
     assert (req.resolution, req.fps, req.tier, req.job_id) == ("1080p", 60, "free", "j1")
     assert req.data_source and req.data_source["kind"] == "openalex"
     assert build_request({"templateId": "rewind", "scenes": []}).data_source is None
@@ -107,8 +124,10 @@ def test_unknown_primitive_is_a_template_error():
 
 
 def test_all_scenes_skipped_is_a_readable_error():
-    scene = {"primitiveId": "title-intro",
-             "skipCondition": {"field": "n", "op": ">", "value": 1, "skipWhen": True}}
+    scene = {
+        "primitiveId": "title-intro",
+        "skipCondition": {"field": "n", "op": ">", "value": 1, "skipWhen": True},
+    }
     with pytest.raises(RenderInputError, match="Nothing to render"):
         plan_timeline([scene], {"n": 5})
 
@@ -138,7 +157,11 @@ async def test_logo_must_be_http(tmp_path: Path):
 
 async def test_production_never_fetches_private_addresses(tmp_path: Path):
     settings = Settings(env="production", secret_key="x" * 32)
-    for url in ("http://127.0.0.1:9/logo.png", "http://10.1.2.3/logo.png",
-                "http://[::1]/logo.png", "http://169.254.169.254/latest/meta-data"):
+    for url in (
+        "http://127.0.0.1:9/logo.png",
+        "http://10.1.2.3/logo.png",
+        "http://[::1]/logo.png",
+        "http://169.254.169.254/latest/meta-data",
+    ):
         with pytest.raises(AssetError, match="private or local address"):
             await fetch_image(url, settings, tmp_path, "logo", "brand.logoUrl")
