@@ -108,6 +108,16 @@ FULL: dict[str, tuple[dict[str, Any], list[str]]] = {
         },
         ["Revenue by category", "$1M", "$612k", "61%", "Hardware"],
     ),
+    "book-shelf": (
+        {
+            "title": "The books",
+            "books": [
+                {"title": "The Salt Orchard", "year": "2009", "readers": 48210, "rating": 4.1},
+                {"title": "Northern Lamps", "year": 2013, "cover_url": LOGO},
+            ],
+        },
+        ["The books", "The Salt Orchard", "48.2k readers", "4.1", "2013"],
+    ),
 }
 
 # primitive id -> data with optional inputs missing, empty or malformed
@@ -121,6 +131,9 @@ EMPTY: dict[str, dict[str, Any]] = {
     "poll-card": {"options": [None, {"label": "Only label"}, {"value": "abc"}, "Plain"]},
     "percentile-gauge": {"percentile": "n/a"},
     "category-donut": {"categories": [None, {"label": "x"}, {"value": -3, "label": "neg"}, "str"]},
+    "book-shelf": {
+        "books": [None, "str", {"title": "Untitled draft", "readers": "n/a", "rating": None}],
+    },
 }
 
 MINE = sorted(FULL)

@@ -8,6 +8,7 @@ from app.primitives.catalog import PRIMITIVES_DIR, get_primitive, load_manifest
 
 MINE = (
     "badge-unlock",
+    "book-shelf",
     "category-donut",
     "ken-burns",
     "logo-reveal",
