@@ -299,6 +299,7 @@ async def test_user_data_is_shown_as_text_never_as_markup(make_composition):
         {"primitiveId": "milestone-timeline", "animationOption": "line-draw", "transition": "cut"},
         {"primitiveId": "poll-card", "animationOption": "bars-grow", "transition": "cut"},
         {"primitiveId": "world-map", "animationOption": "pulse-highlight", "transition": "cut"},
+        {"primitiveId": "book-shelf", "animationOption": "slide-in", "transition": "cut"},
     ]
     data = {
         "quote": hostile,
@@ -308,6 +309,9 @@ async def test_user_data_is_shown_as_text_never_as_markup(make_composition):
         "options": [{"label": hostile, "value": 1}],
         "title": hostile,
         "countries": [{"code": "FR", "label": hostile}, {"code": "DE"}],
+        "books": [
+            {"title": hostile, "year": hostile, "cover_url": '"><script>window.pwned=3</script>'}
+        ],
     }
     page = await make_composition(scenes, data)
     for start, duration in await _scene_starts(page):
