@@ -20,6 +20,8 @@ log = logging.getLogger(__name__)
 
 FFMPEG = "ffmpeg"
 QP = 18
+# ultrafast vs veryfast at QP 18, 300 frames 720p: 0.9 vs 1.8 CPU s, 1.18 vs 0.86 MB per 10 s.
+X264_PRESET = "ultrafast"
 X264_THREADS = 2  # fixed: x264 results depend on the thread count
 BT709 = {
     "colorspace": "bt709",
@@ -62,7 +64,7 @@ def encoder_args(out_path: Path, fps: int, frames: int) -> list[str]:
     out = stream.output(
         str(out_path),
         vcodec="libx264",
-        preset="veryfast",
+        preset=X264_PRESET,
         tune="animation",
         qp=QP,
         g=gop,
