@@ -9,7 +9,7 @@ import logging
 import tempfile
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -141,6 +141,17 @@ async def fetch_external_data(request: RenderRequest, settings: Settings) -> dic
     return merge_source_data(request.data, fetched)
 
 
+def prepare_scenes(
+    request: RenderRequest, data: dict[str, Any]
+) -> tuple[RenderRequest, dict[str, Any]]:
+    """Slot defaults, the source's overrides and `$each` lists applied (the same
+    preparation previews use, so a render shows what the preview showed)."""
+    from app.templates.service import prepare_render
+
+    scenes, prepared = prepare_render(request.scenes, request.data_slots, data, request.data_source)
+    return replace(request, scenes=scenes), prepared
+
+
 def _language(request: RenderRequest) -> str:
     return str(request.output.get("language") or request.audio.get("language") or "en")
 
@@ -160,6 +171,7 @@ async def render_video(
     resolution, fps = request.resolution, request.fps
     progress("fetching_data", FETCH_AT)
     data = await fetch_external_data(request, settings)
+    request, data = prepare_scenes(request, data)
     plan_timeline(request.scenes, data, request.data_slots)  # fail fast before speaking
     progress("voiceover", VOICE_AT)
     with tempfile.TemporaryDirectory(prefix="reelsmith-job-") as tmp:
