@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 
+import pytest
 import pytest_asyncio
 
 from app.config import Settings
@@ -18,3 +19,13 @@ async def manager(settings: Settings) -> AsyncIterator[BrowserManager]:
         yield m
     finally:
         await m.close()
+
+
+@pytest.fixture(autouse=True)
+def _note_preexisting_processes() -> None:
+    """Leak checks count only processes a test started itself."""
+    import psutil
+    import render_support
+
+    render_support.preexisting_pids.clear()
+    render_support.preexisting_pids.update(p.pid for p in psutil.Process().children(recursive=True))

@@ -98,10 +98,17 @@ def probe(path: Path) -> dict[str, Any]:
     return json.loads(out)
 
 
+# Processes alive before the current test began (e.g. a browser kept by a session fixture of
+# another test folder); set by the autouse fixture in this folder's conftest.py.
+preexisting_pids: set[int] = set()
+
+
 def child_processes(name: str) -> list[psutil.Process]:
-    """Live descendants of this test process whose name contains `name`."""
+    """Live descendants of this test process whose name contains `name`, started by this test."""
     found = []
     for p in psutil.Process().children(recursive=True):
+        if p.pid in preexisting_pids:
+            continue
         try:
             if name in p.name() and p.status() != psutil.STATUS_ZOMBIE:
                 found.append(p)
