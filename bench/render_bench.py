@@ -89,23 +89,27 @@ class TreeMonitor:
     def _procs(self) -> list[psutil.Process]:
         return [self.root, *self.root.children(recursive=True)]
 
-    def _sample(self) -> None:
+    def _sample(self, with_pss: bool = True) -> None:
         rss = pss = 0
         for p in self._procs():
             try:
                 t = p.cpu_times()
                 self.cpu[p.pid] = t.user + t.system
-                mem = p.memory_full_info()
+                # PSS reads smaps (costly, and it holds our GIL): only every few samples.
+                mem = p.memory_full_info() if with_pss else p.memory_info()
                 rss += mem.rss
-                pss += getattr(mem, "pss", mem.rss)
+                pss += getattr(mem, "pss", 0)
             except psutil.Error:
                 continue
         self.peak_rss = max(self.peak_rss, rss)
-        self.peak_pss = max(self.peak_pss, pss)
+        if with_pss:
+            self.peak_pss = max(self.peak_pss, pss)
 
     def _run(self) -> None:
+        n = 0
         while not self._stop.is_set():
-            self._sample()
+            self._sample(with_pss=n % 10 == 0)
+            n += 1
             self._stop.wait(self.interval_s)
 
     def __enter__(self) -> TreeMonitor:

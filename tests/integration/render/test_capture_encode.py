@@ -100,6 +100,29 @@ async def test_1080p60_is_the_same_layout_scaled(
     assert close_to(last[1000, 1450], RED)
 
 
+async def test_4k_is_the_same_layout_at_three_times_the_pixels(
+    manager: BrowserManager, settings: Settings, tmp_path: Path
+):
+    scenes = [{"color": "#e61e28", "start": 0, "dur": 500}]
+    out = (
+        await render_page_to_mp4(
+            contract_page(scenes), settings, manager, tmp_path / "uhd.mp4", resolution="4k"
+        )
+    ).path
+    video = next(s for s in probe(out)["streams"] if s["codec_type"] == "video")
+    assert (video["width"], video["height"], video["r_frame_rate"]) == (3840, 2160, "30/1")
+    assert int(video["nb_read_frames"]) == 15
+    last = decoded_frames(out)[-1]
+    # The box ends at x = 1000..1120, y = 560..680 CSS px -> 3000..3360, 1680..2040 at 3x:
+    # the same layout with three times the pixels, not a re-laid-out page.
+    assert last.shape[:2] == (2160, 3840)
+    box_x = int(np.argmax(np.all(last[1900] > 240, axis=1)))
+    assert abs(box_x - 3000) <= 3
+    assert close_to(last[1900, 3180], (255, 255, 255), 8)
+    assert close_to(last[1900, 2800], RED)
+    assert close_to(last[1600, 3180], RED)
+
+
 async def test_solid_colors_come_out_within_tolerance_and_scenes_in_order(
     manager: BrowserManager, settings: Settings, tmp_path: Path
 ):
