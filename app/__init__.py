@@ -9,9 +9,9 @@ from quart import Quart
 from quart_schema import QuartSchema
 from redis.asyncio import Redis
 
+from app.auth import document_security
 from app.config import ROOT, Settings
 from app.db import Database
-from app.auth import document_security
 from app.errors import ApiRequest, register_error_handlers
 from app.ratelimit import install_rate_limits
 

@@ -97,7 +97,13 @@ TRACK_EVENTS = (
     "remix_shared",
 )
 
-WEBHOOK_EVENTS = ("render.complete", "render.failed", "batch.complete", "batch.progress", "test.event")
+WEBHOOK_EVENTS = (
+    "render.complete",
+    "render.failed",
+    "batch.complete",
+    "batch.progress",
+    "test.event",
+)
 TONES = ("professional", "celebratory", "casual", "inspirational")
 TRIGGER_EVENT_TYPES = ("milestone", "date", "threshold", "segment")
 TRIGGER_CHANNELS = ("email", "sms", "webhook")

@@ -46,16 +46,22 @@ def load_voice(voice: str) -> Any:
 
 
 def phoneme_groups(chunk: Any, offset: int) -> list[tuple[int, int]]:
-    """Sample spans of the spoken words in one sentence chunk (punctuation and pauses left out)."""
+    """Sample spans of the spoken words in one sentence chunk.
+
+    The samples of a word break (" ") are shared by the words on either side: the model's
+    break time is coarticulation as often as silence, and `tighten` trims real silence later.
+    Leading and trailing pauses and punctuation are left out.
+    """
     groups: list[tuple[int, int]] = []
     pos, start, end = offset, None, None
     for alignment in chunk.phoneme_alignments or []:
         length = int(alignment.num_samples)
         phoneme = alignment.phoneme
-        if phoneme == " " or phoneme in _BOUNDARY or phoneme in _PUNCTUATION:
-            if phoneme == " " and start is not None and end is not None:
-                groups.append((start, end))
-                start = end = None
+        if phoneme == " " and start is not None and end is not None:
+            groups.append((start, pos + length // 2))
+            start, end = pos + length // 2, None
+        elif phoneme == " " or phoneme in _BOUNDARY or phoneme in _PUNCTUATION:
+            pass
         else:
             start = pos if start is None else start
             end = pos + length
@@ -83,18 +89,21 @@ class PiperEngine:
         piper_voice = load_voice(voice)
         audio: list[np.ndarray] = []
         groups: list[tuple[int, int]] = []
+        sentence_ends: set[int] = set()  # Piper speaks one chunk per sentence
         offset = 0
         for chunk in piper_voice.synthesize(spoken_text(tokens), include_alignments=True):
             samples = chunk.audio_float_array.astype(np.float32)
             if chunk.phoneme_alignments is None:
                 raise VoiceError("Piper returned no phoneme alignments (is `onnx` installed?)")
             groups.extend(phoneme_groups(chunk, offset))
+            if groups:
+                sentence_ends.add(len(groups) - 1)
             audio.append(samples * 0.9)  # Piper peaks at full scale; leave headroom
             offset += len(samples)
         if not audio:
             raise VoiceError("Piper produced no audio for the script")
         samples = np.concatenate(audio)
         rate = int(piper_voice.config.sample_rate)
-        spans = tighten(samples, rate, spans_from_groups(tokens, groups))
+        spans = tighten(samples, rate, spans_from_groups(tokens, groups, sentence_ends))
         path = scratch_path(self.workdir, self.name)
         return speech_to_synthesis(Speech(samples, rate, spans), path, self.name, voice)

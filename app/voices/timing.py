@@ -47,6 +47,7 @@ def token_at(offsets: list[int], char_index: int) -> int:
 
 SNAP_WINDOW_MS = 200
 MIN_PAUSE_MS = 50
+MIN_KEPT = 0.5
 
 
 def silent_runs(active: np.ndarray, min_frames: int) -> list[tuple[int, int]]:
@@ -82,7 +83,11 @@ def snap_to_pauses(
         if not near:
             continue
         start, end = min(near, key=distance)
-        if start > starts[i] and end < ends[i + 1]:
+        # A pause that would leave either word less than half its length is a stop closure
+        # inside a word (the silence of a "t" or "p"), not the break between the two.
+        kept_before = (start - starts[i]) / max(1, boundary - starts[i])
+        kept_after = (ends[i + 1] - end) / max(1, ends[i + 1] - boundary)
+        if kept_before >= MIN_KEPT and kept_after >= MIN_KEPT:
             ends[i], starts[i + 1] = start, end
     return [(w, s, e) for (w, _, _), s, e in zip(spans, starts, ends, strict=True)]
 
@@ -138,23 +143,82 @@ def _split(group: list[Token], begin: int, end: int) -> list[tuple[str, int, int
 
 
 def spans_from_groups(
-    tokens: list[Token], groups: list[tuple[int, int]]
+    tokens: list[Token], groups: list[tuple[int, int]], sentence_ends: set[int] | None = None
 ) -> list[tuple[str, int, int]]:
-    """Token spans from spoken-word groups (e.g. Piper phoneme words).
+    """Token spans from spoken-word groups (e.g. Piper phoneme words, or runs of speech).
 
-    When the groups match the spoken words one to one, tokens take their own groups; otherwise
-    words are laid over the groups in proportion to their length.
+    Engines merge and split words ("for the" may come out as one phoneme word), so tokens and
+    groups are aligned by dynamic programming: a token takes one or more whole groups, or
+    several tokens share one group (split by spoken length). The alignment prefers the number
+    of spoken words each token has, durations in proportion to spoken length, and, when
+    `sentence_ends` (indexes of groups that end a sentence) is given, sentence-final tokens on
+    those groups. Where no alignment exists, words are laid over the groups in proportion.
     """
-    counts = [max(1, len(t.spoken.split())) for t in tokens]
     if not groups:
         return []
-    if sum(counts) == len(groups):
-        spans, i = [], 0
-        for token, n in zip(tokens, counts, strict=True):
-            spans.append((token.written, groups[i][0], groups[i + n - 1][1]))
-            i += n
-        return spans
-    return _proportional(tokens, groups)
+    path = _align(tokens, groups, sentence_ends)
+    if path is None:
+        return _proportional(tokens, groups)
+    spans: list[tuple[str, int, int]] = []
+    for (t0, t1), (g0, g1) in path:
+        if t1 - t0 == 1:
+            spans.append((tokens[t0].written, groups[g0][0], groups[g1 - 1][1]))
+        else:
+            spans.extend(_split(tokens[t0:t1], groups[g0][0], groups[g0][1]))
+    return spans
+
+
+_MAX_MERGE = 8  # tokens sharing one group
+_EXTRA_SPLIT = 3  # groups a token may take beyond its spoken word count
+_SENTENCE_END = (".", "!", "?", "…", "。", "！", "？")
+
+
+def _align(
+    tokens: list[Token], groups: list[tuple[int, int]], sentence_ends: set[int] | None
+) -> list[tuple[tuple[int, int], tuple[int, int]]] | None:
+    """Monotonic alignment of tokens to groups: [((token from, to), (group from, to)), ...]."""
+    n, m = len(tokens), len(groups)
+    words = [max(1, len(t.spoken.split())) for t in tokens]
+    weight = np.array([max(1, len(t.spoken)) for t in tokens], dtype=np.float64)
+    weight_cum = np.concatenate([[0.0], np.cumsum(weight / weight.sum())])
+    durations = np.array([max(1, e - s) for s, e in groups], dtype=np.float64)
+    duration_cum = np.concatenate([[0.0], np.cumsum(durations / durations.sum())])
+    ends_sentence = [t.spoken.rstrip("\"')]}”’»").endswith(_SENTENCE_END) for t in tokens]
+
+    def cost(t0: int, t1: int, g0: int, g1: int) -> float:
+        expected = weight_cum[t1] - weight_cum[t0]
+        actual = duration_cum[g1] - duration_cum[g0]
+        c = abs(sum(words[t0:t1]) - (g1 - g0)) + abs(np.log(actual / expected))
+        if sentence_ends is not None and ends_sentence[t1 - 1] != ((g1 - 1) in sentence_ends):
+            c += 2.0
+        return float(c)
+
+    inf = float("inf")
+    best = np.full((n + 1, m + 1), inf)
+    back: dict[tuple[int, int], tuple[int, int]] = {}
+    best[0, 0] = 0.0
+    for i in range(n + 1):
+        for j in range(m + 1):
+            if best[i, j] == inf:
+                continue
+            moves = [(a, 1) for a in range(1, _MAX_MERGE + 1)]
+            if i < n:
+                moves += [(1, b) for b in range(2, words[i] + _EXTRA_SPLIT + 1)]
+            for a, b in moves:
+                if i + a > n or j + b > m:
+                    continue
+                total = best[i, j] + cost(i, i + a, j, j + b)
+                if total < best[i + a, j + b]:
+                    best[i + a, j + b] = total
+                    back[(i + a, j + b)] = (i, j)
+    if best[n, m] == inf:
+        return None
+    path, cell = [], (n, m)
+    while cell != (0, 0):
+        prev = back[cell]
+        path.append(((prev[0], cell[0]), (prev[1], cell[1])))
+        cell = prev
+    return path[::-1]
 
 
 def _proportional(tokens: list[Token], groups: list[tuple[int, int]]) -> list[tuple[str, int, int]]:
@@ -192,6 +256,4 @@ def estimate_spans(
         runs.append((start * hop, len(active) * hop))
     if not runs:
         return []
-    return (
-        spans_from_groups(tokens, runs) if len(runs) == len(tokens) else _proportional(tokens, runs)
-    )
+    return spans_from_groups(tokens, runs)

@@ -78,3 +78,32 @@ def test_edge_word_boundaries_map_to_script_tokens() -> None:
     ticks = [(w, round(s * 10_000_000 / EDGE_RATE)) for w, s in boundaries]  # 100 ns ticks
     starts = word_starts(tokens, ticks)
     assert starts == {0: 0, 1: 100, 2: 200, 3: 300, 4: 400, 5: 600}
+
+
+def test_words_the_engine_ran_together_share_their_group() -> None:
+    # Piper speaks "for the" as one phoneme word; the words around it keep their own groups.
+    tokens = normalize_tokens("a new record for the team", "en")
+    groups = [(0, 10), (10, 40), (40, 100), (100, 160), (160, 220)]
+    spans = spans_from_groups(tokens, groups)
+    assert spans[:3] == [("a", 0, 10), ("new", 10, 40), ("record", 40, 100)]
+    assert spans[3] == ("for", 100, 130) and spans[4] == ("the", 130, 160)
+    assert spans[5] == ("team", 160, 220)
+
+
+def test_sentence_ends_anchor_the_alignment() -> None:
+    # One group too few in the first sentence; the sentence break keeps the second exact.
+    tokens = normalize_tokens("go on now. we stay", "en")
+    groups = [(0, 50), (60, 100), (200, 240), (250, 300)]
+    spans = spans_from_groups(tokens, groups, sentence_ends={1, 3})
+    assert [w for w, _, _ in spans] == ["go", "on", "now.", "we", "stay"]
+    assert spans[2][2] == 100 and spans[3] == ("we", 200, 240) and spans[4] == ("stay", 250, 300)
+
+
+def test_a_stop_closure_inside_a_word_is_not_taken_for_the_word_break() -> None:
+    # "that's the" is spoken without a break, then a 60 ms silence before "top", within reach
+    # of the that's/the boundary too: only the the/top boundary moves into it.
+    audio = bursts([(100, 520), (580, 800)], 900)
+    hint = [("that's", 100, 400), ("the", 400, 600), ("top", 600, 800)]
+    spans = ms(tighten(audio, RATE, samples(hint)))
+    assert spans[0] == ("that's", 100, 400)
+    assert spans[1] == ("the", 400, 520) and spans[2] == ("top", 580, 800)
