@@ -49,10 +49,12 @@ system:
 	fi; \
 	$(APT) install --no-install-recommends $$missing $$browser
 
-$(VENV)/.installed: pyproject.toml
+# constraints.txt pins every dependency to the versions the suite last passed with, so a clean
+# clone installs what was tested (regenerate: pip freeze --exclude-editable > constraints.txt).
+$(VENV)/.installed: pyproject.toml constraints.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
-	$(BIN)/pip install -q -e '.[dev]'
+	$(BIN)/pip install -q -c constraints.txt -e '.[dev]'
 	touch $@
 
 venv: $(VENV)/.installed
