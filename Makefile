@@ -13,14 +13,14 @@ APT := DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get -y -qq -o Dpkg::Use-Pty=0
 TEST_REDIS_PORT ?= 6379
 export REELSMITH_TEST_REDIS ?= redis://127.0.0.1:$(TEST_REDIS_PORT)/13
 
-.PHONY: run test system venv migrate bootstrap lint gallery bench clean
+.PHONY: run test system test-system venv migrate bootstrap lint gallery bench clean
 
 run: system venv migrate bootstrap
 	$(BIN)/reelsmith dev
 
 # Runs the whole suite; starts a throwaway redis-server for it when none answers, and stops it
 # afterwards. Exits with pytest's status.
-test: system venv
+test: system test-system venv
 	@started=""; \
 	if ! $(PY) -c "import redis; redis.Redis(port=$(TEST_REDIS_PORT), socket_connect_timeout=1).ping()" 2>/dev/null; then \
 	  echo "starting redis-server on port $(TEST_REDIS_PORT) for the tests"; \
@@ -51,6 +51,16 @@ system:
 
 # constraints.txt pins every dependency to the versions the suite last passed with, so a clean
 # clone installs what was tested (regenerate: pip freeze --exclude-editable > constraints.txt).
+# The suite also runs the full `chromium` (besides chromium-headless-shell) to prove the
+# renderer's automatic fallback to screenshot capture on a browser without beginFrame.
+test-system: system
+	@if dpkg-query -W -f='$${Status}' chromium 2>/dev/null | grep -q "install ok installed"; then \
+	  echo "test packages: all present"; \
+	else \
+	  echo "installing chromium for the fallback tests"; \
+	  $(APT) update; $(APT) install --no-install-recommends chromium; \
+	fi
+
 $(VENV)/.installed: pyproject.toml constraints.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip

@@ -120,16 +120,6 @@ def test_bootstrap_creates_dev_account_once(db_url: str):
     assert len(query(db_url, select(ApiKey))) == 1
 
 
-def test_worker_without_worker_settings_fails_clearly_or_starts(db_url: str):
-    try:
-        import worker.settings  # noqa: F401
-    except ModuleNotFoundError:
-        code, out = invoke("worker")
-        assert code == 1 and "worker" in out
-    else:
-        pytest.skip("worker/settings.py exists; the worker is covered by its own tests")
-
-
 def test_serve_answers_http_and_stops_on_sigterm(db_url: str, tmp_path: Path):
     invoke("migrate")
     port = 18000 + os.getpid() % 1000
