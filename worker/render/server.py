@@ -17,6 +17,13 @@ PRIMITIVES_DIR = ROOT / "primitives_html"
 PAGE_PATH = "/composition.html"
 
 
+class _Server(ThreadingHTTPServer):
+    # Several capture pages open up to six connections each at once; with the default backlog
+    # of 5 the kernel drops SYNs and Chromium retries after a full second.
+    request_queue_size = 128
+    daemon_threads = True
+
+
 class PageServer:
     """Serves one composition page plus read-only folders on 127.0.0.1:<free port>."""
 
@@ -25,9 +32,11 @@ class PageServer:
         self.mounts: dict[str, Path] = {"/static/": STATIC_DIR, "/primitives/": PRIMITIVES_DIR}
         if assets_dir is not None:
             self.mounts["/assets/"] = assets_dir
-        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), self._handler_class())
-        self._httpd.daemon_threads = True
-        self._thread = threading.Thread(target=self._httpd.serve_forever, daemon=True)
+        self._httpd = _Server(("127.0.0.1", 0), self._handler_class())
+        # A short poll interval: stop() waits for the serving loop to notice, once per render.
+        self._thread = threading.Thread(
+            target=self._httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
+        )
 
     def set_page(self, page_html: str) -> None:
         """Replace the page (it may need the origin, known only once the server listens)."""
