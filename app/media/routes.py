@@ -72,8 +72,13 @@ async def serve_media(key: str) -> Response:
     headers["Content-Length"] = str(length)
     if wanted:
         headers["Content-Range"] = f"bytes {start}-{end}/{size}"
-    body = _chunks(storage, key, start, length) if request.method != "HEAD" else b""
-    return Response(body, status=206 if wanted else 200, headers=headers)
+    status = 206 if wanted else 200
+    if request.method == "HEAD":
+        # The headers of the GET, sizes included (players ask for the length first).
+        response = Response(b"", status=status, headers=headers)
+        response.headers["Content-Length"] = str(length)
+        return response
+    return Response(_chunks(storage, key, start, length), status=status, headers=headers)
 
 
 async def _chunks(storage: Storage, key: str, start: int, length: int) -> AsyncIterator[bytes]:

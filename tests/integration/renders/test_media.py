@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import pytest
@@ -38,6 +39,47 @@ async def test_range_request_answers_206_with_the_slice(client, storage):
     assert tail.status_code == 206 and await tail.get_data() == bytes(range(240, 256))
     open_end = await client.get("/media/videos/abc.mp4", headers={"Range": "bytes=10000-"})
     assert open_end.headers["Content-Range"] == "bytes 10000-10239/10240"
+
+
+async def asgi_head(app, path: str, headers: dict[str, str]) -> tuple[int, dict[str, str], bytes]:
+    """A HEAD request straight through the ASGI interface: the headers exactly as a server
+    would send them (the test client rebuilds the response and recounts Content-Length)."""
+    sent: list[dict] = []
+    requested, finished = asyncio.Event(), asyncio.Event()
+
+    async def receive() -> dict:
+        if not requested.is_set():
+            requested.set()
+            return {"type": "http.request", "body": b"", "more_body": False}
+        await finished.wait()  # the client hangs up once the response is complete
+        return {"type": "http.disconnect"}
+
+    async def send(message: dict) -> None:
+        sent.append(message)
+        if message["type"] == "http.response.body" and not message.get("more_body"):
+            finished.set()
+
+    scope = {
+        "type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "HEAD",
+        "scheme": "http", "path": path, "raw_path": path.encode(), "query_string": b"",
+        "root_path": "", "server": ("testserver", 80), "client": ("127.0.0.1", 1234),
+        "headers": [(k.lower().encode(), v.encode()) for k, v in headers.items()],
+        "extensions": {},
+    }  # fmt: skip
+    await asyncio.wait_for(app(scope, receive, send), 10)
+    start = next(m for m in sent if m["type"] == "http.response.start")
+    body = b"".join(m.get("body", b"") for m in sent if m["type"] == "http.response.body")
+    return start["status"], {k.decode().lower(): v.decode() for k, v in start["headers"]}, body
+
+
+async def test_head_gives_the_size_without_the_body(app, storage):
+    status, headers, body = await asgi_head(app, "/media/videos/abc.mp4", {})
+    assert status == 200 and headers["content-length"] == "10240" and body == b""
+    status, headers, body = await asgi_head(
+        app, "/media/videos/abc.mp4", {"Range": "bytes=100-199"}
+    )
+    assert status == 206 and headers["content-length"] == "100" and body == b""
+    assert headers["content-range"] == "bytes 100-199/10240"
 
 
 async def test_unsatisfiable_range_is_416(client, storage):
