@@ -1,11 +1,13 @@
-"""Remote assets (brand.logoUrl): fetched by the engine with a timeout and a size limit,
-then served to the page from the engine's own server (the page has no network)."""
+"""Remote assets (brand.logoUrl, audio.musicTrack URLs): fetched by the engine with a timeout
+and a size limit; images are then served to the page from the engine's own server (the page
+has no network)."""
 
 from __future__ import annotations
 
 import asyncio
 import ipaddress
 import socket
+from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
@@ -47,8 +49,33 @@ async def _check_url(url: str, settings: Settings, what: str) -> None:
         raise AssetError(f"{what} points at a private or local address, which is not allowed")
 
 
+def image_extension(content_type: str) -> str | None:
+    """File extension for an image content type the page can show, else None."""
+    return IMAGE_TYPES.get(content_type)
+
+
 async def fetch_image(url: str, settings: Settings, dest_dir: Path, name: str, what: str) -> Path:
     """Download an image to dest_dir/<name><ext>; AssetError with the reason otherwise."""
+    allowed = f"not an image; allowed: {', '.join(sorted(IMAGE_TYPES))}"
+    return await fetch_asset(url, settings, dest_dir, name, what, image_extension, allowed)
+
+
+async def fetch_asset(
+    url: str,
+    settings: Settings,
+    dest_dir: Path,
+    name: str,
+    what: str,
+    extension_for: Callable[[str], str | None],
+    refusal: str,
+) -> Path:
+    """Download a remote asset to dest_dir/<name><ext> under the engine's rules: http(s) only,
+    no private addresses in production (each redirect checked, at most MAX_REDIRECTS),
+    `asset_timeout_s` overall, `asset_max_bytes` at most (streamed, never held whole).
+
+    `extension_for(content type)` gives the file extension, or None to refuse the type with
+    `refusal` ("not an image; allowed: ..."). AssetError says what was wrong.
+    """
     limit = settings.asset_max_bytes
     timeout = settings.asset_timeout_s
     try:
@@ -65,22 +92,23 @@ async def fetch_image(url: str, settings: Settings, dest_dir: Path, name: str, w
                     if resp.status_code != 200:
                         raise AssetError(f"{what} answered HTTP {resp.status_code} ({url[:200]})")
                     ctype = resp.headers.get("content-type", "").split(";")[0].strip().lower()
-                    if ctype not in IMAGE_TYPES:
+                    extension = extension_for(ctype)
+                    if extension is None:
                         raise AssetError(
-                            f"{what} is not an image (content type {ctype or 'missing'!r}); "
-                            f"allowed: {', '.join(sorted(IMAGE_TYPES))}"
+                            f"{what} is {ctype or 'of no content type'}, {refusal} ({url[:200]})"
                         )
                     declared = int(resp.headers.get("content-length") or 0)
                     if declared > limit:
                         raise AssetError(_too_big(what, declared, limit))
-                    body = bytearray()
-                    async for chunk in resp.aiter_bytes():
-                        body.extend(chunk)
-                        if len(body) > limit:
-                            raise AssetError(_too_big(what, len(body), limit))
                     dest_dir.mkdir(parents=True, exist_ok=True)
-                    path = dest_dir / f"{name}{IMAGE_TYPES[ctype]}"
-                    path.write_bytes(bytes(body))
+                    path = dest_dir / f"{name}{extension}"
+                    size = 0
+                    with path.open("wb") as out:
+                        async for chunk in resp.aiter_bytes():
+                            size += len(chunk)
+                            if size > limit:
+                                raise AssetError(_too_big(what, size, limit))
+                            out.write(chunk)
                     return path
             raise AssetError(f"{what} redirected more than {MAX_REDIRECTS} times")
     except TimeoutError as exc:

@@ -12,10 +12,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import urljoin
 
 import ffmpeg
-import httpx
 import numpy as np
 
 from app.composition.timeline import scene_dict, should_skip
@@ -24,7 +22,8 @@ from app.voices.engines import VoiceError, decode_audio
 from app.voices.music import is_url, tracks
 from app.voices.script import substitute
 from app.voices.service import VoiceService
-from worker.render.errors import AssetError, RenderError, RenderInputError
+from worker.render.assets import fetch_asset
+from worker.render.errors import RenderError, RenderInputError
 from worker.render.mux import run_ffmpeg
 
 RATE = 48000
@@ -125,47 +124,17 @@ def write_pcm(path: Path, samples: np.ndarray, channels: int = 1) -> Path:
     return path
 
 
-async def fetch_music(url: str, settings: Settings, workdir: Path) -> Path:
-    """Download a music file by URL under the same rules as logos (worker/render/assets.py):
-    http(s) only, no private addresses in production, at most 3 redirects (each checked),
-    `asset_timeout_s` overall, `asset_max_bytes` at most, an audio content type."""
-    from worker.render.assets import MAX_REDIRECTS, _check_url
+def audio_extension(content_type: str) -> str | None:
+    """Extension for a downloaded music file (ffmpeg probes the format), None if not audio."""
+    return "" if content_type.startswith(AUDIO_TYPES) else None
 
-    what = "audio.musicTrack"
-    limit, timeout = settings.asset_max_bytes, settings.asset_timeout_s
-    path = workdir / "music-download"
-    try:
-        async with (
-            asyncio.timeout(timeout),
-            httpx.AsyncClient(timeout=timeout, follow_redirects=False) as client,
-        ):
-            for _ in range(MAX_REDIRECTS + 1):
-                await _check_url(url, settings, what)
-                async with client.stream("GET", url) as resp:
-                    if resp.is_redirect and "location" in resp.headers:
-                        url = urljoin(url, resp.headers["location"])
-                        continue
-                    if resp.status_code != 200:
-                        raise AssetError(f"{what}: {url[:200]} answered HTTP {resp.status_code}")
-                    kind = resp.headers.get("content-type", "application/octet-stream")
-                    if not kind.lower().startswith(AUDIO_TYPES):
-                        raise AssetError(f"{what}: {url[:200]} is {kind}, not an audio file")
-                    size = 0
-                    with path.open("wb") as out:
-                        async for chunk in resp.aiter_bytes():
-                            size += len(chunk)
-                            if size > limit:
-                                raise AssetError(
-                                    f"{what}: {url[:200]} is larger than the "
-                                    f"{limit // 1024} KiB limit"
-                                )
-                            out.write(chunk)
-                    return path
-            raise AssetError(f"{what} redirected more than {MAX_REDIRECTS} times")
-    except TimeoutError as exc:
-        raise AssetError(f"{what} did not download within {timeout:g}s ({url[:200]})") from exc
-    except httpx.HTTPError as exc:
-        raise AssetError(f"{what}: could not fetch {url[:200]}: {type(exc).__name__}") from exc
+
+async def fetch_music(url: str, settings: Settings, workdir: Path) -> Path:
+    """Download a music file by URL under the same rules as logos (`fetch_asset`)."""
+    return await fetch_asset(
+        url, settings, workdir, "music-download", "audio.musicTrack", audio_extension,
+        "not an audio file",
+    )  # fmt: skip
 
 
 async def resolve_music(track: str | None, settings: Settings, workdir: Path) -> Path | None:
