@@ -83,30 +83,28 @@ async def _page(page: str, view: TemplateView, data: dict, token: str | None, dr
     return await render_template(page, config=config, name=view.name)
 
 
-@bp.get("/preview/templates/<template_id>")
-@hide
-async def preview_page(template_id: str) -> Response:
-    """The live preview of a saved template (built-in, own, unlisted or public)."""
+async def _saved_page(page: str, template_id: str) -> Response:
     try:
         account_id = await viewer_id()
         view, data = await _viewable(template_id, account_id)
     except ApiError as err:
         return html_error(err)
     token = service.preview_token(get_settings(), template_id, account_id)
-    return html(await _page("preview.html", view, data, token, draft=False))
+    return html(await _page(page, view, data, token, draft=False))
+
+
+@bp.get("/preview/templates/<template_id>")
+@hide
+async def preview_page(template_id: str) -> Response:
+    """The live preview of a saved template (built-in, own, unlisted or public)."""
+    return await _saved_page("preview.html", template_id)
 
 
 @bp.get("/embed/templates/<template_id>")
 @hide
 async def embed_page(template_id: str) -> Response:
     """The player alone (stage, play/pause, scrubber) for embedding in an iframe."""
-    try:
-        account_id = await viewer_id()
-        view, data = await _viewable(template_id, account_id)
-    except ApiError as err:
-        return html_error(err)
-    token = service.preview_token(get_settings(), template_id, account_id)
-    return html(await _page("embed.html", view, data, token, draft=False))
+    return await _saved_page("embed.html", template_id)
 
 
 @bp.get("/preview/templates/<template_id>/composition")
