@@ -54,6 +54,8 @@ class RenderJob(IdMixin, TimestampMixin, Base):
     # Start of each rendered scene in ms, keyed by template scene index (for thumbnails).
     scene_starts_ms: Mapped[dict[str, Any]] = mapped_column(default=dict)
     duration_ms: Mapped[int | None] = mapped_column(Integer, default=None)
+    # Who spoke the voiceovers: one entry per spoken scene (sceneIndex, engine, voice).
+    voiceovers: Mapped[list[Any]] = mapped_column(default=list)
     worker_id: Mapped[str | None] = mapped_column(String(120), default=None)
     attempts: Mapped[int] = mapped_column(Integer, default=0)
     enqueued_at: Mapped[datetime | None] = mapped_column(default=None, index=True)

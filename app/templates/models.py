@@ -31,6 +31,9 @@ class Template(IdMixin, TimestampMixin, Base):
     tags: Mapped[list[Any]] = mapped_column(default=list)
     usage_count: Mapped[int] = mapped_column(Integer, default=0)
     base_template_id: Mapped[str | None] = mapped_column(String(64), default=None)
+    # The built-in at the root of the fork chain (its data source, e.g. OpenAlex), copied from
+    # the parent at fork time so deleting a template in the middle of a chain changes nothing.
+    root_builtin: Mapped[str | None] = mapped_column(String(64), default=None)
     version: Mapped[int] = mapped_column(Integer, default=1)
 
 

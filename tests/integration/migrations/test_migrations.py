@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+from datetime import UTC, datetime
 
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from sqlalchemy import inspect
+from sqlalchemy import inspect, text
 
 import app.models  # noqa: F401
 from app.db import Base, make_engine
@@ -52,3 +53,34 @@ async def test_upgrade_is_idempotent(database_url: str):
     await asyncio.to_thread(upgrade, database_url)
     await asyncio.to_thread(upgrade, database_url)
     assert "accounts" in await table_names(database_url)
+
+
+async def test_0002_backfills_the_root_builtin_of_fork_chains(database_url: str):
+    await asyncio.to_thread(upgrade, database_url, "0001")
+    engine = make_engine(database_url)
+    try:
+        async with engine.begin() as conn:
+            await conn.execute(
+                text(
+                    "INSERT INTO accounts (id, email, password_hash, tier, credits, created_at)"
+                    " VALUES ('acc', 'm@example.com', 'x', 'studio', 0, :now)"
+                ),
+                {"now": datetime.now(UTC)},
+            )
+            for tid, base in (("t1", "emeritus"), ("t2", "t1"), ("t3", None), ("t4", "gone")):
+                await conn.execute(
+                    text(
+                        "INSERT INTO templates (id, account_id, name, visibility, scenes,"
+                        " data_slots, defaults, tags, usage_count, base_template_id, version,"
+                        " created_at, updated_at) VALUES (:id, 'acc', :id, 'private', '[]', '[]',"
+                        " '{}', '[]', 0, :base, 1, :now, :now)"
+                    ),
+                    {"id": tid, "base": base, "now": datetime.now(UTC)},
+                )
+        await asyncio.to_thread(upgrade, database_url)
+        async with engine.connect() as conn:
+            rows = await conn.execute(text("SELECT id, root_builtin FROM templates ORDER BY id"))
+            roots = dict(rows.all())
+    finally:
+        await engine.dispose()
+    assert roots == {"t1": "emeritus", "t2": "emeritus", "t3": None, "t4": None}
