@@ -9,7 +9,8 @@ import ipaddress
 import socket
 from collections.abc import Callable
 from pathlib import Path
-from urllib.parse import urljoin, urlsplit
+from typing import Any
+from urllib.parse import urljoin, urlsplit, urlunsplit
 
 import httpx
 
@@ -27,26 +28,47 @@ IMAGE_TYPES = {
 MAX_REDIRECTS = 3
 
 
-def _blocked_address(host: str) -> bool:
-    """True when the host resolves to a private, loopback, link-local or reserved address."""
-    try:
-        infos = socket.getaddrinfo(host, None)
-    except socket.gaierror:
-        return False  # httpx reports the lookup failure itself
-    for info in infos:
-        addr = ipaddress.ip_address(info[4][0])
-        if not addr.is_global or addr.is_multicast:
-            return True
-    return False
+Request = tuple[str, dict[str, str], dict[str, Any]]  # URL to connect to, headers, extensions
 
 
-async def _check_url(url: str, settings: Settings, what: str) -> None:
+def _global_address(host: str) -> str | None:
+    """The address to connect to when every address of `host` is public, else None
+    (private, loopback, link-local, reserved or multicast)."""
+    infos = socket.getaddrinfo(host, None, type=socket.SOCK_STREAM)
+    addresses = [ipaddress.ip_address(info[4][0]) for info in infos]
+    if not addresses or any(not a.is_global or a.is_multicast for a in addresses):
+        return None
+    return str(addresses[0])
+
+
+def pinned(url: str, address: str) -> Request:
+    """The request for `url` sent to `address`: the Host header and TLS name stay the URL's,
+    so certificates are still checked against the host name."""
+    parts = urlsplit(url)
+    ip = ipaddress.ip_address(address)
+    netloc = f"[{ip}]" if ip.version == 6 else str(ip)
+    if parts.port:
+        netloc += f":{parts.port}"
+    host = parts.netloc.rsplit("@", 1)[-1]
+    extensions = {"sni_hostname": parts.hostname} if parts.scheme == "https" else {}
+    return urlunsplit(parts._replace(netloc=netloc)), {"Host": host}, extensions
+
+
+async def _check_url(url: str, settings: Settings, what: str) -> Request:
+    """Refuse what the engine must not fetch; in production the request is pinned to the
+    address that was checked, so a second DNS answer cannot point it inside the network."""
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.hostname:
         raise AssetError(f"{what} must be an http(s) URL, got {url[:200]!r}")
-    # In production the engine never fetches from inside the network it runs in.
-    if settings.env == "production" and await asyncio.to_thread(_blocked_address, parts.hostname):
+    if settings.env != "production":
+        return url, {}, {}
+    try:
+        address = await asyncio.to_thread(_global_address, parts.hostname)
+    except (socket.gaierror, UnicodeError) as exc:
+        raise AssetError(f"{what}: the host {parts.hostname!r} could not be resolved") from exc
+    if address is None:
         raise AssetError(f"{what} points at a private or local address, which is not allowed")
+    return pinned(url, address)
 
 
 def image_extension(content_type: str) -> str | None:
@@ -84,8 +106,10 @@ async def fetch_asset(
             httpx.AsyncClient(timeout=timeout, follow_redirects=False) as client,
         ):
             for _ in range(MAX_REDIRECTS + 1):
-                await _check_url(url, settings, what)
-                async with client.stream("GET", url) as resp:
+                target, headers, extensions = await _check_url(url, settings, what)
+                async with client.stream(
+                    "GET", target, headers=headers, extensions=extensions
+                ) as resp:
                     if resp.is_redirect and "location" in resp.headers:
                         url = urljoin(url, resp.headers["location"])
                         continue
