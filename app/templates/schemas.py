@@ -123,6 +123,8 @@ class TemplateView(Template):
 
     ownerId: str | None = Field(default=None, exclude=True)
     projectId: str | None = Field(default=None, exclude=True)
+    # The built-in at the root of the fork chain (a built-in's own id): its data source applies.
+    rootBuiltin: str | None = Field(default=None, exclude=True)
 
 
 class CreateTemplate(BaseModel):

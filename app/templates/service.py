@@ -98,6 +98,7 @@ def _builtin_view(item: BuiltinTemplate, usage: int) -> TemplateView:
         dataSlots=item.dataSlots,
         defaults=item.defaults,
         version=1,
+        rootBuiltin=item.id,
     )
 
 
@@ -196,6 +197,7 @@ def _row_view(row: TemplateRow) -> TemplateView:
         version=row.version,
         ownerId=row.account_id,
         projectId=row.project_id,
+        rootBuiltin=row.root_builtin,
     )
 
 
@@ -308,6 +310,8 @@ async def create_template(
         tags=list(tags),
         usage_count=0,
         base_template_id=base.id if base else None,
+        # Copied, never walked: deleting a template mid-chain must not cut forks off their source.
+        root_builtin=base.rootBuiltin if base else None,
         version=1,
     )
     session.add(row)
@@ -518,16 +522,10 @@ def _placeholder(slot: DataSlot) -> Any:
 
 
 async def root_builtin(session: AsyncSession, view: TemplateView) -> str | None:
-    """The built-in a custom template descends from through its fork chain, if any."""
-    seen: set[str] = set()
-    current: str | None = view.baseTemplateId if not view.isBuiltIn else view.id
-    while current and current not in seen:
-        if is_builtin(current):
-            return current
-        seen.add(current)
-        row = await _row(session, current)
-        current = row.base_template_id if row else None
-    return None
+    """The built-in a template descends from (a built-in: itself), as stored at creation.
+
+    Async with a session for the callers written when this walked the fork chain."""
+    return view.rootBuiltin
 
 
 def sample_data(view: TemplateView, builtin_id: str | None = None) -> dict[str, Any]:

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from app.accounts.service import create_account
 from app.templates.schemas import CreateTemplate
-from app.templates.service import create_template, get_template, increment_usage, list_templates
+from app.templates.service import (
+    create_template,
+    delete_template,
+    get_template,
+    increment_usage,
+    list_templates,
+    root_builtin,
+)
 
 
 async def _account(db, email):
@@ -48,3 +55,28 @@ async def test_get_template_honours_visibility_for_renders(db):
         assert await get_template(session, private.id, other) is None
         assert await get_template(session, private.id, None) is None
         assert (await get_template(session, public.id, other)) is not None
+
+
+async def test_fork_chain_keeps_its_builtin_data_source_when_a_middle_fork_is_deleted(db):
+    from app.renders.service import load_template
+
+    owner = await _account(db, "f@example.com")
+    async with db.session() as session:
+        scratch, _ = await create_template(session, owner, CreateTemplate(name="S"))
+        f1, _ = await create_template(
+            session, owner, CreateTemplate(name="F1", forkFrom="emeritus")
+        )
+        f2, _ = await create_template(session, owner, CreateTemplate(name="F2", forkFrom=f1.id))
+    async with db.session() as session:
+        await delete_template(session, f1.id, owner)
+    async with db.session() as session:
+        view = await get_template(session, f2.id, owner)
+        assert view is not None and view.baseTemplateId == f1.id
+        assert await root_builtin(session, view) == "emeritus"
+        assert await root_builtin(session, await get_template(session, scratch.id, owner)) is None
+        assert await root_builtin(session, await get_template(session, "emeritus", None)) == (
+            "emeritus"
+        )
+        template = await load_template(session, f2.id, owner)
+    assert template["dataSource"]["kind"] == "openalex"
+    assert template["dataSource"]["overrides"] == {"institution": "institutionOverride"}
