@@ -119,14 +119,35 @@ def summarize(details: list[dict[str, Any]]) -> str:
     return "; ".join(parts) + more
 
 
+def _json_problem(error: Exception) -> str:
+    """What was wrong with a JSON body, in words a client can act on."""
+    if isinstance(error, UnicodeDecodeError):
+        return f"not valid UTF-8 (byte 0x{error.object[error.start]:02x} at offset {error.start})"
+    if isinstance(error, RecursionError):
+        return "nested too deeply"
+    return str(error)
+
+
 class ApiRequest(Request):
     """Request whose JSON parse failures become a 400 that says what is wrong."""
 
+    async def get_json(self, force: bool = False, silent: bool = False, cache: bool = True) -> Any:
+        # Quart decodes the body as UTF-8 before its ValueError guard, and json.loads raises
+        # RecursionError on deep nesting: both would otherwise surface as a 500.
+        try:
+            return await super().get_json(force=force, silent=silent, cache=cache)
+        except (UnicodeDecodeError, RecursionError, ValueError) as error:
+            if silent:
+                return None
+            return self.on_json_loading_failed(error)
+
     def on_json_loading_failed(self, error: Exception) -> Any:
+        problem = _json_problem(error)
         raise ApiError(
             400,
-            f"Malformed JSON body: {error}. Send a JSON object with Content-Type: application/json",
-            details=[{"loc": ["body"], "msg": str(error), "type": "json_invalid"}],
+            f"Malformed JSON body: {problem}. "
+            "Send a UTF-8 JSON object with Content-Type: application/json",
+            details=[{"loc": ["body"], "msg": problem, "type": "json_invalid"}],
         )
 
 

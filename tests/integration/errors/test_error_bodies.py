@@ -135,3 +135,30 @@ async def test_api_error_headers_reach_the_response(app):
         resp = error_response(ApiError(429, "slow down", headers={"Retry-After": "7"}))
     assert resp.headers["Retry-After"] == "7"
     assert (await resp.get_json())["error"] == "rate_limited"
+
+
+async def test_body_that_is_not_utf8_is_400_not_500(client, make_user):
+    user = await make_user()
+    resp = await client.post(
+        "/api/projects",
+        data=b'{"name":"\xff"}',
+        headers={**user.headers, "Content-Type": "application/json"},
+    )
+    assert resp.status_code == 400
+    body = await resp.get_json()
+    assert_error_body(body, "invalid_request")
+    assert "UTF-8" in body["message"]
+    assert body["details"][0]["loc"] == ["body"]
+
+
+async def test_json_nested_too_deeply_is_400_not_500(client, make_user):
+    user = await make_user()
+    resp = await client.post(
+        "/api/projects",
+        data="[" * 1500 + "]" * 1500,
+        headers={**user.headers, "Content-Type": "application/json"},
+    )
+    assert resp.status_code == 400
+    body = await resp.get_json()
+    assert_error_body(body, "invalid_request")
+    assert "nested too deeply" in body["message"]
