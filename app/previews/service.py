@@ -108,7 +108,8 @@ async def preview_template(
 def composition_html(
     view: TemplateView, data: dict[str, Any], asset_base: str | None = "/static"
 ) -> str:
-    """The composition page for a template and data: the page the renderer captures."""
+    """The composition page for a template and data: the page the renderer captures (a fork
+    gets its root built-in's data-source overrides, like a render)."""
     scenes, filled = render_inputs(view, data)
     try:
         timeline = build_timeline(scenes, filled)

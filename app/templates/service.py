@@ -503,8 +503,9 @@ def prepare_render(
 
 
 def render_inputs(view: TemplateView, data: Mapping[str, Any]) -> tuple[list[dict[str, Any]], dict]:
-    """prepare_render for a template view (built-ins bring their data source's overrides)."""
-    source = builtin_data_source(view.id) if view.isBuiltIn else None
+    """prepare_render for a template view: the root built-in's data source overrides apply to
+    the built-in and every fork of it, as in the render pipeline."""
+    source = builtin_data_source(view.rootBuiltin) if view.rootBuiltin else None
     return prepare_render(view.scenes, view.dataSlots, data, source)
 
 

@@ -170,3 +170,24 @@ async def test_template_with_a_removed_primitive_gets_a_clear_error(app, client,
     resp = await client.post("/preview/render", json={"templateId": tid})
     assert resp.status_code == 422
     assert "retired-primitive" in (await resp.get_json())["message"]
+
+
+async def test_fork_preview_applies_the_builtin_data_source_overrides_like_a_render(
+    client, make_user
+):
+    alice = await make_user()
+    fork = await client.post(
+        "/api/templates",
+        json={"name": "My emeritus", "forkFrom": "emeritus"},
+        headers=alice.headers,
+    )
+    assert fork.status_code == 201
+    fork_id = (await fork.get_json())["template"]["id"]
+    data = {"authorId": "A1", "institution": "Fetched University", "institutionOverride": "Given U"}
+    for template_id in ("emeritus", fork_id):
+        resp = await client.post(
+            "/preview/render", json={"templateId": template_id, "data": data}, headers=alice.headers
+        )
+        assert resp.status_code == 200
+        html = await resp.get_data(as_text=True)
+        assert "Given U" in html and "Fetched University" not in html, template_id
