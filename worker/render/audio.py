@@ -202,16 +202,12 @@ def _loudnorm(**measured: Any) -> str:
 
 async def measure_loudness(path: Path) -> dict[str, str]:
     """First loudnorm pass: the input's integrated loudness, true peak, LRA and threshold."""
-    proc = await asyncio.create_subprocess_exec(
-        "ffmpeg", "-hide_banner", "-nostdin", "-i", str(path),
-        "-af", _loudnorm(print_format="json"), "-f", "null", "-",
-        stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE,
-    )  # fmt: skip
-    _, err = await asyncio.wait_for(proc.communicate(), FFMPEG_TIMEOUT_S)
-    text = err.decode(errors="replace")
+    args = ["ffmpeg", "-hide_banner", "-nostdin", "-nostats", "-i", str(path),
+            "-af", _loudnorm(print_format="json"), "-f", "null", "-"]  # fmt: skip
+    text = await run_ffmpeg(args, FFMPEG_TIMEOUT_S, "loudness measurement")
     match = re.search(r"\{[^{}]*\"input_i\"[^{}]*\}", text)
-    if proc.returncode != 0 or match is None:
-        raise RenderError("ffmpeg loudness measurement failed")
+    if match is None:
+        raise RenderError("ffmpeg loudness measurement failed: no loudnorm figures in its output")
     return json.loads(match.group(0))
 
 

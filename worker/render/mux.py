@@ -38,8 +38,12 @@ def mux_args(chunk_list: Path, audio: Path | None, duration_s: float, out_path: 
     return [FFMPEG, "-hide_banner", "-nostdin", "-loglevel", "error", "-y", *out.get_args()]
 
 
-async def run_ffmpeg(args: list[str], timeout_s: float, what: str) -> None:
-    """Run one ffmpeg command with a time limit; kill it on timeout."""
+async def run_ffmpeg(args: list[str], timeout_s: float, what: str) -> str:
+    """Run one ffmpeg command with a time limit; returns its stderr text.
+
+    ffmpeg is killed (and reaped) when the limit passes, when the caller is cancelled, or on
+    any other error while waiting, so no ffmpeg outlives the step.
+    """
     proc = await asyncio.create_subprocess_exec(
         *args, stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE
     )
@@ -53,9 +57,11 @@ async def run_ffmpeg(args: list[str], timeout_s: float, what: str) -> None:
         if isinstance(exc, TimeoutError):
             raise RenderTimeout(f"ffmpeg {what} took longer than {timeout_s:.0f}s") from exc
         raise
+    text = err.decode(errors="replace")
     if proc.returncode != 0:
-        lines = err.decode(errors="replace").strip().splitlines()
+        lines = text.strip().splitlines()
         raise RenderError(f"ffmpeg {what} failed: {lines[-1] if lines else proc.returncode}")
+    return text
 
 
 async def join_and_mux(
