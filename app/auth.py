@@ -60,7 +60,15 @@ def needed_scope() -> str | None:
         raise RuntimeError(f"no scope row for {request.method} {rule}") from exc
 
 
-async def _load_key(raw: str) -> tuple[Account, ApiKey]:
+async def live_key(raw: str) -> tuple[Account, ApiKey] | None:
+    """The account and key for a presented key, or None when unknown or revoked.
+
+    Looked up once per request: the rate limiter asks first (to tell a real key from a made-up
+    one), authentication reuses the answer.
+    """
+    cached: tuple[str, tuple[Account, ApiKey] | None] | None = g.get("_live_key")
+    if cached is not None and cached[0] == raw:
+        return cached[1]
     async with get_db().session() as session:
         row = (
             await session.execute(
@@ -69,10 +77,16 @@ async def _load_key(raw: str) -> tuple[Account, ApiKey]:
                 .where(ApiKey.key_hash == hash_key(raw))
             )
         ).first()
-        if row is None or row[0].revoked_at is not None:
-            raise ApiError(401, "Invalid or revoked API key")
-        key, account = row
-        return account, key
+    found = None if row is None or row[0].revoked_at is not None else (row[1], row[0])
+    g._live_key = (raw, found)
+    return found
+
+
+async def _load_key(raw: str) -> tuple[Account, ApiKey]:
+    found = await live_key(raw)
+    if found is None:
+        raise ApiError(401, "Invalid or revoked API key")
+    return found
 
 
 async def authenticate(required: bool) -> Account | None:

@@ -17,8 +17,9 @@ from dataclasses import dataclass
 from quart import Quart, Response, g, request
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
+from sqlalchemy.exc import SQLAlchemyError
 
-from app.auth import presented_key
+from app.auth import live_key, presented_key
 from app.errors import ApiError
 from app.state import get_redis, get_settings
 
@@ -123,11 +124,20 @@ def client_ip() -> str:
     return request.remote_addr or "unknown"
 
 
-def identity(rule: Rule) -> str:
-    """Who is counted: the presented key (hashed) or, without one, the client IP."""
+async def identity(rule: Rule) -> str:
+    """Who is counted: a live key (hashed) or, without one, the client IP.
+
+    An unknown or revoked key counts against the IP, so cycling made-up keys cannot dodge the
+    per-IP limit by getting a fresh bucket with every request.
+    """
     raw = None if rule.per_ip else presented_key()
     if raw:
-        return "key:" + hashlib.sha256(raw.encode()).hexdigest()[:32]
+        try:
+            known = await live_key(raw) is not None
+        except SQLAlchemyError:
+            known = False  # authentication will report the database error itself
+        if known:
+            return "key:" + hashlib.sha256(raw.encode()).hexdigest()[:32]
     return "ip:" + client_ip()
 
 
@@ -161,7 +171,7 @@ def install_rate_limits(app: Quart) -> None:
         if found is None:
             return
         bucket, rule = found
-        key = f"{settings.redis_prefix}:ratelimit:{bucket}:{identity(rule)}"
+        key = f"{settings.redis_prefix}:ratelimit:{bucket}:{await identity(rule)}"
         try:
             decision = await hit(get_redis(), key, rule)
         except (RedisError, OSError) as exc:

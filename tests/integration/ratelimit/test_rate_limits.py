@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import secrets
 import time
 
 import pytest
 from redis.asyncio import Redis
+from sqlalchemy import select
 
 from app import create_app, ratelimit
 from app.db import Database
-from app.ratelimit import Rule
+from app.keys.models import ApiKey
+from app.keys.service import revoke_key
+from app.ratelimit import DEFAULT_RULE, Rule
 
 
 @pytest.fixture
@@ -75,6 +79,47 @@ async def test_requests_without_key_are_counted_per_ip(client, tiny_limit):
         assert (await client.get("/api/projects")).status_code == 401
     resp = await client.get("/api/projects")
     assert resp.status_code == 429
+
+
+def made_up_key() -> dict[str, str]:
+    return {"X-API-Key": f"rs_live_{secrets.token_urlsafe(32)}"}
+
+
+async def test_made_up_keys_count_against_the_client_ip(client, tiny_limit):
+    statuses = [(await client.get("/api/projects", headers=made_up_key())).status_code]
+    statuses.append((await client.get("/api/projects")).status_code)  # same IP, no key
+    statuses.append((await client.get("/api/projects", headers=made_up_key())).status_code)
+    assert statuses == [401, 401, 429]
+
+
+async def test_cycling_made_up_keys_meets_the_default_limit(client):
+    statuses = [
+        (await client.get("/api/billing", headers=made_up_key())).status_code for _ in range(40)
+    ]
+    assert statuses[: DEFAULT_RULE.burst] == [401] * DEFAULT_RULE.burst
+    assert statuses[DEFAULT_RULE.burst :] == [429] * (40 - DEFAULT_RULE.burst)
+
+
+async def test_revoked_key_counts_against_the_client_ip(app, client, make_user, tiny_limit):
+    user = await make_user()
+    async with app.config["REELSMITH_DB"].session() as session:
+        key_id = await session.scalar(select(ApiKey.id).where(ApiKey.account_id == user.account.id))
+        assert await revoke_key(session, user.account.id, key_id)
+    assert (await client.get("/api/projects")).status_code == 401
+    assert (await client.get("/api/projects", headers=user.headers)).status_code == 401
+    assert (await client.get("/api/projects", headers=user.headers)).status_code == 429
+
+
+async def test_valid_key_keeps_its_own_counter_when_the_ip_is_exhausted(
+    client, make_user, tiny_limit
+):
+    user = await make_user()
+    for _ in range(tiny_limit.burst):
+        await client.get("/api/projects", headers=made_up_key())
+    assert (await client.get("/api/projects", headers=made_up_key())).status_code == 429
+    resp = await client.get("/api/projects", headers=user.headers)
+    assert resp.status_code == 200
+    assert resp.headers["X-RateLimit-Remaining"] == str(tiny_limit.burst - 1)
 
 
 async def test_counters_live_in_redis_under_the_prefix(client, make_user, settings, tiny_limit):
