@@ -323,8 +323,9 @@ async def create_template(
 NOT_NULLABLE = ("name", "visibility", "scenes", "dataSlots", "defaults", "tags")
 
 
-def _apply(row: TemplateRow, body: UpdateTemplate, fields: set[str]) -> None:
-    """Write the given fields of an update body into the row, then check the result."""
+def _apply(row: TemplateRow, body: UpdateTemplate, fields: set[str], partial: bool) -> None:
+    """Write the given fields of an update body into the row, then check the result.
+    `partial` (PATCH): `defaults` changes only the default fields the body names."""
     for field in fields & set(NOT_NULLABLE):
         if getattr(body, field) is None:
             raise bad_request(
@@ -342,7 +343,11 @@ def _apply(row: TemplateRow, body: UpdateTemplate, fields: set[str]) -> None:
     if "dataSlots" in fields:
         row.data_slots = _dump(body.dataSlots or [])
     if "defaults" in fields:
-        row.defaults = (body.defaults or TemplateDefaults()).model_dump(mode="json")
+        given = body.defaults or TemplateDefaults()
+        if partial:
+            changed = given.model_dump(mode="json", exclude_unset=True)
+            given = TemplateDefaults.model_validate({**row.defaults, **changed})
+        row.defaults = given.model_dump(mode="json")
     if "tags" in fields:
         row.tags = list(body.tags or [])
     validate_document(
@@ -354,9 +359,10 @@ def _apply(row: TemplateRow, body: UpdateTemplate, fields: set[str]) -> None:
 async def patch_template(
     session: AsyncSession, template_id: str, account_id: str, body: UpdateTemplate
 ) -> TemplateView:
-    """Partial update: only the fields present in the body change; version stays."""
+    """Partial update: only the fields present in the body change (in `defaults`, only the
+    default fields present); version stays."""
     row = await _owned_row(session, template_id, account_id)
-    _apply(row, body, set(body.model_fields_set))
+    _apply(row, body, set(body.model_fields_set), partial=True)
     row.updated_at = utcnow()
     await session.flush()
     return _row_view(row)
@@ -386,7 +392,7 @@ async def replace_template(
     """Full update (PUT): the document is replaced and version goes up by one."""
     row = await _owned_row(session, template_id, account_id)
     document = full_document(body)
-    _apply(row, document, set(UpdateTemplate.model_fields))
+    _apply(row, document, set(UpdateTemplate.model_fields), partial=False)
     row.version += 1
     row.updated_at = utcnow()
     await session.flush()

@@ -264,6 +264,33 @@ async def test_patch_changes_given_fields_and_keeps_version(client, make_user):
     assert again["template"]["visibility"] == "unlisted"
 
 
+async def test_patch_defaults_changes_only_the_given_default_fields(client, make_user):
+    alice = await make_user()
+    given = {
+        "fps": 60,
+        "resolution": "4k",
+        "voiceId": "en-GB-RyanNeural",
+        "logoUrl": "https://x.io/l.png",
+    }
+    t = (await create(client, alice, defaults=given))["template"]
+    resp = await client.patch(
+        f"/api/templates/{t['id']}",
+        json={"defaults": {"accentColor": "#ff0000", "logoUrl": None}},
+        headers=alice.headers,
+    )
+    assert resp.status_code == 200
+    after = (await resp.get_json())["template"]
+    assert after["defaults"] == {**t["defaults"], "accentColor": "#ff0000", "logoUrl": None}
+    assert after["defaults"]["fps"] == 60 and after["defaults"]["resolution"] == "4k"
+    assert after["version"] == 1
+    # PUT still replaces the whole defaults object
+    put = {"name": "Renamed", "defaults": {"accentColor": "#00ff00"}}
+    resp = await client.put(f"/api/templates/{t['id']}", json=put, headers=alice.headers)
+    replaced = (await resp.get_json())["template"]["defaults"]
+    assert replaced["accentColor"] == "#00ff00"
+    assert replaced["fps"] == 30 and replaced["resolution"] == "1080p"
+
+
 async def test_put_replaces_document_and_increments_version(client, make_user):
     alice = await make_user()
     t = (await create(client, alice, description="old", visibility="public"))["template"]
