@@ -142,8 +142,13 @@ async def identity(rule: Rule) -> str:
 
 
 def _limited_rule() -> tuple[str, Rule] | None:
-    if request.url_rule is None or request.method == "OPTIONS":
+    if request.method == "OPTIONS":
         return None
+    if request.url_rule is None:
+        # No route matched (the answer is 404 or 405): still an /api request, so it is counted
+        # under the default row and carries the headers like every other /api answer.
+        is_api = request.path == "/api" or request.path.startswith("/api/")
+        return (DEFAULT_RULE.bucket or "default", DEFAULT_RULE) if is_api else None
     path = request.url_rule.rule
     if not path.startswith("/api/") or path.startswith(UNLIMITED_PREFIXES):
         return None
@@ -160,7 +165,7 @@ def _warn_unlimited(exc: Exception) -> None:
 
 
 def install_rate_limits(app: Quart) -> None:
-    """Count every /api request before it runs; put the headers on every answer."""
+    """Count every /api request (matched or not) before it runs; put the headers on its answer."""
 
     @app.before_request
     async def _count() -> None:

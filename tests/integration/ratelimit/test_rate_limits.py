@@ -159,6 +159,25 @@ async def test_switch_off_disables_limits(settings_factory, tiny_limit):
             assert "X-RateLimit-Limit" not in resp.headers
 
 
+@pytest.mark.parametrize(("method", "path"), [("GET", "/api/nope"), ("PUT", "/api/projects")])
+async def test_unmatched_api_paths_are_counted_under_the_default_row(client, method, path):
+    first = await client.open(path, method=method)
+    second = await client.open(path, method=method)
+    assert first.status_code == second.status_code and first.status_code in (404, 405)
+    assert first.headers["X-RateLimit-Limit"] == str(DEFAULT_RULE.limit)
+    assert first.headers["X-RateLimit-Remaining"] == str(DEFAULT_RULE.burst - 1)
+    assert second.headers["X-RateLimit-Remaining"] == str(DEFAULT_RULE.burst - 2)
+    assert "X-RateLimit-Reset" in second.headers
+
+
+async def test_unmatched_api_paths_share_the_default_bucket(client):
+    for _ in range(DEFAULT_RULE.burst):
+        await client.get("/api/billing")
+    resp = await client.get("/api/nope")
+    assert resp.status_code == 429
+    assert "Retry-After" in resp.headers
+
+
 async def test_unlimited_paths_have_no_headers(client):
     resp = await client.get("/healthz")
     assert "X-RateLimit-Limit" not in resp.headers
