@@ -21,6 +21,7 @@ from app.auth import SESSION_COOKIE, authenticate, unsign_session_id
 from app.errors import ApiError, bad_request, summarize, validation_details
 from app.previews import service
 from app.state import get_db, get_settings
+from app.templates.routes import check_read_scope
 from app.templates.schemas import TemplateView
 
 bp = Blueprint("previews", __name__)
@@ -29,9 +30,11 @@ NOT_FOUND = "Template {!r} not found (private templates need the owner's session
 
 
 async def viewer_id() -> str | None:
-    """The viewing account from an API key (must be valid) or a session cookie, else None."""
+    """The viewing account from an API key (must be valid and carry templates:read, as on
+    GET /api/templates/{id}) or a session cookie, else None."""
     account = await authenticate(required=False)
     if account is not None:
+        check_read_scope()
         return account.id
     raw = request.cookies.get(SESSION_COOKIE)
     session_id = unsign_session_id(get_settings(), raw) if raw else None

@@ -7,7 +7,7 @@ from quart_schema import tag, validate_querystring, validate_request, validate_r
 
 from app.auth import current_account, maybe_account, needed_scope, optional_auth, require_auth
 from app.errors import ApiError, ErrorBody
-from app.keys.scopes import scope_allows
+from app.keys.scopes import ENDPOINT_SCOPES, scope_allows
 from app.state import get_db
 from app.templates import service
 from app.templates.schemas import (
@@ -23,16 +23,27 @@ from app.templates.schemas import (
 bp = Blueprint("templates", __name__)
 
 
+# The scope a key needs to read a template anywhere (API, preview and embed pages).
+READ_SCOPE = ENDPOINT_SCOPES[("GET", "/api/templates/<template_id>")]
+
+
+def check_read_scope(scope: str | None = READ_SCOPE) -> None:
+    """403 when a key was presented (g.api_key) without `scope`; no key: nothing to check."""
+    key = g.get("api_key")
+    if key is None:
+        return
+    granted = tuple(s for s in key.scopes.split(",") if s)
+    if not scope_allows(granted, scope):
+        raise ApiError(403, f"This API key lacks the '{scope}' scope needed to read templates")
+
+
 def reader_id() -> str | None:
     """The account reading templates: None when anonymous; a presented key must carry the
     scope ENDPOINT_SCOPES names for this route (templates:read), else 403."""
     account = maybe_account()
     if account is None:
         return None
-    scope = needed_scope()
-    granted = tuple(s for s in g.api_key.scopes.split(",") if s)
-    if not scope_allows(granted, scope):
-        raise ApiError(403, f"This API key lacks the '{scope}' scope needed to read templates")
+    check_read_scope(needed_scope())
     return account.id
 
 

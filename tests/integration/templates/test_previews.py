@@ -6,6 +6,8 @@ import json
 import re
 from typing import Any
 
+from app.keys.service import create_key
+
 SCENES = [
     {
         "primitiveId": "title-intro",
@@ -65,6 +67,22 @@ async def test_private_preview_is_404_to_anonymous_and_others(client, make_user)
         assert anonymous.headers["Content-Type"].startswith("text/html")
         assert "not found" in await anonymous.get_data(as_text=True)
         assert (await client.get(path, headers=bob.headers)).status_code == 404
+        assert (await client.get(path, headers=alice.headers)).status_code == 200
+
+
+async def test_preview_pages_need_templates_read_on_a_presented_key(app, client, make_user):
+    alice = await make_user()
+    tid = await create(client, alice)
+    async with app.config["REELSMITH_DB"].session() as session:  # alice's key, no templates:read
+        _, raw = await create_key(session, alice.account.id, "render only", "render-only")
+    headers = {"X-API-Key": raw}
+    api = await client.get(f"/api/templates/{tid}", headers=headers)
+    assert api.status_code == 403
+    for path in (f"/preview/templates/{tid}", f"/embed/templates/{tid}"):
+        resp = await client.get(path, headers=headers)
+        assert resp.status_code == 403, path
+        assert resp.headers["Content-Type"].startswith("text/html")
+        assert "templates:read" in await resp.get_data(as_text=True)
         assert (await client.get(path, headers=alice.headers)).status_code == 200
 
 
