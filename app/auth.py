@@ -52,7 +52,7 @@ def presented_key() -> str | None:
     return None
 
 
-def needed_scope() -> str | None:
+def needed_scope() -> str:
     rule = request.url_rule.rule if request.url_rule else request.path
     try:
         return ENDPOINT_SCOPES[(request.method if request.method != "HEAD" else "GET", rule)]

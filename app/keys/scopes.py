@@ -24,10 +24,9 @@ PRESETS: dict[str, tuple[str, ...]] = {
     "admin": ("*",),
 }
 
-# (method, route rule) -> scope needed. None means "any valid key" (no scope named).
-# Routes decorated with @require_auth look themselves up here; a missing entry is a bug
-# caught by tests/unit/keys/test_scopes.py.
-ENDPOINT_SCOPES: dict[tuple[str, str], str | None] = {
+# (method, route rule) -> scope needed. Routes decorated with @require_auth or @optional_auth
+# look themselves up here; tests/integration/accounts/test_api_key_auth.py fails on a missing row.
+ENDPOINT_SCOPES: dict[tuple[str, str], str] = {
     ("POST", "/api/render"): "videos:create",
     ("POST", "/api/render/batch"): "videos:create:batch",
     ("GET", "/api/render/batch"): "videos:read",
@@ -58,9 +57,20 @@ ENDPOINT_SCOPES: dict[tuple[str, str], str | None] = {
     ("GET", "/api/triggers"): "videos:read",
     ("POST", "/api/triggers"): "videos:create",
     ("POST", "/api/events/ingest"): "videos:create",
-    ("GET", "/api/music"): None,
-    ("GET", "/api/voices"): None,
 }
+
+# /api endpoints that take no key and no session (SPEC part 5 item 5, plus our audio catalogs
+# and signing in). A key sent there is not checked; the same test keeps this set truthful.
+PUBLIC_ENDPOINTS: frozenset[tuple[str, str]] = frozenset(
+    {
+        ("GET", "/api/primitives"),
+        ("GET", "/api/languages"),
+        ("GET", "/api/music"),
+        ("GET", "/api/voices"),
+        ("POST", "/api/track"),
+        ("POST", "/api/auth/login"),
+    }
+)
 
 
 class UnknownScope(ValueError):

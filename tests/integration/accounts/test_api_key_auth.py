@@ -9,7 +9,7 @@ from sqlalchemy import update
 
 from app.auth import auth_kind
 from app.keys.models import ApiKey
-from app.keys.scopes import ENDPOINT_SCOPES
+from app.keys.scopes import ENDPOINT_SCOPES, PUBLIC_ENDPOINTS
 
 
 async def error_of(resp) -> tuple[int, str, str]:
@@ -108,3 +108,37 @@ def test_key_routes_are_session_only(app):
         ("POST", "/api/keys"): "session",
         ("DELETE", "/api/keys/<key_id>"): "session",
     }
+
+
+def api_routes_by_auth(app) -> dict[tuple[str, str], str | None]:
+    return {
+        (m, r.rule): auth_kind(app.view_functions[r.endpoint])
+        for r in app.url_map.iter_rules()
+        if r.rule.startswith("/api/")
+        for m in r.methods or ()
+        if m not in ("HEAD", "OPTIONS")
+    }
+
+
+def test_public_endpoints_are_exactly_the_routes_without_auth(app):
+    routes = api_routes_by_auth(app)
+    public = {route for route, kind in routes.items() if kind is None}
+    assert public, "expected some public /api routes"
+    assert public <= PUBLIC_ENDPOINTS, (
+        f"add to PUBLIC_ENDPOINTS: {sorted(public - PUBLIC_ENDPOINTS)}"
+    )
+    wrongly_public = {r for r in PUBLIC_ENDPOINTS if r in routes and routes[r] is not None}
+    assert wrongly_public == set(), f"these routes do authenticate: {sorted(wrongly_public)}"
+
+
+def test_scope_table_names_no_public_route(app):
+    routes = api_routes_by_auth(app)
+    assert not set(ENDPOINT_SCOPES) & PUBLIC_ENDPOINTS
+    unauthenticated = sorted(r for r in ENDPOINT_SCOPES if r in routes and routes[r] is None)
+    assert unauthenticated == [], f"rows for routes that take no key: {unauthenticated}"
+    assert all(scope for scope in ENDPOINT_SCOPES.values()), "every row names its scope"
+
+
+async def test_public_catalogs_answer_without_a_key(client):
+    for path in ("/api/music", "/api/voices", "/api/primitives", "/api/languages"):
+        assert (await client.get(path)).status_code == 200, path
