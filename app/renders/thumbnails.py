@@ -1,11 +1,14 @@
 """POST /api/thumbnail: a PNG frame and a palette-optimized GIF cut from a finished video.
 
-Done in the API process with ffmpeg (a second or two), so it never waits behind renders.
+Done in the API process with ffmpeg (a second or two), so it never waits behind renders. Each
+ffmpeg has a time limit and is killed when it passes or when the request goes away.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import logging
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -19,22 +22,59 @@ from app.renders.models import RenderJob
 from app.renders.schemas import ThumbnailRequest
 from app.renders.service import owned_job
 
+log = logging.getLogger(__name__)
+
 GIF_MAX_WIDTH = 480
 GIF_MAX_FPS = 15
+FFMPEG_TIMEOUT_S = 60.0  # each ffmpeg call (the PNG, the GIF); then the request answers 504
+KILL_WAIT_S = 10.0
 
 
-async def run_ffmpeg(args: list[str]) -> None:
+class FfmpegFailed(Exception):
+    """ffmpeg exited with an error; `stderr` holds the end of what it said."""
+
+    def __init__(self, message: str, stderr: str = "") -> None:
+        super().__init__(message)
+        self.stderr = stderr
+
+
+class FfmpegTimeout(FfmpegFailed):
+    """ffmpeg ran past its time limit and was killed."""
+
+
+async def run_ffmpeg(args: list[str], timeout_s: float, what: str) -> None:
+    """Run one ffmpeg with a time limit. It is killed (and reaped) on timeout, on cancellation
+    (the client went away) and on any other error while waiting, so none outlives its call."""
     proc = await asyncio.create_subprocess_exec(
-        *args, stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE
+        *args,
+        stdin=asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.DEVNULL,
+        stderr=asyncio.subprocess.PIPE,
     )
-    _, err = await proc.communicate()
+    try:
+        _, err = await asyncio.wait_for(proc.communicate(), timeout_s)
+    except BaseException as exc:
+        with contextlib.suppress(ProcessLookupError):
+            proc.kill()
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(proc.wait(), KILL_WAIT_S)
+        if isinstance(exc, TimeoutError):
+            raise FfmpegTimeout(f"{what} took longer than {timeout_s:g} s") from exc
+        raise
     if proc.returncode != 0:
-        raise RuntimeError(f"ffmpeg failed: {err.decode(errors='replace')[-500:]}")
+        raise FfmpegFailed(
+            f"ffmpeg could not make the {what} (exit {proc.returncode})",
+            err.decode(errors="replace")[-500:],
+        )
+
+
+def _ffmpeg(stream: Any) -> list[str]:
+    args = list(stream.overwrite_output().compile())
+    return [args[0], "-hide_banner", "-nostdin", "-loglevel", "error", *args[1:]]
 
 
 def png_args(src: Path, at_s: float, out: Path) -> list[str]:
-    stream = ffmpeg.input(str(src), ss=f"{at_s:.3f}").output(str(out), vframes=1)
-    return list(stream.overwrite_output().compile())
+    return _ffmpeg(ffmpeg.input(str(src), ss=f"{at_s:.3f}").output(str(out), vframes=1))
 
 
 def gif_args(src: Path, at_s: float, duration_s: float, fps: int, out: Path) -> list[str]:
@@ -46,7 +86,7 @@ def gif_args(src: Path, at_s: float, duration_s: float, fps: int, out: Path) -> 
     branches = scaled.split()
     palette = branches[0].filter("palettegen", stats_mode="diff")
     gif = ffmpeg.filter([branches[1], palette], "paletteuse", dither="bayer")
-    return list(gif.output(str(out), loop=0).overwrite_output().compile())
+    return _ffmpeg(gif.output(str(out), loop=0))
 
 
 def start_seconds(job: RenderJob, body: ThumbnailRequest) -> float:
@@ -84,9 +124,18 @@ async def make_thumbnails(
         src = storage.fetch(video_key, work / "video.mp4")
         png, gif = work / "thumb.png", work / "thumb.gif"
         try:
-            await run_ffmpeg(png_args(src, at_s, png))
-            await run_ffmpeg(gif_args(src, at_s, duration_s, min(fps, GIF_MAX_FPS), gif))
-        except RuntimeError as exc:
+            await run_ffmpeg(png_args(src, at_s, png), FFMPEG_TIMEOUT_S, "PNG")
+            gif_fps = min(fps, GIF_MAX_FPS)
+            await run_ffmpeg(gif_args(src, at_s, duration_s, gif_fps, gif), FFMPEG_TIMEOUT_S, "GIF")
+        except FfmpegTimeout as exc:
+            raise ApiError(
+                504,
+                f"Thumbnail generation timed out: the {exc}; nothing was stored. "
+                "Retry later or ask for a shorter durationSec",
+                error="timeout",
+            ) from exc
+        except FfmpegFailed as exc:
+            log.error("thumbnail for %s: %s: %s", body.renderJobId, exc, exc.stderr)
             raise ApiError(
                 500, f"Thumbnail generation failed: {exc}", error="internal_error"
             ) from exc
