@@ -18,6 +18,7 @@ from app.config import Settings
 from app.sources import fetch_source_data, merge_source_data
 from app.sources.errors import SourceUnavailable
 from app.spec import FPS_VALUES, RESOLUTIONS
+from worker.render import audio
 from worker.render.assets import fetch_image
 from worker.render.browser import BrowserManager, get_browser_manager
 from worker.render.compose import compose_page, effective_brand
@@ -225,11 +226,6 @@ async def _voice_and_timeline(
     request: RenderRequest, settings: Settings, data: dict[str, Any], workdir: Path
 ) -> tuple[dict[int, Any], Path | None, Timeline]:
     """Voiceovers (their lengths set scene durations), the timeline and the mixed soundtrack."""
-    try:
-        from worker.render import audio
-    except ImportError:
-        log.warning("worker.render.audio is not available; rendering with a silent track")
-        return {}, None, plan_timeline(request.scenes, data, request.data_slots)
     voiceovers = await audio.prepare_voiceovers(
         request.scenes, data, request.audio, _language(request), settings, request.tier or "free"
     )

@@ -1,7 +1,14 @@
-"""The pipeline prepares scenes and data the way previews do ($each lists, defaults, overrides)."""
+"""The pipeline prepares scenes and data the way previews do ($each lists, defaults, overrides),
+and what it reports about the video it made."""
+
+import subprocess
+import sys
+from pathlib import Path
 
 from app.templates.service import builtin_view, sample_data
 from worker.render.pipeline import build_request, prepare_scenes
+
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def _request(template_id: str, data: dict) -> object:
@@ -36,3 +43,12 @@ def test_handshake_default_milestones_fill_missing_data():
         {"company_name": "Acme", "person_name": "Ada"},
     )
     assert isinstance(prepared.get("milestones"), list) and prepared["milestones"]
+
+
+def test_pipeline_does_not_load_without_the_audio_module():
+    """No silent soundtrack when the audio step is missing: the pipeline fails to load."""
+    code = "import sys; sys.modules['worker.render.audio'] = None\nimport worker.render.pipeline\n"
+    run = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
+    assert run.returncode != 0 and "worker.render.audio" in run.stderr, run.stderr
