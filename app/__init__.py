@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import logging
 
+from hypercorn.middleware import ProxyFixMiddleware
 from quart import Quart
 from quart_schema import QuartSchema
 from redis.asyncio import Redis
@@ -42,6 +43,11 @@ def create_app(settings: Settings | None = None) -> Quart:
         template_folder=str(ROOT / "app" / "pages"),
     )
     app.request_class = ApiRequest
+    if settings.proxy_trusted_hops > 0:
+        # request.remote_addr (and scheme, host) from the trusted proxies' X-Forwarded-* headers.
+        app.asgi_app = ProxyFixMiddleware(  # type: ignore[method-assign]
+            app.asgi_app, mode="legacy", trusted_hops=settings.proxy_trusted_hops
+        )
     app.config["REELSMITH_SETTINGS"] = settings
     app.config["MAX_CONTENT_LENGTH"] = settings.max_body_bytes
     app.config["SECRET_KEY"] = settings.session_secret

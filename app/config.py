@@ -50,6 +50,9 @@ class Settings(BaseSettings):
     # Requests
     max_body_bytes: int = 2 * 1024 * 1024
     rate_limit_enabled: bool = True
+    # Reverse proxies in front of the API that append to X-Forwarded-For (0: trust no header,
+    # the peer address is the client). Rate limits per IP count the address this yields.
+    proxy_trusted_hops: int = Field(default=0, ge=0)
     upgrade_url: str = "https://reelsmith.dev/pricing"
     session_max_age_s: int = 14 * 24 * 3600
 

@@ -10,6 +10,7 @@ from redis.asyncio import Redis
 from sqlalchemy import select
 
 from app import create_app, ratelimit
+from app.config import Settings
 from app.db import Database
 from app.keys.models import ApiKey
 from app.keys.service import revoke_key
@@ -176,6 +177,54 @@ async def test_unmatched_api_paths_share_the_default_bucket(client):
     resp = await client.get("/api/nope")
     assert resp.status_code == 429
     assert "Retry-After" in resp.headers
+
+
+async def make_app_with_schema(settings):
+    database = Database(settings.database_url)
+    await database.create_all()
+    await database.dispose()
+    return create_app(settings)
+
+
+def forwarded_for(ip: str) -> dict[str, str]:
+    return {"X-Forwarded-For": ip}
+
+
+async def test_trusted_proxy_hop_gives_each_forwarded_client_its_own_bucket(
+    settings_factory, tiny_limit
+):
+    settings = settings_factory(rate_limit_enabled=True, proxy_trusted_hops=1)
+    app = await make_app_with_schema(settings)
+    async with app.test_app():
+        client = app.test_client()
+        for _ in range(tiny_limit.burst):
+            resp = await client.get("/api/projects", headers=forwarded_for("203.0.113.7"))
+            assert resp.status_code == 401
+        first = await client.get("/api/projects", headers=forwarded_for("203.0.113.7"))
+        second = await client.get("/api/projects", headers=forwarded_for("203.0.113.8"))
+    assert first.status_code == 429
+    assert second.status_code == 401
+    assert second.headers["X-RateLimit-Remaining"] == str(tiny_limit.burst - 1)
+
+
+async def test_forwarded_for_is_ignored_without_trusted_hops(settings_factory, tiny_limit):
+    settings = settings_factory(rate_limit_enabled=True)
+    assert settings.proxy_trusted_hops == 0
+    app = await make_app_with_schema(settings)
+    async with app.test_app():
+        client = app.test_client()
+        for _ in range(tiny_limit.burst):
+            await client.get("/api/projects", headers=forwarded_for("203.0.113.7"))
+        resp = await client.get("/api/projects", headers=forwarded_for("203.0.113.8"))
+    assert resp.status_code == 429  # one peer address, one bucket, whatever the header says
+
+
+def test_trusted_hops_setting_is_read_from_the_environment(monkeypatch):
+    monkeypatch.setenv("REELSMITH_PROXY_TRUSTED_HOPS", "2")
+    assert Settings().proxy_trusted_hops == 2
+    monkeypatch.setenv("REELSMITH_PROXY_TRUSTED_HOPS", "-1")
+    with pytest.raises(ValueError):
+        Settings()
 
 
 async def test_unlimited_paths_have_no_headers(client):
