@@ -16,6 +16,7 @@ from app.spec import TRANSITIONS, VOICES, SkipOp, SlotType, Visibility
 
 Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=200)]
 SlotKey = Annotated[str, StringConstraints(pattern=r"^[A-Za-z_][A-Za-z0-9_]*$", max_length=64)]
+ProjectId = Annotated[str, StringConstraints(min_length=1, max_length=64)]
 HexColor = Annotated[str, StringConstraints(pattern=r"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")]
 
 
@@ -113,6 +114,7 @@ class Template(BaseModel):
     usageCount: int
     isBuiltIn: bool
     baseTemplateId: str | None = None
+    projectId: str | None = Field(default=None, description="The caller's project it belongs to")
     dataSlots: list[DataSlot]
     defaults: TemplateDefaults
     version: int
@@ -122,7 +124,6 @@ class TemplateView(Template):
     """A template plus what the service knows beyond the API shape (not serialized)."""
 
     ownerId: str | None = Field(default=None, exclude=True)
-    projectId: str | None = Field(default=None, exclude=True)
     # The built-in at the root of the fork chain (a built-in's own id): its data source applies.
     rootBuiltin: str | None = Field(default=None, exclude=True)
 
@@ -140,7 +141,7 @@ class CreateTemplate(BaseModel):
     dataSlots: list[DataSlot] | None = None
     defaults: TemplateDefaults | None = None
     tags: list[str] | None = None
-    projectId: str | None = None
+    projectId: ProjectId | None = None
 
 
 class UpdateTemplate(BaseModel):
@@ -155,6 +156,7 @@ class UpdateTemplate(BaseModel):
     dataSlots: list[DataSlot] | None = None
     defaults: TemplateDefaults | None = None
     tags: list[str] | None = None
+    projectId: ProjectId | None = None
 
 
 class TemplatesQuery(BaseModel):

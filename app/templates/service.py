@@ -20,6 +20,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.db import utcnow
 from app.errors import ApiError, bad_request, forbidden, not_found
 from app.primitives.catalog import get_primitive
+from app.projects.service import get_project
 from app.templates.models import BuiltinUsage
 from app.templates.models import Template as TemplateRow
 from app.templates.schemas import (
@@ -278,6 +279,12 @@ async def _owned_row(session: AsyncSession, template_id: str, account_id: str) -
     return row
 
 
+async def _check_project(session: AsyncSession, account_id: str, project_id: str | None) -> None:
+    """404 naming the project unless it is one of the caller's projects (None: no project)."""
+    if project_id is not None and await get_project(session, account_id, project_id) is None:
+        raise not_found(f"Project {project_id!r}")
+
+
 def fork_message(base: TemplateView) -> str:
     kind = "built-in template" if base.isBuiltIn else "template"
     return f"Template created as a fork of {kind} '{base.name}' ({base.id})"
@@ -287,6 +294,7 @@ async def create_template(
     session: AsyncSession, account_id: str, body: CreateTemplate
 ) -> tuple[TemplateView, str]:
     """Create a custom template, from scratch or forked; returns it and the response message."""
+    await _check_project(session, account_id, body.projectId)
     base: TemplateView | None = None
     if body.forkFrom is not None:
         base = await get_template(session, body.forkFrom, account_id)
@@ -350,6 +358,8 @@ def _apply(row: TemplateRow, body: UpdateTemplate, fields: set[str], partial: bo
         row.defaults = given.model_dump(mode="json")
     if "tags" in fields:
         row.tags = list(body.tags or [])
+    if "projectId" in fields:
+        row.project_id = body.projectId
     validate_document(
         [SceneConfig.model_validate(s) for s in row.scenes],
         [DataSlot.model_validate(s) for s in row.data_slots],
@@ -362,6 +372,8 @@ async def patch_template(
     """Partial update: only the fields present in the body change (in `defaults`, only the
     default fields present); version stays."""
     row = await _owned_row(session, template_id, account_id)
+    if "projectId" in body.model_fields_set:
+        await _check_project(session, account_id, body.projectId)
     _apply(row, body, set(body.model_fields_set), partial=True)
     row.updated_at = utcnow()
     await session.flush()
@@ -383,6 +395,7 @@ def full_document(body: UpdateTemplate) -> UpdateTemplate:
         dataSlots=body.dataSlots or [],
         defaults=body.defaults or TemplateDefaults(),
         tags=body.tags or [],
+        projectId=body.projectId,
     )
 
 
@@ -392,6 +405,7 @@ async def replace_template(
     """Full update (PUT): the document is replaced and version goes up by one."""
     row = await _owned_row(session, template_id, account_id)
     document = full_document(body)
+    await _check_project(session, account_id, document.projectId)
     _apply(row, document, set(UpdateTemplate.model_fields), partial=False)
     row.version += 1
     row.updated_at = utcnow()

@@ -243,6 +243,48 @@ async def test_fork_unknown_is_404(client, make_user):
     assert "nope" in (await resp.get_json())["message"]
 
 
+async def project(client: Any, user: Any, name: str = "Campaign") -> str:
+    resp = await client.post("/api/projects", json={"name": name}, headers=user.headers)
+    assert resp.status_code == 201, await resp.get_json()
+    return (await resp.get_json())["project"]["id"]
+
+
+async def test_project_id_must_be_one_of_the_callers_projects_and_is_returned(client, make_user):
+    alice, bob = await make_user(), await make_user()
+    mine, theirs = await project(client, alice), await project(client, bob)
+    for bad in (theirs, "no-such-project"):
+        resp = await client.post("/api/templates", json=doc(projectId=bad), headers=alice.headers)
+        assert resp.status_code == 404
+        body = await resp.get_json()
+        assert body["error"] == "not_found" and bad in body["message"]
+        assert "Project" in body["message"]
+    t = (await create(client, alice, projectId=mine))["template"]
+    assert t["projectId"] == mine
+    got = await (await client.get(f"/api/templates/{t['id']}", headers=alice.headers)).get_json()
+    assert got["template"]["projectId"] == mine
+    assert (await create(client, alice))["template"]["projectId"] is None
+    url = f"/api/templates/{t['id']}"
+    for method in ("patch", "put"):
+        resp = await getattr(client, method)(
+            url, json={"name": "N", "projectId": theirs}, headers=alice.headers
+        )
+        assert resp.status_code == 404 and theirs in (await resp.get_json())["message"]
+    other = await project(client, alice, "Other")
+    resp = await client.patch(url, json={"projectId": other}, headers=alice.headers)
+    assert resp.status_code == 200
+    patched = (await resp.get_json())["template"]
+    assert patched["projectId"] == other and patched["name"] == t["name"]
+    resp = await client.patch(url, json={"name": "Renamed"}, headers=alice.headers)
+    assert (await resp.get_json())["template"]["projectId"] == other  # PATCH keeps it
+    resp = await client.put(url, json={"name": "Whole", "projectId": mine}, headers=alice.headers)
+    assert (await resp.get_json())["template"]["projectId"] == mine
+    resp = await client.put(url, json={"name": "Whole"}, headers=alice.headers)
+    assert (await resp.get_json())["template"]["projectId"] is None  # PUT: omitted resets
+    resp = await client.patch(url, json={"projectId": mine}, headers=alice.headers)
+    resp = await client.patch(url, json={"projectId": None}, headers=alice.headers)
+    assert (await resp.get_json())["template"]["projectId"] is None
+
+
 # ---- PATCH / PUT / DELETE ----
 
 
