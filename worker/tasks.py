@@ -7,7 +7,7 @@ import logging
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from arq import Retry
 from sqlalchemy import select
@@ -20,6 +20,9 @@ from app.renders.models import RenderJob
 from app.renders.service import purge_idempotency
 from worker import jobs
 from worker.render import errors as render_errors
+
+if TYPE_CHECKING:
+    from worker.render.pipeline import RenderResult
 
 log = logging.getLogger("reelsmith.worker")
 
@@ -105,25 +108,15 @@ class Progress:
             self.task.cancel()
 
 
-def scene_starts(result: Any) -> dict[str, int]:
-    """Template scene index -> start ms in the rendered video, from the pipeline result."""
-    starts = getattr(result, "scene_starts_ms", None)
-    if starts is not None:
-        return {str(k): int(v) for k, v in dict(starts).items()}
-    timeline = getattr(result, "timeline", None)
-    return {str(s.index): int(s.start_ms) for s in getattr(timeline, "scenes", [])}
-
-
-def duration_ms(result: Any) -> int | None:
-    value = getattr(result, "duration_ms", None)
-    if value is None and getattr(result, "timeline", None) is not None:
-        value = getattr(result.timeline, "duration_ms", None)
-    return int(value) if value is not None else None
+def scene_starts(result: RenderResult) -> dict[str, int]:
+    """Template scene index -> when the scene is fully in (after its entry transition), the
+    time a thumbnail by sceneIndex shows."""
+    return {str(k): int(v) for k, v in result.scene_in_ms.items()}
 
 
 async def run_pipeline(
     settings: Settings, job: RenderJob, progress: Progress, out_path: Path
-) -> Any:
+) -> RenderResult:
     """The render engine, called through its one entry point."""
     from worker.render.pipeline import build_request, render_video
 
@@ -185,7 +178,7 @@ async def _render_claimed(
         key = video_key(job.id)
         storage.put(key, out_path)
     if not await jobs.complete(
-        db, job.id, worker_id, key, duration_ms(result), scene_starts(result)
+        db, job.id, worker_id, key, result.duration_ms, scene_starts(result)
     ):
         storage.delete(key)  # deleted or taken over meanwhile: leave nothing behind
         return "dropped: job no longer ours"

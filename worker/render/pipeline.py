@@ -81,10 +81,17 @@ class RenderResult:
     height: int
     timeline: Timeline
     scene_starts_ms: dict[int, int]
+    scene_in_ms: dict[int, int]
     author_name: str
     data: dict[str, Any]
     capture: CaptureStats
     elapsed_s: float
+
+
+def scenes_fully_in_ms(timeline: Timeline) -> dict[int, int]:
+    """When each scene is fully on screen: its start plus its entry transition (at its start a
+    fade still shows the previous scene). Thumbnails by sceneIndex are cut here."""
+    return {s.index: s.start_ms + s.transition_ms for s in timeline.scenes}
 
 
 def display_name(data: Mapping[str, Any]) -> str:
@@ -215,6 +222,7 @@ async def render_video(
         height=height,
         timeline=timeline,
         scene_starts_ms={s.index: s.start_ms for s in timeline.scenes},
+        scene_in_ms=scenes_fully_in_ms(timeline),
         author_name=display_name(data),
         data=data,
         capture=rendered.stats,

@@ -53,6 +53,18 @@ async def download(client: Any, url: str, dest: Path, **headers: str) -> tuple[i
     return resp.status_code, data
 
 
+def gif_length_ms(path: Path) -> tuple[int, int]:
+    """(frames, total ms) of a GIF, which must be at most 480 px wide."""
+    with Image.open(path) as img:
+        assert img.format == "GIF" and img.size[0] <= 480
+        frames = getattr(img, "n_frames", 1)
+        length_ms = 0
+        for i in range(frames):
+            img.seek(i)
+            length_ms += img.info.get("duration", 0)
+    return frames, length_ms
+
+
 @pytest.fixture
 def worker(settings, tmp_path):
     proc = WorkerProcess(settings, tmp_path / "worker.log").start()
@@ -105,6 +117,11 @@ async def test_render_lifecycle_media_thumbnails_and_delete(
     status, part = await download(client, job["outputUrl"], tmp_path / "part", Range="bytes=0-1023")
     assert status == 206 and part == data[:1024]
 
+    async with app.config["REELSMITH_DB"].session() as session:
+        stored = await session.get(RenderJob, job_id)
+    # Scene 1 fades in from 500 ms; thumbnails by sceneIndex show it fully in, at 1000 ms.
+    assert stored.scene_starts_ms == {"0": 0, "1": 1000}
+
     thumbs = await client.post(
         "/api/thumbnail",
         json={"renderJobId": job_id, "sceneIndex": 1, "durationSec": 1},
@@ -117,13 +134,17 @@ async def test_render_lifecycle_media_thumbnails_and_delete(
     await download(client, thumb["thumbnailGifUrl"], gif)
     assert png.stat().st_size == thumb["pngSize"] and gif.stat().st_size == thumb["gifSize"]
     assert Image.open(png).size == (1280, 720)
-    with Image.open(gif) as img:
-        assert img.format == "GIF" and img.size[0] <= 480
-        frames = getattr(img, "n_frames", 1)
-        length_ms = 0
-        for i in range(frames):
-            img.seek(i)
-            length_ms += img.info.get("duration", 0)
+    assert 400 <= gif_length_ms(gif)[1] <= 600  # from 1.0 s, clipped at the 1.5 s video end
+
+    thumbs = await client.post(
+        "/api/thumbnail",
+        json={"renderJobId": job_id, "startSec": 0.25, "durationSec": 1},
+        headers=user.headers,
+    )
+    thumb = await thumbs.get_json()
+    assert thumbs.status_code == 200, thumb
+    await download(client, thumb["thumbnailGifUrl"], gif)
+    frames, length_ms = gif_length_ms(gif)
     assert 13 <= frames <= 16  # 1 s at 15 fps
     assert 900 <= length_ms <= 1100
 

@@ -6,7 +6,8 @@ import sys
 from pathlib import Path
 
 from app.templates.service import builtin_view, sample_data
-from worker.render.pipeline import build_request, prepare_scenes
+from worker.render.pipeline import build_request, prepare_scenes, scenes_fully_in_ms
+from worker.render.timeline import plan_timeline
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -52,3 +53,16 @@ def test_pipeline_does_not_load_without_the_audio_module():
         [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60
     )
     assert run.returncode != 0 and "worker.render.audio" in run.stderr, run.stderr
+
+
+def test_a_scene_is_fully_in_after_its_entry_transition():
+    scenes = [
+        {"primitiveId": "title-intro", "durationOverride": 1.5},
+        {"primitiveId": "title-intro", "durationOverride": 1.5, "transition": "fade"},
+        {"primitiveId": "title-intro", "durationOverride": 1.0, "enabled": False},
+        {"primitiveId": "title-intro", "durationOverride": 1.0, "transition": "cut"},
+    ]
+    timeline = plan_timeline(scenes, {"person_name": "Ada"})
+    assert [s.start_ms for s in timeline.scenes] == [0, 1000, 2500]
+    # The fade starts at 1000 ms with the title still showing; scene 1 alone from 1500 ms.
+    assert scenes_fully_in_ms(timeline) == {0: 0, 1: 1500, 3: 2500}
