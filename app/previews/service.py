@@ -17,7 +17,7 @@ from app.composition.page import render_composition
 from app.composition.timeline import UnknownPrimitive, build_timeline
 from app.config import Settings
 from app.errors import ApiError
-from app.templates.schemas import DataSlot, SceneConfig, TemplateDefaults, TemplateView
+from app.templates.schemas import DataSlot, Name, SceneConfig, TemplateDefaults, TemplateView
 from app.templates.service import (
     get_template,
     render_inputs,
@@ -35,7 +35,7 @@ class DraftTemplate(BaseModel):
 
     model_config = ConfigDict(extra="ignore")
 
-    name: str = "Draft template"
+    name: Name = "Draft template"  # given: the same rule as a save (trimmed, 1-200 chars)
     description: str | None = None
     scenes: list[SceneConfig] = Field(default_factory=list)
     dataSlots: list[DataSlot] = Field(default_factory=list)

@@ -6,6 +6,8 @@ import json
 import re
 from typing import Any
 
+import pytest
+
 from app.keys.service import create_key
 
 SCENES = [
@@ -155,6 +157,17 @@ async def test_invalid_draft_is_400_naming_the_field(client):
     assert ["scenes", "0", "animationOption"] in [d["loc"] for d in body["details"]]
     resp = await client.post("/preview/render", json={"template": {"scenes": "nope"}})
     assert resp.status_code == 400
+
+
+@pytest.mark.parametrize("name", ["", "   ", "x" * 201])
+async def test_draft_name_is_validated_like_a_save(client, name):
+    draft = {"name": name, "scenes": SCENES, "dataSlots": SLOTS}
+    for path, body in (("/preview/templates", draft), ("/preview/render", {"template": draft})):
+        resp = await client.post(path, json=body)
+        assert resp.status_code == 400, path
+        assert ["name"] in [d["loc"][-1:] for d in (await resp.get_json())["details"]]
+    trimmed = await client.post("/preview/templates", json={**draft, "name": "  Draft  "})
+    assert page_config(await trimmed.get_data(as_text=True))["name"] == "Draft"
 
 
 async def test_render_needs_a_template_or_an_id(client):
