@@ -71,7 +71,8 @@ def html(body: str, status: int = 200) -> Response:
 
 
 def html_error(err: ApiError) -> Response:
-    """A person-facing page for errors on the HTML routes (the API keeps JSON errors)."""
+    """A person-facing page for errors on the GET page routes (preview, embed, composition);
+    the POST routes, called by scripts, keep JSON errors like the API."""
     page = (
         '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>reelsmith</title>'
         '<link rel="stylesheet" href="/static/preview/preview.css"></head>'
@@ -114,8 +115,11 @@ async def embed_page(template_id: str) -> Response:
 @hide
 async def composition_page(template_id: str) -> Response:
     """The bare composition page (what the renderer captures) with the sample data."""
-    view, data = await _viewable(template_id, await viewer_id())
-    return html(service.composition_html(view, data))
+    try:
+        view, data = await _viewable(template_id, await viewer_id())
+        return html(service.composition_html(view, data))
+    except ApiError as err:
+        return html_error(err)
 
 
 @bp.post("/preview/templates")

@@ -88,6 +88,25 @@ async def test_preview_pages_need_templates_read_on_a_presented_key(app, client,
         assert (await client.get(path, headers=alice.headers)).status_code == 200
 
 
+async def test_composition_page_answers_errors_as_html_pages(app, client, make_user):
+    alice = await make_user()
+    tid = await create(client, alice)
+    async with app.config["REELSMITH_DB"].session() as session:
+        _, no_read = await create_key(session, alice.account.id, "render only", "render-only")
+    path = f"/preview/templates/{tid}/composition"
+    for headers, status in (
+        ({}, 404),
+        ({"X-API-Key": "rs_not_a_key"}, 401),
+        ({"X-API-Key": no_read}, 403),
+    ):
+        resp = await client.get(path, headers=headers)
+        assert resp.status_code == status
+        assert resp.headers["Content-Type"].startswith("text/html")
+        assert f"<h1>{status}</h1>" in await resp.get_data(as_text=True)
+    ok = await client.get(path, headers=alice.headers)
+    assert ok.status_code == 200 and "window.reelsmith" in await ok.get_data(as_text=True)
+
+
 async def test_private_preview_accepts_the_owners_session_cookie(client, make_user):
     alice = await make_user()
     tid = await create(client, alice)
