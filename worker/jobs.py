@@ -82,8 +82,10 @@ async def complete(
     output_key: str,
     duration_ms: int | None,
     scene_starts_ms: dict[str, int],
+    voiceovers: list[dict[str, Any]],
 ) -> bool:
-    """Mark complete with the stored video; False when the job is no longer ours."""
+    """Mark complete with the stored video and who spoke; False when the job is no longer
+    ours."""
     async with db.session() as session:
         result = await session.execute(
             update(RenderJob)
@@ -95,6 +97,7 @@ async def complete(
                 output_key=output_key,
                 duration_ms=duration_ms,
                 scene_starts_ms=scene_starts_ms,
+                voiceovers=voiceovers,
                 error=None,
                 completed_at=utcnow(),
                 updated_at=utcnow(),

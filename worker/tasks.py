@@ -178,7 +178,7 @@ async def _render_claimed(
         key = video_key(job.id)
         storage.put(key, out_path)
     if not await jobs.complete(
-        db, job.id, worker_id, key, result.duration_ms, scene_starts(result)
+        db, job.id, worker_id, key, result.duration_ms, scene_starts(result), result.voiceovers
     ):
         storage.delete(key)  # deleted or taken over meanwhile: leave nothing behind
         return "dropped: job no longer ours"

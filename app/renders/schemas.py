@@ -72,6 +72,15 @@ class RenderCreated(BaseModel):
     message: str
 
 
+class VoiceoverEntry(BaseModel):
+    """Who spoke one scene's voiceover: the engine that actually spoke (after any fallback)
+    and that engine's own voice name."""
+
+    sceneIndex: int
+    engine: str
+    voice: str
+
+
 class JobFields(BaseModel):
     id: str
     status: str
@@ -87,6 +96,7 @@ class JobFields(BaseModel):
     updatedAt: str
     completedAt: str | None
     deletedAt: str | None
+    voiceovers: list[VoiceoverEntry]
 
 
 class JobStatus(JobFields):

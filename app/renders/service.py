@@ -418,7 +418,7 @@ def output_url(job: RenderJob, storage: Storage) -> str | None:
 
 
 def job_fields(job: RenderJob, storage: Storage) -> dict[str, Any]:
-    """SPEC 2.7 job fields (plus templateId, batchId, projectId, deletedAt)."""
+    """SPEC 2.7 job fields (plus templateId, batchId, projectId, deletedAt, voiceovers)."""
     return {
         "id": job.id,
         "status": job.status,
@@ -434,6 +434,7 @@ def job_fields(job: RenderJob, storage: Storage) -> dict[str, Any]:
         "updatedAt": iso(job.updated_at),
         "completedAt": iso(job.completed_at),
         "deletedAt": iso(job.deleted_at),
+        "voiceovers": list(job.voiceovers or []),
     }
 
 

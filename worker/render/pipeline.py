@@ -82,6 +82,7 @@ class RenderResult:
     timeline: Timeline
     scene_starts_ms: dict[int, int]
     scene_in_ms: dict[int, int]
+    voiceovers: list[dict[str, Any]]
     author_name: str
     data: dict[str, Any]
     capture: CaptureStats
@@ -92,6 +93,15 @@ def scenes_fully_in_ms(timeline: Timeline) -> dict[int, int]:
     """When each scene is fully on screen: its start plus its entry transition (at its start a
     fade still shows the previous scene). Thumbnails by sceneIndex are cut here."""
     return {s.index: s.start_ms + s.transition_ms for s in timeline.scenes}
+
+
+def spoken_by(voiceovers: Mapping[int, audio.Voiceover]) -> list[dict[str, Any]]:
+    """Who spoke each scene, in scene order: [{sceneIndex, engine, voice}] (the engine that
+    actually spoke, after any fallback, and that engine's own voice name)."""
+    return [
+        {"sceneIndex": index, "engine": vo.engine, "voice": vo.voice}
+        for index, vo in sorted(voiceovers.items())
+    ]
 
 
 def display_name(data: Mapping[str, Any]) -> str:
@@ -223,6 +233,7 @@ async def render_video(
         timeline=timeline,
         scene_starts_ms={s.index: s.start_ms for s in timeline.scenes},
         scene_in_ms=scenes_fully_in_ms(timeline),
+        voiceovers=spoken_by(voiceovers),
         author_name=display_name(data),
         data=data,
         capture=rendered.stats,
@@ -232,7 +243,7 @@ async def render_video(
 
 async def _voice_and_timeline(
     request: RenderRequest, settings: Settings, data: dict[str, Any], workdir: Path
-) -> tuple[dict[int, Any], Path | None, Timeline]:
+) -> tuple[dict[int, audio.Voiceover], Path, Timeline]:
     """Voiceovers (their lengths set scene durations), the timeline and the mixed soundtrack."""
     voiceovers = await audio.prepare_voiceovers(
         request.scenes, data, request.audio, _language(request), settings, request.tier or "free"

@@ -6,7 +6,8 @@ import sys
 from pathlib import Path
 
 from app.templates.service import builtin_view, sample_data
-from worker.render.pipeline import build_request, prepare_scenes, scenes_fully_in_ms
+from worker.render.audio import Voiceover
+from worker.render.pipeline import build_request, prepare_scenes, scenes_fully_in_ms, spoken_by
 from worker.render.timeline import plan_timeline
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -66,3 +67,15 @@ def test_a_scene_is_fully_in_after_its_entry_transition():
     assert [s.start_ms for s in timeline.scenes] == [0, 1000, 2500]
     # The fade starts at 1000 ms with the title still showing; scene 1 alone from 1500 ms.
     assert scenes_fully_in_ms(timeline) == {0: 0, 1: 1500, 3: 2500}
+
+
+def test_the_result_says_which_engine_and_voice_spoke_each_scene():
+    voiceovers = {
+        2: Voiceover(2, Path("b.wav"), 900, [], "espeak-ng", "en-US+f3", "Bye"),
+        0: Voiceover(0, Path("a.wav"), 1200, [], "piper", "joe", "Hello"),
+    }
+    assert spoken_by(voiceovers) == [
+        {"sceneIndex": 0, "engine": "piper", "voice": "joe"},
+        {"sceneIndex": 2, "engine": "espeak-ng", "voice": "en-US+f3"},
+    ]
+    assert spoken_by({}) == []

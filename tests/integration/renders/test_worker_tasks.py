@@ -1,0 +1,108 @@
+"""render_job and the sweep in this process, on the real database, Redis and media folder.
+
+The render engine is covered by the worker-process tests; here it is replaced by a writer of a
+small file, so what happens around it (claims, storage, outcomes, recovery) runs in
+milliseconds and its failures can be provoked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+import pytest_asyncio
+from arq.connections import ArqRedis, RedisSettings, create_pool
+from render_helpers import make_template
+from sqlalchemy import select
+
+from app.accounts.models import LedgerEntry
+from app.config import Settings
+from app.media.storage import get_storage
+from app.renders import queue
+from app.renders.models import RenderJob
+from worker import tasks
+
+WORKER = "test-worker-1"
+SPOKEN = [{"sceneIndex": 0, "engine": "piper", "voice": "joe"}]
+
+
+class Engine:
+    """Stands in for run_pipeline: writes `content` to the output and reports a result."""
+
+    def __init__(self) -> None:
+        self.content = b"video bytes"
+        self.calls = 0
+
+    async def __call__(
+        self, settings: Settings, job: RenderJob, progress: Any, out_path: Path
+    ) -> Any:
+        self.calls += 1
+        progress("rendering", 50)
+        out_path.write_bytes(self.content)
+        return SimpleNamespace(duration_ms=1500, scene_in_ms={0: 0, 1: 1000}, voiceovers=SPOKEN)
+
+
+@pytest.fixture
+def engine(monkeypatch: pytest.MonkeyPatch) -> Engine:
+    fake = Engine()
+    monkeypatch.setattr(tasks, "run_pipeline", fake)
+    return fake
+
+
+@pytest_asyncio.fixture
+async def pool(settings: Settings) -> AsyncIterator[ArqRedis]:
+    redis = await create_pool(RedisSettings.from_dsn(settings.redis_url))
+    yield redis
+    await redis.aclose()
+
+
+async def worker_ctx(app: Any, pool: ArqRedis, worker_id: str = WORKER) -> dict[str, Any]:
+    """What arq hands render_job: settings, db, storage, Redis, and a live heartbeat."""
+    settings: Settings = app.config["REELSMITH_SETTINGS"]
+    await queue.register_worker(pool, settings, worker_id, 1, 60)
+    return {
+        "settings": settings,
+        "db": app.config["REELSMITH_DB"],
+        "storage": get_storage(settings),
+        "redis": pool,
+        "worker_id": worker_id,
+    }
+
+
+async def submit(app: Any, client: Any, user: Any, **body: Any) -> str:
+    template_id = await make_template(app, user.account.id)
+    resp = await client.post(
+        "/api/render",
+        json={"templateId": template_id, "data": {"person_name": "Robin"}, **body},
+        headers=user.headers,
+    )
+    assert resp.status_code == 200, await resp.get_json()
+    return (await resp.get_json())["jobId"]
+
+
+async def job_row(app: Any, job_id: str) -> RenderJob:
+    async with app.config["REELSMITH_DB"].session() as session:
+        return await session.get(RenderJob, job_id)
+
+
+async def ledger_kinds(app: Any, reference: str) -> list[str]:
+    async with app.config["REELSMITH_DB"].session() as session:
+        rows = await session.execute(
+            select(LedgerEntry.kind)
+            .where(LedgerEntry.reference == reference)
+            .order_by(LedgerEntry.created_at)
+        )
+        return [k for (k,) in rows]
+
+
+async def test_complete_job_records_who_spoke(app, client, make_user, pool, engine):
+    user = await make_user()
+    job_id = await submit(app, client, user)
+    assert await tasks.render_job(await worker_ctx(app, pool), job_id) == "complete"
+    status = await (await client.get(f"/api/render/{job_id}", headers=user.headers)).get_json()
+    assert status["status"] == "complete"
+    assert status["voiceovers"] == status["job"]["voiceovers"] == SPOKEN
+    assert (await job_row(app, job_id)).scene_starts_ms == {"0": 0, "1": 1000}
