@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import contextlib
 import logging
 import time
 from dataclasses import dataclass, field
@@ -30,7 +31,7 @@ log = logging.getLogger(__name__)
 
 VIEWPORT: ViewportSize = {"width": 1280, "height": 720}
 JPEG_QUALITY = 92
-STEP_TIMEOUT_S = 20.0  # any single browser step (navigate, seek, capture)
+STEP_TIMEOUT_S = 20.0  # any single browser step (context, route, navigate, evaluate, capture)
 READY_TIMEOUT_S = 30.0  # fonts + images + runtime ready
 
 
@@ -143,12 +144,17 @@ def _unsupported(exc: BaseException) -> bool:
     )
 
 
-async def _step(awaitable: Any, what: str, timeout: float = STEP_TIMEOUT_S) -> Any:
-    """Await one browser step with a time limit."""
+async def _step(awaitable: Any, what: str, timeout: float | None = None) -> Any:
+    """Await one browser step with a time limit (STEP_TIMEOUT_S unless given).
+
+    Every Playwright/CDP call on the render path goes through here: `page.evaluate` and CDP
+    sends have no time limit of their own and wait forever on a renderer that hangs.
+    """
+    limit = STEP_TIMEOUT_S if timeout is None else timeout
     try:
-        return await asyncio.wait_for(awaitable, timeout)
+        return await asyncio.wait_for(awaitable, limit)
     except TimeoutError as exc:
-        raise RenderTimeout(f"Chromium {what} took longer than {timeout:.0f}s") from exc
+        raise RenderTimeout(f"Chromium {what} took longer than {limit:g}s") from exc
 
 
 def _origin_guard(origin: str, blocked: list[str]) -> Any:
@@ -185,8 +191,8 @@ async def open_capture_page(
     context.set_default_timeout(STEP_TIMEOUT_S * 1000)
     blocked: list[str] = []
     try:
-        await context.route("**/*", _origin_guard(origin, blocked))
-        await context.route_web_socket("**/*", _close_socket)
+        await _step(context.route("**/*", _origin_guard(origin, blocked)), "request guard")
+        await _step(context.route_web_socket("**/*", _close_socket), "websocket guard")
         page = await _step(context.new_page(), "new page")
         cdp = await _step(context.new_cdp_session(page), "CDP session")
         cap = CapturePage(
@@ -203,7 +209,9 @@ async def open_capture_page(
         await _wait_ready(cap)
         return cap
     except BaseException:
-        await asyncio.wait_for(context.close(), 10)
+        # The step's own error is the one to report, not a failed close of a wedged context.
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(context.close(), 10)
         raise
 
 
@@ -223,10 +231,13 @@ async def _wait_ready(cap: CapturePage) -> None:
     """Fonts loaded, images decoded and the runtime ready; pumps frames while waiting."""
     if cap.errors:
         raise RenderInputError(f"The composition page failed to load: {cap.errors[0]}")
-    await cap.page.evaluate(
-        f"""() => {{ window.__rsReady = undefined;
-          (async () => ({READY_JS})())().then(() => {{ window.__rsReady = "ok"; }},
-            e => {{ window.__rsReady = "error: " + (e && e.message || e); }}); }}"""
+    await _step(
+        cap.page.evaluate(
+            f"""() => {{ window.__rsReady = undefined;
+              (async () => ({READY_JS})())().then(() => {{ window.__rsReady = "ok"; }},
+                e => {{ window.__rsReady = "error: " + (e && e.message || e); }}); }}"""
+        ),
+        "ready start",
     )
     deadline = time.monotonic() + READY_TIMEOUT_S
     while True:

@@ -249,6 +249,30 @@ async def test_page_that_never_gets_ready_times_out_without_leaks(
     assert_no_leaks()
 
 
+async def test_page_whose_main_thread_hangs_times_out_at_the_first_evaluate(
+    settings: Settings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    """Playwright's evaluate has no time limit of its own: the step timeout must cover it."""
+    monkeypatch.setattr(capture, "STEP_TIMEOUT_S", 2.0)
+    # Loads normally; the first script that reads window.reelsmith never returns.
+    html = (
+        "<!doctype html><html><body><script>"
+        "Object.defineProperty(window, 'reelsmith', {get() { for (;;) {} }});"
+        "</script></body></html>"
+    )
+    manager = BrowserManager(settings)
+    started = time.monotonic()
+    try:
+        with pytest.raises(RenderTimeout, match="ready start took longer than 2s"):
+            await asyncio.wait_for(
+                render_page_to_mp4(html, settings, manager, tmp_path / "h.mp4", parallel=1), 40
+            )
+    finally:
+        await manager.close()
+    assert time.monotonic() - started < 30
+    assert_no_leaks()
+
+
 async def test_page_without_runtime_or_with_a_broken_image_fails_clearly(
     settings: Settings, tmp_path: Path
 ):
