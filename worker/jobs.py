@@ -1,7 +1,8 @@
 """Render job state changes made by workers: claim, progress, complete, fail, release.
 
-Every write is a compare-and-set on (status, worker_id), so a worker that lost its job (the
-job was deleted, or the sweep handed it to another worker) can never overwrite it.
+Every write is a compare-and-set on (status, worker_id, attempts), so an attempt that lost its
+job (the job was deleted, or the sweep handed it to another attempt, even on the same worker)
+can never overwrite it.
 """
 
 from __future__ import annotations
@@ -55,22 +56,24 @@ async def claim(
         return job
 
 
-def _mine(job_id: str, worker_id: str) -> Any:
+def _mine(job_id: str, worker_id: str, attempt: int) -> Any:
+    """The job while this attempt (the claim that made `attempts` = attempt) still holds it."""
     return (
         (RenderJob.id == job_id)
         & (RenderJob.status == "processing")
         & (RenderJob.worker_id == worker_id)
+        & (RenderJob.attempts == attempt)
     )
 
 
 async def save_progress(
-    db: Database, job_id: str, worker_id: str, stage: str, progress: int
+    db: Database, job_id: str, worker_id: str, attempt: int, stage: str, progress: int
 ) -> None:
     """Write stage and progress; progress never goes down."""
     async with db.session() as session:
         await session.execute(
             update(RenderJob)
-            .where(_mine(job_id, worker_id), RenderJob.progress <= progress)
+            .where(_mine(job_id, worker_id, attempt), RenderJob.progress <= progress)
             .values(stage=stage, progress=progress, updated_at=utcnow())
         )
 
@@ -79,6 +82,7 @@ async def complete(
     db: Database,
     job_id: str,
     worker_id: str,
+    attempt: int,
     output_key: str,
     duration_ms: int | None,
     scene_starts_ms: dict[str, int],
@@ -89,7 +93,7 @@ async def complete(
     async with db.session() as session:
         result = await session.execute(
             update(RenderJob)
-            .where(_mine(job_id, worker_id))
+            .where(_mine(job_id, worker_id, attempt))
             .values(
                 status="complete",
                 stage="done",
@@ -106,12 +110,12 @@ async def complete(
         return result.rowcount == 1  # type: ignore[attr-defined]
 
 
-async def fail(db: Database, job_id: str, worker_id: str, error: str) -> bool:
+async def fail(db: Database, job_id: str, worker_id: str, attempt: int, error: str) -> bool:
     """Mark failed with a readable error and refund the credit (once); False if not ours."""
     async with db.session() as session:
         result = await session.execute(
             update(RenderJob)
-            .where(_mine(job_id, worker_id))
+            .where(_mine(job_id, worker_id, attempt))
             .values(
                 status="failed",
                 stage="failed",
@@ -128,12 +132,12 @@ async def fail(db: Database, job_id: str, worker_id: str, error: str) -> bool:
         return True
 
 
-async def release(db: Database, job_id: str, worker_id: str) -> bool:
+async def release(db: Database, job_id: str, worker_id: str, attempt: int) -> bool:
     """Give the job back (pending, no worker) for another attempt; False if not ours."""
     async with db.session() as session:
         result = await session.execute(
             update(RenderJob)
-            .where(_mine(job_id, worker_id))
+            .where(_mine(job_id, worker_id, attempt))
             .values(status="pending", stage="queued", worker_id=None, updated_at=utcnow())
         )
         return result.rowcount == 1  # type: ignore[attr-defined]

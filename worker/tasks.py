@@ -78,8 +78,9 @@ class Progress:
     """on_progress(stage, percent) for the pipeline; a background task writes it at most
     once per PROGRESS_FLUSH_S (throttled), never lowering progress."""
 
-    def __init__(self, db: Database, job_id: str, worker_id: str, start: int) -> None:
-        self.db, self.job_id, self.worker_id = db, job_id, worker_id
+    def __init__(self, db: Database, job: RenderJob, worker_id: str) -> None:
+        self.db, self.job_id, self.worker_id, self.attempt = db, job.id, worker_id, job.attempts
+        start = job.progress
         self.stage, self.percent = "fetching_data", start
         self.written: tuple[str, int] = (self.stage, start)
         self.task: asyncio.Task[None] | None = None
@@ -97,7 +98,7 @@ class Progress:
         current = (self.stage, self.percent)
         if current != self.written:
             self.written = current
-            await jobs.save_progress(self.db, self.job_id, self.worker_id, *current)
+            await jobs.save_progress(self.db, self.job_id, self.worker_id, self.attempt, *current)
 
     def __enter__(self) -> Progress:
         self.task = asyncio.create_task(self._loop())
@@ -139,7 +140,7 @@ async def render_job(ctx: dict[str, Any], job_id: str) -> str:
         return await _render_claimed(ctx, settings, db, storage, worker_id, job)
     except asyncio.CancelledError:
         # Shutdown (arq re-runs the job) or DELETE (the job is no longer ours): give it back.
-        await asyncio.shield(jobs.release(db, job_id, worker_id))
+        await asyncio.shield(jobs.release(db, job_id, worker_id, job.attempts))
         raise
     finally:
         log.info("job %s done in %.1fs", job_id, time.monotonic() - started)
@@ -157,30 +158,41 @@ async def _render_claimed(
     with tempfile.TemporaryDirectory(prefix=f"reelsmith-{job.id[:8]}-") as tmp:
         out_path = Path(tmp) / "video.mp4"
         try:
-            with Progress(db, job.id, worker_id, job.progress) as progress:
+            with Progress(db, job, worker_id) as progress:
                 result = await run_pipeline(settings, job, progress, out_path)
                 progress("uploading", 99)
                 await progress.flush()
         except TimeoutError:
             await jobs.fail(
-                db, job.id, worker_id, f"Render timed out after {settings.job_timeout_s} s"
+                db,
+                job.id,
+                worker_id,
+                job.attempts,
+                f"Render timed out after {settings.job_timeout_s} s",
             )
             return "failed: timeout"
         except Exception as exc:
             tries = job.attempts  # claims so far, this one included
             if is_transient(exc) and tries < MAX_TRIES:
                 log.warning("job %s transient failure (try %d): %s", job.id, tries, exc)
-                await jobs.release(db, job.id, worker_id)
+                await jobs.release(db, job.id, worker_id, job.attempts)
                 raise Retry(defer=backoff_s(tries)) from exc
             log.info("job %s failed: %s", job.id, exc)
-            await jobs.fail(db, job.id, worker_id, readable_error(exc))
+            await jobs.fail(db, job.id, worker_id, job.attempts, readable_error(exc))
             return "failed"
-        key = video_key(job.id)
+        key = video_key(job.id, job.attempts)
         storage.put(key, out_path)
     if not await jobs.complete(
-        db, job.id, worker_id, key, result.duration_ms, scene_starts(result), result.voiceovers
+        db,
+        job.id,
+        worker_id,
+        job.attempts,
+        key,
+        result.duration_ms,
+        scene_starts(result),
+        result.voiceovers,
     ):
-        storage.delete(key)  # deleted or taken over meanwhile: leave nothing behind
+        storage.delete(key)  # deleted or taken over meanwhile: only this attempt's own file
         return "dropped: job no longer ours"
     return "complete"
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import mimetypes
 import os
 import shutil
+import uuid
 from abc import ABC, abstractmethod
 from pathlib import Path
 from typing import BinaryIO
@@ -41,7 +42,7 @@ def check_key(key: str) -> str:
 
 
 class Storage(ABC):
-    """Put, open, delete and address files by key ('videos/<job>.mp4')."""
+    """Put, open, delete and address files by key ('videos/<job>.<attempt>.mp4')."""
 
     @abstractmethod
     def put(self, key: str, source: Path) -> int:
@@ -88,9 +89,13 @@ class LocalStorage(Storage):
     def put(self, key: str, source: Path) -> int:
         dest = self.path(key)
         dest.parent.mkdir(parents=True, exist_ok=True)
-        tmp = dest.with_name(dest.name + ".part")
-        shutil.copyfile(source, tmp)
-        os.replace(tmp, dest)  # readers never see a half-written file
+        # A temp name per writer: two writers of one key never share a half-written file.
+        tmp = dest.with_name(f"{dest.name}.{uuid.uuid4().hex[:12]}.part")
+        try:
+            shutil.copyfile(source, tmp)
+            os.replace(tmp, dest)  # readers never see a half-written file
+        finally:
+            tmp.unlink(missing_ok=True)
         return dest.stat().st_size
 
     def open(self, key: str) -> BinaryIO:
@@ -122,8 +127,9 @@ def get_storage(settings: Settings) -> Storage:
     return LocalStorage(settings.media_dir, settings.public_url)
 
 
-def video_key(job_id: str) -> str:
-    return f"videos/{job_id}.mp4"
+def video_key(job_id: str, attempt: int) -> str:
+    """One key per render attempt: an attempt that lost its job deletes only its own file."""
+    return f"videos/{job_id}.{attempt}.mp4"
 
 
 def thumbnail_keys(job_id: str) -> tuple[str, str]:

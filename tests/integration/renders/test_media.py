@@ -99,3 +99,20 @@ def test_storage_rejects_keys_outside_its_root(storage):
         storage.path("../etc/passwd")
     assert storage.url("videos/abc.mp4") == "http://testserver/media/videos/abc.mp4"
     assert storage.delete("videos/abc.mp4") and not storage.exists("videos/abc.mp4")
+
+
+def test_writers_of_one_key_never_share_a_temp_file(settings, tmp_path: Path):
+    from concurrent.futures import ThreadPoolExecutor
+
+    store = LocalStorage(settings.media_dir, settings.public_url)
+    sources = []
+    for n in range(6):
+        src = tmp_path / f"take{n}.bin"
+        src.write_bytes(bytes([n]) * (4 << 20))
+        sources.append(src)
+    with ThreadPoolExecutor(len(sources)) as pool:
+        sizes = list(pool.map(lambda src: store.put("videos/same.mp4", src), sources))
+    assert sizes == [4 << 20] * len(sources)
+    stored = store.path("videos/same.mp4").read_bytes()
+    assert stored in {src.read_bytes() for src in sources}  # one whole take, not a mix
+    assert [p.name for p in store.path("videos/same.mp4").parent.iterdir()] == ["same.mp4"]

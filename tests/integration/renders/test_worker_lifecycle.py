@@ -104,7 +104,7 @@ async def test_render_lifecycle_media_thumbnails_and_delete(
     assert progress == sorted(progress) and job["progress"] == 100
     assert {st for _, st, _ in seen} >= {"rendering", "done"}
     assert job["stage"] == "done" and job["completedAt"] and job["error"] is None
-    assert job["outputUrl"] == f"http://testserver/media/videos/{job_id}.mp4"
+    assert job["outputUrl"] == f"http://testserver/media/videos/{job_id}.1.mp4"  # attempt 1
     assert job["authorName"] == "Ada Lovelace"
 
     video = tmp_path / "out.mp4"
@@ -159,7 +159,7 @@ async def test_render_lifecycle_media_thumbnails_and_delete(
     assert list(media.iterdir()) == []
     after = await (await client.get(f"/api/render/{job_id}", headers=user.headers)).get_json()
     assert after["outputUrl"] is None and after["deletedAt"] and after["status"] == "complete"
-    assert (await client.get(f"/media/videos/{job_id}.mp4")).status_code == 404
+    assert (await client.get(f"/media/videos/{job_id}.1.mp4")).status_code == 404
     assert (
         await client.post("/api/thumbnail", json={"renderJobId": job_id}, headers=user.headers)
     ).status_code == 400

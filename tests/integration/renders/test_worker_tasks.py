@@ -7,7 +7,7 @@ milliseconds and its failures can be provoked.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -20,7 +20,7 @@ from sqlalchemy import select
 
 from app.accounts.models import LedgerEntry
 from app.config import Settings
-from app.media.storage import get_storage
+from app.media.storage import get_storage, video_key
 from app.renders import queue
 from app.renders.models import RenderJob
 from worker import tasks
@@ -30,18 +30,21 @@ SPOKEN = [{"sceneIndex": 0, "engine": "piper", "voice": "joe"}]
 
 
 class Engine:
-    """Stands in for run_pipeline: writes `content` to the output and reports a result."""
+    """Stands in for run_pipeline: writes `video <attempt>` to the output and reports a
+    result. `meanwhile` holds coroutines run mid-render, one per call, in call order."""
 
     def __init__(self) -> None:
-        self.content = b"video bytes"
         self.calls = 0
+        self.meanwhile: list[Callable[[], Awaitable[Any]]] = []
 
     async def __call__(
         self, settings: Settings, job: RenderJob, progress: Any, out_path: Path
     ) -> Any:
         self.calls += 1
         progress("rendering", 50)
-        out_path.write_bytes(self.content)
+        if self.meanwhile:
+            await self.meanwhile.pop(0)()
+        out_path.write_bytes(f"video {job.attempts}".encode())
         return SimpleNamespace(duration_ms=1500, scene_in_ms={0: 0, 1: 1000}, voiceovers=SPOKEN)
 
 
@@ -106,3 +109,29 @@ async def test_complete_job_records_who_spoke(app, client, make_user, pool, engi
     assert status["status"] == "complete"
     assert status["voiceovers"] == status["job"]["voiceovers"] == SPOKEN
     assert (await job_row(app, job_id)).scene_starts_ms == {"0": 0, "1": 1000}
+
+
+async def test_a_stalled_attempt_that_lost_its_job_keeps_the_winners_video(
+    app, client, make_user, pool, engine, settings
+):
+    user = await make_user()
+    job_id = await submit(app, client, user)
+    first, second = await worker_ctx(app, pool, "stalled-1"), await worker_ctx(app, pool, "w-2")
+
+    async def taken_over() -> None:
+        # The first worker stalls long enough for its heartbeat to lapse; the sweep hands the
+        # job to the second worker, which renders and completes it.
+        await pool.delete(queue.heartbeat_key(settings, "stalled-1"))
+        assert await tasks.render_job(second, job_id) == "complete"
+
+    engine.meanwhile.append(taken_over)
+    assert await tasks.render_job(first, job_id) == "dropped: job no longer ours"
+    job = await job_row(app, job_id)
+    assert job.status == "complete" and job.worker_id == "w-2" and job.attempts == 2
+    assert job.output_key == video_key(job_id, 2) == f"videos/{job_id}.2.mp4"
+    storage = get_storage(settings)
+    assert storage.path(job.output_key).read_bytes() == b"video 2"
+    assert not storage.exists(video_key(job_id, 1))  # the loser removed only its own file
+    status = await (await client.get(f"/api/render/{job_id}", headers=user.headers)).get_json()
+    assert status["outputUrl"] == f"http://testserver/media/videos/{job_id}.2.mp4"
+    assert await ledger_kinds(app, job_id) == ["charge"]
