@@ -7,6 +7,7 @@ can never overwrite it.
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import update
@@ -138,6 +139,24 @@ async def release(db: Database, job_id: str, worker_id: str, attempt: int) -> bo
         result = await session.execute(
             update(RenderJob)
             .where(_mine(job_id, worker_id, attempt))
+            .values(status="pending", stage="queued", worker_id=None, updated_at=utcnow())
+        )
+        return result.rowcount == 1  # type: ignore[attr-defined]
+
+
+async def hand_back(db: Database, job_id: str, worker_id: str, quiet_since: datetime) -> bool:
+    """Put a job `processing` on `worker_id` and unwritten since `quiet_since` back to pending
+    (the sweep, for an attempt that ended without recording its outcome); False when it moved
+    on meanwhile."""
+    async with db.session() as session:
+        result = await session.execute(
+            update(RenderJob)
+            .where(
+                RenderJob.id == job_id,
+                RenderJob.status == "processing",
+                RenderJob.worker_id == worker_id,
+                RenderJob.updated_at < quiet_since,
+            )
             .values(status="pending", stage="queued", worker_id=None, updated_at=utcnow())
         )
         return result.rowcount == 1  # type: ignore[attr-defined]

@@ -69,6 +69,7 @@ def worker_kwargs(
     sweep_every_s: int = SWEEP_EVERY_S,
     heartbeat_ttl_s: int = HEARTBEAT_TTL_S,
     shutdown_grace_s: int = SHUTDOWN_GRACE_S,
+    stranded_grace_s: int = tasks.STRANDED_GRACE_S,
 ) -> dict[str, Any]:
     """Everything arq's Worker needs, from the settings."""
     return {
@@ -103,6 +104,7 @@ def worker_kwargs(
             "settings": settings,
             "slots": settings.worker_concurrency,
             "heartbeat_ttl_s": heartbeat_ttl_s,
+            "stranded_grace_s": stranded_grace_s,
         },
         "poll_delay": 0.2,
         "health_check_key": f"{settings.redis_prefix}:health:{new_worker_id()}",

@@ -6,14 +6,17 @@ import asyncio
 import logging
 import tempfile
 import time
+from collections.abc import Awaitable, Callable
+from datetime import timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from arq import Retry
 from sqlalchemy import select
+from sqlalchemy.exc import SQLAlchemyError
 
 from app.config import Settings
-from app.db import Database
+from app.db import Database, utcnow
 from app.media.storage import Storage, video_key
 from app.renders import queue
 from app.renders.models import RenderJob
@@ -28,9 +31,17 @@ log = logging.getLogger("reelsmith.worker")
 
 MAX_TRIES = 3
 PROGRESS_FLUSH_S = 1.0
+# Pauses (s) before writing a job's outcome again while the database errs.
+WRITE_RETRY_S = (0.5, 1.0, 2.0, 4.0, 8.0)
+# A `processing` job arq no longer holds, unwritten for this long, is handed back by the sweep.
+STRANDED_GRACE_S = 120
 # Seconds before the pipeline is cut off, inside arq's own (longer) job timeout, so a timeout
 # is a failed job with a readable error instead of an arq cancellation.
 TIMEOUT_MARGIN_S = 30
+
+
+class StoreError(Exception):
+    """The rendered video could not be stored (disk full, store unreachable): worth a retry."""
 
 
 def backoff_s(job_try: int) -> int:
@@ -56,6 +67,8 @@ def is_transient(exc: BaseException) -> bool:
 
 
 def _transient_kind(exc: BaseException) -> bool:
+    if isinstance(exc, StoreError):
+        return True
     transient = getattr(render_errors, "TransientRenderError", None)
     if transient is not None and isinstance(exc, transient):
         return True
@@ -69,7 +82,7 @@ def _transient_kind(exc: BaseException) -> bool:
 
 
 def readable_error(exc: BaseException) -> str:
-    if isinstance(exc, render_errors.RenderError):
+    if isinstance(exc, render_errors.RenderError | StoreError):
         return str(exc) or exc.__class__.__name__
     return f"Render failed: internal error ({exc.__class__.__name__}: {str(exc)[:300]})"
 
@@ -95,10 +108,16 @@ class Progress:
             await self.flush()
 
     async def flush(self) -> None:
+        """Write what changed; a database error only delays it to the next flush."""
         current = (self.stage, self.percent)
-        if current != self.written:
-            self.written = current
+        if current == self.written:
+            return
+        try:
             await jobs.save_progress(self.db, self.job_id, self.worker_id, self.attempt, *current)
+        except (SQLAlchemyError, OSError) as exc:
+            log.warning("job %s: progress not saved yet: %s", self.job_id, exc)
+            return
+        self.written = current
 
     def __enter__(self) -> Progress:
         self.task = asyncio.create_task(self._loop())
@@ -127,7 +146,9 @@ async def run_pipeline(
 
 
 async def render_job(ctx: dict[str, Any], job_id: str) -> str:
-    """Claim, render, store, mark complete; on failure refund; on shutdown give it back."""
+    """Claim, render, store, mark complete. Every path ends in complete, failed (refunded once)
+    or pending again (a retry, a shutdown); if even that cannot be written, the sweep hands
+    the job back once arq no longer holds it."""
     settings: Settings = ctx["settings"]
     db: Database = ctx["db"]
     storage: Storage = ctx["storage"]
@@ -137,24 +158,26 @@ async def render_job(ctx: dict[str, Any], job_id: str) -> str:
         return "skipped: not pending or taken by a live worker"
     started = time.monotonic()
     try:
-        return await _render_claimed(ctx, settings, db, storage, worker_id, job)
+        return await _render_claimed(settings, db, storage, worker_id, job)
     except asyncio.CancelledError:
         # Shutdown (arq re-runs the job) or DELETE (the job is no longer ours): give it back.
-        await asyncio.shield(jobs.release(db, job_id, worker_id, job.attempts))
+        await asyncio.shield(_give_back(db, job, worker_id))
         raise
+    except Retry:
+        raise
+    except Exception:
+        log.exception("job %s: its outcome could not be recorded; the sweep hands it back", job_id)
+        return "stranded: outcome not recorded"
     finally:
         log.info("job %s done in %.1fs", job_id, time.monotonic() - started)
         await asyncio.shield(_top_up(ctx))
 
 
 async def _render_claimed(
-    ctx: dict[str, Any],
-    settings: Settings,
-    db: Database,
-    storage: Storage,
-    worker_id: str,
-    job: RenderJob,
+    settings: Settings, db: Database, storage: Storage, worker_id: str, job: RenderJob
 ) -> str:
+    attempt = job.attempts  # claims so far, this one included
+    key = video_key(job.id, attempt)
     with tempfile.TemporaryDirectory(prefix=f"reelsmith-{job.id[:8]}-") as tmp:
         out_path = Path(tmp) / "video.mp4"
         try:
@@ -162,39 +185,66 @@ async def _render_claimed(
                 result = await run_pipeline(settings, job, progress, out_path)
                 progress("uploading", 99)
                 await progress.flush()
+            await store(storage, key, out_path)
         except TimeoutError:
-            await jobs.fail(
-                db,
-                job.id,
-                worker_id,
-                job.attempts,
-                f"Render timed out after {settings.job_timeout_s} s",
-            )
+            error = f"Render timed out after {settings.job_timeout_s} s"
+            await settle(jobs.fail, db, job.id, worker_id, attempt, error)
             return "failed: timeout"
         except Exception as exc:
-            tries = job.attempts  # claims so far, this one included
-            if is_transient(exc) and tries < MAX_TRIES:
-                log.warning("job %s transient failure (try %d): %s", job.id, tries, exc)
-                await jobs.release(db, job.id, worker_id, job.attempts)
-                raise Retry(defer=backoff_s(tries)) from exc
+            if is_transient(exc) and attempt < MAX_TRIES:
+                log.warning("job %s transient failure (try %d): %s", job.id, attempt, exc)
+                if not await settle(jobs.release, db, job.id, worker_id, attempt):
+                    return "dropped: job no longer ours"
+                raise Retry(defer=backoff_s(attempt)) from exc
             log.info("job %s failed: %s", job.id, exc)
-            await jobs.fail(db, job.id, worker_id, job.attempts, readable_error(exc))
+            await settle(jobs.fail, db, job.id, worker_id, attempt, readable_error(exc))
             return "failed"
-        key = video_key(job.id, job.attempts)
-        storage.put(key, out_path)
-    if not await jobs.complete(
+    done = await settle(
+        jobs.complete,
         db,
         job.id,
         worker_id,
-        job.attempts,
+        attempt,
         key,
         result.duration_ms,
         scene_starts(result),
         result.voiceovers,
-    ):
+    )
+    if not done:
         storage.delete(key)  # deleted or taken over meanwhile: only this attempt's own file
         return "dropped: job no longer ours"
     return "complete"
+
+
+async def store(storage: Storage, key: str, path: Path) -> None:
+    """Put the rendered video in storage; StoreError (worth a retry) when that fails."""
+    try:
+        await asyncio.to_thread(storage.put, key, path)
+    except Exception as exc:
+        raise StoreError(
+            f"Render failed: the video could not be stored ({exc.__class__.__name__}: {exc})"
+        ) from exc
+
+
+async def settle(write: Callable[..., Awaitable[bool]], *args: Any) -> bool:
+    """A job state write, retried after WRITE_RETRY_S pauses while the database errs (SQLite
+    "database is locked", a dropped connection); the last error propagates."""
+    for pause in (*WRITE_RETRY_S, None):
+        try:
+            return await write(*args)
+        except (SQLAlchemyError, OSError) as exc:
+            if pause is None:
+                raise
+            log.warning("%s(%s) failed, again in %.1fs: %s", write.__name__, args[1], pause, exc)
+            await asyncio.sleep(pause)
+    raise AssertionError("unreachable")
+
+
+async def _give_back(db: Database, job: RenderJob, worker_id: str) -> None:
+    try:
+        await settle(jobs.release, db, job.id, worker_id, job.attempts)
+    except Exception:
+        log.exception("job %s could not be given back; the sweep hands it back", job.id)
 
 
 async def _top_up(ctx: dict[str, Any]) -> None:
@@ -205,11 +255,14 @@ async def _top_up(ctx: dict[str, Any]) -> None:
 
 
 async def sweep(ctx: dict[str, Any]) -> dict[str, int]:
-    """Make the queue match the database: re-enqueue `pending` jobs missing from arq, hand
-    jobs stuck `processing` on a dead worker (no heartbeat) to the queue again, top up."""
+    """Make the queue match the database: re-enqueue `pending` jobs missing from arq; hand
+    back jobs stuck `processing` on a dead worker (no heartbeat), and jobs `processing` on a
+    live worker that arq no longer holds and nobody has written for `stranded_grace_s`
+    (their attempt ended without recording an outcome); top up; purge idempotency records."""
     settings: Settings = ctx["settings"]
     db: Database = ctx["db"]
     pool = ctx["redis"]
+    quiet_since = utcnow() - timedelta(seconds=ctx.get("stranded_grace_s", STRANDED_GRACE_S))
     live = await queue.live_workers(pool, settings)
     async with db.session() as session:
         rows = (
@@ -221,17 +274,29 @@ async def sweep(ctx: dict[str, Any]) -> dict[str, int]:
             )
         ).all()
         purged = await purge_idempotency(session)
-    orphaned = requeued = 0
+    orphaned = stranded = requeued = 0
     for job_id, status, worker_id in rows:
         if status == "processing" and worker_id not in live:
-            await queue.release(pool, settings, job_id)
-            await queue.enqueue(pool, settings, job_id)
             orphaned += 1
+        elif status == "processing":
+            if await queue.in_queue(pool, settings, job_id):
+                continue  # rendering (arq holds it in progress)
+            if not await jobs.hand_back(db, job_id, worker_id, quiet_since):
+                continue  # moved on meanwhile, or written within the grace
+            stranded += 1
         elif status == "pending" and not await queue.in_queue(pool, settings, job_id):
-            await queue.release(pool, settings, job_id)
-            await queue.enqueue(pool, settings, job_id)
             requeued += 1
+        else:
+            continue
+        await queue.release(pool, settings, job_id)
+        await queue.enqueue(pool, settings, job_id)
     dispatched = len(await queue.dispatch(db, pool, settings))
-    if orphaned or requeued:
-        log.warning("sweep: %d orphaned, %d re-enqueued", orphaned, requeued)
-    return {"orphaned": orphaned, "requeued": requeued, "dispatched": dispatched, "purged": purged}
+    if orphaned or stranded or requeued:
+        log.warning("sweep: %d orphaned, %d stranded, %d re-enqueued", orphaned, stranded, requeued)
+    return {
+        "orphaned": orphaned,
+        "stranded": stranded,
+        "requeued": requeued,
+        "dispatched": dispatched,
+        "purged": purged,
+    }

@@ -7,6 +7,8 @@ milliseconds and its failures can be provoked.
 
 from __future__ import annotations
 
+import errno
+import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from types import SimpleNamespace
@@ -14,16 +16,19 @@ from typing import Any
 
 import pytest
 import pytest_asyncio
+from arq import Retry
 from arq.connections import ArqRedis, RedisSettings, create_pool
 from render_helpers import make_template
 from sqlalchemy import select
+from sqlalchemy.exc import OperationalError
 
 from app.accounts.models import LedgerEntry
 from app.config import Settings
-from app.media.storage import get_storage, video_key
+from app.media.storage import LocalStorage, get_storage, video_key
 from app.renders import queue
 from app.renders.models import RenderJob
-from worker import tasks
+from worker import jobs, tasks
+from worker.render.errors import RenderInputError
 
 WORKER = "test-worker-1"
 SPOKEN = [{"sceneIndex": 0, "engine": "piper", "voice": "joe"}]
@@ -52,7 +57,31 @@ class Engine:
 def engine(monkeypatch: pytest.MonkeyPatch) -> Engine:
     fake = Engine()
     monkeypatch.setattr(tasks, "run_pipeline", fake)
+    monkeypatch.setattr(tasks, "WRITE_RETRY_S", (0.01, 0.01, 0.01))
     return fake
+
+
+class FullDisk(LocalStorage):
+    """The media folder on a full disk."""
+
+    def put(self, key: str, source: Path) -> int:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+
+class Locked:
+    """A job write whose first `failures` calls fail the way SQLite does while another
+    connection holds the write lock (its busy timeout is 30 s, too long to wait for here)."""
+
+    def __init__(self, write: Callable[..., Awaitable[bool]], failures: int) -> None:
+        self.write, self.failures, self.calls = write, failures, 0
+        self.__name__ = write.__name__
+
+    async def __call__(self, *args: Any) -> bool:
+        self.calls += 1
+        if self.calls <= self.failures:
+            locked = sqlite3.OperationalError("database is locked")
+            raise OperationalError("UPDATE render_jobs ...", {}, locked)
+        return await self.write(*args)
 
 
 @pytest_asyncio.fixture
@@ -134,4 +163,72 @@ async def test_a_stalled_attempt_that_lost_its_job_keeps_the_winners_video(
     assert not storage.exists(video_key(job_id, 1))  # the loser removed only its own file
     status = await (await client.get(f"/api/render/{job_id}", headers=user.headers)).get_json()
     assert status["outputUrl"] == f"http://testserver/media/videos/{job_id}.2.mp4"
+    assert await ledger_kinds(app, job_id) == ["charge"]
+
+
+async def test_a_full_disk_is_retried_then_failed_and_refunded_once(
+    app, client, make_user, pool, engine, settings
+):
+    user = await make_user()
+    job_id = await submit(app, client, user)
+    ctx = {**await worker_ctx(app, pool), "storage": FullDisk(settings.media_dir, "http://x")}
+    for attempt in (1, 2):
+        with pytest.raises(Retry):
+            await tasks.render_job(ctx, job_id)
+        job = await job_row(app, job_id)
+        assert (job.status, job.worker_id, job.attempts) == ("pending", None, attempt)
+    assert await tasks.render_job(ctx, job_id) == "failed"
+    job = await job_row(app, job_id)
+    assert job.status == "failed" and job.refunded
+    assert job.error.startswith("Render failed: the video could not be stored")
+    assert "No space left on device" in job.error
+    assert await ledger_kinds(app, job_id) == ["charge", "refund"]
+
+
+async def test_a_locked_database_delays_the_outcome_but_does_not_lose_it(
+    app, client, make_user, pool, engine, monkeypatch
+):
+    user = await make_user()
+    done_id, bad_id = await submit(app, client, user), await submit(app, client, user)
+    ctx = await worker_ctx(app, pool)
+    monkeypatch.setattr(jobs, "complete", Locked(jobs.complete, 2))
+    monkeypatch.setattr(jobs, "fail", Locked(jobs.fail, 2))
+    assert await tasks.render_job(ctx, done_id) == "complete"
+    assert (await job_row(app, done_id)).status == "complete"
+
+    async def bad_input() -> None:
+        raise RenderInputError("Missing required data: person_name")
+
+    engine.meanwhile.append(bad_input)
+    assert await tasks.render_job(ctx, bad_id) == "failed"
+    job = await job_row(app, bad_id)
+    assert job.status == "failed" and job.error == "Missing required data: person_name"
+    assert await ledger_kinds(app, bad_id) == ["charge", "refund"]
+
+
+async def test_the_sweep_hands_back_a_job_whose_outcome_was_never_written(
+    app, client, make_user, pool, engine, settings, monkeypatch
+):
+    user = await make_user()
+    job_id = await submit(app, client, user)
+    ctx = await worker_ctx(app, pool)
+    monkeypatch.setattr(jobs, "complete", Locked(jobs.complete, 99))
+    assert await tasks.render_job(ctx, job_id) == "stranded: outcome not recorded"
+    job = await job_row(app, job_id)
+    assert job.status == "processing" and job.worker_id == WORKER  # and WORKER is alive
+
+    # While arq still holds the job, or within the grace, the sweep leaves it alone.
+    assert (await tasks.sweep({**ctx, "stranded_grace_s": 0}))["stranded"] == 0
+    await queue.release(pool, settings, job_id)  # arq finished its run
+    assert (await tasks.sweep({**ctx, "stranded_grace_s": 3600}))["stranded"] == 0
+    assert (await tasks.sweep({**ctx, "stranded_grace_s": 0}))["stranded"] == 1
+    job = await job_row(app, job_id)
+    assert (job.status, job.worker_id) == ("pending", None)
+    assert await queue.in_queue(pool, settings, job_id)
+
+    monkeypatch.undo()
+    monkeypatch.setattr(tasks, "run_pipeline", engine)
+    assert await tasks.render_job(ctx, job_id) == "complete"
+    job = await job_row(app, job_id)
+    assert job.status == "complete" and job.attempts == 2
     assert await ledger_kinds(app, job_id) == ["charge"]
