@@ -99,7 +99,11 @@ class WarmBrowser:
     executable: str
     scale: float = 1.0  # device pixel ratio the window was launched with (beginframe)
     jobs: int = 0
-    busy: bool = False  # leased to a running job (beginframe browsers are never shared)
+    leases: int = 0  # running jobs holding it (beginframe browsers are never shared)
+
+    @property
+    def busy(self) -> bool:
+        return self.leases > 0
 
 
 class BrowserManager:
@@ -139,19 +143,40 @@ class BrowserManager:
                 while len(free) < pages:
                     free.append(await self._add(mode, scale))
                 chosen = free[:pages]
-                for warm in chosen:
-                    warm.busy = True
             for warm in chosen:
                 warm.jobs += 1
+                warm.leases += 1
             return [chosen[i % len(chosen)] for i in range(pages)]
 
     async def release(self, browsers: list[WarmBrowser]) -> None:
-        """Give a job's browsers back; ones due for recycling are closed now."""
+        """Give a job's browsers back after it ran to an end (done, or failed on its input).
+
+        Ones due for recycling are closed once no other job holds them.
+        """
         async with self._lock:
             for warm in {id(w): w for w in browsers}.values():
-                warm.busy = False
-                if warm in self._pool and self._stale(warm, warm.mode, warm.scale):
+                warm.leases = max(0, warm.leases - 1)
+                if warm.busy:  # still shared with another job (screenshot mode)
+                    continue
+                if warm not in self._pool:  # discarded while another job still held it
+                    await _close(warm)
+                elif self._stale(warm, warm.mode, warm.scale):
                     self._pool.remove(warm)
+                    await _close(warm)
+
+    async def discard(self, browsers: list[WarmBrowser]) -> None:
+        """Close a job's browsers instead of giving them back: a browser step timed out, the
+        browser crashed or the job was cancelled mid-step, so it may be wedged.
+
+        They leave the pool at once, so no later job (or retry) gets them; a browser another
+        job still shares (screenshot mode) is closed when that job lets go of it.
+        """
+        async with self._lock:
+            for warm in {id(w): w for w in browsers}.values():
+                warm.leases = max(0, warm.leases - 1)
+                if warm in self._pool:
+                    self._pool.remove(warm)
+                if not warm.busy:
                     await _close(warm)
 
     def _stale(self, warm: WarmBrowser, mode: CaptureMode, scale: float) -> bool:

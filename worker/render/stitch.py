@@ -13,6 +13,7 @@ from app.config import Settings
 from app.spec import RESOLUTIONS
 from worker.render.browser import BrowserManager, WarmBrowser
 from worker.render.capture import CaptureModeUnsupported
+from worker.render.errors import RenderInputError
 from worker.render.mux import join_and_mux
 from worker.render.parallel import CaptureStats, capture_chunks, worker_count
 from worker.render.server import serve_page
@@ -57,8 +58,9 @@ async def render_page_to_mp4(
     workers = worker_count(parallel or settings.render_parallelism, os.cpu_count())
     for attempt in range(2):
         browsers = await manager.acquire(workers, SCALES[resolution])
+        healthy = False  # only browsers known to be fine go back to the warm pool
         try:
-            return await _render_once(
+            result = await _render_once(
                 page_html,
                 settings,
                 browsers,
@@ -70,15 +72,26 @@ async def render_page_to_mp4(
                 on_frames,
                 on_encoding,
             )
+            healthy = True
+            return result
         except CaptureModeUnsupported as exc:
+            healthy = True  # answering, just without beginFrame: released as stale
             if attempt:
                 raise
             log.warning(
                 "beginFrame capture unsupported here (%s); falling back to screenshots", exc
             )
             manager.mark_mode_broken(browsers[0].mode)
+        except RenderInputError:
+            healthy = True  # the page's fault (bad data, script error), not the browser's
+            raise
         finally:
-            await manager.release(browsers)
+            # A timeout, a crash, any other failure or a cancellation (job time limit) may
+            # leave a wedged browser: close it rather than hand it to the next job or retry.
+            if healthy:
+                await manager.release(browsers)
+            else:
+                await manager.discard(browsers)
     raise AssertionError("unreachable")
 
 

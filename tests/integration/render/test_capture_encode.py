@@ -198,6 +198,25 @@ async def test_concurrent_jobs_never_share_a_begin_frame_browser(settings: Setti
         await manager.close()
 
 
+async def test_discarded_shared_browser_closes_when_its_last_job_lets_go(settings: Settings):
+    manager = BrowserManager(settings, mode="screenshot")
+    try:
+        [a] = await manager.acquire(1)
+        [b] = await manager.acquire(1)
+        assert a is b  # screenshot mode: concurrent jobs share one browser
+        await manager.discard([a])  # the first job timed out
+        assert b.browser.is_connected()  # the second still renders with it
+        [c] = await manager.acquire(1)
+        assert c is not a  # but no new job gets it
+        await manager.release([b])
+        assert not a.browser.is_connected()
+        await manager.release([c])
+        assert c.browser.is_connected()
+    finally:
+        await manager.close()
+    assert child_processes("chrom") == []
+
+
 class _Recorder(BaseHTTPRequestHandler):
     hits: list[str] = []
 

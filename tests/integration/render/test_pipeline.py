@@ -249,6 +249,38 @@ async def test_page_that_never_gets_ready_times_out_without_leaks(
     assert_no_leaks()
 
 
+async def test_browser_of_a_timed_out_render_is_closed_not_put_back(
+    settings: Settings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    """A retry must not get a browser that may be wedged; input errors keep it warm."""
+    monkeypatch.setattr(capture, "READY_TIMEOUT_S", 2.0)
+    never_ready = contract_page([{"color": "#000", "start": 0, "dur": 1000}]).replace(
+        "ready: document.fonts.ready.then(() => true)", "ready: new Promise(() => {})"
+    )
+    manager = BrowserManager(settings)
+    try:
+        [warm] = await manager.acquire(1)
+        await manager.release([warm])  # warm in the pool, as after an earlier job
+        with pytest.raises(RenderTimeout, match="not ready after 2s"):
+            await render_page_to_mp4(never_ready, settings, manager, tmp_path / "t.mp4", parallel=1)
+        assert not warm.browser.is_connected()
+        assert child_processes("chrom") == []  # closed now, not at worker shutdown
+        [fresh] = await manager.acquire(1)
+        assert fresh is not warm and fresh.browser.is_connected()
+        await manager.release([fresh])
+
+        with pytest.raises(RenderInputError, match="no window.reelsmith runtime"):
+            await render_page_to_mp4(
+                "<html><body>hi</body></html>", settings, manager, tmp_path / "n.mp4", parallel=1
+            )
+        [again] = await manager.acquire(1)
+        assert again is fresh and fresh.browser.is_connected()
+        await manager.release([again])
+    finally:
+        await manager.close()
+    assert_no_leaks()
+
+
 async def test_page_whose_main_thread_hangs_times_out_at_the_first_evaluate(
     settings: Settings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ):
