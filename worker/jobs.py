@@ -19,12 +19,17 @@ from app.renders.models import RenderJob
 from app.renders.queue import live_workers
 from app.renders.service import refund_once
 
+# Claims per job: a job whose attempts all ended without an outcome (its worker was killed,
+# e.g. out of memory) fails instead of running again forever.
+MAX_ATTEMPTS = 3
+
 
 async def claim(
     db: Database, redis: Any, settings: Settings, job_id: str, worker_id: str
 ) -> RenderJob | None:
     """Take the job when it is pending, or processing on a worker whose heartbeat stopped.
-    Returns the job (now processing on this worker) or None when it is not ours to render."""
+    Returns the job now processing on this worker; the job failed (refunded once) when it has
+    already been claimed MAX_ATTEMPTS times; None when it is not ours to render."""
     async with db.session() as session:
         job = await session.get(RenderJob, job_id)
         if job is None or job.status not in ("pending", "processing"):
@@ -36,12 +41,17 @@ async def claim(
             and holder in await live_workers(redis, settings)
         ):
             return None  # another live worker is rendering it
-        holder_matches = (
-            RenderJob.worker_id.is_(None) if holder is None else RenderJob.worker_id == holder
+        unchanged = (
+            RenderJob.id == job_id,
+            RenderJob.status == job.status,
+            RenderJob.worker_id.is_(None) if holder is None else RenderJob.worker_id == holder,
+            RenderJob.attempts == job.attempts,
         )
+        if job.attempts >= MAX_ATTEMPTS:
+            return await _give_up(session, job, unchanged)
         result = await session.execute(
             update(RenderJob)
-            .where(RenderJob.id == job_id, RenderJob.status == job.status, holder_matches)
+            .where(*unchanged)
             .values(
                 status="processing",
                 stage="fetching_data",
@@ -55,6 +65,31 @@ async def claim(
             return None
         await session.refresh(job)
         return job
+
+
+async def _give_up(
+    session: AsyncSession, job: RenderJob, unchanged: tuple[Any, ...]
+) -> RenderJob | None:
+    error = (
+        f"Render failed: it was started {job.attempts} times and no attempt finished (the "
+        "worker stopped each time, e.g. it ran out of memory or was restarted); not retried"
+    )
+    result = await session.execute(
+        update(RenderJob)
+        .where(*unchanged)
+        .values(
+            status="failed",
+            stage="failed",
+            error=error,
+            completed_at=utcnow(),
+            updated_at=utcnow(),
+        )
+    )
+    if result.rowcount != 1:  # type: ignore[attr-defined]
+        return None
+    await refund_once(session, job)
+    await session.refresh(job)
+    return job
 
 
 def _mine(job_id: str, worker_id: str, attempt: int) -> Any:

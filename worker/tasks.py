@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("reelsmith.worker")
 
-MAX_TRIES = 3
+MAX_TRIES = jobs.MAX_ATTEMPTS  # a transient failure on the last attempt fails the job
 PROGRESS_FLUSH_S = 1.0
 # Pauses (s) before writing a job's outcome again while the database errs.
 WRITE_RETRY_S = (0.5, 1.0, 2.0, 4.0, 8.0)
@@ -156,6 +156,9 @@ async def render_job(ctx: dict[str, Any], job_id: str) -> str:
     job = await jobs.claim(db, ctx["redis"], settings, job_id, worker_id)
     if job is None:
         return "skipped: not pending or taken by a live worker"
+    if job.status == "failed":
+        log.warning("job %s: %s", job_id, job.error)
+        return "failed: too many attempts"
     started = time.monotonic()
     try:
         return await _render_claimed(settings, db, storage, worker_id, job)

@@ -232,3 +232,25 @@ async def test_the_sweep_hands_back_a_job_whose_outcome_was_never_written(
     job = await job_row(app, job_id)
     assert job.status == "complete" and job.attempts == 2
     assert await ledger_kinds(app, job_id) == ["charge"]
+
+
+async def test_a_job_that_kills_its_worker_fails_after_three_attempts(
+    app, client, make_user, pool, engine, settings
+):
+    user = await make_user()
+    job_id = await submit(app, client, user)
+    db = app.config["REELSMITH_DB"]
+    for attempt in (1, 2, 3):
+        victim = f"oom-{attempt}"
+        await worker_ctx(app, pool, victim)
+        claimed = await jobs.claim(db, pool, settings, job_id, victim)
+        assert claimed is not None and claimed.attempts == attempt
+        await pool.delete(queue.heartbeat_key(settings, victim))  # killed mid-render
+    ctx = await worker_ctx(app, pool)
+    assert await tasks.render_job(ctx, job_id) == "failed: too many attempts"
+    assert engine.calls == 0
+    job = await job_row(app, job_id)
+    assert job.status == "failed" and job.stage == "failed" and job.refunded
+    assert "started 3 times" in job.error and "out of memory" in job.error
+    assert await tasks.render_job(ctx, job_id) == "skipped: not pending or taken by a live worker"
+    assert await ledger_kinds(app, job_id) == ["charge", "refund"]
