@@ -438,9 +438,13 @@ def job_fields(job: RenderJob, storage: Storage) -> dict[str, Any]:
     }
 
 
-async def owned_job(session: AsyncSession, account_id: str, job_id: str) -> RenderJob:
-    """The job when it belongs to the account; 404 for unknown and for others' jobs."""
-    job = await session.get(RenderJob, job_id)
+async def owned_job(
+    session: AsyncSession, account_id: str, job_id: str, *, lock: bool = False
+) -> RenderJob:
+    """The job when it belongs to the account; 404 for unknown and for others' jobs. With
+    `lock`, the row is read fresh and locked until the transaction ends (SELECT ... FOR
+    UPDATE; SQLite transactions already hold the write lock from BEGIN IMMEDIATE)."""
+    job = await session.get(RenderJob, job_id, with_for_update=lock, populate_existing=lock)
     if job is None or job.account_id != account_id:
         raise not_found("Render job")
     return job
@@ -543,8 +547,10 @@ class Deleted:
 
 async def delete_job(session: AsyncSession, account_id: str, job_id: str) -> Deleted:
     """Mark the video deleted (files removed by the caller after commit); a job still
-    pending or processing is cancelled (failed) and its credit refunded."""
-    job = await owned_job(session, account_id, job_id)
+    pending or processing is cancelled (failed) and its credit refunded. The row is locked
+    first: a render completing meanwhile is either seen complete here (its video deleted, no
+    refund) or waits and then finds the job no longer its own (and deletes its file)."""
+    job = await owned_job(session, account_id, job_id, lock=True)
     cancelled = refunded = False
     if job.status in ACTIVE:
         cancelled = True
