@@ -76,7 +76,9 @@ async def test_bad_query_parameter_is_400(client, make_user):
 async def test_oversize_body_is_400_stating_the_limit(settings_factory):
     settings = settings_factory(max_body_bytes=512)
     app = create_app(settings)
-    await Database(settings.database_url).create_all()
+    schema = Database(settings.database_url)
+    await schema.create_all()
+    await schema.dispose()
     async with app.test_app():
         client = app.test_client()
         resp = await client.post("/api/auth/login", json={"email": "a@b.c", "password": "x" * 2000})

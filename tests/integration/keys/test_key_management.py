@@ -166,7 +166,9 @@ async def test_logout_revokes_the_session_server_side(client, make_user):
 async def test_session_cookie_is_secure_behind_https_or_in_production(settings_factory, overrides):
     settings = settings_factory(**overrides)
     app = create_app(settings)
-    await Database(settings.database_url).create_all()
+    schema = Database(settings.database_url)
+    await schema.create_all()
+    await schema.dispose()
     async with app.test_app():
         async with app.config["REELSMITH_DB"].session() as session:
             await create_account(session, "s@example.com", "pw-123", "studio", 0)

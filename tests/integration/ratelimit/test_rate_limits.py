@@ -6,6 +6,7 @@ import secrets
 import time
 
 import pytest
+from quart import Quart
 from redis.asyncio import Redis
 from sqlalchemy import select
 
@@ -82,6 +83,14 @@ async def test_requests_without_key_are_counted_per_ip(client, tiny_limit):
     assert resp.status_code == 429
 
 
+async def make_app_with_schema(settings: Settings) -> Quart:
+    """An app over a database whose schema exists (the engine used to make it is closed)."""
+    database = Database(settings.database_url)
+    await database.create_all()
+    await database.dispose()
+    return create_app(settings)
+
+
 def made_up_key() -> dict[str, str]:
     return {"X-API-Key": f"rs_live_{secrets.token_urlsafe(32)}"}
 
@@ -150,8 +159,7 @@ async def test_two_app_processes_share_one_counter(
 
 async def test_switch_off_disables_limits(settings_factory, tiny_limit):
     settings = settings_factory(rate_limit_enabled=False)
-    app = create_app(settings)
-    await Database(settings.database_url).create_all()
+    app = await make_app_with_schema(settings)
     async with app.test_app():
         client = app.test_client()
         for _ in range(4):
@@ -177,13 +185,6 @@ async def test_unmatched_api_paths_share_the_default_bucket(client):
     resp = await client.get("/api/nope")
     assert resp.status_code == 429
     assert "Retry-After" in resp.headers
-
-
-async def make_app_with_schema(settings):
-    database = Database(settings.database_url)
-    await database.create_all()
-    await database.dispose()
-    return create_app(settings)
 
 
 def forwarded_for(ip: str) -> dict[str, str]:
@@ -234,8 +235,7 @@ async def test_unlimited_paths_have_no_headers(client):
 
 async def test_redis_outage_fails_open_without_500(settings_factory):
     settings = settings_factory(rate_limit_enabled=True, redis_url="redis://127.0.0.1:1/0")
-    app = create_app(settings)
-    await Database(settings.database_url).create_all()
+    app = await make_app_with_schema(settings)
     async with app.test_app():
         resp = await app.test_client().get("/api/projects")
     assert resp.status_code == 401  # the request itself is answered
