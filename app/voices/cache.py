@@ -1,18 +1,43 @@
 """Voiceovers on disk keyed by (engine, voice, language, text): a batch saying the same outro
-synthesizes it once, across jobs and worker processes sharing the media folder."""
+synthesizes it once, across jobs, threads and worker processes sharing the media folder."""
 
 from __future__ import annotations
 
 import hashlib
 import json
-import os
 import shutil
+import threading
+import uuid
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from app.voices.engines import Synthesis, WordTimestamp
 
 # Bump when engine output or timing changes, so old entries are not reused.
 CACHE_VERSION = 1
+
+# One lock per cache entry being made in this process, dropped when nobody waits on it.
+_locks: dict[str, tuple[threading.Lock, int]] = {}
+_locks_guard = threading.Lock()
+
+
+@contextmanager
+def _entry_lock(name: str) -> Iterator[None]:
+    """Hold the process-wide lock of one cache entry (other entries are not blocked)."""
+    with _locks_guard:
+        lock, users = _locks.get(name, (threading.Lock(), 0))
+        _locks[name] = (lock, users + 1)
+    try:
+        with lock:
+            yield
+    finally:
+        with _locks_guard:
+            lock, users = _locks[name]
+            if users == 1:
+                del _locks[name]
+            else:
+                _locks[name] = (lock, users - 1)
 
 
 class VoiceCache:
@@ -46,11 +71,36 @@ class VoiceCache:
         words = [WordTimestamp(w["word"], w["startMs"], w["endMs"]) for w in data["words"]]
         return Synthesis(audio, data["durationMs"], words, data["engine"], data["voice"])
 
+    def get_or_make(
+        self,
+        engine: str,
+        voice: str,
+        language: str,
+        text: str,
+        make: Callable[[], Synthesis],
+    ) -> Synthesis:
+        """The cached entry, else `make()` stored. Threads of this process asking for the same
+        entry at once call `make` once: the others wait for it and read what it stored."""
+        cached = self.get(engine, voice, language, text)
+        if cached is not None:
+            return cached
+        key = self.key(engine, voice, language, text)
+        with _entry_lock(str(self.root.resolve() / key)):
+            cached = self.get(engine, voice, language, text)  # made while we waited
+            if cached is not None:
+                return cached
+            return self.put(language, text, make())
+
     def put(self, language: str, text: str, synthesis: Synthesis) -> Synthesis:
-        """Store the synthesis (moving its audio in) and return it pointing at the stored file."""
+        """Store the synthesis (moving its audio in) and return it pointing at the stored file.
+
+        Temporary names are unique per call, so threads and processes storing the same entry at
+        once never take each other's file; the last complete write wins.
+        """
         key = self.key(synthesis.engine, synthesis.voice, language, text)
         audio, meta = self.root / f"{key}.wav", self.root / f"{key}.json"
-        tmp_audio = audio.with_suffix(f".{os.getpid()}.wav.tmp")
+        unique = uuid.uuid4().hex
+        tmp_audio = audio.with_suffix(f".{unique}.wav.tmp")
         shutil.move(str(synthesis.audio_path), tmp_audio)
         tmp_audio.replace(audio)
         body = {
@@ -59,7 +109,7 @@ class VoiceCache:
             "durationMs": synthesis.duration_ms,
             "words": synthesis.timestamps_json(),
         }
-        tmp_meta = meta.with_suffix(f".{os.getpid()}.json.tmp")
+        tmp_meta = meta.with_suffix(f".{unique}.json.tmp")
         tmp_meta.write_text(json.dumps(body, ensure_ascii=False))
         tmp_meta.replace(meta)
         synthesis.audio_path = audio
