@@ -143,6 +143,14 @@ def render_options(
     }
 
 
+async def check_project(session: AsyncSession, account_id: str, project_id: str | None) -> None:
+    """404 unless `projectId` (when given) is one of the account's projects."""
+    from app.projects.service import get_project
+
+    if project_id is not None and await get_project(session, account_id, project_id) is None:
+        raise not_found(f"projectId: project '{project_id}'")
+
+
 def display_name(data: dict[str, Any]) -> str:
     for key in ("person_name", "company_name"):
         value = data.get(key)
@@ -256,6 +264,7 @@ async def create_render(
         stored = await replay(session, account.id, idempotency_key, "render", digest)
         if stored is not None:
             return Created(response=stored, replayed=True)
+    await check_project(session, account.id, body.projectId)
     template = await load_template(session, body.templateId, account.id)
     options = render_options(template, body, account.tier, settings)
     data = checked_data(template, body.data)
@@ -348,6 +357,7 @@ async def create_batch(
             f"The batch has {len(body.rows)} rows; the {account.tier} tier allows up to {limit} "
             "rows per batch. Split it or upgrade."
         )
+    await check_project(session, account.id, body.projectId)
     template = await load_template(session, body.templateId, account.id)
     options = render_options(template, body, account.tier, settings)
     mapping, rows = batch_rows(template, body)

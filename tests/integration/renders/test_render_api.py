@@ -285,3 +285,37 @@ async def test_batch_status_needs_a_batch_id(client, make_user):
     assert resp.status_code == 400
     unknown = await client.get("/api/render/batch?batchId=nope", headers=user.headers)
     assert unknown.status_code == 404
+
+
+async def test_project_id_must_be_one_of_the_callers_projects(app, client, make_user):
+    user, other = await make_user(credits=5), await make_user()
+    template_id = await make_template(app, user.account.id)
+
+    async def project_of(owner: Any) -> str:
+        resp = await client.post("/api/projects", json={"name": "Spring"}, headers=owner.headers)
+        return (await resp.get_json())["project"]["id"]
+
+    mine, theirs = await project_of(user), await project_of(other)
+    render = {"templateId": template_id, "data": {"person_name": "A"}}
+    batch = {"templateId": template_id, "headers": ["name"], "rows": [["A"], ["B"]]}
+    for project_id in (theirs, "no-such-project"):
+        for path, body in (("/api/render", render), ("/api/render/batch", batch)):
+            resp = await client.post(
+                path, json={**body, "projectId": project_id}, headers=user.headers
+            )
+            error = await resp.get_json()
+            assert resp.status_code == 404, (path, error)
+            assert error["error"] == "not_found" and project_id in error["message"]
+    assert await balance(app, user.account.id) == 5
+
+    created = await (
+        await client.post("/api/render", json={**render, "projectId": mine}, headers=user.headers)
+    ).get_json()
+    status = await (
+        await client.get(f"/api/render/{created['jobId']}", headers=user.headers)
+    ).get_json()
+    assert status["projectId"] == mine
+    resp = await client.post(
+        "/api/render/batch", json={**batch, "projectId": mine}, headers=user.headers
+    )
+    assert resp.status_code == 200 and await balance(app, user.account.id) == 2
