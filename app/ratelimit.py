@@ -38,8 +38,8 @@ class Rule:
 DEFAULT_RULE = Rule(60, 15, bucket="default")
 
 # (method, route rule) -> Rule. Where SPEC's general table and its per-endpoint rows differ,
-# the stricter figure applies; rows without a burst in SPEC take the general row's burst,
-# capped at the limit's third.
+# the stricter figure applies; rows without a burst in SPEC get a third of their limit,
+# rounded to the nearest request (30 -> 10, 10 -> 3, 5 -> 2), below the general row's 15.
 RATE_LIMITS: dict[tuple[str, str], Rule] = {
     ("POST", "/api/render"): Rule(30, 10),
     ("POST", "/api/render/batch"): Rule(5, 2),

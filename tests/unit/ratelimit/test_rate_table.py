@@ -32,6 +32,27 @@ def test_per_endpoint_rows_apply_the_stricter_figure():
     assert rule_for("POST", "/api/generate-script").limit == 5
 
 
+# SPEC part 8's lower rows: a per-minute limit and no burst.
+SPEC_ROWS_WITHOUT_BURST = {
+    ("GET", "/api/templates"): 30,
+    ("GET", "/api/templates/<template_id>"): 30,
+    ("POST", "/api/templates"): 10,
+    ("DELETE", "/api/templates/<template_id>"): 10,
+    ("PATCH", "/api/templates/<template_id>"): 30,
+    ("PUT", "/api/templates/<template_id>"): 30,
+    ("POST", "/api/prompt-builder"): 10,
+    ("POST", "/api/generate-script"): 5,
+}
+
+
+def test_rows_without_a_spec_burst_get_a_third_of_the_limit_rounded():
+    for (method, path), limit in SPEC_ROWS_WITHOUT_BURST.items():
+        rule = rule_for(method, path)
+        assert rule.limit == limit, (method, path)
+        assert rule.burst == round(limit / 3), (method, path)
+        assert rule.burst < DEFAULT_RULE.burst, (method, path)
+
+
 def test_no_row_is_looser_than_the_general_default():
     for (method, path), rule in RATE_LIMITS.items():
         if path == "/api/render/<job_id>":
