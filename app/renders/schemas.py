@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from app.spec import Resolution
+from app.spec import LANGUAGES, Resolution
 
 HEX_COLOR = r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$"
 
@@ -46,6 +46,19 @@ class OutputOptions(BaseModel):
     resolution: Resolution | None = None
     fps: Literal[30, 60] | None = None
     captions: bool | None = None
+    language: str | None = Field(
+        default=None,
+        description="Language of the voiceover scripts, a SPEC language code (default en)",
+    )
+
+    @field_validator("language")
+    @classmethod
+    def _spec_language(cls, value: str | None) -> str | None:
+        if value is not None and value not in LANGUAGES:
+            raise ValueError(
+                f"'{value}' is not a supported language; allowed: {', '.join(LANGUAGES)}"
+            )
+        return value
 
 
 class RenderRequest(BaseModel):

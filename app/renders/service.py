@@ -121,14 +121,16 @@ def render_options(
         "musicTrack": body.audio.musicTrack,
         "musicVolume": body.audio.musicVolume if body.audio.musicVolume is not None else 0.3,
     }
-    from app.voices.service import check_audio_request
-
-    check_audio_request(audio, tier, settings)  # 400 unknown voice/track, 403 vendor voice tier
     output = {
         "resolution": body.output.resolution or defaults.get("resolution") or "1080p",
         "fps": body.output.fps or defaults.get("fps") or 30,
         "captions": bool(body.output.captions),
+        "language": body.output.language or "en",
     }
+    from app.voices.service import check_audio_request
+
+    # 400 unknown voice/track or a voiceover language no engine here speaks; 403 vendor tier
+    check_audio_request(audio, tier, settings, output["language"])
     return {
         "templateId": template["id"],
         "templateName": template.get("name"),

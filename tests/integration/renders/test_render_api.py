@@ -319,3 +319,42 @@ async def test_project_id_must_be_one_of_the_callers_projects(app, client, make_
         "/api/render/batch", json={**batch, "projectId": mine}, headers=user.headers
     )
     assert resp.status_code == 200 and await balance(app, user.account.id) == 2
+
+
+async def test_output_language_reaches_the_job_and_is_checked_for_a_voice(app, client, make_user):
+    user = await make_user(credits=5)
+    template_id = await make_template(app, user.account.id)
+    render = {"templateId": template_id, "data": {"person_name": "Ada"}}
+    speak = {"includeVoiceover": True, "voiceId": "en-US-GuyNeural"}
+    batch = {"templateId": template_id, "headers": ["name"], "rows": [["A"]], "audio": speak}
+
+    async def stored_output(job_id: str) -> dict[str, Any]:
+        async with app.config["REELSMITH_DB"].session() as session:
+            return (await session.get(RenderJob, job_id)).request["output"]
+
+    plain = await (await client.post("/api/render", json=render, headers=user.headers)).get_json()
+    assert (await stored_output(plain["jobId"]))["language"] == "en"
+    german = await client.post(
+        "/api/render",
+        json={**render, "audio": speak, "output": {"language": "de"}},
+        headers=user.headers,
+    )
+    assert german.status_code == 200
+    assert (await stored_output((await german.get_json())["jobId"]))["language"] == "de"
+
+    for path, body in (("/api/render", {**render, "audio": speak}), ("/api/render/batch", batch)):
+        resp = await client.post(
+            path, json={**body, "output": {"language": "ja"}}, headers=user.headers
+        )
+        error = await resp.get_json()
+        assert resp.status_code == 400, (path, error)
+        assert "output.language" in error["message"] and "'ja'" in error["message"]
+    unknown = await client.post(
+        "/api/render", json={**render, "output": {"language": "xx"}}, headers=user.headers
+    )
+    assert unknown.status_code == 400 and "en-GB" in str(await unknown.get_json())
+    silent = await client.post(
+        "/api/render", json={**render, "output": {"language": "ja"}}, headers=user.headers
+    )
+    assert silent.status_code == 200  # nothing is spoken, so any SPEC language will do
+    assert await balance(app, user.account.id) == 2

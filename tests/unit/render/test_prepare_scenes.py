@@ -79,3 +79,10 @@ def test_the_result_says_which_engine_and_voice_spoke_each_scene():
         {"sceneIndex": 2, "engine": "espeak-ng", "voice": "en-US+f3"},
     ]
     assert spoken_by({}) == []
+
+
+def test_the_jobs_output_language_is_the_voiceover_language():
+    from worker.render.pipeline import _language
+
+    assert _language(build_request({"scenes": [], "output": {"language": "de"}})) == "de"
+    assert _language(build_request({"scenes": []})) == "en"
