@@ -1,5 +1,8 @@
 """Per-key (or per-IP) rate limits, SPEC part 8, shared across API processes through Redis.
 
+Who is counted: a live API key; a request without one, or with an unknown or revoked key, counts
+against the client IP. Unmatched /api paths (404, 405) count under the default row.
+
 Algorithm: GCRA (the generic cell rate algorithm, a token bucket kept as one timestamp), run
 atomically in a Redis Lua script with Redis' own clock. A rule `(limit, burst)` lets `burst`
 requests through at once and then `limit` per minute on average: one request every
@@ -120,7 +123,7 @@ async def hit(redis: Redis, key: str, rule: Rule) -> Decision:
 
 
 def client_ip() -> str:
-    """The peer address (put a proxy's X-Forwarded-For handling in Hypercorn, not here)."""
+    """The peer address; behind proxies REELSMITH_PROXY_TRUSTED_HOPS makes it the client's."""
     return request.remote_addr or "unknown"
 
 
