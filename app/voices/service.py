@@ -158,8 +158,10 @@ class VoiceService:
         return out
 
     def _speak_with(self, choice: EngineVoice, text: str, language: str) -> Synthesis:
-        cached = self.cache.get(choice.engine, choice.voice, language, text)
-        if cached is not None:
-            return cached
-        synthesis = self.engine(choice.engine).synthesize(text, choice.voice, language)
-        return self.cache.put(language, text, synthesis)
+        return self.cache.get_or_make(
+            choice.engine,
+            choice.voice,
+            language,
+            text,
+            lambda: self.engine(choice.engine).synthesize(text, choice.voice, language),
+        )
