@@ -179,7 +179,9 @@ async def release(db: Database, job_id: str, worker_id: str, attempt: int) -> bo
         return result.rowcount == 1  # type: ignore[attr-defined]
 
 
-async def hand_back(db: Database, job_id: str, worker_id: str, quiet_since: datetime) -> bool:
+async def hand_back(
+    db: Database, job_id: str, worker_id: str | None, quiet_since: datetime
+) -> bool:
     """Put a job `processing` on `worker_id` and unwritten since `quiet_since` back to pending
     (the sweep, for an attempt that ended without recording its outcome); False when it moved
     on meanwhile."""

@@ -121,16 +121,17 @@ def render_options(
         "musicTrack": body.audio.musicTrack,
         "musicVolume": body.audio.musicVolume if body.audio.musicVolume is not None else 0.3,
     }
+    language = body.output.language or "en"
+    from app.voices.service import check_audio_request
+
+    # 400 unknown voice/track or a voiceover language no engine here speaks; 403 vendor tier
+    check_audio_request(audio, tier, settings, language)
     output = {
         "resolution": body.output.resolution or defaults.get("resolution") or "1080p",
         "fps": body.output.fps or defaults.get("fps") or 30,
         "captions": bool(body.output.captions),
-        "language": body.output.language or "en",
+        "language": language,
     }
-    from app.voices.service import check_audio_request
-
-    # 400 unknown voice/track or a voiceover language no engine here speaks; 403 vendor tier
-    check_audio_request(audio, tier, settings, output["language"])
     return {
         "templateId": template["id"],
         "templateName": template.get("name"),
