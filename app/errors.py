@@ -25,6 +25,7 @@ STATUS_CODES = {
     415: "invalid_request",
     429: "rate_limited",
     502: "upstream_failed",
+    504: "timeout",
 }
 
 
