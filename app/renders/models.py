@@ -51,7 +51,8 @@ class RenderJob(IdMixin, TimestampMixin, Base):
     error: Mapped[str | None] = mapped_column(Text, default=None)
     output_key: Mapped[str | None] = mapped_column(String(300), default=None)
     thumbnail_keys: Mapped[list[Any]] = mapped_column(default=list)
-    # Start of each rendered scene in ms, keyed by template scene index (for thumbnails).
+    # When each rendered scene is fully in (its start plus its entry transition), in ms, keyed
+    # by template scene index: where a thumbnail by sceneIndex is cut.
     scene_starts_ms: Mapped[dict[str, Any]] = mapped_column(default=dict)
     duration_ms: Mapped[int | None] = mapped_column(Integer, default=None)
     # Who spoke the voiceovers: one entry per spoken scene (sceneIndex, engine, voice).
