@@ -73,9 +73,9 @@ async def completed_job(app: Any, settings: Settings, account_id: str, tmp_path:
         )
         session.add(job)
         await session.flush()
-        job.output_key = video_key(job.id)
+        job.output_key = video_key(job.id, 1)
         job_id = job.id
-    get_storage(settings).put(video_key(job_id), video)
+    get_storage(settings).put(video_key(job_id, 1), video)
     return job_id
 
 
