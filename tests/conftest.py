@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import os
 import uuid
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -178,3 +178,27 @@ async def make_user(app: Any) -> MakeUser:
 @pytest.fixture(scope="session")
 def event_loop_policy() -> asyncio.AbstractEventLoopPolicy:
     return asyncio.DefaultEventLoopPolicy()
+
+
+# Every Database a test opens must be disposed before the test's event loop closes: an engine
+# left open keeps aiosqlite's worker thread alive past the loop, which then fails with "Event
+# loop is closed" at some later test or at exit.
+@pytest.fixture(autouse=True)
+def every_database_is_disposed() -> Iterator[None]:
+    open_urls: dict[int, str] = {}
+    real_init, real_dispose = Database.__init__, Database.dispose
+
+    def init(self: Database, database_url: str) -> None:
+        real_init(self, database_url)
+        open_urls[id(self)] = database_url
+
+    async def dispose(self: Database) -> None:
+        await real_dispose(self)
+        open_urls.pop(id(self), None)
+
+    # Its own MonkeyPatch, so a test calling monkeypatch.undo() does not switch the guard off.
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Database, "__init__", init)
+        patch.setattr(Database, "dispose", dispose)
+        yield
+    assert not open_urls, f"Database(...) created and never disposed: {sorted(open_urls.values())}"
