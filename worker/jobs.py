@@ -74,9 +74,17 @@ async def _give_up(
         f"Render failed: it was started {job.attempts} times and no attempt finished (the "
         "worker stopped each time, e.g. it ran out of memory or was restarted); not retried"
     )
+    return await _mark_failed(session, job.id, unchanged, error)
+
+
+async def _mark_failed(
+    session: AsyncSession, job_id: str, conditions: tuple[Any, ...], error: str
+) -> RenderJob | None:
+    """Set the job failed with `error` if `conditions` still hold, and refund its credit
+    (once); the fresh job, or None when the job was no longer in that state."""
     result = await session.execute(
         update(RenderJob)
-        .where(*unchanged)
+        .where(*conditions)
         .values(
             status="failed",
             stage="failed",
@@ -87,8 +95,9 @@ async def _give_up(
     )
     if result.rowcount != 1:  # type: ignore[attr-defined]
         return None
+    job = await session.get(RenderJob, job_id, populate_existing=True)
+    assert job is not None
     await refund_once(session, job)
-    await session.refresh(job)
     return job
 
 
@@ -149,23 +158,10 @@ async def complete(
 async def fail(db: Database, job_id: str, worker_id: str, attempt: int, error: str) -> bool:
     """Mark failed with a readable error and refund the credit (once); False if not ours."""
     async with db.session() as session:
-        result = await session.execute(
-            update(RenderJob)
-            .where(_mine(job_id, worker_id, attempt))
-            .values(
-                status="failed",
-                stage="failed",
-                error=error,
-                completed_at=utcnow(),
-                updated_at=utcnow(),
-            )
+        return (
+            await _mark_failed(session, job_id, (_mine(job_id, worker_id, attempt),), error)
+            is not None
         )
-        if result.rowcount != 1:  # type: ignore[attr-defined]
-            return False
-        job = await session.get(RenderJob, job_id)
-        assert job is not None
-        await refund_once(session, job)
-        return True
 
 
 async def release(db: Database, job_id: str, worker_id: str, attempt: int) -> bool:
