@@ -6,8 +6,6 @@ ffmpeg has a time limit and is killed when it passes or when the request goes aw
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
 import tempfile
 from pathlib import Path
@@ -17,6 +15,7 @@ import ffmpeg  # type: ignore[import-untyped]
 
 from app.db import Database
 from app.errors import ApiError, bad_request
+from app.media.ffmpeg import FfmpegFailed, FfmpegTimeout, run_ffmpeg
 from app.media.storage import Storage, thumbnail_keys
 from app.renders.models import RenderJob
 from app.renders.schemas import ThumbnailRequest
@@ -27,45 +26,6 @@ log = logging.getLogger(__name__)
 GIF_MAX_WIDTH = 480
 GIF_MAX_FPS = 15
 FFMPEG_TIMEOUT_S = 60.0  # each ffmpeg call (the PNG, the GIF); then the request answers 504
-KILL_WAIT_S = 10.0
-
-
-class FfmpegFailed(Exception):
-    """ffmpeg exited with an error; `stderr` holds the end of what it said."""
-
-    def __init__(self, message: str, stderr: str = "") -> None:
-        super().__init__(message)
-        self.stderr = stderr
-
-
-class FfmpegTimeout(FfmpegFailed):
-    """ffmpeg ran past its time limit and was killed."""
-
-
-async def run_ffmpeg(args: list[str], timeout_s: float, what: str) -> None:
-    """Run one ffmpeg with a time limit. It is killed (and reaped) on timeout, on cancellation
-    (the client went away) and on any other error while waiting, so none outlives its call."""
-    proc = await asyncio.create_subprocess_exec(
-        *args,
-        stdin=asyncio.subprocess.DEVNULL,
-        stdout=asyncio.subprocess.DEVNULL,
-        stderr=asyncio.subprocess.PIPE,
-    )
-    try:
-        _, err = await asyncio.wait_for(proc.communicate(), timeout_s)
-    except BaseException as exc:
-        with contextlib.suppress(ProcessLookupError):
-            proc.kill()
-        with contextlib.suppress(Exception):
-            await asyncio.wait_for(proc.wait(), KILL_WAIT_S)
-        if isinstance(exc, TimeoutError):
-            raise FfmpegTimeout(f"{what} took longer than {timeout_s:g} s") from exc
-        raise
-    if proc.returncode != 0:
-        raise FfmpegFailed(
-            f"ffmpeg could not make the {what} (exit {proc.returncode})",
-            err.decode(errors="replace")[-500:],
-        )
 
 
 def _ffmpeg(stream: Any) -> list[str]:
@@ -135,7 +95,7 @@ async def make_thumbnails(
                 error="timeout",
             ) from exc
         except FfmpegFailed as exc:
-            log.error("thumbnail for %s: %s: %s", body.renderJobId, exc, exc.stderr)
+            log.error("thumbnail for %s: %s: %s", body.renderJobId, exc, exc.stderr[-500:])
             raise ApiError(
                 500, f"Thumbnail generation failed: {exc}", error="internal_error"
             ) from exc

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 from pathlib import Path
 
 import ffmpeg
 
+from app.media.ffmpeg import FfmpegFailed, FfmpegTimeout
+from app.media.ffmpeg import run_ffmpeg as ffmpeg_step
 from worker.render.encode import FFMPEG
 from worker.render.errors import RenderError, RenderTimeout
 
@@ -39,29 +39,15 @@ def mux_args(chunk_list: Path, audio: Path | None, duration_s: float, out_path: 
 
 
 async def run_ffmpeg(args: list[str], timeout_s: float, what: str) -> str:
-    """Run one ffmpeg command with a time limit; returns its stderr text.
-
-    ffmpeg is killed (and reaped) when the limit passes, when the caller is cancelled, or on
-    any other error while waiting, so no ffmpeg outlives the step.
-    """
-    proc = await asyncio.create_subprocess_exec(
-        *args, stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE
-    )
+    """Run one ffmpeg step of a render (`app.media.ffmpeg.run_ffmpeg`: killed on timeout,
+    cancellation or error); returns its stderr text, raises the engine's errors."""
     try:
-        _, err = await asyncio.wait_for(proc.communicate(), timeout_s)
-    except BaseException as exc:
-        with contextlib.suppress(ProcessLookupError):
-            proc.kill()
-        with contextlib.suppress(Exception):
-            await asyncio.wait_for(proc.wait(), 10)
-        if isinstance(exc, TimeoutError):
-            raise RenderTimeout(f"ffmpeg {what} took longer than {timeout_s:.0f}s") from exc
-        raise
-    text = err.decode(errors="replace")
-    if proc.returncode != 0:
-        lines = text.strip().splitlines()
-        raise RenderError(f"ffmpeg {what} failed: {lines[-1] if lines else proc.returncode}")
-    return text
+        return await ffmpeg_step(args, timeout_s, what)
+    except FfmpegTimeout as exc:
+        raise RenderTimeout(f"ffmpeg {what} took longer than {timeout_s:.0f}s") from exc
+    except FfmpegFailed as exc:
+        lines = exc.stderr.strip().splitlines()
+        raise RenderError(f"ffmpeg {what} failed: {lines[-1] if lines else exc}") from exc
 
 
 async def join_and_mux(
