@@ -212,9 +212,10 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             p.wait(60)
         for log in logs:
             log.close()
-        keys = [k async for k in pool.scan_iter(match=f"{ns}*")]
-        if keys:
-            await pool.delete(*keys)
+        for pattern in (f"{ns}*", f"arq:*:{ns}:*"):  # ours, and arq's keys of our job ids
+            keys = [k async for k in pool.scan_iter(match=pattern)]
+            if keys:
+                await pool.delete(*keys)
         await pool.aclose()
         await db.dispose()
     cores = psutil.cpu_count() or 1

@@ -114,16 +114,42 @@ def settings_factory(tmp_path: Path) -> Callable[..., Settings]:
     return lambda **overrides: make_settings(tmp_path, **overrides)
 
 
+def namespace_patterns(prefix: str) -> list[str]:
+    """Redis key patterns of one namespace: our own keys and arq's keys of our job ids."""
+    return [f"{prefix}*", f"arq:*:{prefix}:*"]
+
+
 async def _clear_namespace(settings: Settings) -> None:
     from redis.asyncio import Redis
 
     redis = Redis.from_url(settings.redis_url)
     try:
-        keys = [k async for k in redis.scan_iter(match=f"{settings.redis_prefix}*")]
-        if keys:
-            await redis.delete(*keys)
+        for pattern in namespace_patterns(settings.redis_prefix):
+            keys = [k async for k in redis.scan_iter(match=pattern)]
+            if keys:
+                await redis.delete(*keys)
     finally:
         await redis.aclose()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def test_redis_left_clean() -> Iterator[None]:
+    """At the end of the run, remove every key of every test namespace (worker processes and
+    tests without the app fixture leave some), so nothing stays behind in the test Redis."""
+    yield
+    import redis as sync_redis
+
+    client = sync_redis.Redis.from_url(TEST_REDIS_URL)
+    try:
+        for pattern in ("rstest:*", "arq:*:rstest:*"):
+            keys = list(client.scan_iter(match=pattern))
+            if keys:
+                client.delete(*keys)
+        aborts = [m for m, _ in client.zscan_iter("arq:abort", match="rstest:*")]
+        if aborts:
+            client.zrem("arq:abort", *aborts)
+    finally:
+        client.close()
 
 
 @pytest_asyncio.fixture

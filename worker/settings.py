@@ -85,7 +85,9 @@ def worker_kwargs(
         "cron_jobs": [
             cron(
                 tasks.sweep,
-                name="sweep",
+                # The name makes arq's job id (<name>:<time>): with the prefix, deployments
+                # sharing a Redis server each run their own sweep at the same second.
+                name=f"{settings.redis_prefix}:sweep",
                 second=sweep_seconds(sweep_every_s),
                 keep_result=0,
                 run_at_startup=False,

@@ -25,9 +25,11 @@ MIN_ACCOUNT_LIMIT = 2
 HEARTBEAT_TTL_S = 20
 
 
-def arq_job_id(job_id: str) -> str:
-    """One arq job per render job: enqueueing the same job twice is a no-op."""
-    return f"render:{job_id}"
+def arq_job_id(settings: Settings, job_id: str) -> str:
+    """One arq job per render job: enqueueing the same job twice is a no-op. arq keeps its job
+    state under global key names (`arq:job:<id>`, ...), so the id carries REDIS_PREFIX and
+    deployments sharing a Redis server never see each other's jobs."""
+    return f"{settings.redis_prefix}:render:{job_id}"
 
 
 def heartbeat_key(settings: Settings, worker_id: str) -> str:
@@ -73,7 +75,7 @@ async def enqueue(pool: Any, settings: Settings, job_id: str, position: int = 0)
     job = await pool.enqueue_job(
         TASK_NAME,
         job_id,
-        _job_id=arq_job_id(job_id),
+        _job_id=arq_job_id(settings, job_id),
         _queue_name=settings.queue_name,
         _defer_by=timedelta(milliseconds=position) if position else None,
     )
@@ -150,7 +152,7 @@ def round_robin(lists: list[list[str]]) -> list[str]:
 
 async def in_queue(pool: Any, settings: Settings, job_id: str) -> bool:
     """Whether arq still holds the job: queued or deferred in the queue, or running."""
-    ref = arq_job_id(job_id)
+    ref = arq_job_id(settings, job_id)
     if not await pool.exists(job_key_prefix + ref):
         return False
     queued = await pool.zscore(settings.queue_name, ref) is not None
@@ -159,13 +161,13 @@ async def in_queue(pool: Any, settings: Settings, job_id: str) -> bool:
 
 async def release(pool: Any, settings: Settings, job_id: str) -> None:
     """Forget arq's state of a job (after its worker died) so it can be enqueued afresh."""
-    ref = arq_job_id(job_id)
+    ref = arq_job_id(settings, job_id)
     async with pool.pipeline(transaction=True) as tr:
         tr.delete(in_progress_key_prefix + ref, job_key_prefix + ref, retry_key_prefix + ref)
         tr.zrem(settings.queue_name, ref)
         await tr.execute()
 
 
-async def abort(pool: Any, job_id: str) -> None:
+async def abort(pool: Any, settings: Settings, job_id: str) -> None:
     """Ask the worker running the job to cancel it (arq allow_abort_jobs); no wait."""
-    await pool.zadd(abort_jobs_ss, {arq_job_id(job_id): timestamp_ms()})
+    await pool.zadd(abort_jobs_ss, {arq_job_id(settings, job_id): timestamp_ms()})

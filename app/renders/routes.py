@@ -127,7 +127,7 @@ async def delete_render(job_id: str) -> dict[str, Any]:
     async with get_db().session() as session:
         deleted = await service.delete_job(session, current_account().id, job_id)
     if deleted.cancelled:
-        await queue.abort(await get_arq(), job_id)
+        await queue.abort(await get_arq(), get_settings(), job_id)
     storage = get_storage(settings)
     for key in deleted.keys:
         storage.delete(key)

@@ -16,6 +16,7 @@ from redis.asyncio import Redis
 
 from app.config import Settings
 from app.db import Database
+from app.renders.queue import arq_job_id
 from app.templates.schemas import CreateTemplate
 from app.templates.service import create_template
 
@@ -61,7 +62,7 @@ async def make_template(app: Any, account_id: str, **changes: Any) -> str:
 async def queued_job_ids(redis: Redis, settings: Settings) -> list[str]:
     """arq queue contents in run order, as render job ids."""
     raw = await redis.zrange(settings.queue_name, 0, -1)
-    return [r.decode().removeprefix("render:") for r in raw]
+    return [r.decode().removeprefix(arq_job_id(settings, "")) for r in raw]
 
 
 # ---- worker processes ----

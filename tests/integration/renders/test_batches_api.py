@@ -14,6 +14,7 @@ from app.accounts.models import Account
 from app.db import utcnow
 from app.renders import queue
 from app.renders.models import RenderJob
+from app.renders.queue import arq_job_id
 
 
 async def balance(app: Any, account_id: str) -> int:
@@ -192,7 +193,7 @@ async def test_big_batch_does_not_starve_another_accounts_single_render(
     async with app.config["REELSMITH_DB"].session() as session:
         done = await session.get(RenderJob, batch["jobIds"][0])
         done.status, done.completed_at = "complete", utcnow()
-    await redis.zrem(settings.queue_name, f"render:{batch['jobIds'][0]}")
+    await redis.zrem(settings.queue_name, arq_job_id(settings, batch["jobIds"][0]))
     pool = await create_pool(RedisSettings.from_dsn(settings.redis_url))
     await queue.dispatch(app.config["REELSMITH_DB"], pool, settings)
     await pool.aclose()

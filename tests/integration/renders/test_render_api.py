@@ -9,6 +9,7 @@ from sqlalchemy import select
 
 from app.accounts.models import Account, LedgerEntry
 from app.renders.models import RenderJob
+from app.renders.queue import arq_job_id
 
 
 async def balance(app: Any, account_id: str) -> int:
@@ -249,7 +250,7 @@ async def test_delete_pending_job_cancels_and_refunds_once(app, client, make_use
     assert await balance(app, user.account.id) == 2
     status = await (await client.get(f"/api/render/{job_id}", headers=user.headers)).get_json()
     assert status["status"] == "failed" and status["deletedAt"] and status["outputUrl"] is None
-    assert await redis.zscore("arq:abort", f"render:{job_id}") is not None
+    assert await redis.zscore("arq:abort", arq_job_id(settings, job_id)) is not None
 
 
 async def test_thumbnail_needs_a_completed_job_of_the_caller(app, client, make_user):
