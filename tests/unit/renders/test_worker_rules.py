@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from playwright.async_api import Error as PlaywrightError
 
-from app.renders.queue import round_robin
+from app.config import Settings
+from app.renders.queue import arq_job_id, round_robin
 from app.renders.service import batch_state
 from worker.render.errors import AssetError, RenderError, RenderInputError, RenderTimeout
+from worker.settings import worker_kwargs
 from worker.tasks import backoff_s, is_transient, readable_error
 
 
@@ -61,3 +63,12 @@ def test_round_robin_interleaves_accounts():
         "c2",
         "a3",
     ]
+
+
+def test_arq_job_ids_are_namespaced_by_the_redis_prefix():
+    """arq keeps job state under global names (arq:job:<id>): two deployments sharing a Redis
+    server must never produce the same job id, neither for a render nor for the sweep cron."""
+    a, b = Settings(redis_prefix="tenant-a"), Settings(redis_prefix="tenant-b")
+    assert arq_job_id(a, "j1") == "tenant-a:render:j1" != arq_job_id(b, "j1")
+    [sweep_a], [sweep_b] = worker_kwargs(a)["cron_jobs"], worker_kwargs(b)["cron_jobs"]
+    assert sweep_a.name == "tenant-a:sweep" and sweep_b.name == "tenant-b:sweep"
