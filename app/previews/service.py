@@ -21,7 +21,6 @@ from app.templates.schemas import DataSlot, Name, SceneConfig, TemplateDefaults,
 from app.templates.service import (
     get_template,
     render_inputs,
-    root_builtin,
     sample_data,
     validate_document,
 )
@@ -102,7 +101,7 @@ async def preview_template(
     view = await get_template(session, template_id, account_id)
     if view is None:
         return None
-    return view, sample_data(view, await root_builtin(session, view))
+    return view, sample_data(view, view.rootBuiltin)
 
 
 def composition_html(

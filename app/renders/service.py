@@ -32,15 +32,14 @@ ACTIVE = ("pending", "processing")
 
 async def load_template(session: AsyncSession, template_id: str, account_id: str) -> dict[str, Any]:
     """The template as the account may see it (SPEC names), or 404."""
-    from app.templates.service import builtin_data_source, get_template, root_builtin
+    from app.templates.service import builtin_data_source, get_template
 
     view = await get_template(session, template_id, account_id)
     if view is None:
         raise not_found(f"Template '{template_id}'")
     template = view.model_dump(mode="json")
     # A fork of a built-in keeps the built-in's outside data source (e.g. OpenAlex).
-    root = await root_builtin(session, view)
-    source = builtin_data_source(root) if root else None
+    source = builtin_data_source(view.rootBuiltin) if view.rootBuiltin else None
     template["dataSource"] = source.model_dump() if source else None
     return template
 

@@ -542,13 +542,6 @@ def _placeholder(slot: DataSlot) -> Any:
     }[slot.type]
 
 
-async def root_builtin(session: AsyncSession, view: TemplateView) -> str | None:
-    """The built-in a template descends from (a built-in: itself), as stored at creation.
-
-    Async with a session for the callers written when this walked the fork chain."""
-    return view.rootBuiltin
-
-
 def sample_data(view: TemplateView, builtin_id: str | None = None) -> dict[str, Any]:
     """Preview data for a template: a slot's defaultValue, else the built-in sample for that
     key (from the template's own built-in ancestor first), else a placeholder by type."""

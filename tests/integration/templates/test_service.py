@@ -10,7 +10,6 @@ from app.templates.service import (
     get_template,
     increment_usage,
     list_templates,
-    root_builtin,
 )
 
 
@@ -72,11 +71,11 @@ async def test_fork_chain_keeps_its_builtin_data_source_when_a_middle_fork_is_de
     async with db.session() as session:
         view = await get_template(session, f2.id, owner)
         assert view is not None and view.baseTemplateId == f1.id
-        assert await root_builtin(session, view) == "emeritus"
-        assert await root_builtin(session, await get_template(session, scratch.id, owner)) is None
-        assert await root_builtin(session, await get_template(session, "emeritus", None)) == (
-            "emeritus"
-        )
+        assert view.rootBuiltin == "emeritus"
+        scratch_view = await get_template(session, scratch.id, owner)
+        assert scratch_view is not None and scratch_view.rootBuiltin is None
+        builtin_view = await get_template(session, "emeritus", None)
+        assert builtin_view is not None and builtin_view.rootBuiltin == "emeritus"
         template = await load_template(session, f2.id, owner)
     assert template["dataSource"]["kind"] == "openalex"
     assert template["dataSource"]["overrides"] == {"institution": "institutionOverride"}
