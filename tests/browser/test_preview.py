@@ -154,6 +154,16 @@ async def open_render_page(browser: Browser, url: str) -> Page:
     return page
 
 
+def pixel_difference(a: bytes, b: bytes) -> str:
+    """Where and how much two screenshots differ, for a failure message."""
+    first, second = (Image.open(io.BytesIO(x)).convert("RGB") for x in (a, b))
+    if first.size != second.size:
+        return f"sizes {first.size} vs {second.size}"
+    diff = ImageChops.difference(first, second)
+    largest = max(high for _, high in diff.getextrema())
+    return f"box {diff.getbbox()}, largest channel difference {largest}"
+
+
 def same_pixels(a: bytes, b: bytes) -> bool:
     first, second = (
         Image.open(io.BytesIO(a)).convert("RGB"),
@@ -180,7 +190,7 @@ async def painted(page: Page) -> None:
 
 @pytest.mark.parametrize("which", ["custom", "rewind"])
 async def test_preview_plays_and_a_scrubbed_frame_equals_seek_in_the_render_page(
-    browser, live, which
+    browser, live, which, tmp_path
 ):
     template_id = live.public_id if which == "custom" else which
     page = await open_preview(browser, f"{live.url}/preview/templates/{template_id}")
@@ -208,7 +218,13 @@ async def test_preview_plays_and_a_scrubbed_frame_equals_seek_in_the_render_page
         await painted(render)
         expected = await render.screenshot()
         await render.context.close()
-        assert same_pixels(shown, expected), f"preview at {t} ms differs from seek({t})"
+        if not same_pixels(shown, expected):  # keep both frames to look at
+            (tmp_path / f"preview-{t}.png").write_bytes(shown)
+            (tmp_path / f"render-{t}.png").write_bytes(expected)
+        assert same_pixels(shown, expected), (
+            f"preview at {t} ms differs from seek({t}): {pixel_difference(shown, expected)}; "
+            f"frames in {tmp_path}"
+        )
     assert page.errors == []  # type: ignore[attr-defined]
     await page.context.close()
 
