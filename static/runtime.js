@@ -530,7 +530,11 @@
       scenes.push({ el: el, info: info, props: props, order: order, state: undefined, def: {} });
     });
     fitStage();
-    window.addEventListener("resize", fitStage);
+    // The size can change while the page boots (the preview resizes its iframe when the
+    // resolution is switched) and a resize event then can be lost: a ResizeObserver on the
+    // root box reports the current size on its first observation and every change after.
+    if (window.ResizeObserver) new ResizeObserver(fitStage).observe(document.documentElement);
+    else window.addEventListener("resize", fitStage);
     // Load every declared face up front: fonts otherwise load lazily on first use, and text
     // measured before they arrive (fitText) would differ from page to page.
     var faces = [];
