@@ -67,19 +67,6 @@ LANGUAGES = {
     "sv": "Swedish",
 }
 
-JOB_STATUSES = ("pending", "processing", "complete", "failed")
-JOB_STAGES = (
-    "queued",
-    "fetching_data",
-    "voiceover",
-    "rendering",
-    "encoding",
-    "uploading",
-    "done",
-    "failed",
-)
-BATCH_STATUSES = ("pending", "processing", "complete", "failed", "partial")
-
 TRACK_EVENTS = (
     "page_view",
     "email_opened",

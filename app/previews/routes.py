@@ -137,7 +137,7 @@ async def preview_draft() -> Response:
 async def render_preview() -> Response:
     """The composition HTML for a saved template (id + token or session/key) or a draft,
     with the given data (the template's sample data when none is given)."""
-    body = await _json_body(service.RenderRequest)
+    body = await _json_body(service.PreviewBody)
     if body.template is not None:
         view = service.draft_view(body.template)
         data = service.sample_data(view)

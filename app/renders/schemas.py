@@ -61,17 +61,22 @@ class OutputOptions(BaseModel):
         return value
 
 
-class RenderRequest(BaseModel):
-    """POST /api/render. Only templateId is required."""
+class RenderOptions(BaseModel):
+    """What a render or batch request may choose beyond the template and the data."""
 
     model_config = ConfigDict(extra="forbid")
 
-    templateId: str = Field(min_length=1, max_length=64)
-    data: dict[str, Any] = Field(default_factory=dict)
     scenes: list[SceneOverride] = Field(default_factory=list)
     brand: BrandOptions = Field(default_factory=BrandOptions)
     audio: AudioOptions = Field(default_factory=AudioOptions)
     output: OutputOptions = Field(default_factory=OutputOptions)
+
+
+class RenderBody(RenderOptions):
+    """POST /api/render. Only templateId is required."""
+
+    templateId: str = Field(min_length=1, max_length=64)
+    data: dict[str, Any] = Field(default_factory=dict)
     projectId: str | None = Field(default=None, max_length=64)
 
 
@@ -112,25 +117,19 @@ class JobFields(BaseModel):
     voiceovers: list[VoiceoverEntry]
 
 
-class JobStatus(JobFields):
+class JobStatusResponse(JobFields):
     """Job fields at top level and wrapped as `job`, so both client styles in SPEC work."""
 
     success: bool = True
     job: JobFields
 
 
-class BatchRequest(BaseModel):
+class BatchRequest(RenderOptions):
     """POST /api/render/batch: rows match headers by position."""
-
-    model_config = ConfigDict(extra="forbid")
 
     templateId: str = Field(min_length=1, max_length=64)
     headers: list[str] = Field(min_length=1)
     rows: list[list[str | int | float | bool | None]] = Field(min_length=1)
-    scenes: list[SceneOverride] = Field(default_factory=list)
-    brand: BrandOptions = Field(default_factory=BrandOptions)
-    audio: AudioOptions = Field(default_factory=AudioOptions)
-    output: OutputOptions = Field(default_factory=OutputOptions)
     projectId: str | None = Field(default=None, max_length=64)
 
 
@@ -177,7 +176,7 @@ class BatchJobEntry(BaseModel):
     error: str | None
 
 
-class BatchStatus(BaseModel):
+class BatchStatusResponse(BaseModel):
     success: bool = True
     batch: BatchFields
     jobs: list[BatchJobEntry]

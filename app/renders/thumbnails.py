@@ -18,8 +18,9 @@ from app.errors import ApiError, bad_request
 from app.media.ffmpeg import FfmpegFailed, FfmpegTimeout, run_ffmpeg
 from app.media.storage import Storage, thumbnail_keys
 from app.renders.models import RenderJob
+from app.renders.read import owned_job
 from app.renders.schemas import ThumbnailRequest
-from app.renders.service import owned_job
+from app.renders.states import JobStatus
 
 log = logging.getLogger(__name__)
 
@@ -53,7 +54,7 @@ def start_seconds(job: RenderJob, body: ThumbnailRequest) -> float:
     """sceneIndex start (from the rendered timeline) when given, else startSec."""
     duration_s = (job.duration_ms or 0) / 1000
     if body.sceneIndex is not None:
-        starts = job.scene_starts_ms or {}
+        starts = job.scene_fully_in_ms or {}
         if str(body.sceneIndex) not in starts:
             shown = ", ".join(sorted(starts, key=int)) or "none"
             raise bad_request(
@@ -71,7 +72,7 @@ async def make_thumbnails(
 ) -> dict[str, Any]:
     async with db.session() as session:
         job = await owned_job(session, account_id, body.renderJobId)
-        if job.status != "complete" or job.deleted_at is not None or not job.output_key:
+        if job.status != JobStatus.COMPLETE or job.deleted_at is not None or not job.output_key:
             state = "deleted" if job.deleted_at else job.status
             raise bad_request(f"Thumbnails need a completed render; this job is {state}")
         at_s = start_seconds(job, body)

@@ -1,4 +1,5 @@
-"""The engine's own local HTTP server: the composition page, static/ and fetched assets."""
+"""Serve stage: the engine's own local HTTP server for the composition page, static/ and
+fetched assets, on 127.0.0.1 for the capture stage's browsers."""
 
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ from app.config import ROOT
 STATIC_DIR = ROOT / "static"
 PRIMITIVES_DIR = ROOT / "primitives_html"
 PAGE_PATH = "/composition.html"
+STATIC_PATH = "/static/"
+ASSETS_PATH = "/assets/"
 
 
 class _Server(ThreadingHTTPServer):
@@ -29,9 +32,9 @@ class PageServer:
 
     def __init__(self, page_html: str, assets_dir: Path | None = None) -> None:
         self.page_html = page_html.encode("utf-8")
-        self.mounts: dict[str, Path] = {"/static/": STATIC_DIR, "/primitives/": PRIMITIVES_DIR}
+        self.mounts: dict[str, Path] = {STATIC_PATH: STATIC_DIR, "/primitives/": PRIMITIVES_DIR}
         if assets_dir is not None:
-            self.mounts["/assets/"] = assets_dir
+            self.mounts[ASSETS_PATH] = assets_dir
         self._httpd = _Server(("127.0.0.1", 0), self._handler_class())
         # A short poll interval: stop() waits for the serving loop to notice, once per render.
         self._thread = threading.Thread(

@@ -1,4 +1,5 @@
-"""Timeline step: which scenes play, for how long, with which transitions (engine side)."""
+"""Timeline stage: which scenes play, for how long (a voiceover sets its scene's length),
+with which transitions, and each scene's word timing (engine side)."""
 
 from __future__ import annotations
 
@@ -70,3 +71,23 @@ def plan_timeline(
             "Nothing to render: every scene is disabled or skipped by its skipCondition"
         )
     return timeline
+
+
+def with_word_timestamps(timeline: Timeline, voiceovers: Mapping[int, Any]) -> Timeline:
+    """Scenes carry their voiceover's word timing (captions, word-bound animations)."""
+    for scene in timeline.scenes:
+        vo = voiceovers.get(scene.index)
+        if vo is not None and not scene.config.get("wordTimestamps"):
+            scene.config["wordTimestamps"] = list(vo.word_timestamps)
+    return timeline
+
+
+def scene_starts_ms(timeline: Timeline) -> dict[int, int]:
+    """When each played scene starts (template scene index -> ms)."""
+    return {s.index: s.start_ms for s in timeline.scenes}
+
+
+def scenes_fully_in_ms(timeline: Timeline) -> dict[int, int]:
+    """When each scene is fully on screen: its start plus its entry transition (at its start a
+    fade still shows the previous scene). Thumbnails by sceneIndex are cut here."""
+    return {s.index: s.start_ms + s.transition_ms for s in timeline.scenes}
