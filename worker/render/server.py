@@ -41,10 +41,6 @@ class PageServer:
             target=self._httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
         )
 
-    def set_page(self, page_html: str) -> None:
-        """Replace the page (it may need the origin, known only once the server listens)."""
-        self.page_html = page_html.encode("utf-8")
-
     @property
     def origin(self) -> str:
         port = self._httpd.server_address[1]

@@ -50,7 +50,9 @@ class Engine:
         if self.meanwhile:
             await self.meanwhile.pop(0)()
         out_path.write_bytes(f"video {job.attempts}".encode())
-        return SimpleNamespace(duration_ms=1500, scene_fully_in_ms={0: 0, 1: 1000}, voiceovers=SPOKEN)
+        return SimpleNamespace(
+            duration_ms=1500, scene_fully_in_ms={0: 0, 1: 1000}, voiceovers=SPOKEN
+        )
 
 
 @pytest.fixture
