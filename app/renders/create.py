@@ -20,6 +20,7 @@ from app.renders.mapping import map_headers, row_to_data
 from app.renders.models import Batch, RenderJob
 from app.renders.schemas import BatchRequest, RenderBody
 from app.renders.slots import Slot, check_data
+from app.templates.service import get_template, increment_usage
 
 BATCH_PROBLEMS_SHOWN = 10
 
@@ -27,8 +28,6 @@ BATCH_PROBLEMS_SHOWN = 10
 async def load_template(session: AsyncSession, template_id: str, account_id: str) -> dict[str, Any]:
     """The template as the account may see it (SPEC names, with its data source rule);
     TemplateNotFound otherwise."""
-    from app.templates.service import get_template
-
     view = await get_template(session, template_id, account_id)
     if view is None:
         raise TemplateNotFound(template_id)
@@ -57,8 +56,6 @@ class CreatedBatch:
 
 async def _bump_usage(session: AsyncSession, template_id: str, n: int) -> None:
     """Count n renders of the template: one UPDATE however many jobs."""
-    from app.templates.service import increment_usage
-
     await increment_usage(session, template_id, n)
 
 

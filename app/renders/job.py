@@ -25,6 +25,9 @@ from app.renders.schemas import BrandOptions, RenderOptions, SceneOverride
 from app.renders.slots import Slot, check_data
 from app.spec import Resolution
 from app.templates.schemas import TemplateView
+from app.templates.service import builtin_data_source, prepare_render
+from app.voices.script import unknown_variables
+from app.voices.service import check_audio_request
 
 SCHEMA_VERSION = 1
 DEFAULT_RESOLUTION: Resolution = "1080p"
@@ -125,8 +128,6 @@ class JobSpecInvalid(ValueError):
 def template_document(view: TemplateView) -> dict[str, Any]:
     """A template as a job is built from (SPEC names) with its `dataSource` rule: a fork of a
     built-in keeps the built-in's outside data source (e.g. OpenAlex by authorId)."""
-    from app.templates.service import builtin_data_source
-
     document = view.model_dump(mode="json")
     source = builtin_data_source(view.rootBuiltin) if view.rootBuiltin else None
     document["dataSource"] = source.model_dump() if source else None
@@ -207,8 +208,6 @@ def resolve_options(
     scenes = apply_overrides(template.get("scenes") or [], options.scenes)
     language = options.output.language or DEFAULT_LANGUAGE
     if settings is not None:
-        from app.voices.service import check_audio_request
-
         # 400 unknown voice/track or a language no engine here speaks; 403 vendor tier
         check_audio_request(audio.model_dump(), tier or "free", settings, language)
     output = JobOutput(
@@ -236,8 +235,6 @@ def check_references(
 ) -> None:
     """InvalidRenderRequest naming each `[variable]` in a voScript that is neither a data
     slot nor a data key."""
-    from app.voices.script import unknown_variables
-
     unknown = unknown_variables(scenes, slots, data)
     if unknown:
         names = ", ".join(f"[{name}]" for name in unknown)
@@ -295,8 +292,6 @@ def bind_scenes(
     """The job's scenes and data (fetched data merged in, for a render) bound together: slot
     defaults, the data source's overrides and `$each` lists applied. The render and the
     preview page both bind this way, so a render shows what the preview showed."""
-    from app.templates.service import prepare_render
-
     source = spec.dataSource.model_dump() if spec.dataSource else None
     return prepare_render(spec.scenes, spec.dataSlots, data, source)
 
@@ -308,8 +303,6 @@ def upgrade_unversioned(raw: Mapping[str, Any]) -> dict[str, Any]:
     """A job row written before RenderJobSpec (no schemaVersion: the old dict shape) as a
     version-1 spec: the old worker's reading of it, made explicit (its data source
     re-resolved from a built-in id, the free-tier watermark, the voiceover language)."""
-    from app.templates.service import builtin_data_source
-
     template_id = raw.get("templateId")
     source = raw.get("dataSource")
     if not (isinstance(source, Mapping) and source.get("kind")):

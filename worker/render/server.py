@@ -68,7 +68,7 @@ class PageServer:
         server = self
 
         class Handler(BaseHTTPRequestHandler):
-            def do_GET(self) -> None:  # noqa: N802 - http.server naming
+            def do_GET(self) -> None:  # http.server names the handler do_GET
                 found = server.resolve(self.path)
                 if found is None:
                     self.send_error(404)
@@ -81,7 +81,7 @@ class PageServer:
                 self.end_headers()
                 self.wfile.write(body)
 
-            def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+            def log_message(self, format: str, *args: object) -> None:
                 return
 
         return Handler
