@@ -4,10 +4,18 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from render_helpers import make_template
 from sqlalchemy import event
 
+from app.config import Settings
 from app.templates.service import get_template
+
+
+@pytest.fixture
+def settings(settings: Settings, database_url: str) -> Settings:
+    """SQLite and PostgreSQL."""
+    return settings.model_copy(update={"database_url": database_url})
 
 
 async def test_a_batch_bumps_template_usage_with_one_update(app, client, make_user):

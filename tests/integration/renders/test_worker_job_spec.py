@@ -26,6 +26,12 @@ from worker import tasks
 WORKER = "spec-worker-1"
 
 
+@pytest.fixture
+def settings(settings: Settings, database_url: str) -> Settings:
+    """SQLite and PostgreSQL."""
+    return settings.model_copy(update={"database_url": database_url})
+
+
 @pytest_asyncio.fixture
 async def pool(settings: Settings) -> AsyncIterator[ArqRedis]:
     redis = await create_pool(RedisSettings.from_dsn(settings.redis_url))
