@@ -37,3 +37,11 @@ class BatchNotFound(RenderError):
 
 class IdempotencyConflict(RenderError):
     """The Idempotency-Key was already used with another body or endpoint (409)."""
+
+
+class ThumbnailTimeout(RenderError):
+    """An ffmpeg step of a thumbnail took too long; nothing was stored (504)."""
+
+
+class ThumbnailFailed(RenderError):
+    """ffmpeg could not cut the thumbnail (500)."""

@@ -30,6 +30,8 @@ from app.renders.errors import (
     InvalidRenderRequest,
     JobNotFound,
     TemplateNotFound,
+    ThumbnailFailed,
+    ThumbnailTimeout,
 )
 from app.renders.models import RenderJob
 from app.renders.schemas import (
@@ -77,6 +79,15 @@ def domain_errors() -> Iterator[None]:
         ) from exc
     except InsufficientCredits as exc:
         raise insufficient_credits(exc.balance, exc.needed, get_settings().upgrade_url) from exc
+    except ThumbnailTimeout as exc:
+        raise ApiError(
+            504,
+            f"Thumbnail generation timed out: the {exc}; nothing was stored. "
+            "Retry later or ask for a shorter durationSec",
+            error="timeout",
+        ) from exc
+    except ThumbnailFailed as exc:
+        raise ApiError(500, f"Thumbnail generation failed: {exc}", error="internal_error") from exc
 
 
 def idempotency_key() -> str | None:
