@@ -6,6 +6,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from app.renders.states import BatchStatus, JobStage, JobStatus
 from app.spec import LANGUAGES, Resolution
 
 HEX_COLOR = r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$"
@@ -83,7 +84,7 @@ class RenderBody(RenderOptions):
 class RenderCreated(BaseModel):
     success: bool = True
     jobId: str
-    status: str
+    status: JobStatus
     templateId: str
     displayName: str
     creditsRemaining: int
@@ -101,8 +102,8 @@ class VoiceoverEntry(BaseModel):
 
 class JobFields(BaseModel):
     id: str
-    status: str
-    stage: str
+    status: JobStatus
+    stage: JobStage
     progress: int
     outputUrl: str | None
     error: str | None
@@ -138,7 +139,7 @@ class BatchCreated(BaseModel):
     batchId: str
     jobIds: list[str]
     totalJobs: int
-    status: str
+    status: BatchStatus
     message: str
     creditsRemaining: int
     mapping: dict[str, str | None]
@@ -161,7 +162,7 @@ class BatchFields(BaseModel):
     id: str
     templateId: str
     totalRows: int
-    status: str
+    status: BatchStatus
     progress: BatchProgress
     createdAt: str
     projectId: str | None
@@ -170,7 +171,7 @@ class BatchFields(BaseModel):
 class BatchJobEntry(BaseModel):
     id: str
     name: str
-    status: str
+    status: JobStatus
     progress: int
     outputUrl: str | None
     error: str | None
