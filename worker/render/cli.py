@@ -18,7 +18,7 @@ from app.renders.job import RenderJobSpec, build_job_spec
 from app.renders.schemas import AudioOptions, OutputOptions, RenderOptions
 from app.renders.states import JobStage
 from app.sources.errors import SourceUnavailable
-from app.spec import Resolution
+from app.spec import FPS_VALUES, RESOLUTIONS, Resolution
 from worker.render.errors import RenderError
 
 STAGE_LABELS: dict[str, str] = {
@@ -90,6 +90,10 @@ def render_to_file(
         fail(str(exc))
     if data is not None and not isinstance(data, dict):
         fail("--data must hold one JSON object (field name -> value)")
+    if resolution is not None and resolution not in RESOLUTIONS:
+        fail(f"--resolution {resolution!r} is not one of {', '.join(RESOLUTIONS)}")
+    if fps is not None and fps not in FPS_VALUES:
+        fail(f"--fps {fps} is not one of {', '.join(map(str, FPS_VALUES))}")
     try:
         spec = job_spec(
             template,
@@ -99,7 +103,7 @@ def render_to_file(
             voiceover,
         )
     except (InvalidRenderRequest, ValidationError) as exc:
-        fail(str(exc))
+        fail(f"the template cannot be rendered: {exc}")
 
     async def run() -> Any:
         columns = (
