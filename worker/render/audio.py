@@ -17,10 +17,10 @@ import ffmpeg
 import numpy as np
 
 from app.composition.timeline import scene_dict, should_skip
+from app.composition.variables import substitute
 from app.config import Settings
 from app.voices.engines import VoiceError, decode_audio
 from app.voices.music import is_url, tracks
-from app.voices.script import substitute
 from app.voices.service import VoiceService
 from worker.render.assets import fetch_asset
 from worker.render.errors import RenderError, RenderInputError
@@ -83,7 +83,7 @@ async def prepare_voiceovers(
         script = config.get("voScript")
         if not script or config.get("enabled") is False or should_skip(config, data):
             continue
-        text = substitute(script, data)
+        text = substitute(script, data).text
         if not text.strip():
             continue
         try:

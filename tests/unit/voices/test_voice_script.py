@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from app.voices.script import substitute, unknown_variables
+from app.composition.variables import substitute
+from app.voices.script import unknown_variables
 
 
 def test_substitute_fills_values_and_nested_paths() -> None:
     data = {"name": "Ana", "stats": {"books": 12}}
-    assert substitute("Hi [name], you read [stats.books] books.", data) == (
+    assert substitute("Hi [name], you read [stats.books] books.", data).text == (
         "Hi Ana, you read 12 books."
     )
 
