@@ -20,7 +20,6 @@ BREATH_MS = 600
 MIN_SCENE_MS = 500
 
 
-
 class UnknownPrimitive(ValueError):
     """A scene names a primitive that has no manifest."""
 

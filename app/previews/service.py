@@ -17,6 +17,7 @@ from app.composition.page import render_composition
 from app.composition.timeline import UnknownPrimitive, build_timeline
 from app.config import Settings
 from app.errors import ApiError
+from app.spec import DEVICE_SCALE
 from app.templates.schemas import DataSlot, Name, SceneConfig, TemplateDefaults, TemplateView
 from app.templates.service import (
     get_template,
@@ -26,7 +27,6 @@ from app.templates.service import (
 )
 
 TOKEN_MAX_AGE_S = 4 * 3600
-PREVIEW_RESOLUTIONS = {"720p": 1.0, "1080p": 1.5, "4k": 3.0}
 
 
 class DraftTemplate(BaseModel):
@@ -136,5 +136,5 @@ def page_config(
         ],
         "data": data,
         "resolution": view.defaults.resolution,
-        "resolutions": PREVIEW_RESOLUTIONS,
+        "resolutions": DEVICE_SCALE,
     }

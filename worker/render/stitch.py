@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from app.config import Settings
-from app.spec import RESOLUTIONS
+from app.spec import DEVICE_SCALE
 from worker.render.browser import BrowserManager, WarmBrowser
 from worker.render.capture import CaptureModeUnsupported
 from worker.render.errors import RenderInputError
@@ -20,9 +20,7 @@ from worker.render.server import serve_page
 
 log = logging.getLogger(__name__)
 
-SCALES = {"720p": 1.0, "1080p": 1.5, "4k": 3.0}
 FFMPEG_STEP_TIMEOUT_S = 120.0
-assert set(SCALES) == set(RESOLUTIONS)
 
 
 @dataclass
@@ -57,7 +55,7 @@ async def render_page_to_mp4(
     """Capture every frame of the page deterministically and write the final MP4."""
     workers = worker_count(parallel or settings.render_parallelism, os.cpu_count())
     for attempt in range(2):
-        browsers = await manager.acquire(workers, SCALES[resolution])
+        browsers = await manager.acquire(workers, DEVICE_SCALE[resolution])
         healthy = False  # only browsers known to be fine go back to the warm pool
         try:
             result = await _render_once(
@@ -129,7 +127,7 @@ async def _render_once(
             browsers,
             server.origin,
             server.page_url,
-            SCALES[resolution],
+            DEVICE_SCALE[resolution],
             fps,
             workdir,
             timeout,
