@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import logging
 
 from hypercorn.middleware import ProxyFixMiddleware
@@ -10,27 +9,38 @@ from quart import Quart
 from quart_schema import QuartSchema
 from redis.asyncio import Redis
 
+from app import apidocs
+from app.accounts import routes as accounts_routes
 from app.auth import document_security
+from app.billing import routes as billing_routes
 from app.config import ROOT, Settings
 from app.db import Database
 from app.errors import ApiRequest, register_error_handlers
+from app.keys import routes as keys_routes
+from app.media import routes as media_routes
+from app.previews import routes as previews_routes
+from app.primitives import routes as primitives_routes
+from app.projects import routes as projects_routes
 from app.ratelimit import install_rate_limits
+from app.renders import routes as renders_routes
+from app.templates import routes as templates_routes
+from app.voices import routes as voices_routes
 
 log = logging.getLogger("reelsmith")
 
 # Each domain package exposes `bp` in routes.py; listed here in one place.
 BLUEPRINTS = (
-    "app.accounts.routes",
-    "app.keys.routes",
-    "app.billing.routes",
-    "app.projects.routes",
-    "app.primitives.routes",
-    "app.templates.routes",
-    "app.previews.routes",
-    "app.renders.routes",
-    "app.media.routes",
-    "app.voices.routes",
-    "app.apidocs",
+    accounts_routes.bp,
+    keys_routes.bp,
+    billing_routes.bp,
+    projects_routes.bp,
+    primitives_routes.bp,
+    templates_routes.bp,
+    previews_routes.bp,
+    renders_routes.bp,
+    media_routes.bp,
+    voices_routes.bp,
+    apidocs.bp,
 )
 
 
@@ -71,14 +81,8 @@ def create_app(settings: Settings | None = None) -> Quart:
     register_error_handlers(app)
     install_rate_limits(app)
 
-    for module_name in BLUEPRINTS:
-        try:
-            module = importlib.import_module(module_name)
-        except ModuleNotFoundError as exc:
-            if exc.name and module_name.startswith(exc.name):
-                continue  # domain not built yet
-            raise
-        app.register_blueprint(module.bp)
+    for blueprint in BLUEPRINTS:
+        app.register_blueprint(blueprint)
     document_security(app)
 
     @app.before_serving
