@@ -91,7 +91,7 @@ def worker_env(settings: Settings) -> dict[str, str]:
 
 
 class WorkerProcess:
-    """`python -m worker` as a real subprocess (fast sweep and short heartbeat for tests)."""
+    """`reelsmith worker` as a real subprocess (fast sweep and short heartbeat for tests)."""
 
     def __init__(self, settings: Settings, log_path: Path, *args: str) -> None:
         self.settings, self.log_path, self.args = settings, log_path, list(args)
@@ -103,6 +103,7 @@ class WorkerProcess:
             [
                 sys.executable,
                 "-m",
+                "app.cli",
                 "worker",
                 "--sweep-every",
                 "2",
