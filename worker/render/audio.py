@@ -20,11 +20,11 @@ from app.composition.timeline import scene_dict, should_skip
 from app.composition.variables import substitute
 from app.config import Settings
 from app.media.ffmpeg import ffmpeg_command, graph_command, run_ffmpeg, untrusted_audio_input
-from app.voices.engines import VoiceError, decode_audio
 from app.voices.music import is_url, tracks
-from app.voices.service import VoiceService
 from worker.render.assets import fetch_asset
 from worker.render.errors import RenderError, RenderInputError, RenderTimeout
+from worker.voices.engines import VoiceError, decode_audio
+from worker.voices.service import VoiceService
 
 RATE = 48000
 TARGET_LUFS = -16.0

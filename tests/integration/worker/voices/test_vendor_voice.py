@@ -15,8 +15,8 @@ import numpy as np
 import pytest
 
 from app.config import Settings
-from app.voices.engines import VoiceError
-from app.voices.service import VoiceService
+from worker.voices.engines import VoiceError
+from worker.voices.service import VoiceService
 
 RATE = 16000
 

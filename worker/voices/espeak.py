@@ -9,7 +9,7 @@ from pathlib import Path
 
 import numpy as np
 
-from app.voices.engines import (
+from worker.voices.engines import (
     LanguageNotSpoken,
     Speech,
     Synthesis,
@@ -17,8 +17,8 @@ from app.voices.engines import (
     scratch_path,
     speech_to_synthesis,
 )
-from app.voices.normalize import normalize_tokens, spoken_text
-from app.voices.timing import spans_from_starts, tighten, token_at, token_offsets
+from worker.voices.normalize import normalize_tokens, spoken_text
+from worker.voices.timing import spans_from_starts, tighten, token_at, token_offsets
 
 _AUDIO_OUTPUT_SYNCHRONOUS = 2
 _INITIALIZE_DONT_EXIT = 0x8000
