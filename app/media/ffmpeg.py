@@ -35,6 +35,12 @@ def untrusted_audio_input(protocols: str = "file") -> dict[str, str]:
     return {"protocol_whitelist": protocols, "format_whitelist": ",".join(AUDIO_FORMATS)}
 
 
+def untrusted_audio_args(protocols: str = "file") -> list[str]:
+    """untrusted_audio_input as argv, to go before `-i`."""
+    options = untrusted_audio_input(protocols)
+    return [arg for name, value in options.items() for arg in (f"-{name}", value)]
+
+
 class FfmpegFailed(Exception):
     """ffmpeg exited with an error; the message ends with the last line it said."""
 

@@ -9,6 +9,8 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from app.media.ffmpeg import ffmpeg_command, untrusted_audio_args
+
 
 class VoiceError(Exception):
     """A voiceover could not be produced; the message says why and what to do."""
@@ -114,26 +116,15 @@ def speech_to_synthesis(speech: Speech, path: Path, engine: str, voice: str) -> 
 
 
 def decode_audio(data: bytes, rate: int = 24000) -> np.ndarray:
-    """Decode any audio ffmpeg reads (MP3, WAV, OGG...) to float32 mono samples."""
+    """Decode audio (MP3, WAV, OGG... from an engine or a vendor) to float32 mono samples.
+
+    The bytes come from outside: ffmpeg reads them from stdin only, as one of the plain audio
+    formats (a playlist could otherwise make it open files or URLs)."""
     import subprocess
 
+    args = ["-i", "pipe:0", "-f", "f32le", "-ac", "1", "-ar", str(rate), "pipe:1"]
     proc = subprocess.run(
-        [
-            "ffmpeg",
-            "-hide_banner",
-            "-nostdin",
-            "-loglevel",
-            "error",
-            "-i",
-            "pipe:0",
-            "-f",
-            "f32le",
-            "-ac",
-            "1",
-            "-ar",
-            str(rate),
-            "pipe:1",
-        ],  # fmt: skip
+        ffmpeg_command(*untrusted_audio_args("pipe"), *args, overwrite=False),
         input=data,
         capture_output=True,
         timeout=60,

@@ -85,3 +85,15 @@ async def test_an_hls_playlist_pointing_at_a_url_is_refused_without_a_request(
     with pytest.raises(RenderError, match="Format not on whitelist|Invalid argument"):
         await mix_music(crafted, tmp_path)
     assert seen == []
+
+
+def test_engine_audio_from_outside_is_decoded_only_as_plain_audio(tmp_path: Path) -> None:
+    from worker.voices.engines import VoiceError, decode_audio
+
+    for name in ("speech.mp3", "speech.wav", "speech.ogg"):
+        samples = decode_audio(tone(tmp_path / name).read_bytes(), 24000)
+        assert 20000 < len(samples) < 28000
+    secret = tone(tmp_path / "private.wav")
+    playlist = f"#EXTM3U\n#EXT-X-TARGETDURATION:1\n#EXTINF:1,\nfile:{secret}\n#EXT-X-ENDLIST\n"
+    with pytest.raises(VoiceError, match="could not decode"):
+        decode_audio(playlist.encode(), 24000)
