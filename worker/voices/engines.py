@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import uuid
 import wave
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -39,8 +41,8 @@ class WordTimestamp:
     """One spoken word: `word` as written in the script, times in ms from the audio start."""
 
     word: str
-    startMs: int  # noqa: N815 - SPEC field name
-    endMs: int  # noqa: N815 - SPEC field name
+    startMs: int  # SPEC field name
+    endMs: int  # SPEC field name
 
 
 @dataclass
@@ -120,8 +122,6 @@ def decode_audio(data: bytes, rate: int = 24000) -> np.ndarray:
 
     The bytes come from outside: ffmpeg reads them from stdin only, as one of the plain audio
     formats (a playlist could otherwise make it open files or URLs)."""
-    import subprocess
-
     args = ["-i", "pipe:0", "-f", "f32le", "-ac", "1", "-ar", str(rate), "pipe:1"]
     proc = subprocess.run(
         ffmpeg_command(*untrusted_audio_args("pipe"), *args, overwrite=False),
@@ -137,6 +137,4 @@ def decode_audio(data: bytes, rate: int = 24000) -> np.ndarray:
 
 def scratch_path(workdir: Path, engine: str) -> Path:
     """A fresh file name for an engine's output (two jobs may speak the same line at once)."""
-    import uuid
-
     return workdir / f"{engine}-{uuid.uuid4().hex}.wav"

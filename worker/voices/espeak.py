@@ -9,6 +9,7 @@ from pathlib import Path
 
 import numpy as np
 
+from app.voices.catalog import ESPEAK_BAD_LANGUAGES, language_support
 from worker.voices.engines import (
     LanguageNotSpoken,
     Speech,
@@ -133,8 +134,6 @@ class EspeakEngine:
 
     def synthesize(self, text: str, voice: str, language: str) -> Synthesis:
         """Speak `text` with an espeak-ng voice name such as `en-gb` or `de+f3`."""
-        from app.voices.catalog import ESPEAK_BAD_LANGUAGES, language_support
-
         if language in ESPEAK_BAD_LANGUAGES:
             raise LanguageNotSpoken(language_support(language, online=False)["note"])
         tokens = normalize_tokens(text, language)

@@ -18,6 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from worker.voices.engines import EngineUnavailable, LanguageNotSpoken, Synthesis, VoiceError
+from worker.voices.espeak import EspeakEngine
+from worker.voices.piper_engine import PiperEngine
 
 ISOLATED_ENGINES = ("piper", "espeak-ng")
 MAX_IDLE_CHILDREN = 4
@@ -33,12 +35,8 @@ class SynthesisTimeout(VoiceError):
 
 def _make_engine(name: str, workdir: Path) -> Any:
     if name == "piper":
-        from worker.voices.piper_engine import PiperEngine
-
         return PiperEngine(workdir)
     if name == "espeak-ng":
-        from worker.voices.espeak import EspeakEngine
-
         return EspeakEngine(workdir)
     raise VoiceError(f"engine {name!r} does not run in a child process")
 

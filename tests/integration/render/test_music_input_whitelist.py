@@ -30,7 +30,7 @@ def requests_seen() -> Iterator[tuple[str, list[str]]]:
     seen: list[str] = []
 
     class Handler(BaseHTTPRequestHandler):
-        def do_GET(self) -> None:  # noqa: N802 - http.server's name
+        def do_GET(self) -> None:
             seen.append(self.path)
             self.send_response(200)
             self.send_header("Content-Type", "audio/aac")

@@ -30,7 +30,7 @@ def test_data_keys_count_as_known_and_disabled_scenes_are_ignored() -> None:
 def test_scene_models_with_attributes_are_accepted() -> None:
     class Scene:
         enabled = True
-        voScript = "Welcome [who]"  # noqa: N815
+        voScript = "Welcome [who]"
 
     class Slot:
         key = "name"
