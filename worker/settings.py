@@ -20,6 +20,7 @@ from app.renders.queue import HEARTBEAT_TTL_S
 from worker import tasks
 from worker.heartbeat import Heartbeat, new_worker_id
 from worker.render.browser import close_browser_managers
+from worker.voices.isolated import POOL as VOICE_PROCESSES
 
 log = logging.getLogger("reelsmith.worker")
 
@@ -51,6 +52,7 @@ async def shutdown(ctx: dict[str, Any]) -> None:
     if "heartbeat" in ctx:
         await ctx["heartbeat"].stop()
     await close_browser_managers()
+    VOICE_PROCESSES.close()
     if "db" in ctx:
         await ctx["db"].dispose()
 
