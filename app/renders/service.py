@@ -90,7 +90,8 @@ def check_references(
         names = ", ".join(f"[{name}]" for name in unknown)
         raise bad_request(
             f"scenes voScript uses unknown variable(s) {names}; use data slot keys "
-            f"({', '.join(s['key'] for s in slots) or 'none'}) or keys present in data",
+            f"({', '.join(s['key'] for s in slots) or 'none'}) or keys present in data "
+            "(a variable is [key] or [key.path]; a key is letters, digits and _)",
             details=[
                 {"loc": ["scenes", "voScript"], "msg": f"unknown variable [{n}]"} for n in unknown
             ],
