@@ -5,43 +5,47 @@ from __future__ import annotations
 import logging
 
 from hypercorn.middleware import ProxyFixMiddleware
-from quart import Quart
+from quart import Blueprint, Quart
 from quart_schema import QuartSchema
 from redis.asyncio import Redis
 
-from app import apidocs
-from app.accounts import routes as accounts_routes
 from app.auth import document_security
-from app.billing import routes as billing_routes
 from app.config import ROOT, Settings
 from app.db import Database
 from app.errors import ApiRequest, register_error_handlers
-from app.keys import routes as keys_routes
-from app.media import routes as media_routes
-from app.previews import routes as previews_routes
-from app.primitives import routes as primitives_routes
-from app.projects import routes as projects_routes
 from app.ratelimit import install_rate_limits
-from app.renders import routes as renders_routes
-from app.templates import routes as templates_routes
-from app.voices import routes as voices_routes
 
 log = logging.getLogger("reelsmith")
 
-# Each domain package exposes `bp` in routes.py; listed here in one place.
-BLUEPRINTS = (
-    accounts_routes.bp,
-    keys_routes.bp,
-    billing_routes.bp,
-    projects_routes.bp,
-    primitives_routes.bp,
-    templates_routes.bp,
-    previews_routes.bp,
-    renders_routes.bp,
-    media_routes.bp,
-    voices_routes.bp,
-    apidocs.bp,
-)
+
+def blueprints() -> list[Blueprint]:
+    """Each domain's `bp` (routes.py), in one place; imported when an app is made, so that
+    importing a module of `app` (the worker does) does not load every route."""
+    from app import apidocs
+    from app.accounts import routes as accounts
+    from app.billing import routes as billing
+    from app.keys import routes as keys
+    from app.media import routes as media
+    from app.previews import routes as previews
+    from app.primitives import routes as primitives
+    from app.projects import routes as projects
+    from app.renders import routes as renders
+    from app.templates import routes as templates
+    from app.voices import routes as voices
+
+    return [
+        accounts.bp,
+        keys.bp,
+        billing.bp,
+        projects.bp,
+        primitives.bp,
+        templates.bp,
+        previews.bp,
+        renders.bp,
+        media.bp,
+        voices.bp,
+        apidocs.bp,
+    ]
 
 
 def create_app(settings: Settings | None = None) -> Quart:
@@ -81,7 +85,7 @@ def create_app(settings: Settings | None = None) -> Quart:
     register_error_handlers(app)
     install_rate_limits(app)
 
-    for blueprint in BLUEPRINTS:
+    for blueprint in blueprints():
         app.register_blueprint(blueprint)
     document_security(app)
 
