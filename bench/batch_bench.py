@@ -179,7 +179,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     logs = [(work / f"worker{i}.log").open("wb") for i in range(args.workers)]
     procs = [
         subprocess.Popen(
-            [sys.executable, "-m", "worker"],
+            [sys.executable, "-m", "app.cli", "worker"],
             cwd=ROOT,
             env=env,
             stdout=log,

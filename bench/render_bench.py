@@ -28,7 +28,8 @@ import psutil
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from app.config import Settings  # noqa: E402
-from app.renders.job import RESOLUTION_SCALES, JobBrand, JobOutput, RenderJobSpec  # noqa: E402
+from app.renders.job import JobBrand, JobOutput, RenderJobSpec  # noqa: E402
+from app.spec import DEVICE_SCALE  # noqa: E402
 from worker.render.browser import BrowserManager  # noqa: E402
 from worker.render.capture import frame_time_ms, open_capture_page  # noqa: E402
 from worker.render.compose import compose_page  # noqa: E402
@@ -138,7 +139,7 @@ async def naive_fps(settings: Settings, resolution: str, fps: int) -> tuple[floa
         [warm] = await manager.acquire(1)
         with serve_page(compose_page(timeline, JobBrand(), JobOutput(), DATA, None)) as server:
             cap = await open_capture_page(
-                warm, server.origin, server.page_url, RESOLUTION_SCALES[resolution], fps
+                warm, server.origin, server.page_url, DEVICE_SCALE[resolution], fps
             )
             total = round(timeline.duration_ms * fps / 1000)
             started = time.perf_counter()
@@ -154,7 +155,7 @@ async def naive_fps(settings: Settings, resolution: str, fps: int) -> tuple[floa
 
 async def main() -> dict[str, Any]:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--resolution", default="720p", choices=sorted(RESOLUTION_SCALES))
+    parser.add_argument("--resolution", default="720p", choices=sorted(DEVICE_SCALE))
     parser.add_argument("--fps", type=int, default=30, choices=(30, 60))
     parser.add_argument("--parallel", type=int, default=0, help="capture pages (0 = auto)")
     args = parser.parse_args()

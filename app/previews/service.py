@@ -17,7 +17,8 @@ from app.composition.page import render_composition
 from app.composition.timeline import UnknownPrimitive, build_timeline
 from app.config import Settings
 from app.errors import ApiError
-from app.renders.job import RESOLUTION_SCALES, bind_scenes, build_job_spec, template_document
+from app.renders.job import bind_scenes, build_job_spec, template_document
+from app.spec import DEVICE_SCALE
 from app.templates.schemas import DataSlot, Name, SceneConfig, TemplateDefaults, TemplateView
 from app.templates.service import get_template, sample_data, validate_document
 
@@ -134,5 +135,5 @@ def page_config(
         ],
         "data": data,
         "resolution": view.defaults.resolution,
-        "resolutions": RESOLUTION_SCALES,
+        "resolutions": DEVICE_SCALE,
     }

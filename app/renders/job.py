@@ -23,7 +23,7 @@ from app.primitives.catalog import get_primitive
 from app.renders.errors import InvalidRenderRequest
 from app.renders.schemas import BrandOptions, RenderOptions, SceneOverride
 from app.renders.slots import Slot, check_data
-from app.spec import RESOLUTIONS, Resolution
+from app.spec import Resolution
 from app.templates.schemas import TemplateView
 from app.templates.service import builtin_data_source, prepare_render
 from app.voices.script import unknown_variables
@@ -36,12 +36,6 @@ DEFAULT_VOICE = "en-US-JennyNeural"
 DEFAULT_MUSIC_VOLUME = 0.3
 DEFAULT_LANGUAGE = "en"
 DEFAULT_LOGO_POSITION = "top-right"
-# The composition is laid out at 1280x720 CSS pixels; each resolution renders that layout at a
-# device scale (720p 1, 1080p 1.5, 4k 3).
-LAYOUT_HEIGHT = 720
-RESOLUTION_SCALES: dict[str, float] = {
-    name: height / LAYOUT_HEIGHT for name, (_, height) in RESOLUTIONS.items()
-}
 
 
 class JobBrand(BaseModel):
@@ -244,7 +238,8 @@ def check_references(
         names = ", ".join(f"[{name}]" for name in unknown)
         raise InvalidRenderRequest(
             f"scenes voScript uses unknown variable(s) {names}; use data slot keys "
-            f"({', '.join(s['key'] for s in slots) or 'none'}) or keys present in data",
+            f"({', '.join(s['key'] for s in slots) or 'none'}) or keys present in data "
+            "(a variable is [key] or [key.path]; a key is letters, digits and _)",
             details=[
                 {"loc": ["scenes", "voScript"], "msg": f"unknown variable [{n}]"} for n in unknown
             ],

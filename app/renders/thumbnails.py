@@ -14,7 +14,7 @@ from typing import Any
 import ffmpeg  # type: ignore[import-untyped]
 
 from app.db import Database
-from app.media.ffmpeg import FfmpegFailed, FfmpegTimeout, run_ffmpeg
+from app.media.ffmpeg import FfmpegFailed, FfmpegTimeout, graph_command, run_ffmpeg
 from app.media.storage import Storage, thumbnail_keys
 from app.renders.errors import InvalidRenderRequest, ThumbnailFailed, ThumbnailTimeout
 from app.renders.job import load_job_spec
@@ -30,13 +30,8 @@ GIF_MAX_FPS = 15
 FFMPEG_TIMEOUT_S = 60.0  # each ffmpeg call (the PNG, the GIF); then the request answers 504
 
 
-def _ffmpeg(stream: Any) -> list[str]:
-    args = list(stream.overwrite_output().compile())
-    return [args[0], "-hide_banner", "-nostdin", "-loglevel", "error", *args[1:]]
-
-
 def png_args(src: Path, at_s: float, out: Path) -> list[str]:
-    return _ffmpeg(ffmpeg.input(str(src), ss=f"{at_s:.3f}").output(str(out), vframes=1))
+    return graph_command(ffmpeg.input(str(src), ss=f"{at_s:.3f}").output(str(out), vframes=1))
 
 
 def gif_args(src: Path, at_s: float, duration_s: float, fps: int, out: Path) -> list[str]:
@@ -48,7 +43,7 @@ def gif_args(src: Path, at_s: float, duration_s: float, fps: int, out: Path) -> 
     branches = scaled.split()
     palette = branches[0].filter("palettegen", stats_mode="diff")
     gif = ffmpeg.filter([branches[1], palette], "paletteuse", dither="bayer")
-    return _ffmpeg(gif.output(str(out), loop=0))
+    return graph_command(gif.output(str(out), loop=0))
 
 
 def start_seconds(job: RenderJob, body: ThumbnailRequest) -> float:
@@ -94,7 +89,7 @@ async def make_thumbnails(
         except FfmpegTimeout as exc:
             raise ThumbnailTimeout(str(exc)) from exc
         except FfmpegFailed as exc:
-            log.error("thumbnail for %s: %s: %s", body.renderJobId, exc, exc.stderr[-500:])
+            log.error("thumbnail for %s: %s", body.renderJobId, exc)
             raise ThumbnailFailed(str(exc)) from exc
         png_size = storage.put(png_key, png)
         gif_size = storage.put(gif_key, gif)

@@ -34,7 +34,6 @@ from app.templates.schemas import (
 
 BUILTINS_DIR = Path(__file__).parent / "builtins"
 BUILTIN_IDS = ("emeritus", "laureate", "rewind", "pulse", "handshake")
-REFERENCE = re.compile(r"\[([A-Za-z_][A-Za-z0-9_]*)\]")
 
 
 # ---- built-ins ----
@@ -447,7 +446,8 @@ async def increment_usage(session: AsyncSession, template_id: str, n: int = 1) -
 
 
 # ---- data into scenes ----
-# The composition resolves `[key]` references (app.composition.timeline.resolve_value);
+# The composition resolves `[key]` references (app.composition.timeline.resolve_value,
+# grammar in app.composition.variables);
 # templates add `$each` list building, slot defaults and data-source overrides.
 
 

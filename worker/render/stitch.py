@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from app.config import Settings
-from app.renders.job import RESOLUTION_SCALES
+from app.spec import DEVICE_SCALE
 from worker.render.browser import BrowserManager
 from worker.render.capture import CaptureModeUnsupported, PageInfo
 from worker.render.errors import RenderInputError
@@ -60,7 +60,7 @@ async def capture_video(
     """Capture the served page deterministically into chunks under `workdir`. A browser
     without beginFrame support is retried once in screenshot mode."""
     workers = worker_count(parallel or settings.render_parallelism, os.cpu_count())
-    scale = RESOLUTION_SCALES[resolution]
+    scale = DEVICE_SCALE[resolution]
     done = [0, 0]
 
     def plan(total: int) -> None:

@@ -7,21 +7,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from app.composition.timeline import (
-    _MISSING,
     Timeline,
     UnknownPrimitive,
     build_timeline,
-    lookup,
     scene_dict,
     should_skip,
 )
+from app.composition.variables import lookup, present
 from worker.render.errors import RenderInputError
-
-
-def _present(value: Any) -> bool:
-    if value is None or value is _MISSING:
-        return False
-    return not (isinstance(value, (str, list, dict)) and len(value) == 0)
 
 
 def missing_data(
@@ -32,7 +25,7 @@ def missing_data(
     missing: list[str] = []
     for slot in slots:
         key = str(slot.get("key", ""))
-        if slot.get("required") and key and not _present(lookup(data, key)):
+        if slot.get("required") and key and not present(lookup(data, key)):
             missing.append(key)
     for raw in scenes:
         scene = scene_dict(raw)
@@ -44,7 +37,7 @@ def missing_data(
         for name in scene.get("dataRequired") or []:
             key = str(name).removesuffix("[]")
             value = lookup(data, key)
-            ok = isinstance(value, list) and value if str(name).endswith("[]") else _present(value)
+            ok = isinstance(value, list) and value if str(name).endswith("[]") else present(value)
             if not ok and key not in missing:
                 missing.append(key)
     return missing
