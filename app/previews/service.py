@@ -17,13 +17,10 @@ from app.composition.page import render_composition
 from app.composition.timeline import UnknownPrimitive, build_timeline
 from app.config import Settings
 from app.errors import ApiError
+from app.templates.binding import render_inputs, sample_data
 from app.templates.schemas import DataSlot, Name, SceneConfig, TemplateDefaults, TemplateView
-from app.templates.service import (
-    get_template,
-    render_inputs,
-    sample_data,
-    validate_document,
-)
+from app.templates.service import get_template
+from app.templates.validation import validate_document
 
 TOKEN_MAX_AGE_S = 4 * 3600
 PREVIEW_RESOLUTIONS = {"720p": 1.0, "1080p": 1.5, "4k": 3.0}

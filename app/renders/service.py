@@ -22,6 +22,7 @@ from app.renders.mapping import map_headers, row_to_data
 from app.renders.models import Batch, IdempotencyRecord, RenderJob
 from app.renders.schemas import BatchRequest, RenderRequest, SceneOverride
 from app.renders.slots import Slot, check_data
+from app.templates.binding import bind_data
 
 IDEMPOTENCY_TTL = timedelta(hours=24)
 ACTIVE = ("pending", "processing")
@@ -32,7 +33,8 @@ ACTIVE = ("pending", "processing")
 
 async def load_template(session: AsyncSession, template_id: str, account_id: str) -> dict[str, Any]:
     """The template as the account may see it (SPEC names), or 404."""
-    from app.templates.service import builtin_data_source, get_template
+    from app.templates.builtins import builtin_data_source
+    from app.templates.service import get_template
 
     view = await get_template(session, template_id, account_id)
     if view is None:
@@ -162,7 +164,7 @@ def display_name(data: dict[str, Any]) -> str:
 
 
 def checked_data(template: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
-    clean, problems = check_data(template_slots(template), data)
+    problems = check_data(template_slots(template), data)
     if problems:
         first = problems[0]
         raise bad_request(
@@ -170,7 +172,7 @@ def checked_data(template: dict[str, Any], data: dict[str, Any]) -> dict[str, An
             + (f" (+{len(problems) - 1} more)" if len(problems) > 1 else ""),
             details=[{"loc": ["data", p["field"]], "msg": p["problem"]} for p in problems],
         )
-    return clean
+    return bind_data(template.get("dataSlots") or [], data)
 
 
 # ---- idempotency ----
@@ -322,11 +324,11 @@ def batch_rows(
             )
             continue
         data, cell_problems = row_to_data(headers, mapping, list(row), slots)
-        clean, slot_problems = check_data(slots, data)
+        slot_problems = check_data(slots, data)
         failed = {p["field"] for p in cell_problems}
         for p in cell_problems + [p for p in slot_problems if p["field"] not in failed]:
             problems.append({"row": number, **p})
-        rows.append(clean)
+        rows.append(bind_data(template.get("dataSlots") or [], data))
     if problems:
         shown = "; ".join(
             f"row {p['row']}: {p['field'] or 'row'} {p['problem']}" for p in problems[:10]

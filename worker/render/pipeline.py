@@ -119,7 +119,7 @@ def _data_source(template_id: str | None, given: Any) -> dict[str, Any] | None:
     if not template_id:
         return None
     try:
-        from app.templates.service import builtin_data_source
+        from app.templates.builtins import builtin_data_source
     except ImportError:  # templates package not present: no built-in sources
         return None
     source = builtin_data_source(template_id)
@@ -164,7 +164,7 @@ def prepare_scenes(
 ) -> tuple[RenderRequest, dict[str, Any]]:
     """Slot defaults, the source's overrides and `$each` lists applied (the same
     preparation previews use, so a render shows what the preview showed)."""
-    from app.templates.service import prepare_render
+    from app.templates.binding import prepare_render
 
     scenes, prepared = prepare_render(request.scenes, request.data_slots, data, request.data_source)
     return replace(request, scenes=scenes), prepared

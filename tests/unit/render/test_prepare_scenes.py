@@ -5,7 +5,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from app.templates.service import builtin_view, sample_data
+from helpers.templates import builtin_view
+
+from app.templates.binding import sample_data
 from worker.render.audio import Voiceover
 from worker.render.pipeline import build_request, prepare_scenes, scenes_fully_in_ms, spoken_by
 from worker.render.timeline import plan_timeline
