@@ -9,16 +9,16 @@ POST /preview/render                       composition HTML for a template or dr
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 from markupsafe import escape
 from pydantic import ValidationError
 from quart import Blueprint, Response, render_template
-from quart_schema import RequestSchemaValidationError, hide, validate_request
+from quart_schema import RequestSchemaValidationError, hide
 
 from app.auth import authenticate, session_account
 from app.errors import ApiError, bad_request, error_response, summarize, validation_details
+from app.offload import off_loop, validate_request_off_loop
 from app.previews import service
 from app.state import get_db, get_settings
 from app.templates.errors import InvalidTemplate
@@ -65,14 +65,14 @@ async def _draft_view(draft: service.DraftTemplate) -> TemplateView:
     """The draft after the checks a save runs, off the event loop (a large document takes
     CPU time that would stall every other request)."""
     try:
-        return await asyncio.to_thread(service.draft_view, draft)
+        return await off_loop(service.draft_view, draft)
     except InvalidTemplate as exc:
         raise invalid_template(exc.problems) from exc
 
 
 async def _composition(view: TemplateView, data: dict[str, Any]) -> Response:
     """The composition page, built off the event loop (CPU time grows with the document)."""
-    return html(await asyncio.to_thread(service.composition_html, view, data))
+    return html(await off_loop(service.composition_html, view, data))
 
 
 def html(body: str, status: int = 200) -> Response:
@@ -135,7 +135,7 @@ async def composition_page(template_id: str) -> Response:
 
 @bp.post("/preview/templates")
 @hide
-@validate_request(service.DraftTemplate)
+@validate_request_off_loop(service.DraftTemplate)
 async def preview_draft(data: service.DraftTemplate) -> Response:
     """Preview an unsaved template document; nothing is stored."""
     view = await _draft_view(data)
@@ -145,7 +145,7 @@ async def preview_draft(data: service.DraftTemplate) -> Response:
 
 @bp.post("/preview/render")
 @hide
-@validate_request(service.RenderRequest)
+@validate_request_off_loop(service.RenderRequest)
 async def render_preview(data: service.RenderRequest) -> Response:
     """The composition HTML for a saved template (id + token or session/key) or a draft,
     with the given data (the template's sample data when none is given)."""

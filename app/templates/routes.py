@@ -67,12 +67,18 @@ def reader_id() -> str | None:
     return account.id
 
 
+# An answer lists at most this many problems in `details` (the message counts them all), so a
+# huge document's answer stays small.
+MAX_DETAILS = 100
+
+
 def invalid_template(problems: list[dict[str, Any]]) -> ApiError:
-    """400 naming each field path (the first five in the message, all in `details`)."""
+    """400 naming each field path (the first five in the message, up to MAX_DETAILS in
+    `details`)."""
     where = "; ".join(f"{'.'.join(p['loc'])}: {p['msg']}" for p in problems[:5]) + (
         f" (+{len(problems) - 5} more)" if len(problems) > 5 else ""
     )
-    return bad_request(f"Invalid template: {where}", details=problems)
+    return bad_request(f"Invalid template: {where}", details=problems[:MAX_DETAILS])
 
 
 def http_error(exc: TemplateError | ProjectNotFound) -> ApiError:
