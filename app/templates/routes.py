@@ -198,8 +198,9 @@ async def patch_template(template_id: str, data: UpdateTemplate) -> TemplateResp
 @validate_response(TemplateResponse, 200)
 @validate_response(ErrorBody, 404)
 async def put_template(template_id: str, data: UpdateTemplate) -> TemplateResponse:
-    """Full update: the body replaces the document (`name` required; omitted fields reset to
-    their defaults, visibility to private); `version` goes up by one."""
+    """Full update of SPEC's UpdateTemplate fields: `name` (required), `description`,
+    `visibility`, `scenes` are replaced (omitted: reset, visibility to private); `dataSlots`,
+    `defaults`, `tags`, `projectId` change only when given. `version` goes up by one."""
     try:
         async with get_db().session() as session:
             view = await service.replace_template(session, template_id, current_account().id, data)
