@@ -94,7 +94,7 @@ def html_error(err: ApiError) -> Response:
 
 
 async def _page(page: str, view: TemplateView, data: dict, token: str | None, draft: bool) -> str:
-    config = service.page_config(view, data, token, draft)
+    config = await off_loop(service.page_config, view, data, token, draft)  # dumps a draft
     return await render_template(page, config=config, name=view.name)
 
 
