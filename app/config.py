@@ -42,6 +42,8 @@ class Settings(BaseSettings):
     redis_prefix: str = "reelsmith"
     queue_name: str = "reelsmith:queue"
     media_dir: Path = Path("./media")
+    # Caches (voices): outside media_dir, which /media serves.
+    cache_dir: Path = Path("./data/cache")
     public_url: str = "http://127.0.0.1:8000"
     secret_key: str | None = None
     host: str = "127.0.0.1"
@@ -74,6 +76,7 @@ class Settings(BaseSettings):
     external_timeout_s: float = 10.0
 
     # Voices
+    voice_timeout_s: float = 120.0  # one offline synthesis (Piper, espeak-ng); then it is killed
     edge_tts_enabled: bool = False
     vendor_tts_url: str | None = None
     vendor_tts_token: str | None = None

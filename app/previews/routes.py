@@ -145,8 +145,8 @@ async def preview_draft(data: service.DraftTemplate) -> Response:
 
 @bp.post("/preview/render")
 @hide
-@validate_request_off_loop(service.RenderRequest)
-async def render_preview(data: service.RenderRequest) -> Response:
+@validate_request_off_loop(service.PreviewBody)
+async def render_preview(data: service.PreviewBody) -> Response:
     """The composition HTML for a saved template (id + token or session/key) or a draft,
     with the given data (the template's sample data when none is given)."""
     if data.template is not None:

@@ -12,7 +12,7 @@ class ProjectNotFound(Exception):
     """The project does not exist or belongs to another account."""
 
     def __init__(self, project_id: str) -> None:
-        super().__init__(f"Project {project_id!r} not found")
+        super().__init__(f"Project '{project_id}' not found")
         self.project_id = project_id
 
 
@@ -34,7 +34,7 @@ async def get_project(session: AsyncSession, account_id: str, project_id: str) -
 
 
 async def check_project(session: AsyncSession, account_id: str, project_id: str | None) -> None:
-    """ProjectNotFound unless `project_id` is one of the account's projects (None: no project)."""
+    """ProjectNotFound unless `project_id` (None: no project) is one of the account's."""
     if project_id is not None and await get_project(session, account_id, project_id) is None:
         raise ProjectNotFound(project_id)
 

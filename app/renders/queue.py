@@ -19,6 +19,7 @@ from sqlalchemy import func, or_, select, update
 from app.config import Settings
 from app.db import Database, utcnow
 from app.renders.models import RenderJob
+from app.renders.states import JobStatus
 
 TASK_NAME = "render_job"
 MIN_ACCOUNT_LIMIT = 2
@@ -91,7 +92,7 @@ async def dispatch(db: Database, pool: Any, settings: Settings) -> list[str]:
             (
                 await session.execute(
                     select(RenderJob.account_id)
-                    .where(RenderJob.status == "pending", RenderJob.enqueued_at.is_(None))
+                    .where(RenderJob.status == JobStatus.PENDING, RenderJob.enqueued_at.is_(None))
                     .group_by(RenderJob.account_id)
                 )
             )
@@ -104,8 +105,9 @@ async def dispatch(db: Database, pool: Any, settings: Settings) -> list[str]:
                     select(func.count()).where(
                         RenderJob.account_id == account_id,
                         or_(
-                            RenderJob.status == "processing",
-                            (RenderJob.status == "pending") & RenderJob.enqueued_at.is_not(None),
+                            RenderJob.status == JobStatus.PROCESSING,
+                            (RenderJob.status == JobStatus.PENDING)
+                            & RenderJob.enqueued_at.is_not(None),
                         ),
                     )
                 )
@@ -119,7 +121,7 @@ async def dispatch(db: Database, pool: Any, settings: Settings) -> list[str]:
                         select(RenderJob.id)
                         .where(
                             RenderJob.account_id == account_id,
-                            RenderJob.status == "pending",
+                            RenderJob.status == JobStatus.PENDING,
                             RenderJob.enqueued_at.is_(None),
                         )
                         .order_by(RenderJob.created_at, RenderJob.row_number)

@@ -4,7 +4,7 @@
 `prepare_render` is the one place slot defaults are applied (renders, previews, the worker and
 `reelsmith render` all go through it); `app.renders.slots.check_data` only checks. The
 composition resolves the remaining `[key]` references itself
-(app.composition.timeline.resolve_value).
+(app.composition.timeline.resolve_value, grammar in app.composition.variables).
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ def _raw(slot: SlotLike) -> dict[str, Any]:
     return slot.model_dump() if isinstance(slot, DataSlot) else dict(slot)
 
 
-def bind_data(
+def prepare_data(
     data_slots: Sequence[SlotLike],
     data: Mapping[str, Any],
     data_source: DataSource | Mapping[str, Any] | None = None,
@@ -92,10 +92,10 @@ def prepare_render(
     data_source: DataSource | Mapping[str, Any] | None = None,
 ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """Scenes and data ready for `build_timeline(scenes, data)` and
-    `render_composition(..., data=data)`: the data bound (`bind_data`: slot defaults, country
+    `render_composition(..., data=data)`: the data bound (`prepare_data`: slot defaults, country
     codes, data-source overrides) and `$each` lists in sceneData built. Plain dicts in, plain
     dicts out (worker-friendly)."""
-    filled = bind_data(data_slots, data, data_source)
+    filled = prepare_data(data_slots, data, data_source)
     return [expand_scene(scene, filled) for scene in scenes], filled
 
 

@@ -12,10 +12,11 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator
 
+from app.composition.variables import KEY
 from app.spec import TRANSITIONS, VOICES, SkipOp, SlotType, Visibility
 
 Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=200)]
-SlotKey = Annotated[str, StringConstraints(pattern=r"^[A-Za-z_][A-Za-z0-9_]*$", max_length=64)]
+SlotKey = Annotated[str, StringConstraints(pattern=KEY.pattern, max_length=64)]
 ProjectId = Annotated[str, StringConstraints(min_length=1, max_length=64)]
 HexColor = Annotated[str, StringConstraints(pattern=r"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")]
 

@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any
 
-from app.templates.binding import bind_data
+from app.templates.binding import prepare_data
 from app.templates.builtins import builtin_as_view, builtins
 from app.templates.schemas import TemplateView
-
-# A `[variable]` reference in template text (the lead repoints this at the shared grammar).
-REFERENCE = re.compile(r"\[([A-Za-z_][A-Za-z0-9_]*)\]")
 
 
 def builtin_view(template_id: str) -> TemplateView:
@@ -21,5 +17,5 @@ def builtin_view(template_id: str) -> TemplateView:
 
 def with_defaults(view: TemplateView, data: Mapping[str, Any]) -> dict[str, Any]:
     """The data with each missing slot filled from the slot's defaultValue (as a render binds
-    it: app.templates.binding.bind_data, without a data source)."""
-    return bind_data(view.dataSlots, data)
+    it: app.templates.binding.prepare_data, without a data source)."""
+    return prepare_data(view.dataSlots, data)

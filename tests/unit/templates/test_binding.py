@@ -1,10 +1,10 @@
-"""Binding data: slot defaults are applied in one place (prepare_render / bind_data), and
+"""Binding data: slot defaults are applied in one place (prepare_render / prepare_data), and
 the render-side data check only checks."""
 
 from __future__ import annotations
 
 from app.renders.slots import Slot, check_data
-from app.templates.binding import bind_data, prepare_render
+from app.templates.binding import prepare_data, prepare_render
 
 SLOTS = [
     {"key": "person_name", "type": "text", "required": True, "defaultValue": "Friend"},
@@ -15,15 +15,15 @@ SLOTS = [
 
 def test_missing_null_and_blank_values_take_the_slot_default():
     for given in ({}, {"person_name": None}, {"person_name": "   "}):
-        assert bind_data(SLOTS, given)["person_name"] == "Friend"
-    assert bind_data(SLOTS, {"person_name": "Ada"})["person_name"] == "Ada"
-    assert bind_data(SLOTS, {})["plan"] == "basic"
-    assert "country" not in bind_data(SLOTS, {})
+        assert prepare_data(SLOTS, given)["person_name"] == "Friend"
+    assert prepare_data(SLOTS, {"person_name": "Ada"})["person_name"] == "Ada"
+    assert prepare_data(SLOTS, {})["plan"] == "basic"
+    assert "country" not in prepare_data(SLOTS, {})
 
 
 def test_valid_country_codes_are_upper_cased_others_left_for_the_check():
-    assert bind_data(SLOTS, {"country": " gb "})["country"] == "GB"
-    assert bind_data(SLOTS, {"country": "Britain"})["country"] == "Britain"
+    assert prepare_data(SLOTS, {"country": " gb "})["country"] == "GB"
+    assert prepare_data(SLOTS, {"country": "Britain"})["country"] == "Britain"
 
 
 def test_check_data_accepts_a_missing_value_with_a_default_and_changes_nothing():

@@ -8,9 +8,9 @@ import numpy as np
 import pytest
 
 from app.spec import LANGUAGES
-from app.voices.engines import LanguageNotSpoken, Synthesis, read_wav
-from app.voices.espeak import EspeakEngine
-from app.voices.piper_engine import PiperEngine
+from worker.voices.engines import LanguageNotSpoken, Synthesis, read_wav
+from worker.voices.espeak import EspeakEngine
+from worker.voices.piper_engine import PiperEngine
 
 SCRIPT = "Hello Maria, you read 42 books this year. That is a new record for the team."
 

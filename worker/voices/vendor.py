@@ -16,7 +16,7 @@ from pathlib import Path
 
 import httpx
 
-from app.voices.engines import (
+from worker.voices.engines import (
     EngineUnavailable,
     Speech,
     Synthesis,
@@ -26,8 +26,8 @@ from app.voices.engines import (
     scratch_path,
     speech_to_synthesis,
 )
-from app.voices.normalize import normalize_tokens, spoken_text
-from app.voices.timing import estimate_spans
+from worker.voices.normalize import normalize_tokens, spoken_text
+from worker.voices.timing import estimate_spans
 
 RATE = 24000
 

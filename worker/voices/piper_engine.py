@@ -8,9 +8,9 @@ from typing import Any
 
 import numpy as np
 
-from app.voices.engines import Speech, Synthesis, VoiceError, scratch_path, speech_to_synthesis
-from app.voices.normalize import normalize_tokens, spoken_text
-from app.voices.timing import spans_from_groups, tighten
+from worker.voices.engines import Speech, Synthesis, VoiceError, scratch_path, speech_to_synthesis
+from worker.voices.normalize import normalize_tokens, spoken_text
+from worker.voices.timing import spans_from_groups, tighten
 
 PIPER_VOICES = {"joe": "en_US-joe-medium"}
 _PUNCTUATION = set(",.!?;:…—–-\"'()¡¿")

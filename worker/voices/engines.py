@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import subprocess
+import uuid
 import wave
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
 import numpy as np
+
+from app.media.ffmpeg import ffmpeg_command, untrusted_audio_args
 
 
 class VoiceError(Exception):
@@ -37,8 +41,8 @@ class WordTimestamp:
     """One spoken word: `word` as written in the script, times in ms from the audio start."""
 
     word: str
-    startMs: int  # noqa: N815 - SPEC field name
-    endMs: int  # noqa: N815 - SPEC field name
+    startMs: int  # SPEC field name
+    endMs: int  # SPEC field name
 
 
 @dataclass
@@ -114,26 +118,13 @@ def speech_to_synthesis(speech: Speech, path: Path, engine: str, voice: str) -> 
 
 
 def decode_audio(data: bytes, rate: int = 24000) -> np.ndarray:
-    """Decode any audio ffmpeg reads (MP3, WAV, OGG...) to float32 mono samples."""
-    import subprocess
+    """Decode audio (MP3, WAV, OGG... from an engine or a vendor) to float32 mono samples.
 
+    The bytes come from outside: ffmpeg reads them from stdin only, as one of the plain audio
+    formats (a playlist could otherwise make it open files or URLs)."""
+    args = ["-i", "pipe:0", "-f", "f32le", "-ac", "1", "-ar", str(rate), "pipe:1"]
     proc = subprocess.run(
-        [
-            "ffmpeg",
-            "-hide_banner",
-            "-nostdin",
-            "-loglevel",
-            "error",
-            "-i",
-            "pipe:0",
-            "-f",
-            "f32le",
-            "-ac",
-            "1",
-            "-ar",
-            str(rate),
-            "pipe:1",
-        ],  # fmt: skip
+        ffmpeg_command(*untrusted_audio_args("pipe"), *args, overwrite=False),
         input=data,
         capture_output=True,
         timeout=60,
@@ -146,6 +137,4 @@ def decode_audio(data: bytes, rate: int = 24000) -> np.ndarray:
 
 def scratch_path(workdir: Path, engine: str) -> Path:
     """A fresh file name for an engine's output (two jobs may speak the same line at once)."""
-    import uuid
-
     return workdir / f"{engine}-{uuid.uuid4().hex}.wav"

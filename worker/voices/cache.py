@@ -1,9 +1,14 @@
 """Voiceovers on disk keyed by (engine, voice, language, text): a batch saying the same outro
-synthesizes it once, across jobs, threads and worker processes sharing the media folder."""
+synthesizes it once, across jobs, threads and worker processes sharing the cache folder.
+
+The folder is REELSMITH_CACHE_DIR/voices, outside the media folder that /media serves, and
+entry names are keyed hashes (HMAC-SHA256 with the server's secret) of what was said, so a
+name cannot be derived from a guessed text (e.g. a recipient's name)."""
 
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
 import shutil
 import threading
@@ -12,7 +17,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from app.voices.engines import Synthesis, WordTimestamp
+from worker.voices.engines import Synthesis, WordTimestamp
 
 # Bump when engine output or timing changes, so old entries are not reused.
 CACHE_VERSION = 1
@@ -41,16 +46,16 @@ def _entry_lock(name: str) -> Iterator[None]:
 
 
 class VoiceCache:
-    """A folder of `<key>.wav` + `<key>.json` pairs under media_dir/cache/voices."""
+    """A folder of `<key>.wav` + `<key>.json` pairs (cache_dir/voices)."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, secret: str) -> None:
         self.root = root
+        self._secret = secret.encode()
         self.root.mkdir(parents=True, exist_ok=True)
 
-    @staticmethod
-    def key(engine: str, voice: str, language: str, text: str) -> str:
+    def key(self, engine: str, voice: str, language: str, text: str) -> str:
         raw = json.dumps([CACHE_VERSION, engine, voice, language, text], ensure_ascii=False)
-        return hashlib.sha256(raw.encode()).hexdigest()[:32]
+        return hmac.new(self._secret, raw.encode(), hashlib.sha256).hexdigest()[:32]
 
     @property
     def scratch(self) -> Path:

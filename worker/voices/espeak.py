@@ -9,7 +9,8 @@ from pathlib import Path
 
 import numpy as np
 
-from app.voices.engines import (
+from app.voices.catalog import ESPEAK_BAD_LANGUAGES, language_support
+from worker.voices.engines import (
     LanguageNotSpoken,
     Speech,
     Synthesis,
@@ -17,8 +18,8 @@ from app.voices.engines import (
     scratch_path,
     speech_to_synthesis,
 )
-from app.voices.normalize import normalize_tokens, spoken_text
-from app.voices.timing import spans_from_starts, tighten, token_at, token_offsets
+from worker.voices.normalize import normalize_tokens, spoken_text
+from worker.voices.timing import spans_from_starts, tighten, token_at, token_offsets
 
 _AUDIO_OUTPUT_SYNCHRONOUS = 2
 _INITIALIZE_DONT_EXIT = 0x8000
@@ -133,8 +134,6 @@ class EspeakEngine:
 
     def synthesize(self, text: str, voice: str, language: str) -> Synthesis:
         """Speak `text` with an espeak-ng voice name such as `en-gb` or `de+f3`."""
-        from app.voices.catalog import ESPEAK_BAD_LANGUAGES, language_support
-
         if language in ESPEAK_BAD_LANGUAGES:
             raise LanguageNotSpoken(language_support(language, online=False)["note"])
         tokens = normalize_tokens(text, language)

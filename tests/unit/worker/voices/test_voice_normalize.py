@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.voices.normalize import normalize_tokens, spoken_text
+from worker.voices.normalize import normalize_tokens, spoken_text
 
 
 def say(text: str, language: str = "en") -> str:

@@ -11,10 +11,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from app.voices.cache import VoiceCache
-from app.voices.engines import Synthesis, WordTimestamp, read_wav, write_wav
+from worker.voices.cache import VoiceCache
+from worker.voices.engines import Synthesis, WordTimestamp, read_wav, write_wav
 
 TEXT = "Thanks for watching, see you soon."
+SECRET = "test-secret-key"
 
 
 def synthesis(cache: VoiceCache, level: float = 0.25) -> Synthesis:
@@ -25,7 +26,7 @@ def synthesis(cache: VoiceCache, level: float = 0.25) -> Synthesis:
 
 
 def test_threads_storing_the_same_voiceover_at_once_all_succeed(tmp_path: Path) -> None:
-    cache = VoiceCache(tmp_path / "voices")
+    cache = VoiceCache(tmp_path / "voices", SECRET)
     threads, rounds = 8, 25
     start = threading.Barrier(threads)
 
@@ -48,7 +49,7 @@ def test_threads_storing_the_same_voiceover_at_once_all_succeed(tmp_path: Path) 
 
 
 def test_concurrent_first_uses_of_one_entry_synthesize_it_once(tmp_path: Path) -> None:
-    cache = VoiceCache(tmp_path / "voices")
+    cache = VoiceCache(tmp_path / "voices", SECRET)
     threads = 8
     calls: list[int] = []
     start = threading.Barrier(threads)
@@ -68,12 +69,14 @@ def test_concurrent_first_uses_of_one_entry_synthesize_it_once(tmp_path: Path) -
     assert {r.audio_path for r in results} == {results[0].audio_path}
     assert all(r.duration_ms == 100 for r in results)
     # a fresh cache object (another job of the same worker) reuses the entry without making it
-    again = VoiceCache(tmp_path / "voices").get_or_make("espeak-ng", "en-US+f3", "en", TEXT, make)
+    again = VoiceCache(tmp_path / "voices", SECRET).get_or_make(
+        "espeak-ng", "en-US+f3", "en", TEXT, make
+    )
     assert again.audio_path == results[0].audio_path and len(calls) == 1
 
 
 def test_different_entries_are_made_in_parallel(tmp_path: Path) -> None:
-    cache = VoiceCache(tmp_path / "voices")
+    cache = VoiceCache(tmp_path / "voices", SECRET)
     first_started, second_done = threading.Event(), threading.Event()
 
     def slow() -> Synthesis:
@@ -90,7 +93,7 @@ def test_different_entries_are_made_in_parallel(tmp_path: Path) -> None:
 
 
 def test_a_failed_synthesis_lets_the_next_caller_try_again(tmp_path: Path) -> None:
-    cache = VoiceCache(tmp_path / "voices")
+    cache = VoiceCache(tmp_path / "voices", SECRET)
 
     def broken() -> Synthesis:
         raise RuntimeError("engine crashed")
@@ -99,3 +102,22 @@ def test_a_failed_synthesis_lets_the_next_caller_try_again(tmp_path: Path) -> No
         cache.get_or_make("espeak-ng", "en-US+f3", "en", TEXT, broken)
     made = cache.get_or_make("espeak-ng", "en-US+f3", "en", TEXT, lambda: synthesis(cache))
     assert made.audio_path.exists()
+
+
+def test_entry_names_are_keyed_by_the_secret_not_a_plain_hash_of_the_text(
+    tmp_path: Path,
+) -> None:
+    import hashlib
+    import json
+
+    from worker.voices.cache import CACHE_VERSION
+
+    args = ("espeak-ng", "en-US+f3", "en", "Hello Maria Lopez.")
+    mine = VoiceCache(tmp_path / "a", SECRET).key(*args)
+    other = VoiceCache(tmp_path / "b", "another-secret").key(*args)
+    assert mine != other
+    # what anyone could compute from a guessed text without the secret
+    raw = json.dumps([CACHE_VERSION, *args], ensure_ascii=False).encode()
+    guessable = {hashlib.sha256(raw).hexdigest()[:32], hashlib.sha256(raw).hexdigest()}
+    assert mine not in guessable and other not in guessable
+    assert VoiceCache(tmp_path / "c", SECRET).key(*args) == mine  # stable for one secret

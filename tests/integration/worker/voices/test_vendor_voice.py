@@ -15,8 +15,8 @@ import numpy as np
 import pytest
 
 from app.config import Settings
-from app.voices.engines import VoiceError
-from app.voices.service import VoiceService
+from worker.voices.engines import VoiceError
+from worker.voices.service import VoiceService
 
 RATE = 16000
 
@@ -40,7 +40,7 @@ class VendorTTS(BaseHTTPRequestHandler):
     requests: list[dict[str, Any]] = []
     mode = "wav"
 
-    def do_POST(self) -> None:  # noqa: N802
+    def do_POST(self) -> None:
         body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
         VendorTTS.requests.append({"body": body, "auth": self.headers.get("Authorization")})
         audio = burst_wav(len(body["text"].split()))

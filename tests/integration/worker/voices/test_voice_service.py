@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from app.config import Settings
-from app.voices.engines import LanguageNotSpoken, Synthesis, VoiceError
-from app.voices.espeak import EspeakEngine
-from app.voices.service import VoiceService, cache_dir
+from worker.voices.engines import LanguageNotSpoken, Synthesis, VoiceError
+from worker.voices.espeak import EspeakEngine
+from worker.voices.service import VoiceService, cache_dir
 
 
 class CountingEspeak(EspeakEngine):
@@ -35,7 +35,8 @@ def test_same_script_is_synthesized_once_and_reused(settings: Settings) -> None:
     assert second.audio_path == first.audio_path and second.audio_path.exists()
     assert second.word_timestamps == first.word_timestamps
     assert second.duration_ms == first.duration_ms
-    assert str(first.audio_path).startswith(str(settings.media_dir / "cache" / "voices"))
+    assert first.audio_path.parent == settings.cache_dir / "voices"
+    assert not settings.media_dir.exists() or not any(settings.media_dir.rglob("*.wav"))
 
 
 def test_cache_is_shared_by_other_worker_processes(settings: Settings) -> None:

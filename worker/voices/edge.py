@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from app.voices.engines import (
+from worker.voices.engines import (
     EngineUnavailable,
     Speech,
     Synthesis,
@@ -13,8 +13,8 @@ from app.voices.engines import (
     scratch_path,
     speech_to_synthesis,
 )
-from app.voices.normalize import Token, normalize_tokens, spoken_text
-from app.voices.timing import spans_from_starts, tighten, token_at, token_offsets
+from worker.voices.normalize import Token, normalize_tokens, spoken_text
+from worker.voices.timing import spans_from_starts, tighten, token_at, token_offsets
 
 RATE = 24000
 _TICKS_PER_SAMPLE = 10_000_000 / RATE  # edge-tts offsets are in 100 ns ticks

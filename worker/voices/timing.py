@@ -6,7 +6,7 @@ import bisect
 
 import numpy as np
 
-from app.voices.normalize import Token
+from worker.voices.normalize import Token
 
 FRAME_MS = 10
 # A 10 ms frame is speech when its RMS is within this many dB of the loudest frame.
