@@ -20,6 +20,7 @@ from app.renders.mapping import map_headers, row_to_data
 from app.renders.models import Batch, RenderJob
 from app.renders.schemas import BatchRequest, RenderBody
 from app.renders.slots import Slot, check_data
+from app.templates.binding import prepare_data
 from app.templates.service import get_template, increment_usage
 
 BATCH_PROBLEMS_SHOWN = 10
@@ -109,11 +110,11 @@ def batch_rows(
             )
             continue
         data, cell_problems = row_to_data(headers, mapping, list(row), slots)
-        clean, slot_problems = check_data(slots, data)
+        slot_problems = check_data(slots, data)
         failed = {p["field"] for p in cell_problems}
         for p in cell_problems + [p for p in slot_problems if p["field"] not in failed]:
             problems.append({"row": number, **p})
-        rows.append(clean)
+        rows.append(prepare_data(template.get("dataSlots") or [], data))
     if problems:
         shown = "; ".join(
             f"row {p['row']}: {p['field'] or 'row'} {p['problem']}"
