@@ -16,6 +16,7 @@ from app.accounts.service import InsufficientCredits, charge_credits, refund_cre
 from app.config import Settings
 from app.db import new_id, utcnow
 from app.errors import ApiError, bad_request, insufficient_credits, not_found
+from app.limits import allowance, check_batch, check_render
 from app.media.storage import Storage
 from app.primitives.catalog import get_primitive
 from app.renders.mapping import map_headers, row_to_data
@@ -271,6 +272,7 @@ async def create_render(
     options = render_options(template, body, account.tier, settings)
     data = checked_data(template, body.data)
     check_references(options["scenes"], options["dataSlots"], data)
+    check_render(options, data, allowance(settings, account.tier))  # tier limits, 400
     job_id = new_id()
     balance = await _charge(session, settings, account.id, 1, "render", job_id)
     name = display_name(data)
@@ -365,6 +367,7 @@ async def create_batch(
     mapping, rows = batch_rows(template, body)
     for data in rows:
         check_references(options["scenes"], options["dataSlots"], data)
+    check_batch(options, rows, allowance(settings, account.tier))  # tier limits per row, 400
     batch_id = new_id()
     balance = await _charge(session, settings, account.id, len(rows), "batch render", batch_id)
     session.add(

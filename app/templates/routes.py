@@ -8,7 +8,8 @@ from quart_schema import tag, validate_querystring, validate_request, validate_r
 from app.auth import current_account, maybe_account, needed_scope, optional_auth, require_auth
 from app.errors import ApiError, ErrorBody
 from app.keys.scopes import ENDPOINT_SCOPES, scope_allows
-from app.state import get_db
+from app.limits import Allowance, allowance
+from app.state import get_db, get_settings
 from app.templates import service
 from app.templates.schemas import (
     CreateTemplate,
@@ -45,6 +46,11 @@ def reader_id() -> str | None:
         return None
     check_read_scope(needed_scope())
     return account.id
+
+
+def tier_allowance() -> Allowance:
+    """The caller's tier limits, checked when a template is saved."""
+    return allowance(get_settings(), current_account().tier)
 
 
 @bp.get("/api/templates")
@@ -96,7 +102,9 @@ async def create_template(data: CreateTemplate) -> tuple[TemplateCreatedResponse
     """Create a custom template; `forkFrom` copies scenes, data slots, defaults and tags
     (unless given) from a built-in slug or a template id the caller can read."""
     async with get_db().session() as session:
-        view, message = await service.create_template(session, current_account().id, data)
+        view, message = await service.create_template(
+            session, current_account().id, data, tier_allowance()
+        )
     return TemplateCreatedResponse(template=view, message=message), 201
 
 
@@ -109,7 +117,9 @@ async def create_template(data: CreateTemplate) -> tuple[TemplateCreatedResponse
 async def patch_template(template_id: str, data: UpdateTemplate) -> TemplateResponse:
     """Partial update: only the fields in the body change; `version` is not incremented."""
     async with get_db().session() as session:
-        view = await service.patch_template(session, template_id, current_account().id, data)
+        view = await service.patch_template(
+            session, template_id, current_account().id, data, tier_allowance()
+        )
     return TemplateResponse(template=view)
 
 
@@ -123,7 +133,9 @@ async def put_template(template_id: str, data: UpdateTemplate) -> TemplateRespon
     """Full update: the body replaces the document (`name` required; omitted fields reset to
     their defaults, visibility to private); `version` goes up by one."""
     async with get_db().session() as session:
-        view = await service.replace_template(session, template_id, current_account().id, data)
+        view = await service.replace_template(
+            session, template_id, current_account().id, data, tier_allowance()
+        )
     return TemplateResponse(template=view)
 
 

@@ -19,6 +19,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.db import utcnow
 from app.errors import ApiError, bad_request, forbidden, not_found
+from app.limits import Allowance, check_template
 from app.primitives.catalog import get_primitive
 from app.projects.service import get_project
 from app.templates.models import BuiltinUsage
@@ -291,7 +292,7 @@ def fork_message(base: TemplateView) -> str:
 
 
 async def create_template(
-    session: AsyncSession, account_id: str, body: CreateTemplate
+    session: AsyncSession, account_id: str, body: CreateTemplate, allow: Allowance | None = None
 ) -> tuple[TemplateView, str]:
     """Create a custom template, from scratch or forked; returns it and the response message."""
     await _check_project(session, account_id, body.projectId)
@@ -305,6 +306,8 @@ async def create_template(
     defaults = body.defaults or (base.defaults if base else TemplateDefaults())
     tags = body.tags if body.tags is not None else (base.tags if base else [])
     validate_document(scenes, slots)
+    if allow is not None:  # tier limits (app/limits.py); None: internal callers
+        check_template(scenes, slots, allow)
     row = TemplateRow(
         account_id=account_id,
         project_id=body.projectId,
@@ -367,7 +370,11 @@ def _apply(row: TemplateRow, body: UpdateTemplate, fields: set[str], partial: bo
 
 
 async def patch_template(
-    session: AsyncSession, template_id: str, account_id: str, body: UpdateTemplate
+    session: AsyncSession,
+    template_id: str,
+    account_id: str,
+    body: UpdateTemplate,
+    allow: Allowance | None = None,
 ) -> TemplateView:
     """Partial update: only the fields present in the body change (in `defaults`, only the
     default fields present); version stays."""
@@ -375,6 +382,8 @@ async def patch_template(
     if "projectId" in body.model_fields_set:
         await _check_project(session, account_id, body.projectId)
     _apply(row, body, set(body.model_fields_set), partial=True)
+    if allow is not None:  # tier limits (app/limits.py)
+        check_template(row.scenes, row.data_slots, allow)
     row.updated_at = utcnow()
     await session.flush()
     return _row_view(row)
@@ -400,13 +409,19 @@ def full_document(body: UpdateTemplate) -> UpdateTemplate:
 
 
 async def replace_template(
-    session: AsyncSession, template_id: str, account_id: str, body: UpdateTemplate
+    session: AsyncSession,
+    template_id: str,
+    account_id: str,
+    body: UpdateTemplate,
+    allow: Allowance | None = None,
 ) -> TemplateView:
     """Full update (PUT): the document is replaced and version goes up by one."""
     row = await _owned_row(session, template_id, account_id)
     document = full_document(body)
     await _check_project(session, account_id, document.projectId)
     _apply(row, document, set(UpdateTemplate.model_fields), partial=False)
+    if allow is not None:  # tier limits (app/limits.py)
+        check_template(row.scenes, row.data_slots, allow)
     row.version += 1
     row.updated_at = utcnow()
     await session.flush()

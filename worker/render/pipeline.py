@@ -15,6 +15,7 @@ from typing import Any
 
 from app.composition.timeline import Timeline
 from app.config import Settings
+from app.limits import LimitExceeded, allowance, check_spoken_duration
 from app.sources import fetch_source_data, merge_source_data
 from app.sources.errors import SourceUnavailable
 from app.spec import FPS_VALUES, RESOLUTIONS
@@ -250,6 +251,10 @@ async def _voice_and_timeline(
     )
     lengths = {index: vo.duration_ms for index, vo in voiceovers.items()}
     timeline = plan_timeline(request.scenes, data, request.data_slots, lengths)
+    try:  # the tier's video length, now that the voiceovers' real lengths are known
+        check_spoken_duration(timeline.duration_ms, allowance(settings, request.tier))
+    except LimitExceeded as exc:
+        raise RenderInputError(exc.message) from exc
     timeline = _with_word_timestamps(timeline, voiceovers)
     soundtrack = await audio.mix_audio(timeline, voiceovers, request.audio, settings, workdir)
     return voiceovers, soundtrack, timeline
