@@ -157,6 +157,22 @@ def estimated_duration_ms(
         return 0  # not a limit question: the template checks report it
 
 
+def shortest_duration_ms(scenes: Sequence[Any]) -> int:
+    """A lower bound of the video length whatever the data: only the scenes that always play
+    (enabled, no skipCondition); a scene with a voScript counts as if its speech took no time
+    (its breath alone), since the voice may replace its defaultDuration."""
+    always = [
+        config
+        for config in (scene_dict(s) for s in scenes)
+        if config.get("enabled", True) is not False and not config.get("skipCondition")
+    ]
+    speech = {index: 1 for index, config in enumerate(always) if config.get("voScript")}
+    try:
+        return build_timeline(always, {}, speech).duration_ms
+    except (UnknownPrimitive, ValueError):
+        return 0
+
+
 def _check_duration(duration_ms: int, field: str, allow: Allowance, how: str) -> None:
     limit = allow.limits.max_video_s
     if duration_ms > limit * 1000:
@@ -179,8 +195,8 @@ def check_spoken_duration(timeline_ms: int, allow: Allowance) -> None:
 
 
 def check_template(scenes: Sequence[Any], data_slots: Sequence[Any], allow: Allowance) -> None:
-    """Scenes and data slots per template, raw voScript and string sizes, and the length of the
-    scenes that always play (enabled, no skipCondition) without any voiceover."""
+    """Scenes and data slots per template, raw voScript and string sizes, and the shortest
+    length the template can have (`shortest_duration_ms`)."""
     limits = allow.limits
     _over("scenes", len(scenes), limits.max_scenes, "scenes", allow)
     _over("dataSlots", len(data_slots), limits.max_data_slots, "data slots", allow)
@@ -198,14 +214,8 @@ def check_template(scenes: Sequence[Any], data_slots: Sequence[Any], allow: Allo
     for index, raw in enumerate(data_slots):
         slot = scene_dict(raw)
         check_strings(slot.get("defaultValue"), f"dataSlots[{index}].defaultValue", allow)
-    always = [
-        s for s in configs if s.get("enabled", True) is not False and not s.get("skipCondition")
-    ]
     _check_duration(
-        estimated_duration_ms(always, {}, include_voiceover=False),
-        "scenes",
-        allow,
-        "from the scenes that always play, before any voiceover",
+        shortest_duration_ms(configs), "scenes", allow, "from the scenes that always play"
     )
 
 

@@ -288,3 +288,14 @@ def test_batch_names_the_row_over_the_limit():
     assert exc.field == "rows[2].data.bio"
     assert exc.message.startswith("row 3: data.bio: 10,001 characters; the studio tier allows")
     assert exc.message.endswith("nothing was queued")
+
+
+def test_a_voiced_scene_counts_as_its_breath_at_save_not_its_default_duration():
+    # title-intro lasts 4 s by default, but spoken it lasts its speech plus a breath.
+    voiced = [
+        scene(durationOverride=None, voScript="Hi"),
+        scene(durationOverride=None, voScript="Yo"),
+    ]
+    check_template(voiced, [], tiny(max_video_s=2))
+    silent = [scene(durationOverride=None), scene(durationOverride=None)]
+    assert refused(check_template, silent, [], tiny(max_video_s=2)).value == 8
