@@ -29,6 +29,7 @@ from app.renders.models import RenderJob
 
 TASK_NAME = "render_job"
 HEARTBEAT_TTL_S = 20
+DISPATCH_LOCK = 0x7265656C  # PostgreSQL advisory lock id of a dispatch round ("reel")
 
 
 def arq_job_id(settings: Settings, job_id: str) -> str:
@@ -171,6 +172,10 @@ async def dispatch(db: Database, pool: Any, settings: Settings) -> list[str]:
     candidates: dict[str, list[str]] = {}
     per_account: list[list[str]] = []
     async with db.session() as session:
+        if session.get_bind().dialect.name == "postgresql":
+            # Rounds one at a time, so two never both act on the same counts (SQLite's
+            # BEGIN IMMEDIATE already serializes them); released at commit.
+            await session.execute(select(func.pg_advisory_xact_lock(DISPATCH_LOCK)))
         for job_id, account_id, is_wait, held, count in (await session.execute(query)).all():
             in_flight[account_id] = int(held or 0)
             if is_wait:
