@@ -36,6 +36,7 @@ from app.composition.timeline import (
     substitute,
 )
 from app.config import Settings, TierLimits
+from app.primitives.catalog import get_primitive
 
 WORDS_PER_SECOND = 2.0
 CHARS_PER_SECOND = 11.0
@@ -249,16 +250,24 @@ def _utf8(text: str) -> int:
 
 def _page_size(scenes: Sequence[dict[str, Any]], data: Mapping[str, Any], allow: Allowance) -> int:
     """sceneData strings after substitution within the tier's size; returns the scene content
-    the composed page would carry (UTF-8 bytes; a value used whole counts as its JSON)."""
+    the composed page would carry (UTF-8 bytes; a value used whole, by `[key]` or as one of the
+    primitive's dataInputs, counts as its JSON), as `scene_props` builds it."""
     json_sizes: dict[str, int] = {}
 
     def whole(name: str) -> int:
         if name not in json_sizes:
-            json_sizes[name] = len(json.dumps(lookup(data, name), default=str))
+            value = lookup(data, name)
+            json_sizes[name] = len(json.dumps(value, default=str)) if _present(value) else 0
         return json_sizes[name]
 
     total = 0
     for index, scene in enumerate(scenes):
+        info = get_primitive(str(scene.get("primitiveId", "")))
+        own = scene.get("sceneData") or {}
+        for name in info.dataInputs if info else []:
+            key = name.removesuffix("[]")
+            if key not in own:
+                total += whole(key)
         for where, text in strings_in(scene.get("sceneData") or {}, f"scenes[{index}].sceneData"):
             reference = _VARIABLE.fullmatch(text.strip())
             if reference:

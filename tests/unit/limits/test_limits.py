@@ -299,3 +299,13 @@ def test_a_voiced_scene_counts_as_its_breath_at_save_not_its_default_duration():
     check_template(voiced, [], tiny(max_video_s=2))
     silent = [scene(durationOverride=None), scene(durationOverride=None)]
     assert refused(check_template, silent, [], tiny(max_video_s=2)).value == 8
+
+
+def test_page_size_counts_the_data_each_primitive_takes_as_input():
+    # title-intro takes person_name as a data input: every scene carries it.
+    name = "n" * 9_000
+    scenes = [scene() for _ in range(20)]
+    allow = tiny(max_page_bytes=150_000)
+    check_render(options(scenes[:16]), {"person_name": name}, allow)  # 144 KB
+    exc = refused(check_render, options(scenes), {"person_name": name}, allow)  # 180 KB
+    assert exc.field == "scenes" and exc.value >= 180_000
