@@ -17,8 +17,9 @@ from app.auth import (
 )
 from app.errors import ApiError, ErrorBody, bad_request, forbidden, not_found
 from app.keys.scopes import ENDPOINT_SCOPES
+from app.limits import Allowance, allowance
 from app.projects.service import ProjectNotFound
-from app.state import get_db
+from app.state import get_db, get_settings
 from app.templates import service
 from app.templates.errors import (
     BuiltinLocked,
@@ -111,6 +112,11 @@ def http_error(exc: TemplateError | ProjectNotFound) -> ApiError:
     raise AssertionError(f"unmapped templates error {exc!r}")  # a new error needs its answer
 
 
+def tier_allowance() -> Allowance:
+    """The caller's tier limits, checked when a template is saved."""
+    return allowance(get_settings(), current_account().tier)
+
+
 def fork_message(base: TemplateView | None, name: str) -> str:
     if base is None:
         return f"Template '{name}' created"
@@ -168,7 +174,9 @@ async def create_template(data: CreateTemplate) -> tuple[TemplateCreatedResponse
     (unless given) from a built-in slug or a template id the caller can read."""
     try:
         async with get_db().session() as session:
-            view, base = await service.create_template(session, current_account().id, data)
+            view, base = await service.create_template(
+                session, current_account().id, data, tier_allowance()
+            )
     except (TemplateError, ProjectNotFound) as exc:
         raise http_error(exc) from exc
     message = fork_message(base, view.name)
@@ -185,7 +193,9 @@ async def patch_template(template_id: str, data: UpdateTemplate) -> TemplateResp
     """Partial update: only the fields in the body change; `version` is not incremented."""
     try:
         async with get_db().session() as session:
-            view = await service.patch_template(session, template_id, current_account().id, data)
+            view = await service.patch_template(
+                session, template_id, current_account().id, data, tier_allowance()
+            )
     except (TemplateError, ProjectNotFound) as exc:
         raise http_error(exc) from exc
     return TemplateResponse(template=view)
@@ -203,7 +213,9 @@ async def put_template(template_id: str, data: UpdateTemplate) -> TemplateRespon
     `defaults`, `tags`, `projectId` change only when given. `version` goes up by one."""
     try:
         async with get_db().session() as session:
-            view = await service.replace_template(session, template_id, current_account().id, data)
+            view = await service.replace_template(
+                session, template_id, current_account().id, data, tier_allowance()
+            )
     except (TemplateError, ProjectNotFound) as exc:
         raise http_error(exc) from exc
     return TemplateResponse(template=view)

@@ -15,6 +15,7 @@ from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.db import utcnow
+from app.limits import Allowance, check_template
 from app.projects.service import check_project
 from app.templates.builtins import builtin_as_view, builtin_usage, builtins, is_builtin
 from app.templates.errors import BuiltinLocked, NameRequired, NotOwner, NullField, TemplateNotFound
@@ -139,7 +140,7 @@ async def _owned_row(session: AsyncSession, template_id: str, account_id: str) -
 
 
 async def create_template(
-    session: AsyncSession, account_id: str, body: CreateTemplate
+    session: AsyncSession, account_id: str, body: CreateTemplate, allow: Allowance | None = None
 ) -> tuple[TemplateView, TemplateView | None]:
     """Create a custom template, from scratch or forked; returns it and the base it was
     forked from (None from scratch)."""
@@ -154,6 +155,8 @@ async def create_template(
     defaults = body.defaults or (base.defaults if base else TemplateDefaults())
     tags = body.tags if body.tags is not None else (base.tags if base else [])
     validate_document(scenes, slots)
+    if allow is not None:  # tier limits (app/limits.py); None: internal callers
+        check_template(scenes, slots, allow)
     row = TemplateRow(
         account_id=account_id,
         project_id=body.projectId,
@@ -216,7 +219,11 @@ def _apply(row: TemplateRow, body: UpdateTemplate, fields: set[str], partial: bo
 
 
 async def patch_template(
-    session: AsyncSession, template_id: str, account_id: str, body: UpdateTemplate
+    session: AsyncSession,
+    template_id: str,
+    account_id: str,
+    body: UpdateTemplate,
+    allow: Allowance | None = None,
 ) -> TemplateView:
     """Partial update: only the fields present in the body change (in `defaults`, only the
     default fields present); version stays."""
@@ -224,6 +231,8 @@ async def patch_template(
     if "projectId" in body.model_fields_set:
         await check_project(session, account_id, body.projectId)
     _apply(row, body, set(body.model_fields_set), partial=True)
+    if allow is not None:  # tier limits (app/limits.py)
+        check_template(row.scenes, row.data_slots, allow)
     row.updated_at = utcnow()
     await session.flush()
     return _row_view(row)
@@ -252,7 +261,11 @@ def full_update(body: UpdateTemplate) -> tuple[UpdateTemplate, set[str]]:
 
 
 async def replace_template(
-    session: AsyncSession, template_id: str, account_id: str, body: UpdateTemplate
+    session: AsyncSession,
+    template_id: str,
+    account_id: str,
+    body: UpdateTemplate,
+    allow: Allowance | None = None,
 ) -> TemplateView:
     """Full update (PUT, see `full_update`); version goes up by one."""
     row = await _owned_row(session, template_id, account_id)
@@ -260,6 +273,8 @@ async def replace_template(
     if "projectId" in fields:
         await check_project(session, account_id, document.projectId)
     _apply(row, document, fields, partial=False)
+    if allow is not None:  # tier limits (app/limits.py)
+        check_template(row.scenes, row.data_slots, allow)
     row.version += 1
     row.updated_at = utcnow()
     await session.flush()
