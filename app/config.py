@@ -66,6 +66,9 @@ class Settings(BaseSettings):
     browser_recycle_jobs: int = 20
     asset_max_bytes: int = 10 * 1024 * 1024
     asset_timeout_s: float = 10.0
+    # Outbound URLs (logos, music, webhooks, data sources) may point at private, loopback or
+    # link-local addresses only when this is set: for a local set-up and tests (app.outbound).
+    allow_private_urls: bool = False
 
     # External data sources
     openalex_base_url: str = "https://api.openalex.org"
