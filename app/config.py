@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
+import ipaddress
+import os
+import secrets
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
@@ -44,6 +49,8 @@ class Settings(BaseSettings):
     media_dir: Path = Path("./media")
     public_url: str = "http://127.0.0.1:8000"
     secret_key: str | None = None
+    # Local state that is not media: the generated development secret (data/secret_key).
+    data_dir: Path = Path("./data")
     host: str = "127.0.0.1"
     port: int = 8000
 
@@ -104,10 +111,17 @@ class Settings(BaseSettings):
             )
         return self
 
+    @model_validator(mode="after")
+    def _public_bind_needs_secret(self) -> Settings:
+        check_can_serve_on(self.host, self.secret_key)
+        return self
+
     @property
     def session_secret(self) -> str:
-        # Development falls back to a fixed key so `make run` needs no set-up.
-        return self.secret_key or "reelsmith-development-only-secret"
+        """REELSMITH_SECRET_KEY, or (development without one) a random secret generated on
+        first use and kept in data_dir/secret_key (mode 0600), so `make run` needs no set-up
+        and no two installs share a key."""
+        return self.secret_key or generated_secret(self.data_dir.resolve())
 
     def public(self, path: str) -> str:
         """Absolute URL for a path served by the API."""
@@ -116,3 +130,49 @@ class Settings(BaseSettings):
     @property
     def is_sqlite(self) -> bool:
         return self.database_url.startswith("sqlite")
+
+
+SECRET_FILE = "secret_key"
+
+
+def is_loopback_host(host: str) -> bool:
+    """True for localhost and loopback addresses; '' and 0.0.0.0 (every interface) are not."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def check_can_serve_on(host: str, secret_key: str | None) -> None:
+    """Refuse a bind address reachable from other machines without REELSMITH_SECRET_KEY: the
+    generated development secret lives in a local file and must not guard a public service."""
+    if not secret_key and not is_loopback_host(host):
+        raise ValueError(
+            f"REELSMITH_SECRET_KEY must be set to serve on {host!r}, an address other machines "
+            "can reach (it signs session cookies and preview tokens); set it to a long random "
+            "string, or bind to 127.0.0.1"
+        )
+
+
+@lru_cache(maxsize=8)
+def generated_secret(data_dir: Path) -> str:
+    """The secret in data_dir/secret_key, created (random, mode 0600) when missing. Created
+    under a temporary name and linked into place, so two processes starting together agree."""
+    path = data_dir / SECRET_FILE
+    if not path.exists():
+        data_dir.mkdir(parents=True, exist_ok=True)
+        tmp = data_dir / f".{SECRET_FILE}.{os.getpid()}.{secrets.token_hex(4)}"
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        try:
+            with os.fdopen(fd, "w") as out:
+                out.write(secrets.token_urlsafe(48) + "\n")
+            with contextlib.suppress(FileExistsError):  # another process was first: use theirs
+                os.link(tmp, path)
+        finally:
+            tmp.unlink(missing_ok=True)
+    secret = path.read_text().strip()
+    if len(secret) < 32:
+        raise ValueError(f"{path} holds no usable secret (under 32 characters); delete it")
+    return secret

@@ -93,6 +93,7 @@ def make_settings(tmp_path: Path, **overrides: Any) -> Settings:
         "redis_prefix": ns,
         "queue_name": f"{ns}:queue",
         "media_dir": tmp_path / "media",
+        "data_dir": tmp_path / "data",
         "public_url": "http://testserver",
         "env": "development",
         # Off so suites that call an endpoint many times are not throttled;
