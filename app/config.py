@@ -62,6 +62,14 @@ class Settings(BaseSettings):
     proxy_trusted_hops: int = Field(default=0, ge=0)
     upgrade_url: str = "https://reelsmith.dev/pricing"
     session_max_age_s: int = 14 * 24 * 3600
+    # API keys one account may hold at once (revoked keys do not count).
+    max_api_keys_per_account: int = Field(default=20, ge=1)
+    # Sign-in backoff per account (app.accounts.lockout): after this many failures within the
+    # window, the account is locked for the base time, doubling per further failure up to max.
+    login_max_failures: int = Field(default=5, ge=1)
+    login_failure_window_s: int = Field(default=15 * 60, ge=1)
+    login_lockout_base_s: int = Field(default=30, ge=1)
+    login_lockout_max_s: int = Field(default=3600, ge=1)
 
     tiers: dict[str, TierLimits] = Field(default_factory=_default_tiers)
 
