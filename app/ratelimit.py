@@ -71,6 +71,7 @@ RATE_LIMITS: dict[tuple[str, str], Rule] = {
 # Figures: a page view loads the page and its composition once; a video player issues many
 # Range requests per view (seeking, buffering), so media is generous; drafts and ad-hoc
 # renders compose a whole template per request, so they are the tightest.
+# Routes sharing a bucket share one counter, so they must share one rule.
 PUBLIC_DEFAULT_RULE = Rule(60, 15, per_ip=True, bucket="public-default")
 PUBLIC_RATE_LIMITS: dict[tuple[str, str], Rule] = {
     ("GET", "/preview/templates/<template_id>"): Rule(60, 20, per_ip=True, bucket="pages"),
@@ -78,8 +79,8 @@ PUBLIC_RATE_LIMITS: dict[tuple[str, str], Rule] = {
     ("GET", "/preview/templates/<template_id>/composition"): Rule(
         60, 20, per_ip=True, bucket="preview-composition"
     ),
-    ("POST", "/preview/templates"): Rule(20, 5, per_ip=True, bucket="preview-compose"),
-    ("POST", "/preview/render"): Rule(30, 10, per_ip=True, bucket="preview-compose"),
+    ("POST", "/preview/templates"): Rule(20, 5, per_ip=True, bucket="preview-draft"),
+    ("POST", "/preview/render"): Rule(30, 10, per_ip=True, bucket="preview-render"),
     ("GET", "/media/<path:key>"): Rule(600, 120, per_ip=True, bucket="media"),
     ("POST", "/api/track"): Rule(300, 60, per_ip=True, bucket="track"),
     ("GET", "/v/*"): Rule(60, 20, per_ip=True, bucket="pages"),
