@@ -13,7 +13,7 @@ from redis.exceptions import RedisError
 from app.accounts import lockout, service
 from app.accounts.schemas import AccountInfo, LoginRequest, LoginResponse, LogoutResponse
 from app.auth import SESSION_COOKIE, cookie_secure, require_session, sign_session_id
-from app.errors import ApiError
+from app.errors import ApiError, ErrorBody
 from app.state import get_db, get_redis, get_settings
 
 bp = Blueprint("accounts", __name__)
@@ -58,6 +58,7 @@ async def _note_failure(email: str) -> None:
 @tag(["Auth"])
 @validate_request(LoginRequest)
 @validate_response(LoginResponse, 200)
+@validate_response(ErrorBody, 401)
 async def login(data: LoginRequest):  # type: ignore[no-untyped-def]
     """Sign in with email and password; sets the reelsmith_session cookie.
 
