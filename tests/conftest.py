@@ -109,6 +109,12 @@ def settings(tmp_path: Path) -> Settings:
     return make_settings(tmp_path)
 
 
+@pytest.fixture(scope="session")
+def settings_maker() -> Callable[..., Settings]:
+    """make_settings itself, for fixtures wider than one test: settings_maker(folder, **over)."""
+    return make_settings
+
+
 @pytest.fixture
 def settings_factory(tmp_path: Path) -> Callable[..., Settings]:
     """make_settings for this test's tmp_path: settings_factory(max_body_bytes=512)."""

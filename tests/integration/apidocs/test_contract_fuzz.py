@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import asyncio
 import os
+import tempfile
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +28,9 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
+from app import create_app
 from app.accounts.service import create_account
+from app.config import Settings
 from app.db import Database
 from app.keys.service import create_key
 
@@ -51,11 +54,11 @@ async def _seed(database_url: str) -> dict[str, str]:
 
 
 @pytest.fixture(scope="module")
-def fuzz_target(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dict[str, str]]]:
-    from conftest import make_settings
-
+def fuzz_target(
+    tmp_path_factory: pytest.TempPathFactory, settings_maker: Callable[..., Settings]
+) -> Iterator[tuple[str, dict[str, str]]]:
     base: Path = tmp_path_factory.mktemp("fuzz")
-    app_settings = own_prefix(make_settings(base))  # rate limits off: the fuzzer is one client
+    app_settings = own_prefix(settings_maker(base))  # rate limits off: the fuzzer is one client
     keys = asyncio.run(_seed(app_settings.database_url))
     with live_server(app_settings) as url:
         yield url, keys
@@ -85,18 +88,23 @@ CHECKS = [
 
 
 def _operations() -> list[str]:
-    """Operation labels ("GET /api/billing") of the published contract, without a server."""
-    from conftest import make_settings
+    """Operation labels ("GET /api/billing") of the published contract, read at collection
+    time from an app that is built but never connects to anything."""
 
-    from app import create_app
-
-    async def load() -> dict[str, Any]:
-        app = create_app(make_settings(Path("/nonexistent")))
+    async def load(folder: Path) -> dict[str, Any]:
+        settings = Settings(
+            database_url=f"sqlite+aiosqlite:///{folder}/unused.db",
+            data_dir=folder,
+            media_dir=folder,
+            rate_limit_enabled=False,
+        )
+        app = create_app(settings)
         async with app.test_app():
             resp = await app.test_client().get("/openapi.json")
             return dict(await resp.get_json())
 
-    doc = asyncio.run(load())
+    with tempfile.TemporaryDirectory() as folder:
+        doc = asyncio.run(load(Path(folder)))
     return [
         f"{method.upper()} {path}"
         for path, item in doc["paths"].items()
