@@ -6,7 +6,7 @@ from quart import Blueprint
 from quart_schema import tag, validate_request, validate_response
 
 from app.auth import current_account, require_session, tier_error
-from app.errors import ApiError, not_found
+from app.errors import ApiError, ErrorBody, not_found
 from app.keys import service
 from app.keys.models import ApiKey
 from app.keys.schemas import (
@@ -48,6 +48,7 @@ async def list_keys() -> ListKeysResponse:
 @require_session
 @validate_request(CreateKeyRequest)
 @validate_response(CreateKeyResponse, 201)
+@validate_response(ErrorBody, 403)
 async def create_key(data: CreateKeyRequest) -> tuple[CreateKeyResponse, int]:
     """Create an API key; the full value is in this response only.
 

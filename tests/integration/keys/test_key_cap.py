@@ -41,3 +41,9 @@ def test_default_cap_is_twenty() -> None:
     from app.config import Settings
 
     assert Settings().max_api_keys_per_account == 20
+
+
+async def test_the_403_is_in_the_published_contract(client) -> None:
+    doc = await (await client.get("/openapi.json")).get_json()
+    responses = doc["paths"]["/api/keys"]["post"]["responses"]
+    assert "403" in responses
