@@ -215,11 +215,15 @@ def auth_kind(view: Callable[..., Any]) -> str | None:
     return getattr(view, AUTH_ATTRIBUTE, None)
 
 
-def _document_errors(view: Callable[..., Any], kind: str | None, has_body: bool) -> None:
+def _document_errors(
+    view: Callable[..., Any], kind: str | None, has_body: bool, has_path_ids: bool
+) -> None:
     """Add the shared error body to an operation's documented responses."""
     codes = [429]
     if has_body:
         codes.append(400)
+    if has_body or has_path_ids:
+        codes.append(404)  # a named template, job, batch or project that does not exist
     if kind in ("key", "session", "optional"):
         codes.append(401)
     if kind == "key":
@@ -240,7 +244,7 @@ def document_security(app: Quart) -> None:
                 getattr(view, attr, None) is not None
                 for attr in (QUART_SCHEMA_REQUEST_ATTRIBUTE, QUART_SCHEMA_QUERYSTRING_ATTRIBUTE)
             )
-            _document_errors(view, kind, has_body)
+            _document_errors(view, kind, has_body, "<" in rule.rule)
         if kind not in ("key", "optional"):
             continue
         methods = sorted(m for m in (rule.methods or ()) if m not in ("HEAD", "OPTIONS"))

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
+import ipaddress
+import os
+import secrets
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
@@ -97,6 +102,8 @@ class Settings(BaseSettings):
     cache_dir: Path = Path("./data/cache")
     public_url: str = "http://127.0.0.1:8000"
     secret_key: str | None = None
+    # Local state that is not media: the generated development secret (data/secret_key).
+    data_dir: Path = Path("./data")
     host: str = "127.0.0.1"
     port: int = 8000
 
@@ -108,6 +115,14 @@ class Settings(BaseSettings):
     proxy_trusted_hops: int = Field(default=0, ge=0)
     upgrade_url: str = "https://reelsmith.dev/pricing"
     session_max_age_s: int = 14 * 24 * 3600
+    # API keys one account may hold at once (revoked keys do not count).
+    max_api_keys_per_account: int = Field(default=20, ge=1)
+    # Sign-in backoff per account (app.accounts.lockout): after this many failures within the
+    # window, the account is locked for the base time, doubling per further failure up to max.
+    login_max_failures: int = Field(default=5, ge=1)
+    login_failure_window_s: int = Field(default=15 * 60, ge=1)
+    login_lockout_base_s: int = Field(default=30, ge=1)
+    login_lockout_max_s: int = Field(default=3600, ge=1)
 
     tiers: dict[str, TierLimits] = Field(default_factory=_default_tiers)
 
@@ -121,6 +136,9 @@ class Settings(BaseSettings):
     browser_recycle_jobs: int = 20
     asset_max_bytes: int = 10 * 1024 * 1024
     asset_timeout_s: float = 10.0
+    # Outbound URLs (logos, music, webhooks, data sources) may point at private, loopback or
+    # link-local addresses only when this is set: for a local set-up and tests (app.outbound).
+    allow_private_urls: bool = False
 
     # External data sources
     openalex_base_url: str = "https://api.openalex.org"
@@ -157,10 +175,17 @@ class Settings(BaseSettings):
             )
         return self
 
+    @model_validator(mode="after")
+    def _public_bind_needs_secret(self) -> Settings:
+        check_can_serve_on(self.host, self.secret_key)
+        return self
+
     @property
     def session_secret(self) -> str:
-        # Development falls back to a fixed key so `make run` needs no set-up.
-        return self.secret_key or "reelsmith-development-only-secret"
+        """REELSMITH_SECRET_KEY, or (development without one) a random secret generated on
+        first use and kept in data_dir/secret_key (mode 0600), so `make run` needs no set-up
+        and no two installs share a key."""
+        return self.secret_key or generated_secret(self.data_dir.resolve())
 
     def public(self, path: str) -> str:
         """Absolute URL for a path served by the API."""
@@ -169,3 +194,49 @@ class Settings(BaseSettings):
     @property
     def is_sqlite(self) -> bool:
         return self.database_url.startswith("sqlite")
+
+
+SECRET_FILE = "secret_key"
+
+
+def is_loopback_host(host: str) -> bool:
+    """True for localhost and loopback addresses; '' and 0.0.0.0 (every interface) are not."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def check_can_serve_on(host: str, secret_key: str | None) -> None:
+    """Refuse a bind address reachable from other machines without REELSMITH_SECRET_KEY: the
+    generated development secret lives in a local file and must not guard a public service."""
+    if not secret_key and not is_loopback_host(host):
+        raise ValueError(
+            f"REELSMITH_SECRET_KEY must be set to serve on {host!r}, an address other machines "
+            "can reach (it signs session cookies and preview tokens); set it to a long random "
+            "string, or bind to 127.0.0.1"
+        )
+
+
+@lru_cache(maxsize=8)
+def generated_secret(data_dir: Path) -> str:
+    """The secret in data_dir/secret_key, created (random, mode 0600) when missing. Created
+    under a temporary name and linked into place, so two processes starting together agree."""
+    path = data_dir / SECRET_FILE
+    if not path.exists():
+        data_dir.mkdir(parents=True, exist_ok=True)
+        tmp = data_dir / f".{SECRET_FILE}.{os.getpid()}.{secrets.token_hex(4)}"
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        try:
+            with os.fdopen(fd, "w") as out:
+                out.write(secrets.token_urlsafe(48) + "\n")
+            with contextlib.suppress(FileExistsError):  # another process was first: use theirs
+                os.link(tmp, path)
+        finally:
+            tmp.unlink(missing_ok=True)
+    secret = path.read_text().strip()
+    if len(secret) < 32:
+        raise ValueError(f"{path} holds no usable secret (under 32 characters); delete it")
+    return secret

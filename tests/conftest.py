@@ -105,6 +105,7 @@ def make_settings(tmp_path: Path, **overrides: Any) -> Settings:
         "queue_name": f"{ns}:queue",
         "media_dir": tmp_path / "media",
         "cache_dir": tmp_path / "cache",
+        "data_dir": tmp_path / "data",
         "public_url": "http://testserver",
         "env": "development",
         # Off so suites that call an endpoint many times are not throttled;
@@ -118,6 +119,12 @@ def make_settings(tmp_path: Path, **overrides: Any) -> Settings:
 @pytest.fixture
 def settings(tmp_path: Path) -> Settings:
     return make_settings(tmp_path)
+
+
+@pytest.fixture(scope="session")
+def settings_maker() -> Callable[..., Settings]:
+    """make_settings itself, for fixtures wider than one test: settings_maker(folder, **over)."""
+    return make_settings
 
 
 @pytest.fixture
