@@ -20,7 +20,6 @@ from typing import Any
 import pytest
 import schemathesis
 from hypothesis import HealthCheck, given, settings
-from live_server import live_server, own_prefix
 from schemathesis.checks import CheckContext, not_a_server_error
 from schemathesis.specs.openapi.checks import (
     content_type_conformance,
@@ -33,6 +32,7 @@ from app.accounts.service import create_account
 from app.config import Settings
 from app.db import Database
 from app.keys.service import create_key
+from tests.support.live_server import live_server, own_prefix
 
 EXAMPLES = int(os.environ.get("REELSMITH_FUZZ_EXAMPLES", "4"))
 ERROR_FIELDS = {"success", "error", "message"}

@@ -12,10 +12,10 @@ from pathlib import Path
 
 import httpx
 import pytest
-from live_server import live_server, own_prefix
 
 from app.config import Settings
 from app.ratelimit import public_rule_for
+from tests.support.live_server import live_server, own_prefix
 
 
 @pytest.fixture

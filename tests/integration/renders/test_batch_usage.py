@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from render_helpers import make_template
 from sqlalchemy import event
 
 from app.config import Settings
 from app.templates.service import get_template
+from tests.support.render_helpers import make_template
 
 
 @pytest.fixture

@@ -7,7 +7,6 @@ from typing import Any
 
 from arq import create_pool
 from arq.connections import RedisSettings
-from render_helpers import make_template, queued_job_ids
 from sqlalchemy import func, select
 
 from app.accounts.models import Account
@@ -15,6 +14,7 @@ from app.db import utcnow
 from app.renders import queue
 from app.renders.models import RenderJob
 from app.renders.queue import arq_job_id
+from tests.support.render_helpers import make_template, queued_job_ids
 
 
 async def balance(app: Any, account_id: str) -> int:

@@ -12,7 +12,6 @@ from typing import Any
 
 import pytest_asyncio
 from arq.connections import ArqRedis, RedisSettings, create_pool
-from render_helpers import queued_job_ids
 from sqlalchemy import event, func, select
 
 from app.accounts.service import create_account
@@ -20,6 +19,7 @@ from app.config import Settings
 from app.db import Database, new_id, utcnow
 from app.renders import queue
 from app.renders.models import RenderJob
+from tests.support.render_helpers import queued_job_ids
 
 SLOTS = 4  # live worker slots in these tests; fair_share 0.5 -> 2 per account
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from render_helpers import make_template
 from sqlalchemy import func, select
 
 from app.renders.models import RenderJob
+from tests.support.render_helpers import make_template
 
 BIG_X = "x" * 5120  # a 5 KB data value
 

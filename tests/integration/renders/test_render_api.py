@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from render_helpers import make_template, queued_job_ids
 from sqlalchemy import select
 
 from app.accounts.models import Account, LedgerEntry
 from app.renders.models import RenderJob
 from app.renders.queue import arq_job_id
+from tests.support.render_helpers import make_template, queued_job_ids
 
 
 async def balance(app: Any, account_id: str) -> int:

@@ -7,7 +7,6 @@ import asyncio
 from typing import Any
 
 import pytest
-from render_helpers import make_template, queued_job_ids
 from sqlalchemy import func, select, update
 
 from app.accounts.models import Account, LedgerEntry
@@ -15,6 +14,7 @@ from app.config import Settings
 from app.db import utcnow
 from app.media.storage import get_storage, video_key
 from app.renders.models import RenderJob
+from tests.support.render_helpers import make_template, queued_job_ids
 
 
 @pytest.fixture

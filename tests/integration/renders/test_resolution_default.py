@@ -10,13 +10,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from render_helpers import WorkerProcess, wait_for
 from typer.testing import CliRunner
 
 from app.cli import cli
 from app.db import Database
 from app.templates.schemas import CreateTemplate
 from app.templates.service import create_template
+from tests.support.render_helpers import WorkerProcess, wait_for
 
 pytestmark = pytest.mark.slow
 

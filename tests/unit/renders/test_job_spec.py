@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from helpers.templates import builtin_view
 
 from app.renders.errors import InvalidRenderRequest
 from app.renders.job import (
@@ -16,6 +15,7 @@ from app.renders.job import (
     template_document,
 )
 from app.renders.schemas import OutputOptions, RenderOptions, SceneOverride
+from tests.support.templates import builtin_view
 
 TEMPLATE: dict[str, Any] = {
     "id": "t1",

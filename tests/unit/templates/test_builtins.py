@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from helpers.templates import builtin_view
 
 from app.composition.timeline import build_timeline, scene_props
 from app.composition.variables import variables_in
@@ -11,6 +10,7 @@ from app.primitives.catalog import get_primitive
 from app.templates.binding import render_inputs
 from app.templates.builtins import builtin_data_source, builtins
 from app.templates.validation import document_problems
+from tests.support.templates import builtin_view
 
 IDS = ["emeritus", "laureate", "rewind", "pulse", "handshake"]
 SPEC_FIELDS = {

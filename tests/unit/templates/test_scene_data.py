@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from helpers.templates import with_defaults
-
-from app.templates.binding import expand_scene, sample_data
+from app.templates.binding import expand_scene, render_inputs, sample_data
 from app.templates.schemas import DataSlot, SceneConfig, TemplateDefaults, TemplateView
+from tests.support.templates import builtin_view, with_defaults
 
 
 def test_each_builds_a_renamed_list_from_an_array_field():
@@ -56,9 +55,6 @@ def test_sample_data_prefers_default_then_builtin_sample_then_placeholder():
 
 
 def test_emeritus_institution_override_wins_over_the_fetched_institution():
-    from helpers.templates import builtin_view
-
-    from app.templates.binding import render_inputs
 
     view = builtin_view("emeritus")
     _, data = render_inputs(view, {"authorId": "A1", "institution": "Fetched U"})

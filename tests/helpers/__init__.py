@@ -1,1 +1,0 @@
-"""Helpers shared by tests (imported as `helpers.<module>`: tests/ is on sys.path via conftest)."""
