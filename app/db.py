@@ -111,7 +111,7 @@ class Database:
             yield session
 
     async def create_all(self) -> None:
-        import app.models  # noqa: F401  (registers every table)
+        import app.models  # noqa: F401, PLC0415  (registers every table; app.models imports app.db)
 
         async with self.engine.begin() as conn:
             await conn.run_sync(Base.metadata.create_all)

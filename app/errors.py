@@ -179,6 +179,27 @@ def error_response(err: ApiError) -> Response:
     return resp
 
 
+def http_error(err: HTTPException) -> ApiError:
+    """The JSON error for an HTTP error Quart raised itself (no route, wrong method, bad body)."""
+    status = err.code or 500
+    if status == 413:
+        return _body_too_large()
+    if status == 415:
+        status, message = 400, "Unsupported body: send JSON with Content-Type: application/json"
+    elif status == 400:
+        message = "Malformed request: " + (err.description or "bad request")
+    elif status == 404:
+        message = "No such endpoint"
+    elif status == 405:
+        allowed = sorted(set(getattr(err, "valid_methods", None) or ()) - {"HEAD", "OPTIONS"})
+        message = "Method not allowed on this endpoint" + (
+            f"; allowed: {', '.join(allowed)}" if allowed else ""
+        )
+    else:
+        message = err.description or err.name
+    return ApiError(status, message)
+
+
 def register_error_handlers(app: Quart) -> None:
     @app.errorhandler(ApiError)
     async def _api_error(err: ApiError) -> Response:
@@ -205,23 +226,7 @@ def register_error_handlers(app: Quart) -> None:
 
     @app.errorhandler(HTTPException)
     async def _http_error(err: HTTPException) -> Response:
-        status = err.code or 500
-        if status == 413:
-            return error_response(_body_too_large())
-        if status == 415:
-            status, message = 400, "Unsupported body: send JSON with Content-Type: application/json"
-        elif status == 400:
-            message = "Malformed request: " + (err.description or "bad request")
-        elif status == 404:
-            message = "No such endpoint"
-        elif status == 405:
-            allowed = sorted(set(getattr(err, "valid_methods", None) or ()) - {"HEAD", "OPTIONS"})
-            message = "Method not allowed on this endpoint" + (
-                f"; allowed: {', '.join(allowed)}" if allowed else ""
-            )
-        else:
-            message = err.description or err.name
-        return error_response(ApiError(status, message))
+        return error_response(http_error(err))
 
     @app.errorhandler(Exception)
     async def _unexpected(err: Exception) -> Response:

@@ -29,6 +29,7 @@ from app.composition.timeline import UnknownPrimitive, build_timeline, scene_dic
 from app.composition.variables import VARIABLE, as_text, lookup, present, substitute
 from app.config import Settings, TierLimits
 from app.primitives.catalog import get_primitive
+from app.templates.binding import prepare_render
 
 WORDS_PER_SECOND = 2.0
 CHARS_PER_SECOND = 11.0
@@ -278,7 +279,6 @@ def check_render_data(
 ) -> None:
     """One recipient's data: its strings, each voScript and sceneData string after
     substitution, the composed page's size and the estimated video length."""
-    from app.templates.binding import prepare_render
 
     limits = allow.limits
     check_strings(data, "data", allow)

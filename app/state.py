@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from arq import create_pool
+from arq.connections import RedisSettings
 from quart import current_app
 
 if TYPE_CHECKING:
@@ -29,9 +31,6 @@ async def get_arq() -> Any:
     """The arq pool used to enqueue jobs by name (the app never imports the worker)."""
     pool = current_app.config.get("REELSMITH_ARQ")
     if pool is None:
-        from arq import create_pool
-        from arq.connections import RedisSettings
-
         pool = await create_pool(RedisSettings.from_dsn(get_settings().redis_url))
         current_app.config["REELSMITH_ARQ"] = pool
     return pool

@@ -27,15 +27,15 @@ import psutil
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from app.config import Settings  # noqa: E402
-from app.renders.job import JobBrand, JobOutput, RenderJobSpec  # noqa: E402
-from app.spec import DEVICE_SCALE  # noqa: E402
-from worker.render.browser import BrowserManager  # noqa: E402
-from worker.render.capture import frame_time_ms, open_capture_page  # noqa: E402
-from worker.render.compose import compose_page  # noqa: E402
-from worker.render.pipeline import render_video  # noqa: E402
-from worker.render.server import serve_page  # noqa: E402
-from worker.render.timeline import plan_timeline  # noqa: E402
+from app.config import Settings
+from app.renders.job import JobBrand, JobOutput, RenderJobSpec
+from app.spec import DEVICE_SCALE
+from worker.render.browser import BrowserManager
+from worker.render.capture import frame_time_ms, open_capture_page
+from worker.render.compose import compose_page
+from worker.render.pipeline import render_video
+from worker.render.server import serve_page
+from worker.render.timeline import plan_timeline
 
 SCENES: list[dict[str, Any]] = [
     {

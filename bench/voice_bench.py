@@ -4,10 +4,14 @@ faster than real time). Run: `.venv/bin/python bench/voice_bench.py [--rounds N]
 from __future__ import annotations
 
 import argparse
+import asyncio
 import tempfile
 import time
 from pathlib import Path
 
+from app.composition.timeline import build_timeline
+from app.config import Settings
+from worker.render.audio import mix_audio, prepare_voiceovers
 from worker.voices.espeak import EspeakEngine
 from worker.voices.piper_engine import PiperEngine, load_voice
 
@@ -44,11 +48,6 @@ def bench(rounds: int) -> None:
 
 def bench_mix() -> None:
     """Time mix_audio for a 30 s soundtrack: three voiceovers over a ducked music bed."""
-    import asyncio
-
-    from app.composition.timeline import build_timeline
-    from app.config import Settings
-    from worker.render.audio import mix_audio, prepare_voiceovers
 
     scenes = [{"primitiveId": "title-intro", "voScript": SCRIPTS[0], "durationOverride": 10},
               {"primitiveId": "stat-counters", "voScript": SCRIPTS[1], "durationOverride": 10},

@@ -4,14 +4,18 @@ from __future__ import annotations
 
 import asyncio
 import os
+import socket
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import asyncpg
 import pytest
 import pytest_asyncio
+import redis as sync_redis
+from redis.asyncio import Redis
 
 from app import create_app
 from app.accounts.models import Account
@@ -25,7 +29,6 @@ TEST_REDIS_URL = os.environ.get("REELSMITH_TEST_REDIS", "redis://127.0.0.1:6379/
 
 
 def _pg_available() -> bool:
-    import socket
 
     try:
         with socket.create_connection(("127.0.0.1", 5432), timeout=1):
@@ -38,7 +41,6 @@ PG_AVAILABLE = _pg_available()
 
 
 async def _create_pg_database() -> tuple[str, str]:
-    import asyncpg
 
     name = f"reelsmith_test_{uuid.uuid4().hex[:12]}"
     conn = await asyncpg.connect(PG_ADMIN_DSN)
@@ -51,7 +53,6 @@ async def _create_pg_database() -> tuple[str, str]:
 
 
 async def _drop_pg_database(name: str) -> None:
-    import asyncpg
 
     conn = await asyncpg.connect(PG_ADMIN_DSN)
     try:
@@ -139,7 +140,6 @@ def namespace_patterns(prefix: str) -> list[str]:
 
 
 async def _clear_namespace(settings: Settings) -> None:
-    from redis.asyncio import Redis
 
     redis = Redis.from_url(settings.redis_url)
     try:
@@ -156,7 +156,6 @@ def test_redis_left_clean() -> Iterator[None]:
     """At the end of the run, remove every key of this run's namespaces (worker processes and
     tests without the app fixture leave some), so nothing stays behind in the test Redis."""
     yield
-    import redis as sync_redis
 
     client = sync_redis.Redis.from_url(TEST_REDIS_URL)
     try:

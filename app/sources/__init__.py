@@ -11,6 +11,8 @@ from typing import Any
 
 from app.config import Settings
 from app.sources.errors import SourceNotFound, SourceUnavailable
+from app.sources.hardcover import fetch_author as fetch_hardcover_author
+from app.sources.openalex import fetch_author
 
 __all__ = ["SourceNotFound", "SourceUnavailable", "fetch_source_data", "SOURCE_KINDS"]
 
@@ -20,12 +22,8 @@ SOURCE_KINDS = ("openalex", "hardcover")
 async def fetch_source_data(kind: str, key_value: Any, settings: Settings) -> dict[str, Any]:
     """Fields from the named source for one recipient (e.g. kind="openalex", an authorId)."""
     if kind == "openalex":
-        from app.sources.openalex import fetch_author
-
         return await fetch_author(str(key_value), settings)
     if kind == "hardcover":
-        from app.sources.hardcover import fetch_author as fetch_hardcover_author
-
         return await fetch_hardcover_author(str(key_value), settings)
     raise ValueError(f"unknown data source {kind!r}; known: {', '.join(SOURCE_KINDS)}")
 

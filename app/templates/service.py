@@ -12,6 +12,8 @@ from typing import Any
 
 from pydantic import BaseModel
 from sqlalchemy import select, update
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.db import utcnow
@@ -294,10 +296,7 @@ async def increment_usage(session: AsyncSession, template_id: str, n: int = 1) -
     """Count n renders of a template (built-in or custom); unknown ids are ignored."""
     if is_builtin(template_id):
         dialect = session.get_bind().dialect.name
-        if dialect == "postgresql":
-            from sqlalchemy.dialects.postgresql import insert
-        else:
-            from sqlalchemy.dialects.sqlite import insert  # type: ignore[assignment]
+        insert = pg_insert if dialect == "postgresql" else sqlite_insert
         stmt = insert(BuiltinUsage).values(
             template_id=template_id, usage_count=n, updated_at=utcnow()
         )

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 import httpx
+import redis
 
 from app.config import Settings
 
@@ -89,7 +90,6 @@ def own_prefix(settings: Settings) -> Settings:
 
 
 def _clear_prefix(settings: Settings) -> None:
-    import redis
 
     client = redis.Redis.from_url(settings.redis_url)
     try:

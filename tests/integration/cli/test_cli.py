@@ -6,6 +6,7 @@ import asyncio
 import os
 import re
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -155,7 +156,6 @@ def test_serve_answers_http_and_stops_on_sigterm(db_url: str, tmp_path: Path):
 
 
 def free_port() -> int:
-    import socket
 
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -163,7 +163,6 @@ def free_port() -> int:
 
 
 def port_open(port: int) -> bool:
-    import socket
 
     with socket.socket() as sock:
         sock.settimeout(0.5)

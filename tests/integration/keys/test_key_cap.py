@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from app.config import Settings
+
 
 @pytest.fixture
 def settings(settings_factory):
@@ -38,7 +40,6 @@ async def test_creating_a_key_past_the_cap_is_403_and_revoking_makes_room(client
 
 
 def test_default_cap_is_twenty() -> None:
-    from app.config import Settings
 
     assert Settings().max_api_keys_per_account == 20
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -102,7 +103,6 @@ def test_storage_rejects_keys_outside_its_root(storage):
 
 
 def test_writers_of_one_key_never_share_a_temp_file(settings, tmp_path: Path):
-    from concurrent.futures import ThreadPoolExecutor
 
     store = LocalStorage(settings.media_dir, settings.public_url)
     sources = []

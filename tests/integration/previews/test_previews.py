@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from app.keys.service import create_key
+from app.templates.models import Template as TemplateRow
 
 SCENES = [
     {
@@ -201,7 +202,6 @@ async def test_preview_routes_are_not_in_the_openapi_document(client):
 
 
 async def test_template_with_a_removed_primitive_gets_a_clear_error(app, client, make_user):
-    from app.templates.models import Template as TemplateRow
 
     alice = await make_user()
     async with app.config["REELSMITH_DB"].session() as session:

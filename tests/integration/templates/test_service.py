@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from app.accounts.service import create_account
+from app.renders.create import load_template
 from app.templates.schemas import CreateTemplate
 from app.templates.service import (
     create_template,
@@ -57,7 +58,6 @@ async def test_get_template_honours_visibility_for_renders(db):
 
 
 async def test_fork_chain_keeps_its_builtin_data_source_when_a_middle_fork_is_deleted(db):
-    from app.renders.create import load_template
 
     owner = await _account(db, "f@example.com")
     async with db.session() as session:

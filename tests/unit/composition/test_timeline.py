@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from pydantic import BaseModel
 
 from app.composition.timeline import (
     BREATH_MS,
@@ -189,7 +190,6 @@ def test_all_scenes_skipped_gives_an_empty_timeline() -> None:
 
 
 def test_scenes_accept_pydantic_models() -> None:
-    from pydantic import BaseModel
 
     class Scene(BaseModel):
         primitiveId: str

@@ -118,7 +118,7 @@ async def test_a_host_that_does_not_resolve_is_named(monkeypatch) -> None:
 class _Handler(BaseHTTPRequestHandler):
     routes: dict[str, tuple[int, dict[str, str], bytes]] = {}
 
-    def do_GET(self) -> None:  # noqa: N802
+    def do_GET(self) -> None:
         if self.path == "/slow":
             time.sleep(1.0)
         status, headers, body = self.routes.get(self.path, (404, {}, b"internal secret"))

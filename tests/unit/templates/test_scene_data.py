@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from app.templates.binding import expand_scene, render_inputs, sample_data
+from app.templates.binding import expand_scene, prepare_render, render_inputs, sample_data
+from app.templates.builtins import builtin_data_source, builtins
 from app.templates.schemas import DataSlot, SceneConfig, TemplateDefaults, TemplateView
 from tests.support.templates import builtin_view, with_defaults
 
@@ -66,8 +67,6 @@ def test_emeritus_institution_override_wins_over_the_fetched_institution():
 
 
 def test_prepare_render_works_on_plain_dicts_for_the_worker():
-    from app.templates.binding import prepare_render
-    from app.templates.builtins import builtin_data_source, builtins
 
     laureate = builtins()["laureate"]
     scenes = [s.model_dump(mode="json") for s in laureate.scenes]
@@ -84,8 +83,6 @@ def test_prepare_render_works_on_plain_dicts_for_the_worker():
 
 
 def test_prepare_render_fills_slot_default_values():
-    from app.templates.binding import prepare_render
-    from app.templates.builtins import builtins
 
     handshake = builtins()["handshake"]
     _, data = prepare_render(handshake.scenes, handshake.dataSlots, {"company_name": "Co"})

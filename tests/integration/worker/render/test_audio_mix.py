@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import re
 import subprocess
 import threading
@@ -19,6 +20,7 @@ from app.config import Settings
 from app.voices.music import MUSIC_DIR
 from worker.render.audio import RATE, Voiceover, mix_audio, prepare_voiceovers
 from worker.render.errors import AssetError
+from worker.render.mux import join_and_mux
 
 SCENES = [
     {"primitiveId": "title-intro", "voScript": "Hello [name], welcome to your year in review."},
@@ -73,7 +75,6 @@ def voiceover(index: int, path: Path, duration_ms: int) -> Voiceover:
 @pytest.fixture(scope="module")
 def spoken(tmp_path_factory: pytest.TempPathFactory) -> tuple[Settings, dict[int, Voiceover]]:
     """Real voiceovers for SCENES (espeak-ng, Jenny's offline voice), made once for the module."""
-    import asyncio
 
     base = tmp_path_factory.mktemp("voices")
     settings = Settings(media_dir=base / "media", database_url=f"sqlite+aiosqlite:///{base}/x.db")
@@ -191,7 +192,6 @@ async def test_music_ducks_under_speech_and_swells_between_phrases(
 async def test_each_voiceover_starts_at_its_scene_start_within_one_frame(
     settings: Settings, tmp_path: Path, fps: int
 ) -> None:
-    from worker.render.mux import join_and_mux
 
     scenes = [
         {"primitiveId": p, "transition": "fade"} for p in ("title-intro", "stat-counters", "outro")

@@ -230,7 +230,7 @@ async def test_discarded_shared_browser_closes_when_its_last_job_lets_go(setting
 class _Recorder(BaseHTTPRequestHandler):
     hits: list[str] = []
 
-    def do_GET(self) -> None:  # noqa: N802
+    def do_GET(self) -> None:
         type(self).hits.append(self.path)
         self.send_response(200)
         self.end_headers()

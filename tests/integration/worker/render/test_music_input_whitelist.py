@@ -14,6 +14,7 @@ import pytest
 from app.media.ffmpeg import run_ffmpeg
 from worker.render.audio import premix_args
 from worker.render.errors import RenderError
+from worker.voices.engines import VoiceError, decode_audio
 
 
 def tone(path: Path, seconds: float = 1.0) -> Path:
@@ -88,7 +89,6 @@ async def test_an_hls_playlist_pointing_at_a_url_is_refused_without_a_request(
 
 
 def test_engine_audio_from_outside_is_decoded_only_as_plain_audio(tmp_path: Path) -> None:
-    from worker.voices.engines import VoiceError, decode_audio
 
     for name in ("speech.mp3", "speech.wav", "speech.ogg"):
         samples = decode_audio(tone(tmp_path / name).read_bytes(), 24000)

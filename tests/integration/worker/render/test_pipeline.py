@@ -143,7 +143,7 @@ async def test_free_tier_forces_the_watermark(
 
 
 class _Logo(BaseHTTPRequestHandler):
-    def do_GET(self) -> None:  # noqa: N802
+    def do_GET(self) -> None:
         size = 2 * 1024 * 1024 if "big" in self.path else 0
         if self.path.startswith("/slow"):
             time.sleep(3)

@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from app.spec import LANGUAGES
+from app.voices.catalog import ESPEAK_BAD_LANGUAGES, espeak_voice
 from worker.voices.engines import LanguageNotSpoken, Synthesis, read_wav
 from worker.voices.espeak import EspeakEngine
 from worker.voices.piper_engine import PiperEngine
@@ -78,8 +79,6 @@ def test_espeak_word_timestamps_follow_the_speech(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("language", list(LANGUAGES))
 def test_each_spec_language_speaks_or_fails_clearly(tmp_path: Path, language: str) -> None:
-    from app.voices.catalog import ESPEAK_BAD_LANGUAGES, espeak_voice
-
     samples = {
         "ja": "こんにちは、世界", "zh": "你好，世界", "th": "สวัสดีชาวโลก", "ko": "안녕하세요 여러분",
         "ar": "مرحبا بالعالم", "hi": "नमस्ते दुनिया", "ru": "Привет, мир", "vi": "Xin chào thế giới",

@@ -22,7 +22,7 @@ def internal_service() -> Iterator[tuple[str, list[str]]]:
     hits: list[str] = []
 
     class Handler(BaseHTTPRequestHandler):
-        def do_GET(self) -> None:  # noqa: N802
+        def do_GET(self) -> None:
             hits.append(self.path)
             body = b"<h1>admin console</h1>"
             self.send_response(503)

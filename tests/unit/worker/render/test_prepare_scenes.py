@@ -5,7 +5,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from app.renders.job import RenderJobSpec, build_job_spec, template_document
+from app.renders.job import RenderJobSpec, build_job_spec, load_job_spec, template_document
 from app.templates.binding import sample_data
 from tests.support.templates import builtin_view
 from worker.render.audio import Voiceover
@@ -82,7 +82,6 @@ def test_the_result_says_which_engine_and_voice_spoke_each_scene():
 
 
 def test_an_unversioned_jobs_voiceover_language_is_its_output_then_audio_language():
-    from app.renders.job import load_job_spec
 
     assert load_job_spec({"scenes": [], "output": {"language": "de"}}).output.language == "de"
     assert load_job_spec({"scenes": [], "audio": {"language": "fr"}}).output.language == "fr"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 import threading
 import time
 import uuid
@@ -11,7 +13,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from worker.voices.cache import VoiceCache
+from worker.voices.cache import CACHE_VERSION, VoiceCache
 from worker.voices.engines import Synthesis, WordTimestamp, read_wav, write_wav
 
 TEXT = "Thanks for watching, see you soon."
@@ -107,10 +109,6 @@ def test_a_failed_synthesis_lets_the_next_caller_try_again(tmp_path: Path) -> No
 def test_entry_names_are_keyed_by_the_secret_not_a_plain_hash_of_the_text(
     tmp_path: Path,
 ) -> None:
-    import hashlib
-    import json
-
-    from worker.voices.cache import CACHE_VERSION
 
     args = ("espeak-ng", "en-US+f3", "en", "Hello Maria Lopez.")
     mine = VoiceCache(tmp_path / "a", SECRET).key(*args)

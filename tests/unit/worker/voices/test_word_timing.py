@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from worker.voices.edge import RATE as EDGE_RATE
+from worker.voices.edge import word_starts
 from worker.voices.normalize import normalize_tokens
 from worker.voices.timing import estimate_spans, spans_from_groups, spans_from_starts, tighten
 
@@ -69,8 +71,6 @@ def test_estimate_spans_gives_each_word_its_own_burst() -> None:
 
 
 def test_edge_word_boundaries_map_to_script_tokens() -> None:
-    from worker.voices.edge import RATE as EDGE_RATE
-    from worker.voices.edge import word_starts
 
     tokens = normalize_tokens("Hi Ann, you saved $5 today.", "en")  # $5 -> "five dollars"
     boundaries = [("Hi", 0), ("Ann", 100), ("you", 200), ("saved", 300), ("five", 400),
