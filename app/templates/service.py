@@ -233,11 +233,7 @@ async def patch_template(
     if "projectId" in body.model_fields_set:
         await check_project(session, account_id, body.projectId)
     _apply(row, body, set(body.model_fields_set), partial=True)
-    if allow is not None:  # tier limits (app/limits.py)
-        check_template(row.scenes, row.data_slots, allow)
-    row.updated_at = utcnow()
-    await session.flush()
-    return _row_view(row)
+    return await _save(session, row, allow)
 
 
 def full_update(body: UpdateTemplate) -> tuple[UpdateTemplate, set[str]]:
@@ -275,9 +271,14 @@ async def replace_template(
     if "projectId" in fields:
         await check_project(session, account_id, document.projectId)
     _apply(row, document, fields, partial=False)
-    if allow is not None:  # tier limits (app/limits.py)
-        check_template(row.scenes, row.data_slots, allow)
     row.version += 1
+    return await _save(session, row, allow)
+
+
+async def _save(session: AsyncSession, row: TemplateRow, allow: Allowance | None) -> TemplateView:
+    """Check the updated row against the tier limits (app/limits.py), stamp and write it."""
+    if allow is not None:
+        check_template(row.scenes, row.data_slots, allow)
     row.updated_at = utcnow()
     await session.flush()
     return _row_view(row)
