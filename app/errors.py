@@ -179,7 +179,7 @@ def error_response(err: ApiError) -> Response:
     return resp
 
 
-def http_error(err: HTTPException) -> ApiError:
+def framework_error(err: HTTPException) -> ApiError:
     """The JSON error for an HTTP error Quart raised itself (no route, wrong method, bad body)."""
     status = err.code or 500
     if status == 413:
@@ -226,7 +226,7 @@ def register_error_handlers(app: Quart) -> None:
 
     @app.errorhandler(HTTPException)
     async def _http_error(err: HTTPException) -> Response:
-        return error_response(http_error(err))
+        return error_response(framework_error(err))
 
     @app.errorhandler(Exception)
     async def _unexpected(err: Exception) -> Response:
