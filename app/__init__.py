@@ -30,6 +30,7 @@ BLUEPRINTS = (
     "app.renders.routes",
     "app.media.routes",
     "app.voices.routes",
+    "app.webhooks.routes",
     "app.apidocs",
 )
 

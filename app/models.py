@@ -10,6 +10,7 @@ for _name in (
     "app.templates.models",
     "app.renders.models",
     "app.voices.models",
+    "app.webhooks.models",
 ):
     try:
         importlib.import_module(_name)

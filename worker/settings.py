@@ -124,7 +124,10 @@ WorkerSettings = _settings_class()
 
 
 def run_worker(settings: Settings, **options: Any) -> Worker:
-    """Run a worker in the foreground until SIGINT/SIGTERM (graceful) or SIGKILL."""
+    """Run a worker in the foreground until SIGINT/SIGTERM (graceful) or SIGKILL, with the
+    webhook deliveries worker beside it (its own queue, same process)."""
+    from worker.deliveries import run_alongside
+
     worker = Worker(**worker_kwargs(settings, **options))
-    worker.run()
+    run_alongside(worker, settings)
     return worker

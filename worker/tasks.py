@@ -212,6 +212,7 @@ async def _render_claimed(
         result.duration_ms,
         scene_starts(result),
         result.voiceovers,
+        storage.url(key),
     )
     if not done:
         storage.delete(key)  # deleted or taken over meanwhile: only this attempt's own file

@@ -26,6 +26,9 @@ class Batch(IdMixin, TimestampMixin, Base):
     headers: Mapped[list[Any]] = mapped_column(default=list)
     # header -> data slot key (or null for a column kept as extra data)
     mapping: Mapped[dict[str, Any]] = mapped_column(default=dict)
+    # Webhook milestones already emitted (bits: 25 %, 50 %, 75 %, complete); set by a
+    # compare-and-set so each fires once however many workers finish jobs at once.
+    milestones_sent: Mapped[int] = mapped_column(Integer, default=0)
 
 
 class RenderJob(IdMixin, TimestampMixin, Base):
