@@ -111,8 +111,14 @@ async def record(
 ) -> Recorded:
     """Store the attempt and move the delivery on: delivered, retry scheduled, or failed after
     the last attempt (or at once on a 410, which also disables the endpoint)."""
-    delivery, endpoint, number = claimed.delivery, claimed.endpoint, claimed.number
+    delivery, number = claimed.delivery, claimed.number
     now = utcnow()
+    # Fresh, in this session: the endpoint may have changed while the attempt was out.
+    endpoint = await session.get(
+        WebhookEndpoint, delivery.endpoint_id, populate_existing=True, with_for_update=True
+    )
+    if endpoint is None:  # deleted meanwhile (its deliveries went with it)
+        return Recorded("failed", None, None)
     session.add(
         WebhookAttempt(
             delivery_id=delivery.id,
