@@ -131,9 +131,7 @@ async def test_the_whole_retry_schedule_is_followed_then_the_delivery_fails(
     assert gaps[2] < gaps[3] < gaps[4]
 
 
-async def test_retry_after_is_honoured_within_the_schedule(
-    app, client, make_user, settings, appdb
-):
+async def test_retry_after_is_honoured_within_the_schedule(app, client, make_user, settings, appdb):
     user = await make_user()
     replies = [Reply(503, {"Retry-After": "2"})]
     with Receiver(replies) as receiver:

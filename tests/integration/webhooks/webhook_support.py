@@ -52,9 +52,7 @@ class Received:
 class Receiver:
     """Answers POSTs with the scripted replies in turn (then `default`), recording each."""
 
-    def __init__(
-        self, replies: list[Reply] | None = None, default: Reply | None = None
-    ) -> None:
+    def __init__(self, replies: list[Reply] | None = None, default: Reply | None = None) -> None:
         self.replies = list(replies or [])
         self.default = default or Reply()
         self.received: list[Received] = []
