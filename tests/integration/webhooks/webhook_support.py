@@ -220,3 +220,31 @@ async def endpoint_row(db: Database, endpoint_id: str) -> WebhookEndpoint:
         endpoint = await session.get(WebhookEndpoint, endpoint_id)
         assert endpoint is not None
         return endpoint
+
+
+def worker_process(settings: Settings, log_path: Path) -> subprocess.Popen[bytes]:
+    """`python -m worker` (render and deliveries workers in one process) as a subprocess."""
+    import os
+    import sys
+
+    env = dict(os.environ)
+    env.update(
+        {
+            "REELSMITH_DATABASE_URL": settings.database_url,
+            "REELSMITH_REDIS_URL": settings.redis_url,
+            "REELSMITH_REDIS_PREFIX": settings.redis_prefix,
+            "REELSMITH_QUEUE_NAME": settings.queue_name,
+            "REELSMITH_MEDIA_DIR": str(settings.media_dir),
+            "REELSMITH_PUBLIC_URL": settings.public_url,
+            "REELSMITH_WEBHOOK_ALLOW_PRIVATE": str(settings.webhook_allow_private).lower(),
+            "REELSMITH_WEBHOOK_RETRY_SCALE": str(settings.webhook_retry_scale),
+        }
+    )
+    root = Path(__file__).resolve().parents[3]
+    return subprocess.Popen(
+        [sys.executable, "-m", "worker", "--sweep-every", "2", "--heartbeat-ttl", "3"],
+        cwd=root,
+        env=env,
+        stdout=log_path.open("ab"),
+        stderr=subprocess.STDOUT,
+    )
