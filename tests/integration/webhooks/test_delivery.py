@@ -191,3 +191,26 @@ async def test_a_hanging_receiver_is_cut_at_the_timeout_and_the_test_answer_says
     assert answer["delivery"]["status"] == "retrying"
     assert answer["delivery"]["nextRetryAt"] is not None
     assert len(receiver.received) >= 1
+
+
+async def test_an_endpoint_failing_for_the_whole_period_is_disabled_with_the_reason(
+    app, client, make_user, settings, appdb
+):
+    user = await make_user()
+    # Attempts at about 0, 0.01, 0.07, 0.43 and 1.9 s: the 5th is past the 1 s period.
+    strict = settings.model_copy(update={"webhook_disable_after_s": 1})
+    with Receiver(default=Reply(500)) as receiver:
+        hook = await register(client, user, receiver.url)
+        async with deliveries_worker(strict):
+            await finish(appdb, None, settings, await new_job(appdb, user.account.id), ok=True)
+
+            async def disabled() -> bool:
+                return not (await endpoint_row(appdb, hook["id"])).active
+
+            await wait_for(disabled, 15, "the endpoint to be disabled")
+    endpoint = await endpoint_row(appdb, hook["id"])
+    assert "every delivery failed since" in (endpoint.disabled_reason or "")
+    assert "HTTP 500" in (endpoint.disabled_reason or "")
+    (delivery,) = await deliveries(appdb, hook["id"])
+    assert delivery.status == "failed" and 2 <= delivery.attempts_made < 6
+    assert len(receiver.received) == delivery.attempts_made
