@@ -214,3 +214,21 @@ async def test_an_endpoint_failing_for_the_whole_period_is_disabled_with_the_rea
     (delivery,) = await deliveries(appdb, hook["id"])
     assert delivery.status == "failed" and 2 <= delivery.attempts_made < 6
     assert len(receiver.received) == delivery.attempts_made
+
+
+async def test_concurrency_per_endpoint_is_bounded(app, client, make_user, settings, appdb):
+    user = await make_user()
+    one_at_a_time = settings.model_copy(update={"webhook_endpoint_concurrency": 1})
+    with Receiver(default=Reply(200, delay_s=0.4)) as receiver:
+        hook = await register(client, user, receiver.url, ["render.complete"])
+        for _ in range(4):
+            await finish(appdb, None, settings, await new_job(appdb, user.account.id), ok=True)
+        async with deliveries_worker(one_at_a_time):
+
+            async def all_delivered() -> bool:
+                rows = await deliveries(appdb, hook["id"])
+                return all(r.status == "delivered" for r in rows)
+
+            await wait_for(all_delivered, 20, "the four deliveries")
+    assert len(receiver.received) == 4
+    assert receiver.max_in_flight == 1

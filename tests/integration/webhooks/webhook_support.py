@@ -56,6 +56,7 @@ class Receiver:
         self.replies = list(replies or [])
         self.default = default or Reply()
         self.received: list[Received] = []
+        self.in_flight = self.max_in_flight = 0
         self.lock = threading.Lock()
         self.tls: ssl.SSLContext | None = None
         self.host = "127.0.0.1"
@@ -71,7 +72,11 @@ class Receiver:
                         )
                     )
                     reply = receiver.replies.pop(0) if receiver.replies else receiver.default
+                    receiver.in_flight += 1
+                    receiver.max_in_flight = max(receiver.max_in_flight, receiver.in_flight)
                 time.sleep(reply.delay_s)
+                with receiver.lock:
+                    receiver.in_flight -= 1
                 try:
                     self.send_response(reply.status)
                     for name, value in reply.headers.items():
