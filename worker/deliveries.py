@@ -223,8 +223,11 @@ async def startup(ctx: dict[str, Any]) -> None:
 
 
 async def shutdown(ctx: dict[str, Any]) -> None:
-    if "db" in ctx:
-        await ctx["db"].dispose()
+    """Idempotent: also run after arq's close(), which skips it when a cancelled attempt
+    ends its wait with CancelledError."""
+    db = ctx.pop("db", None)
+    if db is not None:
+        await db.dispose()
 
 
 def worker_kwargs(settings: Settings) -> dict[str, Any]:
@@ -279,6 +282,7 @@ def run_alongside(render_worker: Worker, settings: Settings) -> None:
     try:
         render_worker.run()
     finally:
-        # Its tasks were cancelled on the way out.
+        # Attempts still out are cancelled (sent again later: at-least-once).
         with contextlib.suppress(asyncio.CancelledError):
             render_worker.loop.run_until_complete(deliveries.close())
+        render_worker.loop.run_until_complete(shutdown(deliveries.ctx))
