@@ -16,7 +16,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import httpx
-from arq import cron, func
+from arq import Retry, cron, func
 from arq.connections import RedisSettings
 from arq.worker import Worker
 
@@ -32,6 +32,10 @@ RESPONSE_READ_LIMIT = 4096
 EXCERPT_CHARS = 500
 USER_AGENT = "reelsmith-webhooks/1"
 SHUTDOWN_GRACE_S = 12  # the longest attempt timeout (10 s) and a little
+# An attempt finding its endpoint's slots all taken comes back after this (arq Retry); after
+# SLOT_RETRIES of those arq drops it and the relay hands it over again.
+SLOT_RETRY_S = 0.2
+SLOT_RETRIES = 100
 
 
 class Refused(Exception):
@@ -161,21 +165,24 @@ async def deliver_webhook(ctx: dict[str, Any], delivery_id: str, number: int) ->
     timeout = delivery.attempt_timeout(number)
     hold_s = timeout + delivery.LOCK_MARGIN_S
     async with db.session() as session:
-        claimed = await delivery.claim(session, delivery_id, number, hold_s)
-        if claimed is not None and not claimed.endpoint.active:
-            reason = claimed.endpoint.disabled_reason or "disabled"
-            await delivery.give_up(
-                session, claimed, f"not sent: the endpoint is disabled ({reason})"
-            )
-            return "failed: endpoint disabled"
-    if claimed is None:
-        return "skipped: not due or held elsewhere"
-    slot = await _endpoint_slot(ctx["redis"], settings, claimed.endpoint.id, hold_s)
+        endpoint_id = await delivery.endpoint_of(session, delivery_id)
+    if endpoint_id is None:
+        return "skipped: the delivery is gone"
+    # The endpoint's slot first: attempts over its limit come back later without a DB write.
+    slot = await _endpoint_slot(ctx["redis"], settings, endpoint_id, hold_s)
     if slot is None:
-        async with db.session() as session:  # let it go: the relay hands it over again
-            await delivery.release(session, delivery_id, number)
-        return "deferred: endpoint at its concurrency limit"
+        raise Retry(defer=SLOT_RETRY_S)
     try:
+        async with db.session() as session:
+            claimed = await delivery.claim(session, delivery_id, number, hold_s)
+            if claimed is not None and not claimed.endpoint.active:
+                reason = claimed.endpoint.disabled_reason or "disabled"
+                await delivery.give_up(
+                    session, claimed, f"not sent: the endpoint is disabled ({reason})"
+                )
+                return "failed: endpoint disabled"
+        if claimed is None:
+            return "skipped: not due or held elsewhere"
         now = utcnow()
         body = claimed.delivery.body.encode()
         headers = signing.signature_headers(
@@ -239,7 +246,7 @@ def worker_kwargs(settings: Settings) -> dict[str, Any]:
                 deliver_webhook,
                 name=queue.TASK_NAME,
                 keep_result=0,
-                max_tries=3,
+                max_tries=SLOT_RETRIES,
                 timeout=longest + 5,
             )
         ],

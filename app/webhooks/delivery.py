@@ -58,6 +58,12 @@ class Claimed:
     number: int  # the attempt being made, 1..6
 
 
+async def endpoint_of(session: AsyncSession, delivery_id: str) -> str | None:
+    return await session.scalar(
+        select(WebhookDelivery.endpoint_id).where(WebhookDelivery.id == delivery_id)
+    )
+
+
 async def claim(
     session: AsyncSession, delivery_id: str, number: int, lock_s: float
 ) -> Claimed | None:
