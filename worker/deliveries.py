@@ -226,6 +226,8 @@ async def relay(ctx: dict[str, Any]) -> int:
 async def startup(ctx: dict[str, Any]) -> None:
     settings: Settings = ctx.setdefault("settings", Settings())
     ctx["db"] = Database(settings.database_url)
+    # httpx logs every request's URL at INFO; webhook URLs may carry the receiver's tokens.
+    logging.getLogger("httpx").setLevel(logging.WARNING)
     log.info("deliveries worker up on queue %s", settings.webhook_queue_name)
 
 
