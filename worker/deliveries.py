@@ -6,7 +6,6 @@ worker run beside the render worker on its own queue, so deliveries never take r
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import ssl
 import time
@@ -19,6 +18,7 @@ import httpx
 from arq import Retry, cron, func
 from arq.connections import RedisSettings
 from arq.worker import Worker
+from redis.exceptions import RedisError
 
 from app.config import Settings
 from app.db import Database, utcnow
@@ -291,7 +291,10 @@ def run_alongside(render_worker: Worker, settings: Settings) -> None:
     try:
         render_worker.run()
     finally:
-        # Attempts still out are cancelled (sent again later: at-least-once).
-        with contextlib.suppress(asyncio.CancelledError):
+        try:
             render_worker.loop.run_until_complete(deliveries.close())
+        except (asyncio.CancelledError, RedisError, OSError) as exc:
+            # Attempts still out were cancelled (sent again later: at-least-once), or Redis
+            # is already gone (`reelsmith dev` stops it with everything else).
+            log.info("deliveries worker closed (%s)", exc.__class__.__name__)
         render_worker.loop.run_until_complete(shutdown(deliveries.ctx))
