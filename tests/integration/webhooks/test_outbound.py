@@ -77,3 +77,15 @@ async def test_redirects_are_not_followed(app, client, make_user, settings, appd
     assert target.received == []
     (delivery,) = await deliveries(appdb, hook["id"])
     assert (await attempts(appdb, delivery.id))[0].status_code == 307
+
+
+async def test_an_http_url_is_not_sent_to_by_a_production_worker(app, client, make_user, settings):
+    user = await make_user()
+    production = settings.model_copy(update={"env": "production", "secret_key": "k"})
+    with Receiver() as receiver:
+        hook = await register(client, user, receiver.url)  # registered in development
+        async with deliveries_worker(production):
+            answer = await send_test(client, user, hook)
+    assert answer["success"] is False
+    assert "not sent to in production" in answer["error"], answer
+    assert receiver.received == []

@@ -214,3 +214,15 @@ async def test_delivery_log_redeliver_and_replay(app, client, make_user, setting
             )
         ).get_json()
         assert [d["id"] for d in page2["deliveries"]] == [original.id]
+
+
+async def test_the_test_call_says_so_when_no_worker_sends_it(client, make_user):
+    user = await make_user()
+    hook = (await (await create(client, user)).get_json())["webhook"]
+    response = await client.post(
+        "/api/webhooks/test", json={"webhookId": hook["id"]}, headers=user.headers
+    )
+    answer = await response.get_json()
+    assert response.status_code == 200 and answer["success"] is False
+    assert "no delivery worker" in answer["error"]
+    assert answer["delivery"]["status"] == "pending" and answer["delivery"]["attempts"] == []
