@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import gc
+import logging
 import os
 import secrets
 import shutil
@@ -33,6 +35,7 @@ keys_cli = typer.Typer(help="Manage API keys.", no_args_is_help=True)
 cli.add_typer(users_cli, name="users")
 cli.add_typer(keys_cli, name="keys")
 
+log = logging.getLogger("reelsmith.cli")
 console = Console()
 err_console = Console(stderr=True)
 
@@ -236,14 +239,24 @@ def serve(
     from hypercorn.config import Config
 
     from app import create_app
+    from app.config import check_can_serve_on
 
     settings = load_settings()
+    try:
+        check_can_serve_on(host or settings.host, settings.secret_key)  # public bind: a secret
+    except ValueError as exc:
+        console.print(f"[red]{exc}[/red]")
+        raise typer.Exit(2) from exc
     config = Config()
     config.bind = [f"{host or settings.host}:{port or settings.port}"]
     config.accesslog = "-"
     # Never log query strings or headers that may carry keys: method, path, status, time only.
     config.access_log_format = '%(h)s "%(m)s %(U)s" %(s)s %(L)ss'
     app = create_app(settings)
+    # What start-up made lives as long as the process: keep it out of the collector's full
+    # passes, which otherwise walk it all and pause every request.
+    gc.collect()
+    gc.freeze()
 
     async def run() -> None:
         stop = asyncio.Event()
@@ -257,19 +270,30 @@ def serve(
 
 
 @cli.command()
-def worker() -> None:
-    """Run the render worker (arq)."""
+def worker(
+    sweep_every: int | None = typer.Option(
+        None, "--sweep-every", help="Seconds between sweeps of stranded jobs (default 60)"
+    ),
+    heartbeat_ttl: int | None = typer.Option(
+        None, "--heartbeat-ttl", help="Seconds a heartbeat lives without renewal"
+    ),
+    shutdown_grace: int | None = typer.Option(
+        None,
+        "--shutdown-grace",
+        help="Seconds the job in hand may finish after SIGTERM before it is re-queued (default 30)",
+    ),
+) -> None:
+    """Run the render worker (arq) until SIGINT/SIGTERM."""
+    from worker.settings import run_worker  # lazy: pulls in arq, Playwright and the pipeline
+
     settings = load_settings()
-    try:
-        import worker.settings as worker_settings
-    except ModuleNotFoundError as exc:
-        if exc.name and exc.name.startswith("worker"):
-            fail("the worker is not installed in this build (worker/settings.py is missing)")
-        raise
-    run_worker = getattr(worker_settings, "run_worker", None)
-    if run_worker is None:
-        fail("worker/settings.py has no run_worker(settings) function")
-    run_worker(settings)
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    options = {
+        "sweep_every_s": sweep_every,
+        "heartbeat_ttl_s": heartbeat_ttl,
+        "shutdown_grace_s": shutdown_grace,
+    }
+    run_worker(settings, **{name: value for name, value in options.items() if value is not None})
 
 
 @cli.command()
@@ -341,15 +365,31 @@ def stop_children(children: list[subprocess.Popen[bytes]], grace_s: float = 10.0
             proc.wait()
 
 
+# A worker that dies under `reelsmith dev` is started again after a pause that grows while
+# it keeps dying quickly (a crash at start-up does not spin), and resets once one lived long.
+WORKER_RESTART_DELAYS_S = (0.5, 1.0, 2.0, 5.0, 10.0, 30.0)
+WORKER_HEALTHY_AFTER_S = 60.0
+
+
 @cli.command()
-def dev() -> None:
-    """API + one worker in one command (starts a local redis-server when none answers)."""
+def dev(
+    host: str | None = typer.Option(None, help="Bind address (default REELSMITH_HOST)"),
+    port: int | None = typer.Option(None, help="Port (default REELSMITH_PORT)"),
+) -> None:
+    """API + one worker in one command (starts a local redis-server when none answers).
+
+    A worker that dies is restarted (and said so); the API keeps serving meanwhile."""
     settings = load_settings()
     children: list[subprocess.Popen[bytes]] = []
     if not redis_answers(settings.redis_url):
         children.append(start_local_redis(settings.redis_url))
     migrate_database(settings)
     me = [sys.executable, "-m", "app.cli"]
+    serve_args = [*me, "serve"]
+    if host is not None:
+        serve_args += ["--host", host]
+    if port is not None:
+        serve_args += ["--port", str(port)]
     stopping = False
 
     def on_signal(signum: int, _frame: Any) -> None:
@@ -358,21 +398,46 @@ def dev() -> None:
 
     signal.signal(signal.SIGTERM, on_signal)
     signal.signal(signal.SIGINT, on_signal)
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}  # children's logs show up at once
+    services = list(children)  # redis-server (when started here): its exit stops everything
     try:
-        env = {**os.environ, "PYTHONUNBUFFERED": "1"}  # children's logs show up at once
-        children.append(subprocess.Popen([*me, "serve"], env=env))
-        children.append(subprocess.Popen([*me, "worker"], env=env))
+        api = subprocess.Popen(serve_args, env=env)
+        services.append(api)
+        children.append(api)
+        worker = subprocess.Popen([*me, "worker"], env=env)
+        children.append(worker)
+        started, quick_deaths, restart_at = time.monotonic(), 0, None
         while not stopping:
-            for proc in children:
+            for proc in services:
                 if proc.poll() is not None:
                     what = " ".join(map(str, proc.args))  # type: ignore[arg-type]
                     err_console.print(f"[red]{what} exited ({proc.returncode}); stopping[/]")
                     stopping = True
+            if not stopping and worker.poll() is not None:
+                if restart_at is None:
+                    lived = time.monotonic() - started
+                    quick_deaths = 0 if lived >= WORKER_HEALTHY_AFTER_S else quick_deaths + 1
+                    delay = WORKER_RESTART_DELAYS_S[
+                        min(max(quick_deaths - 1, 0), len(WORKER_RESTART_DELAYS_S) - 1)
+                    ]
+                    message = (
+                        f"worker (pid {worker.pid}) exited ({worker.returncode}) after "
+                        f"{lived:.0f} s; restarting it in {delay:g} s"
+                    )
+                    log.warning(message)
+                    err_console.print(f"[yellow]{message}[/]")
+                    restart_at = time.monotonic() + delay
+                elif time.monotonic() >= restart_at:
+                    children.remove(worker)
+                    worker = subprocess.Popen([*me, "worker"], env=env)
+                    children.append(worker)
+                    started, restart_at = time.monotonic(), None
+                    err_console.print(f"[yellow]worker restarted (pid {worker.pid})[/]")
             time.sleep(0.2)
     finally:
         console.print("stopping…")
         stop_children(children)
-    exit_codes = [p.returncode for p in children[-2:]]
+    exit_codes = [p.returncode for p in children[-2:]]  # the API and the current worker
     raise typer.Exit(0 if all(c in (0, -signal.SIGTERM, -signal.SIGINT) for c in exit_codes) else 1)
 
 

@@ -1,19 +1,17 @@
 """Imports every domain's tables so Base.metadata is complete (Alembic, create_all)."""
 
-# ruff: noqa: F401
-import importlib
+from app.accounts import models as accounts_models
+from app.keys import models as keys_models
+from app.projects import models as projects_models
+from app.renders import models as renders_models
+from app.templates import models as templates_models
+from app.webhooks import models as webhooks_models
 
-for _name in (
-    "app.accounts.models",
-    "app.keys.models",
-    "app.projects.models",
-    "app.templates.models",
-    "app.renders.models",
-    "app.voices.models",
-    "app.webhooks.models",
-):
-    try:
-        importlib.import_module(_name)
-    except ModuleNotFoundError as exc:
-        if not (exc.name and _name.startswith(exc.name)):
-            raise
+DOMAIN_MODELS = (
+    accounts_models,
+    keys_models,
+    projects_models,
+    renders_models,
+    templates_models,
+    webhooks_models,
+)

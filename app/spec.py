@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Final, Literal, get_args
 
-TIERS = ("free", "studio", "enterprise")
 Tier = Literal["free", "studio", "enterprise"]
+TIERS: Final[tuple[Tier, ...]] = get_args(Tier)
 TIER_RANK = {"free": 0, "studio": 1, "enterprise": 2}
 
-VISIBILITIES = ("private", "unlisted", "public")
 Visibility = Literal["private", "unlisted", "public"]
 
-PRIMITIVE_CATEGORIES = (
+PrimitiveCategory = Literal[
     "Text",
     "Data Viz",
     "Gamification",
@@ -21,17 +20,25 @@ PRIMITIVE_CATEGORIES = (
     "Narrative",
     "People",
     "Branding",
-)
-PRIMITIVE_STATUSES = ("production", "beta", "draft")
+]
+PRIMITIVE_CATEGORIES: Final[tuple[PrimitiveCategory, ...]] = get_args(PrimitiveCategory)
+PrimitiveStatus = Literal["production", "beta", "draft"]
+PRIMITIVE_STATUSES: Final[tuple[PrimitiveStatus, ...]] = get_args(PrimitiveStatus)
 
-SKIP_OPS = (">=", "<=", ">", "<", "==", "!=", "exists", "not_exists")
 SkipOp = Literal[">=", "<=", ">", "<", "==", "!=", "exists", "not_exists"]
+SKIP_OPS: Final[tuple[SkipOp, ...]] = get_args(SkipOp)
 
-SLOT_TYPES = ("text", "number", "email", "date", "url", "country_code", "array", "object")
 SlotType = Literal["text", "number", "email", "date", "url", "country_code", "array", "object"]
 
-RESOLUTIONS = {"720p": (1280, 720), "1080p": (1920, 1080), "4k": (3840, 2160)}
 Resolution = Literal["720p", "1080p", "4k"]
+RESOLUTIONS: Final[dict[str, tuple[int, int]]] = {
+    "720p": (1280, 720),
+    "1080p": (1920, 1080),
+    "4k": (3840, 2160),
+}
+# The composition is laid out at 1280x720 CSS px; each resolution is that page captured at a
+# device scale factor (previews and renders alike).
+DEVICE_SCALE: Final[dict[str, float]] = {"720p": 1.0, "1080p": 1.5, "4k": 3.0}
 FPS_VALUES = (30, 60)
 
 TRANSITIONS = ("cut", "fade", "slide", "wipe", "zoom")
@@ -66,44 +73,3 @@ LANGUAGES = {
     "vi": "Vietnamese",
     "sv": "Swedish",
 }
-
-JOB_STATUSES = ("pending", "processing", "complete", "failed")
-JOB_STAGES = (
-    "queued",
-    "fetching_data",
-    "voiceover",
-    "rendering",
-    "encoding",
-    "uploading",
-    "done",
-    "failed",
-)
-BATCH_STATUSES = ("pending", "processing", "complete", "failed", "partial")
-
-TRACK_EVENTS = (
-    "page_view",
-    "email_opened",
-    "video_started",
-    "video_25",
-    "video_50",
-    "video_75",
-    "video_completed",
-    "video_replayed",
-    "shared",
-    "downloaded",
-    "scene_entered",
-    "remix_started",
-    "remix_completed",
-    "remix_shared",
-)
-
-WEBHOOK_EVENTS = (
-    "render.complete",
-    "render.failed",
-    "batch.complete",
-    "batch.progress",
-    "test.event",
-)
-TONES = ("professional", "celebratory", "casual", "inspirational")
-TRIGGER_EVENT_TYPES = ("milestone", "date", "threshold", "segment")
-TRIGGER_CHANNELS = ("email", "sms", "webhook")

@@ -33,11 +33,11 @@ sys.path.insert(0, str(ROOT))
 from app.accounts.service import create_account  # noqa: E402
 from app.config import Settings  # noqa: E402
 from app.db import Database  # noqa: E402
+from app.renders.create import create_batch  # noqa: E402
 from app.renders.models import RenderJob  # noqa: E402
 from app.renders.queue import dispatch  # noqa: E402
 from app.renders.schemas import BatchRequest  # noqa: E402
-from app.renders.service import create_batch  # noqa: E402
-from app.templates.service import builtins  # noqa: E402
+from app.templates.builtins import builtins  # noqa: E402
 
 HEADERS = ["Name", "Quarter", "KPIs", "Breakdown"]
 
@@ -172,14 +172,14 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         }
     )
     async with db.session() as session:
-        created = await create_batch(session, settings, account, body, None)
-    batch_id = created.response["batchId"]
+        created = await create_batch(session, settings, account, body)
+    batch_id = created.batch_id
 
     env = worker_env(settings)
     logs = [(work / f"worker{i}.log").open("wb") for i in range(args.workers)]
     procs = [
         subprocess.Popen(
-            [sys.executable, "-m", "worker"],
+            [sys.executable, "-m", "app.cli", "worker"],
             cwd=ROOT,
             env=env,
             stdout=log,

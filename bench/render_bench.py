@@ -28,12 +28,13 @@ import psutil
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from app.config import Settings  # noqa: E402
+from app.renders.job import JobBrand, JobOutput, RenderJobSpec  # noqa: E402
+from app.spec import DEVICE_SCALE  # noqa: E402
 from worker.render.browser import BrowserManager  # noqa: E402
 from worker.render.capture import frame_time_ms, open_capture_page  # noqa: E402
 from worker.render.compose import compose_page  # noqa: E402
-from worker.render.pipeline import build_request, render_video  # noqa: E402
+from worker.render.pipeline import render_video  # noqa: E402
 from worker.render.server import serve_page  # noqa: E402
-from worker.render.stitch import SCALES  # noqa: E402
 from worker.render.timeline import plan_timeline  # noqa: E402
 
 SCENES: list[dict[str, Any]] = [
@@ -132,15 +133,13 @@ class TreeMonitor:
 
 async def naive_fps(settings: Settings, resolution: str, fps: int) -> tuple[float, int]:
     """One page, Page.captureScreenshot PNG per frame, no encode: frames per second."""
-    request = build_request({"scenes": SCENES, "data": DATA})
-    timeline = plan_timeline(request.scenes, DATA)
+    timeline = plan_timeline(SCENES, DATA)
     manager = BrowserManager(settings, mode="screenshot")
     try:
         [warm] = await manager.acquire(1)
-        with serve_page("") as server:
-            server.set_page(compose_page(timeline, {}, {}, DATA, server.origin, None))
+        with serve_page(compose_page(timeline, JobBrand(), JobOutput(), DATA, None)) as server:
             cap = await open_capture_page(
-                warm, server.origin, server.page_url, SCALES[resolution], fps
+                warm, server.origin, server.page_url, DEVICE_SCALE[resolution], fps
             )
             total = round(timeline.duration_ms * fps / 1000)
             started = time.perf_counter()
@@ -156,12 +155,12 @@ async def naive_fps(settings: Settings, resolution: str, fps: int) -> tuple[floa
 
 async def main() -> dict[str, Any]:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--resolution", default="720p", choices=sorted(SCALES))
+    parser.add_argument("--resolution", default="720p", choices=sorted(DEVICE_SCALE))
     parser.add_argument("--fps", type=int, default=30, choices=(30, 60))
     parser.add_argument("--parallel", type=int, default=0, help="capture pages (0 = auto)")
     args = parser.parse_args()
     settings = Settings(render_parallelism=args.parallel)
-    request = build_request(
+    request = RenderJobSpec.model_validate(
         {
             "scenes": SCENES,
             "data": DATA,

@@ -8,8 +8,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from app.voices.espeak import EspeakEngine
-from app.voices.piper_engine import PiperEngine, load_voice
+from worker.voices.espeak import EspeakEngine
+from worker.voices.piper_engine import PiperEngine, load_voice
 
 SCRIPTS = [
     "Hello Maria, welcome to your year in review.",

@@ -3,7 +3,7 @@ job's completion to its render.complete arriving, with renders running at the sa
 
     .venv/bin/python bench/webhook_bench.py [--backlog 300] [--jobs 200] [--rate 5] [--renders 2]
 
-One real `python -m worker` process (render worker + deliveries worker, as `reelsmith worker`
+One real `reelsmith worker` process (render worker + deliveries worker, as it always
 runs them) on a temporary SQLite database and Redis namespace; a receiver on the loopback
 (aiohttp) answering 200. Synthetic jobs get their outcome through worker/jobs.py (the real
 emit point: the outbox row in the same transaction).
@@ -45,10 +45,10 @@ from batch_bench import batch_rows, worker_env  # noqa: E402
 from app.accounts.service import create_account  # noqa: E402
 from app.config import Settings  # noqa: E402
 from app.db import Database, utcnow  # noqa: E402
+from app.renders.create import create_batch  # noqa: E402
 from app.renders.models import RenderJob  # noqa: E402
 from app.renders.queue import dispatch, register_worker  # noqa: E402
 from app.renders.schemas import BatchRequest  # noqa: E402
-from app.renders.service import create_batch  # noqa: E402
 from app.webhooks import service  # noqa: E402
 from worker import jobs  # noqa: E402
 
@@ -120,7 +120,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             "redis_prefix": ns,
             "queue_name": f"{ns}:queue",
             "media_dir": work / "media",
-            "webhook_allow_private": True,
+            "allow_private_urls": True,
         }
     )
     db = Database(settings.database_url)
@@ -145,7 +145,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     await register_worker(redis, settings, WRITER, 0, int(args.timeout) + 600)
     pool = await create_pool(RedisSettings.from_dsn(settings.redis_url))
     env = worker_env(settings)
-    env["REELSMITH_WEBHOOK_ALLOW_PRIVATE"] = "true"
+    env["REELSMITH_ALLOW_PRIVATE_URLS"] = "true"
     log = (work / "worker.log").open("wb")
     proc: subprocess.Popen[bytes] | None = None
 
@@ -158,7 +158,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         for job in backlog:
             await complete_synthetic(db, settings, job.id)
         proc = subprocess.Popen(
-            [sys.executable, "-m", "worker"],
+            [sys.executable, "-m", "app.cli", "worker"],
             cwd=ROOT,
             env=env,
             stdout=log,
@@ -181,7 +181,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 }
             )
             async with db.session() as session:
-                created = await create_batch(session, settings, account, body, None)
+                created = await create_batch(session, settings, account, body)
             render_ids = list(created.job_ids)
             await dispatch(db, pool, settings)
             await asyncio.sleep(args.render_head_start)  # renders under way

@@ -85,14 +85,27 @@ async def db(database_url: str) -> AsyncIterator[Database]:
         await database.dispose()
 
 
+# Every Redis namespace of this run starts with RUN_PREFIX, so the end-of-run sweep removes this
+# run's keys only (another suite running at the same time on the same Redis keeps its own).
+# Kept in the environment: modules that import this file again, and child processes, agree.
+RUN_PREFIX = os.environ.setdefault("REELSMITH_TEST_RUN_PREFIX", f"rstest:{uuid.uuid4().hex[:6]}")
+
+
+def new_namespace() -> str:
+    """A fresh Redis namespace of this run, for one test's settings."""
+    return f"{RUN_PREFIX}:{uuid.uuid4().hex[:8]}"
+
+
 def make_settings(tmp_path: Path, **overrides: Any) -> Settings:
-    ns = f"rstest:{uuid.uuid4().hex[:8]}"
+    ns = new_namespace()
     values: dict[str, Any] = {
         "database_url": f"sqlite+aiosqlite:///{tmp_path}/app.db",
         "redis_url": TEST_REDIS_URL,
         "redis_prefix": ns,
         "queue_name": f"{ns}:queue",
         "media_dir": tmp_path / "media",
+        "cache_dir": tmp_path / "cache",
+        "data_dir": tmp_path / "data",
         "public_url": "http://testserver",
         "env": "development",
         # Off so suites that call an endpoint many times are not throttled;
@@ -106,6 +119,12 @@ def make_settings(tmp_path: Path, **overrides: Any) -> Settings:
 @pytest.fixture
 def settings(tmp_path: Path) -> Settings:
     return make_settings(tmp_path)
+
+
+@pytest.fixture(scope="session")
+def settings_maker() -> Callable[..., Settings]:
+    """make_settings itself, for fixtures wider than one test: settings_maker(folder, **over)."""
+    return make_settings
 
 
 @pytest.fixture
@@ -134,18 +153,18 @@ async def _clear_namespace(settings: Settings) -> None:
 
 @pytest.fixture(scope="session", autouse=True)
 def test_redis_left_clean() -> Iterator[None]:
-    """At the end of the run, remove every key of every test namespace (worker processes and
+    """At the end of the run, remove every key of this run's namespaces (worker processes and
     tests without the app fixture leave some), so nothing stays behind in the test Redis."""
     yield
     import redis as sync_redis
 
     client = sync_redis.Redis.from_url(TEST_REDIS_URL)
     try:
-        for pattern in ("rstest:*", "arq:*:rstest:*"):
+        for pattern in namespace_patterns(RUN_PREFIX):
             keys = list(client.scan_iter(match=pattern))
             if keys:
                 client.delete(*keys)
-        aborts = [m for m, _ in client.zscan_iter("arq:abort", match="rstest:*")]
+        aborts = [m for m, _ in client.zscan_iter("arq:abort", match=f"{RUN_PREFIX}*")]
         if aborts:
             client.zrem("arq:abort", *aborts)
     finally:

@@ -22,6 +22,7 @@ from redis.exceptions import RedisError
 
 from app.config import Settings
 from app.db import Database, utcnow
+from app.outbound import OutboundRefused, Target, check_url
 from app.webhooks import delivery, queue, service, signing
 from app.webhooks.delivery import Outcome
 
@@ -42,28 +43,16 @@ class Refused(Exception):
     """The URL may not be sent to (private address, HTTP in production, unresolvable)."""
 
 
-async def outbound_request(
-    url: str, settings: Settings
-) -> tuple[str, dict[str, str], dict[str, Any]]:
-    """The one call into the shared private-address guard (worker/render/assets.py today,
-    app/outbound.py later): resolve, refuse private addresses, pin the checked address.
-    Returns the URL to connect to, extra headers and httpx extensions."""
-    from worker.render.assets import _global_address, pinned
-
-    parts = urlsplit(url)
-    if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise Refused(f"not an http(s) URL: {url[:200]!r}")
-    if settings.env == "production" and parts.scheme != "https":
+async def outbound_request(url: str, settings: Settings) -> Target:
+    """The one call into the shared outbound guard (app/outbound.py): http(s) only, the host
+    resolved, private addresses refused (unless REELSMITH_ALLOW_PRIVATE_URLS), the request
+    pinned to the checked address; and no HTTP in production (SPEC 6.1)."""
+    if settings.env == "production" and urlsplit(url).scheme != "https":
         raise Refused("HTTP URLs are not sent to in production (SPEC 6.1); use https")
-    if settings.webhook_allow_private:
-        return url, {}, {}
     try:
-        address = await asyncio.to_thread(_global_address, parts.hostname)
-    except (OSError, UnicodeError) as exc:
-        raise Refused(f"the host {parts.hostname!r} could not be resolved") from exc
-    if address is None:
-        raise Refused("the URL points at a private or local address, which is not allowed")
-    return pinned(url, address)
+        return await check_url(url, allow_private=settings.allow_private_urls, what="webhook URL")
+    except OutboundRefused as exc:
+        raise Refused(exc.reason) from exc
 
 
 def _tls(settings: Settings) -> ssl.SSLContext | bool:
@@ -101,14 +90,14 @@ async def send(
         return round((time.monotonic() - clock) * 1000)
 
     try:
-        target, extra, extensions = await outbound_request(url, settings)
+        target = await outbound_request(url, settings)
     except Refused as exc:
         return Outcome(started_at, None, took(), f"refused: {exc}")
     all_headers = {
         "Content-Type": "application/json",
         "User-Agent": USER_AGENT,
         **headers,
-        **extra,
+        **target.headers,
     }
     try:
         async with (
@@ -117,7 +106,7 @@ async def send(
                 timeout=timeout, follow_redirects=False, verify=_tls(settings)
             ) as client,
             client.stream(
-                "POST", target, content=body, headers=all_headers, extensions=extensions
+                "POST", target.url, content=body, headers=all_headers, extensions=target.extensions
             ) as resp,
         ):
             received = b""

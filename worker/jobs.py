@@ -15,9 +15,10 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.config import Settings
 from app.db import Database, utcnow
+from app.renders.cancel import refund_once
 from app.renders.models import RenderJob
 from app.renders.queue import live_workers
-from app.renders.service import refund_once
+from app.renders.states import ACTIVE, JobStage, JobStatus
 from app.webhooks import outbox
 
 # Claims per job: a job whose attempts all ended without an outcome (its worker was killed,
@@ -33,11 +34,11 @@ async def claim(
     already been claimed MAX_ATTEMPTS times; None when it is not ours to render."""
     async with db.session() as session:
         job = await session.get(RenderJob, job_id)
-        if job is None or job.status not in ("pending", "processing"):
+        if job is None or job.status not in ACTIVE:
             return None
         holder = job.worker_id
         if (
-            job.status == "processing"
+            job.status == JobStatus.PROCESSING
             and holder != worker_id
             and holder in await live_workers(redis, settings)
         ):
@@ -54,8 +55,8 @@ async def claim(
             update(RenderJob)
             .where(*unchanged)
             .values(
-                status="processing",
-                stage="fetching_data",
+                status=JobStatus.PROCESSING,
+                stage=JobStage.FETCHING_DATA,
                 worker_id=worker_id,
                 attempts=RenderJob.attempts + 1,
                 started_at=job.started_at or utcnow(),
@@ -87,8 +88,8 @@ async def _mark_failed(
         update(RenderJob)
         .where(*conditions)
         .values(
-            status="failed",
-            stage="failed",
+            status=JobStatus.FAILED,
+            stage=JobStage.FAILED,
             error=error,
             completed_at=utcnow(),
             updated_at=utcnow(),
@@ -107,7 +108,7 @@ def _mine(job_id: str, worker_id: str, attempt: int) -> Any:
     """The job while this attempt (the claim that made `attempts` = attempt) still holds it."""
     return (
         (RenderJob.id == job_id)
-        & (RenderJob.status == "processing")
+        & (RenderJob.status == JobStatus.PROCESSING)
         & (RenderJob.worker_id == worker_id)
         & (RenderJob.attempts == attempt)
     )
@@ -132,7 +133,7 @@ async def complete(
     attempt: int,
     output_key: str,
     duration_ms: int | None,
-    scene_starts_ms: dict[str, int],
+    scene_fully_in_ms: dict[str, int],
     voiceovers: list[dict[str, Any]],
     output_url: str | None = None,
 ) -> bool:
@@ -143,12 +144,12 @@ async def complete(
             update(RenderJob)
             .where(_mine(job_id, worker_id, attempt))
             .values(
-                status="complete",
-                stage="done",
+                status=JobStatus.COMPLETE,
+                stage=JobStage.DONE,
                 progress=100,
                 output_key=output_key,
                 duration_ms=duration_ms,
-                scene_starts_ms=scene_starts_ms,
+                scene_fully_in_ms=scene_fully_in_ms,
                 voiceovers=voiceovers,
                 error=None,
                 completed_at=utcnow(),
@@ -178,7 +179,9 @@ async def release(db: Database, job_id: str, worker_id: str, attempt: int) -> bo
         result = await session.execute(
             update(RenderJob)
             .where(_mine(job_id, worker_id, attempt))
-            .values(status="pending", stage="queued", worker_id=None, updated_at=utcnow())
+            .values(
+                status=JobStatus.PENDING, stage=JobStage.QUEUED, worker_id=None, updated_at=utcnow()
+            )
         )
         return result.rowcount == 1  # type: ignore[attr-defined]
 
@@ -194,11 +197,13 @@ async def hand_back(
             update(RenderJob)
             .where(
                 RenderJob.id == job_id,
-                RenderJob.status == "processing",
+                RenderJob.status == JobStatus.PROCESSING,
                 RenderJob.worker_id == worker_id,
                 RenderJob.updated_at < quiet_since,
             )
-            .values(status="pending", stage="queued", worker_id=None, updated_at=utcnow())
+            .values(
+                status=JobStatus.PENDING, stage=JobStage.QUEUED, worker_id=None, updated_at=utcnow()
+            )
         )
         return result.rowcount == 1  # type: ignore[attr-defined]
 

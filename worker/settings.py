@@ -1,4 +1,4 @@
-"""arq WorkerSettings for `reelsmith worker` (and `python -m worker`).
+"""The arq worker that `reelsmith worker` runs.
 
 `run_worker(settings)` builds the worker from the one Settings object: queue name, Redis,
 concurrency (max_jobs), job timeout, aborts, graceful shutdown and the sweep cron.
@@ -19,6 +19,8 @@ from app.media.storage import get_storage
 from app.renders.queue import HEARTBEAT_TTL_S
 from worker import tasks
 from worker.heartbeat import Heartbeat, new_worker_id
+from worker.render.browser import close_browser_managers
+from worker.voices.isolated import POOL as VOICE_PROCESSES
 
 log = logging.getLogger("reelsmith.worker")
 
@@ -49,12 +51,8 @@ async def startup(ctx: dict[str, Any]) -> None:
 async def shutdown(ctx: dict[str, Any]) -> None:
     if "heartbeat" in ctx:
         await ctx["heartbeat"].stop()
-    try:
-        from worker.render.browser import close_browser_managers
-
-        await close_browser_managers()
-    except ImportError:  # pragma: no cover
-        pass
+    await close_browser_managers()
+    VOICE_PROCESSES.close()
     if "db" in ctx:
         await ctx["db"].dispose()
 
@@ -111,16 +109,6 @@ def worker_kwargs(
         "poll_delay": 0.2,
         "health_check_key": f"{settings.redis_prefix}:health:{new_worker_id()}",
     }
-
-
-def _settings_class() -> type:
-    """WorkerSettings for `arq worker.settings.WorkerSettings`: settings from the environment."""
-    options = worker_kwargs(Settings())
-    options.pop("health_check_key")  # per process; arq's default is fine there
-    return type("WorkerSettings", (), {"__doc__": _settings_class.__doc__, **options})
-
-
-WorkerSettings = _settings_class()
 
 
 def run_worker(settings: Settings, **options: Any) -> Worker:

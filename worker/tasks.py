@@ -9,23 +9,27 @@ import time
 from collections.abc import Awaitable, Callable
 from datetime import timedelta
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from arq import Retry
+from playwright.async_api import Error as PlaywrightError
 from sqlalchemy import select
 from sqlalchemy.exc import SQLAlchemyError
+from tenacity import AsyncRetrying, retry_if_exception_type, stop_after_attempt
+from tenacity.wait import wait_base
 
 from app.config import Settings
 from app.db import Database, utcnow
 from app.media.storage import Storage, video_key
 from app.renders import queue
+from app.renders.idempotency import purge_idempotency
+from app.renders.job import JobSpecInvalid, RenderJobSpec, load_job_spec
 from app.renders.models import RenderJob
-from app.renders.service import purge_idempotency
+from app.renders.states import JobStage, JobStatus
 from worker import jobs
 from worker.render import errors as render_errors
-
-if TYPE_CHECKING:
-    from worker.render.pipeline import RenderResult
+from worker.render.pipeline import RenderResult, render_video
+from worker.render.store import StoreError, store_video
 
 log = logging.getLogger("reelsmith.worker")
 
@@ -38,10 +42,6 @@ STRANDED_GRACE_S = 120
 # Seconds before the pipeline is cut off, inside arq's own (longer) job timeout, so a timeout
 # is a failed job with a readable error instead of an arq cancellation.
 TIMEOUT_MARGIN_S = 30
-
-
-class StoreError(Exception):
-    """The rendered video could not be stored (disk full, store unreachable): worth a retry."""
 
 
 def backoff_s(job_try: int) -> int:
@@ -69,15 +69,8 @@ def is_transient(exc: BaseException) -> bool:
 def _transient_kind(exc: BaseException) -> bool:
     if isinstance(exc, StoreError):
         return True
-    transient = getattr(render_errors, "TransientRenderError", None)
-    if transient is not None and isinstance(exc, transient):
-        return True
     if isinstance(exc, render_errors.RenderTimeout):
         return True  # a browser or ffmpeg step hung; a fresh browser usually does it
-    try:
-        from playwright.async_api import Error as PlaywrightError
-    except ImportError:  # pragma: no cover
-        return False
     return isinstance(exc, PlaywrightError | BrokenPipeError | ConnectionResetError)
 
 
@@ -94,7 +87,7 @@ class Progress:
     def __init__(self, db: Database, job: RenderJob, worker_id: str) -> None:
         self.db, self.job_id, self.worker_id, self.attempt = db, job.id, worker_id, job.attempts
         start = job.progress
-        self.stage, self.percent = "fetching_data", start
+        self.stage, self.percent = str(JobStage.FETCHING_DATA), start
         self.written: tuple[str, int] = (self.stage, start)
         self.task: asyncio.Task[None] | None = None
 
@@ -128,21 +121,29 @@ class Progress:
             self.task.cancel()
 
 
-def scene_starts(result: RenderResult) -> dict[str, int]:
+def scenes_fully_in(result: RenderResult) -> dict[str, int]:
     """Template scene index -> when the scene is fully in (after its entry transition), the
     time a thumbnail by sceneIndex shows."""
-    return {str(k): int(v) for k, v in result.scene_in_ms.items()}
+    return {str(k): int(v) for k, v in result.scene_fully_in_ms.items()}
+
+
+def job_spec(job: RenderJob) -> RenderJobSpec:
+    """The job's stored spec, re-validated (an unversioned row upgraded); a row that cannot
+    be read is an input error: the job fails with that message and is refunded."""
+    try:
+        spec = load_job_spec(job.request)
+    except JobSpecInvalid as exc:
+        raise render_errors.RenderInputError(str(exc)) from exc
+    return spec.model_copy(update={"jobId": job.id})
 
 
 async def run_pipeline(
     settings: Settings, job: RenderJob, progress: Progress, out_path: Path
 ) -> RenderResult:
-    """The render engine, called through its one entry point."""
-    from worker.render.pipeline import build_request, render_video
-
-    request = build_request({**job.request, "jobId": job.id})
+    """The render engine, called through its one entry point, within the job's time."""
+    spec = job_spec(job)
     async with asyncio.timeout(max(settings.job_timeout_s - TIMEOUT_MARGIN_S, 30)):
-        return await render_video(request, settings, progress, out_path)
+        return await render_video(spec, settings, progress, out_path)
 
 
 async def render_job(ctx: dict[str, Any], job_id: str) -> str:
@@ -156,7 +157,7 @@ async def render_job(ctx: dict[str, Any], job_id: str) -> str:
     job = await jobs.claim(db, ctx["redis"], settings, job_id, worker_id)
     if job is None:
         return "skipped: not pending or taken by a live worker"
-    if job.status == "failed":
+    if job.status == JobStatus.FAILED:
         log.warning("job %s: %s", job_id, job.error)
         return "failed: too many attempts"
     started = time.monotonic()
@@ -186,9 +187,9 @@ async def _render_claimed(
         try:
             with Progress(db, job, worker_id) as progress:
                 result = await run_pipeline(settings, job, progress, out_path)
-                progress("uploading", 99)
+                progress(JobStage.UPLOADING, 99)
                 await progress.flush()
-            await store(storage, key, out_path)
+            await store_video(storage, key, out_path)
         except TimeoutError:
             error = f"Render timed out after {settings.job_timeout_s} s"
             await settle(jobs.fail, db, job.id, worker_id, attempt, error)
@@ -210,7 +211,7 @@ async def _render_claimed(
         attempt,
         key,
         result.duration_ms,
-        scene_starts(result),
+        scenes_fully_in(result),
         result.voiceovers,
         storage.url(key),
     )
@@ -220,28 +221,34 @@ async def _render_claimed(
     return "complete"
 
 
-async def store(storage: Storage, key: str, path: Path) -> None:
-    """Put the rendered video in storage; StoreError (worth a retry) when that fails."""
-    try:
-        await asyncio.to_thread(storage.put, key, path)
-    except Exception as exc:
-        raise StoreError(
-            f"Render failed: the video could not be stored ({exc.__class__.__name__}: {exc})"
-        ) from exc
+class _Pauses(wait_base):
+    """tenacity wait: the n-th retry waits pauses[n - 1]."""
+
+    def __init__(self, pauses: tuple[float, ...]) -> None:
+        self.pauses = pauses
+
+    def __call__(self, retry_state: Any) -> float:
+        return self.pauses[retry_state.attempt_number - 1]
 
 
 async def settle(write: Callable[..., Awaitable[bool]], *args: Any) -> bool:
     """A job state write, retried after WRITE_RETRY_S pauses while the database errs (SQLite
     "database is locked", a dropped connection); the last error propagates."""
-    for pause in (*WRITE_RETRY_S, None):
-        try:
-            return await write(*args)
-        except (SQLAlchemyError, OSError) as exc:
-            if pause is None:
-                raise
-            log.warning("%s(%s) failed, again in %.1fs: %s", write.__name__, args[1], pause, exc)
-            await asyncio.sleep(pause)
-    raise AssertionError("unreachable")
+    pauses = tuple(WRITE_RETRY_S)
+
+    def warn(state: Any) -> None:
+        exc = state.outcome.exception() if state.outcome else None
+        pause = pauses[state.attempt_number - 1]
+        log.warning("%s(%s) failed, again in %.1fs: %s", write.__name__, args[1], pause, exc)
+
+    retrying = AsyncRetrying(
+        retry=retry_if_exception_type((SQLAlchemyError, OSError)),
+        stop=stop_after_attempt(len(pauses) + 1),
+        wait=_Pauses(pauses),
+        before_sleep=warn,
+        reraise=True,
+    )
+    return bool(await retrying(write, *args))
 
 
 async def _give_back(db: Database, job: RenderJob, worker_id: str) -> None:
@@ -272,23 +279,23 @@ async def sweep(ctx: dict[str, Any]) -> dict[str, int]:
         rows = (
             await session.execute(
                 select(RenderJob.id, RenderJob.status, RenderJob.worker_id).where(
-                    (RenderJob.status == "processing")
-                    | ((RenderJob.status == "pending") & RenderJob.enqueued_at.is_not(None))
+                    (RenderJob.status == JobStatus.PROCESSING)
+                    | ((RenderJob.status == JobStatus.PENDING) & RenderJob.enqueued_at.is_not(None))
                 )
             )
         ).all()
         purged = await purge_idempotency(session)
     orphaned = stranded = requeued = 0
     for job_id, status, worker_id in rows:
-        if status == "processing" and worker_id not in live:
+        if status == JobStatus.PROCESSING and worker_id not in live:
             orphaned += 1
-        elif status == "processing":
+        elif status == JobStatus.PROCESSING:
             if await queue.in_queue(pool, settings, job_id):
                 continue  # rendering (arq holds it in progress)
             if not await jobs.hand_back(db, job_id, worker_id, quiet_since):
                 continue  # moved on meanwhile, or written within the grace
             stranded += 1
-        elif status == "pending" and not await queue.in_queue(pool, settings, job_id):
+        elif status == JobStatus.PENDING and not await queue.in_queue(pool, settings, job_id):
             requeued += 1
         else:
             continue

@@ -6,11 +6,11 @@ duration of each scene from here.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any
 
+from app.composition.variables import MISSING, VARIABLE, lookup, present, substitute
 from app.primitives.catalog import get_primitive
 from app.spec import SKIP_OPS, TRANSITIONS
 
@@ -18,9 +18,6 @@ DEFAULT_TRANSITION = "fade"
 TRANSITION_MS = 500
 BREATH_MS = 600
 MIN_SCENE_MS = 500
-
-_MISSING = object()
-_VARIABLE = re.compile(r"\[([A-Za-z_][A-Za-z0-9_.]*)\]")
 
 
 class UnknownPrimitive(ValueError):
@@ -55,11 +52,6 @@ class Timeline:
     skipped: list[int] = field(default_factory=list)
 
 
-class Substituted(NamedTuple):
-    text: str
-    missing: list[str]
-
-
 def scene_dict(scene: Any) -> dict[str, Any]:
     """A SceneConfig as a plain dict, whether given as a dict or a pydantic model."""
     if isinstance(scene, Mapping):
@@ -68,30 +60,6 @@ def scene_dict(scene: Any) -> dict[str, Any]:
     if dump is None:
         raise TypeError(f"scene must be a mapping or a pydantic model, not {type(scene).__name__}")
     return dict(dump(by_alias=True))
-
-
-def lookup(data: Mapping[str, Any], path: str) -> Any:
-    """The value at a dotted path (`stats.0.value`, `books.length`), or _MISSING."""
-    current: Any = data
-    for part in path.split("."):
-        if isinstance(current, Mapping) and part in current:
-            current = current[part]
-        elif isinstance(current, (list, tuple)) and part == "length":
-            current = len(current)
-        elif isinstance(current, (list, tuple)) and part.lstrip("-").isdigit():
-            position = int(part)
-            if not -len(current) <= position < len(current):
-                return _MISSING
-            current = current[position]
-        else:
-            return _MISSING
-    return current
-
-
-def _present(value: Any) -> bool:
-    if value is _MISSING or value is None:
-        return False
-    return not (isinstance(value, (str, list, tuple, dict)) and len(value) == 0)
 
 
 def _number(value: Any) -> float | None:
@@ -119,21 +87,21 @@ def condition_holds(condition: Mapping[str, Any], data: Mapping[str, Any]) -> bo
         raise ValueError(f"skipCondition.op {op!r} is not one of {', '.join(SKIP_OPS)}")
     actual = lookup(data, str(condition.get("field", "")))
     if op == "exists":
-        return _present(actual)
+        return present(actual)
     if op == "not_exists":
-        return not _present(actual)
+        return not present(actual)
     expected = condition.get("value")
     if op in ("==", "!="):
         equal = _equal(actual, expected)
         return equal if op == "==" else not equal
-    left, right = _number(actual if actual is not _MISSING else None), _number(expected)
+    left, right = _number(actual if actual is not MISSING else None), _number(expected)
     if left is None or right is None:
         return False
     return {">=": left >= right, "<=": left <= right, ">": left > right, "<": left < right}[op]
 
 
 def _equal(actual: Any, expected: Any) -> bool:
-    if actual is _MISSING:
+    if actual is MISSING:
         return expected is None
     left, right = _number(actual), _number(expected)
     if left is not None and right is not None:
@@ -227,46 +195,14 @@ def build_timeline(
     return Timeline(scenes=placed, duration_ms=cursor, skipped=skipped)
 
 
-def _text(value: Any) -> str:
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    if isinstance(value, (list, tuple)):
-        return ", ".join(_text(v) for v in value if _present(v))
-    return str(value)
-
-
-def substitute(text: str, data: Mapping[str, Any], keep_unknown: bool = False) -> Substituted:
-    """Replace `[variable]` (dotted paths allowed) with data values; report unknown ones.
-
-    Unknown or empty variables become "" (or stay as `[name]` with keep_unknown), and their
-    names are returned in `missing` so callers can warn.
-    """
-    missing: list[str] = []
-
-    def replace(match: re.Match[str]) -> str:
-        value = lookup(data, match.group(1))
-        if not _present(value):
-            missing.append(match.group(1))
-            return match.group(0) if keep_unknown else ""
-        return _text(value)
-
-    result = _VARIABLE.sub(replace, text)
-    if not keep_unknown:
-        result = re.sub(r"[ \t]{2,}", " ", result)
-        result = re.sub(r"[ \t]+([,.!?;:])", r"\1", result).strip()
-    return Substituted(result, missing)
-
-
 def resolve_value(value: Any, data: Mapping[str, Any]) -> Any:
     """sceneData values with data bound in: a string that is exactly `[key]` takes the raw
     value (arrays, numbers); other strings get `[variable]` substitution; recursive."""
     if isinstance(value, str):
-        whole = _VARIABLE.fullmatch(value.strip())
+        whole = VARIABLE.fullmatch(value.strip())
         if whole:
             found = lookup(data, whole.group(1))
-            return None if found is _MISSING else found
+            return None if found is MISSING else found
         return substitute(value, data).text
     if isinstance(value, Mapping):
         return {str(k): resolve_value(v, data) for k, v in value.items()}
@@ -282,7 +218,7 @@ def scene_props(scene: TimelineScene, data: Mapping[str, Any]) -> dict[str, Any]
     for name in info.dataInputs if info else []:
         key = name.removesuffix("[]")
         value = lookup(data, key)
-        if value is not _MISSING:
+        if value is not MISSING:
             props[key] = value
     scene_data = scene.config.get("sceneData") or {}
     if isinstance(scene_data, Mapping):

@@ -17,16 +17,14 @@ from app.composition.page import render_composition
 from app.composition.timeline import UnknownPrimitive, build_timeline
 from app.config import Settings
 from app.errors import ApiError
+from app.renders.job import bind_scenes, build_job_spec, template_document
+from app.spec import DEVICE_SCALE
+from app.templates.binding import sample_data
 from app.templates.schemas import DataSlot, Name, SceneConfig, TemplateDefaults, TemplateView
-from app.templates.service import (
-    get_template,
-    render_inputs,
-    sample_data,
-    validate_document,
-)
+from app.templates.service import get_template
+from app.templates.validation import validate_document
 
 TOKEN_MAX_AGE_S = 4 * 3600
-PREVIEW_RESOLUTIONS = {"720p": 1.0, "1080p": 1.5, "4k": 3.0}
 
 
 class DraftTemplate(BaseModel):
@@ -42,7 +40,7 @@ class DraftTemplate(BaseModel):
     tags: list[str] = Field(default_factory=list)
 
 
-class RenderRequest(BaseModel):
+class PreviewBody(BaseModel):
     """POST /preview/render: a saved template (id, + token for private ones) or a draft."""
 
     model_config = ConfigDict(extra="forbid")
@@ -107,12 +105,15 @@ async def preview_template(
 def composition_html(
     view: TemplateView, data: dict[str, Any], asset_base: str | None = "/static"
 ) -> str:
-    """The composition page for a template and data: the page the renderer captures (a fork
-    gets its root built-in's data-source overrides, like a render)."""
-    scenes, filled = render_inputs(view, data)
+    """The composition page for a template and data: the page the renderer captures, from
+    the same resolved job a render gets (no account: no tier rules, data not checked)."""
+    spec = build_job_spec(template_document(view), data, None, strict=False)
+    scenes, filled = bind_scenes(spec, spec.data)
     try:
         timeline = build_timeline(scenes, filled)
-        return render_composition(timeline, view.defaults, None, asset_base, data=filled)
+        return render_composition(
+            timeline, spec.brand.model_dump(), spec.output.model_dump(), asset_base, data=filled
+        )
     except (UnknownPrimitive, TemplateNotFound) as exc:  # a primitive removed since saving
         raise ApiError(
             422,
@@ -136,5 +137,5 @@ def page_config(
         ],
         "data": data,
         "resolution": view.defaults.resolution,
-        "resolutions": PREVIEW_RESOLUTIONS,
+        "resolutions": DEVICE_SCALE,
     }

@@ -5,29 +5,13 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from app.config import ROOT
-from app.spec import PRIMITIVE_CATEGORIES, PRIMITIVE_STATUSES
+from app.spec import PRIMITIVE_CATEGORIES, PrimitiveCategory, PrimitiveStatus
 
 PRIMITIVES_DIR = ROOT / "primitives_html"
-
-Category = Literal[
-    "Text",
-    "Data Viz",
-    "Gamification",
-    "Comparison",
-    "Media",
-    "Engagement",
-    "Narrative",
-    "People",
-    "Branding",
-]
-Status = Literal["production", "beta", "draft"]
-assert set(Category.__args__) == set(PRIMITIVE_CATEGORIES)  # type: ignore[attr-defined]
-assert set(Status.__args__) == set(PRIMITIVE_STATUSES)  # type: ignore[attr-defined]
 
 
 class PrimitiveInfo(BaseModel):
@@ -37,12 +21,12 @@ class PrimitiveInfo(BaseModel):
 
     id: str = Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")
     label: str = Field(min_length=1)
-    category: Category
+    category: PrimitiveCategory
     description: str = Field(min_length=1)
     animationOptions: list[str] = Field(min_length=2)
     defaultDuration: float = Field(gt=0, le=120)
     dataInputs: list[str]
-    status: Status
+    status: PrimitiveStatus
 
     @field_validator("animationOptions")
     @classmethod

@@ -8,6 +8,14 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.projects.models import Project
 
 
+class ProjectNotFound(Exception):
+    """The project does not exist or belongs to another account."""
+
+    def __init__(self, project_id: str) -> None:
+        super().__init__(f"Project '{project_id}' not found")
+        self.project_id = project_id
+
+
 async def list_projects(session: AsyncSession, account_id: str) -> list[Project]:
     rows = await session.execute(
         select(Project)
@@ -23,6 +31,12 @@ async def get_project(session: AsyncSession, account_id: str, project_id: str) -
             select(Project).where(Project.id == project_id, Project.account_id == account_id)
         )
     ).scalar_one_or_none()
+
+
+async def check_project(session: AsyncSession, account_id: str, project_id: str | None) -> None:
+    """ProjectNotFound unless `project_id` (None: no project) is one of the account's."""
+    if project_id is not None and await get_project(session, account_id, project_id) is None:
+        raise ProjectNotFound(project_id)
 
 
 async def create_project(

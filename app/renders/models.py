@@ -9,6 +9,7 @@ from sqlalchemy import Boolean, ForeignKey, Integer, String, Text, UniqueConstra
 from sqlalchemy.orm import Mapped, mapped_column
 
 from app.db import Base, IdMixin, TimestampMixin
+from app.renders.states import JobStage, JobStatus
 
 
 class Batch(IdMixin, TimestampMixin, Base):
@@ -46,17 +47,17 @@ class RenderJob(IdMixin, TimestampMixin, Base):
     project_id: Mapped[str | None] = mapped_column(String(64), default=None, index=True)
     template_id: Mapped[str] = mapped_column(String(64))
     display_name: Mapped[str] = mapped_column(String(300), default="")
-    status: Mapped[str] = mapped_column(String(16), default="pending", index=True)
-    stage: Mapped[str] = mapped_column(String(32), default="queued")
+    status: Mapped[str] = mapped_column(String(16), default=JobStatus.PENDING.value, index=True)
+    stage: Mapped[str] = mapped_column(String(32), default=JobStage.QUEUED.value)
     progress: Mapped[int] = mapped_column(Integer, default=0)
-    # Everything the worker needs: resolved scenes, data slots, data, brand, audio, output.
+    # The resolved job, a RenderJobSpec (app/renders/job.py) as JSON: what the worker renders.
     request: Mapped[dict[str, Any]] = mapped_column(default=dict)
     error: Mapped[str | None] = mapped_column(Text, default=None)
     output_key: Mapped[str | None] = mapped_column(String(300), default=None)
     thumbnail_keys: Mapped[list[Any]] = mapped_column(default=list)
     # When each rendered scene is fully in (its start plus its entry transition), in ms, keyed
     # by template scene index: where a thumbnail by sceneIndex is cut.
-    scene_starts_ms: Mapped[dict[str, Any]] = mapped_column(default=dict)
+    scene_fully_in_ms: Mapped[dict[str, Any]] = mapped_column(default=dict)
     duration_ms: Mapped[int | None] = mapped_column(Integer, default=None)
     # Who spoke the voiceovers: one entry per spoken scene (sceneIndex, engine, voice).
     voiceovers: Mapped[list[Any]] = mapped_column(default=list)

@@ -6,6 +6,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from app.renders.states import BatchStatus, JobStage, JobStatus
 from app.spec import LANGUAGES, Resolution
 
 HEX_COLOR = r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$"
@@ -61,24 +62,29 @@ class OutputOptions(BaseModel):
         return value
 
 
-class RenderRequest(BaseModel):
-    """POST /api/render. Only templateId is required."""
+class RenderOptions(BaseModel):
+    """What a render or batch request may choose beyond the template and the data."""
 
     model_config = ConfigDict(extra="forbid")
 
-    templateId: str = Field(min_length=1, max_length=64)
-    data: dict[str, Any] = Field(default_factory=dict)
     scenes: list[SceneOverride] = Field(default_factory=list)
     brand: BrandOptions = Field(default_factory=BrandOptions)
     audio: AudioOptions = Field(default_factory=AudioOptions)
     output: OutputOptions = Field(default_factory=OutputOptions)
+
+
+class RenderBody(RenderOptions):
+    """POST /api/render. Only templateId is required."""
+
+    templateId: str = Field(min_length=1, max_length=64)
+    data: dict[str, Any] = Field(default_factory=dict)
     projectId: str | None = Field(default=None, max_length=64)
 
 
 class RenderCreated(BaseModel):
     success: bool = True
     jobId: str
-    status: str
+    status: JobStatus
     templateId: str
     displayName: str
     creditsRemaining: int
@@ -96,8 +102,8 @@ class VoiceoverEntry(BaseModel):
 
 class JobFields(BaseModel):
     id: str
-    status: str
-    stage: str
+    status: JobStatus
+    stage: JobStage
     progress: int
     outputUrl: str | None
     error: str | None
@@ -112,25 +118,19 @@ class JobFields(BaseModel):
     voiceovers: list[VoiceoverEntry]
 
 
-class JobStatus(JobFields):
+class JobStatusResponse(JobFields):
     """Job fields at top level and wrapped as `job`, so both client styles in SPEC work."""
 
     success: bool = True
     job: JobFields
 
 
-class BatchRequest(BaseModel):
+class BatchRequest(RenderOptions):
     """POST /api/render/batch: rows match headers by position."""
-
-    model_config = ConfigDict(extra="forbid")
 
     templateId: str = Field(min_length=1, max_length=64)
     headers: list[str] = Field(min_length=1)
     rows: list[list[str | int | float | bool | None]] = Field(min_length=1)
-    scenes: list[SceneOverride] = Field(default_factory=list)
-    brand: BrandOptions = Field(default_factory=BrandOptions)
-    audio: AudioOptions = Field(default_factory=AudioOptions)
-    output: OutputOptions = Field(default_factory=OutputOptions)
     projectId: str | None = Field(default=None, max_length=64)
 
 
@@ -139,7 +139,7 @@ class BatchCreated(BaseModel):
     batchId: str
     jobIds: list[str]
     totalJobs: int
-    status: str
+    status: BatchStatus
     message: str
     creditsRemaining: int
     mapping: dict[str, str | None]
@@ -162,7 +162,7 @@ class BatchFields(BaseModel):
     id: str
     templateId: str
     totalRows: int
-    status: str
+    status: BatchStatus
     progress: BatchProgress
     createdAt: str
     projectId: str | None
@@ -171,13 +171,13 @@ class BatchFields(BaseModel):
 class BatchJobEntry(BaseModel):
     id: str
     name: str
-    status: str
+    status: JobStatus
     progress: int
     outputUrl: str | None
     error: str | None
 
 
-class BatchStatus(BaseModel):
+class BatchStatusResponse(BaseModel):
     success: bool = True
     batch: BatchFields
     jobs: list[BatchJobEntry]

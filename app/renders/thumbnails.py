@@ -14,12 +14,14 @@ from typing import Any
 import ffmpeg  # type: ignore[import-untyped]
 
 from app.db import Database
-from app.errors import ApiError, bad_request
-from app.media.ffmpeg import FfmpegFailed, FfmpegTimeout, run_ffmpeg
+from app.media.ffmpeg import FfmpegFailed, FfmpegTimeout, graph_command, run_ffmpeg
 from app.media.storage import Storage, thumbnail_keys
+from app.renders.errors import InvalidRenderRequest, ThumbnailFailed, ThumbnailTimeout
+from app.renders.job import load_job_spec
 from app.renders.models import RenderJob
+from app.renders.read import owned_job
 from app.renders.schemas import ThumbnailRequest
-from app.renders.service import owned_job
+from app.renders.states import JobStatus
 
 log = logging.getLogger(__name__)
 
@@ -28,13 +30,8 @@ GIF_MAX_FPS = 15
 FFMPEG_TIMEOUT_S = 60.0  # each ffmpeg call (the PNG, the GIF); then the request answers 504
 
 
-def _ffmpeg(stream: Any) -> list[str]:
-    args = list(stream.overwrite_output().compile())
-    return [args[0], "-hide_banner", "-nostdin", "-loglevel", "error", *args[1:]]
-
-
 def png_args(src: Path, at_s: float, out: Path) -> list[str]:
-    return _ffmpeg(ffmpeg.input(str(src), ss=f"{at_s:.3f}").output(str(out), vframes=1))
+    return graph_command(ffmpeg.input(str(src), ss=f"{at_s:.3f}").output(str(out), vframes=1))
 
 
 def gif_args(src: Path, at_s: float, duration_s: float, fps: int, out: Path) -> list[str]:
@@ -46,23 +43,25 @@ def gif_args(src: Path, at_s: float, duration_s: float, fps: int, out: Path) -> 
     branches = scaled.split()
     palette = branches[0].filter("palettegen", stats_mode="diff")
     gif = ffmpeg.filter([branches[1], palette], "paletteuse", dither="bayer")
-    return _ffmpeg(gif.output(str(out), loop=0))
+    return graph_command(gif.output(str(out), loop=0))
 
 
 def start_seconds(job: RenderJob, body: ThumbnailRequest) -> float:
     """sceneIndex start (from the rendered timeline) when given, else startSec."""
     duration_s = (job.duration_ms or 0) / 1000
     if body.sceneIndex is not None:
-        starts = job.scene_starts_ms or {}
+        starts = job.scene_fully_in_ms or {}
         if str(body.sceneIndex) not in starts:
             shown = ", ".join(sorted(starts, key=int)) or "none"
-            raise bad_request(
+            raise InvalidRenderRequest(
                 f"sceneIndex {body.sceneIndex} is not a rendered scene of this video "
                 f"(rendered scene indexes: {shown})"
             )
         return float(starts[str(body.sceneIndex)]) / 1000
     if duration_s and body.startSec >= duration_s:
-        raise bad_request(f"startSec must be less than the video length ({duration_s:.2f} s)")
+        raise InvalidRenderRequest(
+            f"startSec must be less than the video length ({duration_s:.2f} s)"
+        )
     return body.startSec
 
 
@@ -71,11 +70,11 @@ async def make_thumbnails(
 ) -> dict[str, Any]:
     async with db.session() as session:
         job = await owned_job(session, account_id, body.renderJobId)
-        if job.status != "complete" or job.deleted_at is not None or not job.output_key:
+        if job.status != JobStatus.COMPLETE or job.deleted_at is not None or not job.output_key:
             state = "deleted" if job.deleted_at else job.status
-            raise bad_request(f"Thumbnails need a completed render; this job is {state}")
+            raise InvalidRenderRequest(f"Thumbnails need a completed render; this job is {state}")
         at_s = start_seconds(job, body)
-        video_key, fps = job.output_key, int((job.request.get("output") or {}).get("fps") or 30)
+        video_key, fps = job.output_key, load_job_spec(job.request).output.fps
         total_s = (job.duration_ms or 0) / 1000
     duration_s = min(body.durationSec, total_s - at_s) if total_s else body.durationSec
     png_key, gif_key = thumbnail_keys(body.renderJobId)
@@ -88,17 +87,10 @@ async def make_thumbnails(
             gif_fps = min(fps, GIF_MAX_FPS)
             await run_ffmpeg(gif_args(src, at_s, duration_s, gif_fps, gif), FFMPEG_TIMEOUT_S, "GIF")
         except FfmpegTimeout as exc:
-            raise ApiError(
-                504,
-                f"Thumbnail generation timed out: the {exc}; nothing was stored. "
-                "Retry later or ask for a shorter durationSec",
-                error="timeout",
-            ) from exc
+            raise ThumbnailTimeout(str(exc)) from exc
         except FfmpegFailed as exc:
-            log.error("thumbnail for %s: %s: %s", body.renderJobId, exc, exc.stderr[-500:])
-            raise ApiError(
-                500, f"Thumbnail generation failed: {exc}", error="internal_error"
-            ) from exc
+            log.error("thumbnail for %s: %s", body.renderJobId, exc)
+            raise ThumbnailFailed(str(exc)) from exc
         png_size = storage.put(png_key, png)
         gif_size = storage.put(gif_key, gif)
     async with db.session() as session:
@@ -106,7 +98,7 @@ async def make_thumbnails(
         if job.deleted_at is not None:  # deleted while we worked: leave nothing behind
             storage.delete(png_key)
             storage.delete(gif_key)
-            raise bad_request("The video was deleted meanwhile")
+            raise InvalidRenderRequest("The video was deleted meanwhile")
         job.thumbnail_keys = [png_key, gif_key]
     return {
         "success": True,

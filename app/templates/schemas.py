@@ -2,7 +2,7 @@
 
 Field names are the SPEC's camelCase names (the app does not convert casing). Shape rules
 (types, enumerations) are checked here; rules that need the primitive catalog or the whole
-document (primitive ids, animation options, dataRequired vs dataSlots) live in service.py.
+document (primitive ids, animation options, dataRequired vs dataSlots) live in validation.py.
 """
 
 from __future__ import annotations
@@ -12,10 +12,11 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator
 
+from app.composition.variables import KEY
 from app.spec import TRANSITIONS, VOICES, SkipOp, SlotType, Visibility
 
 Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=200)]
-SlotKey = Annotated[str, StringConstraints(pattern=r"^[A-Za-z_][A-Za-z0-9_]*$", max_length=64)]
+SlotKey = Annotated[str, StringConstraints(pattern=KEY.pattern, max_length=64)]
 ProjectId = Annotated[str, StringConstraints(min_length=1, max_length=64)]
 HexColor = Annotated[str, StringConstraints(pattern=r"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")]
 
@@ -145,7 +146,8 @@ class CreateTemplate(BaseModel):
 
 
 class UpdateTemplate(BaseModel):
-    """PATCH (given fields change) and PUT (whole document; omitted fields reset) body."""
+    """PATCH (given fields change) and PUT body (SPEC's fields name, description, visibility,
+    scenes are replaced, omitted ones reset; the others change only when given)."""
 
     model_config = ConfigDict(extra="forbid")
 

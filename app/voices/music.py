@@ -20,7 +20,7 @@ class MusicTrack:
     id: str
     name: str
     file: str
-    durationSec: float  # noqa: N815 - API field name
+    durationSec: float  # API field name
     mood: str
     bpm: int
 

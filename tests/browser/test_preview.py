@@ -65,7 +65,7 @@ class LiveServer:
 
 def _settings(tmp: Path) -> Settings:
     """Settings for a throwaway server: its own SQLite file and Redis namespace."""
-    ns = f"rstest:{uuid.uuid4().hex[:8]}"
+    ns = f"{os.environ['REELSMITH_TEST_RUN_PREFIX']}:{uuid.uuid4().hex[:8]}"
     return Settings(
         database_url=f"sqlite+aiosqlite:///{tmp}/app.db",
         redis_url=os.environ.get("REELSMITH_TEST_REDIS", "redis://127.0.0.1:6379/13"),

@@ -1,4 +1,6 @@
-"""The render engine, read top to bottom as the pipeline.
+"""The render engine, one module per stage, driven by `pipeline.render_video`:
 
-timeline -> compose -> capture -> encode -> audio -> mux, driven by `pipeline.render_video`.
+sources -> voices -> timeline -> compose -> serve -> capture + encode -> audio mix -> mux
+-> store (sources.py, audio.py, timeline.py, compose.py, server.py, stitch.py with capture.py
+and encode.py, audio.py, mux.py, store.py).
 """

@@ -17,14 +17,14 @@ import ffmpeg
 import numpy as np
 
 from app.composition.timeline import scene_dict, should_skip
+from app.composition.variables import substitute
 from app.config import Settings
-from app.voices.engines import VoiceError, decode_audio
+from app.media.ffmpeg import ffmpeg_command, graph_command, run_ffmpeg, untrusted_audio_input
 from app.voices.music import is_url, tracks
-from app.voices.script import substitute
-from app.voices.service import VoiceService
 from worker.render.assets import fetch_asset
-from worker.render.errors import RenderError, RenderInputError
-from worker.render.mux import run_ffmpeg
+from worker.render.errors import RenderError, RenderInputError, RenderTimeout
+from worker.voices.engines import VoiceError, decode_audio
+from worker.voices.service import VoiceService
 
 RATE = 48000
 TARGET_LUFS = -16.0
@@ -83,7 +83,7 @@ async def prepare_voiceovers(
         script = config.get("voScript")
         if not script or config.get("enabled") is False or should_skip(config, data):
             continue
-        text = substitute(script, data)
+        text = substitute(script, data).text
         if not text.strip():
             continue
         try:
@@ -159,7 +159,8 @@ def premix_args(
         speech = ffmpeg.input(str(voice)).audio.filter("aformat", channel_layouts="stereo")
     if music is not None:
         bed = (
-            ffmpeg.input(str(music), stream_loop=-1)
+            # music may be a downloaded file: it is read as plain audio from this file only
+            ffmpeg.input(str(music), stream_loop=-1, **untrusted_audio_input("file"))
             .audio.filter("aresample", RATE)
             .filter("aformat", sample_fmts="fltp", channel_layouts="stereo")
             .filter("atrim", duration=duration_s)
@@ -191,7 +192,13 @@ def premix_args(
     )
     mixed = mixed.filter("apad", whole_dur=duration_s).filter("atrim", duration=duration_s)
     output = ffmpeg.output(mixed, str(out), acodec="pcm_f32le", ar=RATE, ac=2)
-    return ["ffmpeg", "-hide_banner", "-nostdin", "-loglevel", "error", "-y", *output.get_args()]
+    return graph_command(output)
+
+
+async def _run(args: list[str], what: str) -> str:
+    return await run_ffmpeg(
+        args, FFMPEG_TIMEOUT_S, what, failed=RenderError, timed_out=RenderTimeout
+    )
 
 
 def _loudnorm(**measured: Any) -> str:
@@ -202,9 +209,12 @@ def _loudnorm(**measured: Any) -> str:
 
 async def measure_loudness(path: Path) -> dict[str, str]:
     """First loudnorm pass: the input's integrated loudness, true peak, LRA and threshold."""
-    args = ["ffmpeg", "-hide_banner", "-nostdin", "-nostats", "-i", str(path),
-            "-af", _loudnorm(print_format="json"), "-f", "null", "-"]  # fmt: skip
-    text = await run_ffmpeg(args, FFMPEG_TIMEOUT_S, "loudness measurement")
+    args = ffmpeg_command(
+        "-nostats", "-i", str(path), "-af", _loudnorm(print_format="json"), "-f", "null", "-",
+        loglevel="info",  # loudnorm prints its figures at info level
+        overwrite=False,
+    )  # fmt: skip
+    text = await _run(args, "loudness measurement")
     match = re.search(r"\{[^{}]*\"input_i\"[^{}]*\}", text)
     if match is None:
         raise RenderError("ffmpeg loudness measurement failed: no loudnorm figures in its output")
@@ -223,8 +233,9 @@ def normalize_args(src: Path, measured: dict[str, str], duration_s: float, out: 
         f"apad=whole_dur={duration_s}",
         f"atrim=duration={duration_s}",
     ])  # fmt: skip
-    return ["ffmpeg", "-hide_banner", "-nostdin", "-loglevel", "error", "-y", "-i", str(src),
-            "-af", chain, "-ar", str(RATE), "-ac", "2", "-c:a", "pcm_s16le", str(out)]  # fmt: skip
+    return ffmpeg_command(
+        "-i", str(src), "-af", chain, "-ar", str(RATE), "-ac", "2", "-c:a", "pcm_s16le", str(out)
+    )  # fmt: skip
 
 
 async def mix_audio(
@@ -251,12 +262,10 @@ async def mix_audio(
         return write_pcm(out, np.zeros((total, 2), dtype=np.float32), channels=2)
     premix = workdir / "premix.wav"
     args = premix_args(voice, music, volume, duration_s, premix)
-    await run_ffmpeg(args, FFMPEG_TIMEOUT_S, "audio mix")
+    await _run(args, "audio mix")
     measured = await measure_loudness(premix)
     if float(measured["input_i"]) < -70.0:  # silence (or nearly): nothing to normalize
         return write_pcm(out, np.zeros((total, 2), dtype=np.float32), channels=2)
-    await run_ffmpeg(
-        normalize_args(premix, measured, duration_s, out), FFMPEG_TIMEOUT_S, "loudnorm"
-    )
+    await _run(normalize_args(premix, measured, duration_s, out), "loudnorm")
     premix.unlink(missing_ok=True)
     return out

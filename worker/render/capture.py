@@ -131,7 +131,7 @@ class CapturePage:
     async def close(self) -> None:
         try:
             await asyncio.wait_for(self.context.close(), 10)
-        except Exception:  # noqa: BLE001 - the browser may already be gone
+        except Exception:  # the browser may already be gone
             log.debug("context close failed", exc_info=True)
 
 

@@ -6,21 +6,28 @@ import asyncio
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, Literal, NoReturn, cast
 
+from pydantic import ValidationError
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeElapsedColumn
 
 from app.config import Settings
+from app.renders.errors import InvalidRenderRequest
+from app.renders.job import RenderJobSpec, build_job_spec
+from app.renders.schemas import AudioOptions, OutputOptions, RenderOptions
+from app.renders.states import JobStage
 from app.sources.errors import SourceUnavailable
+from app.spec import FPS_VALUES, RESOLUTIONS, Resolution
 from worker.render.errors import RenderError
 
-STAGE_LABELS = {
-    "fetching_data": "Fetching data",
-    "voiceover": "Voiceover",
-    "rendering": "Rendering frames",
-    "encoding": "Encoding",
+STAGE_LABELS: dict[str, str] = {
+    JobStage.FETCHING_DATA: "Fetching data",
+    JobStage.VOICEOVER: "Voiceover",
+    JobStage.RENDERING: "Rendering frames",
+    JobStage.ENCODING: "Encoding",
 }
+LOCAL_TIER = "enterprise"
 
 
 def load_template(ref: str) -> dict[str, Any]:
@@ -31,7 +38,7 @@ def load_template(ref: str) -> dict[str, Any]:
     path = Path(ref)
     if path.suffix == ".json" or path.is_file():
         return dict(json.loads(path.read_text(encoding="utf-8")))
-    from app.templates.service import builtins
+    from app.templates.builtins import builtins
 
     found = builtins().get(ref)
     if found is None:
@@ -40,39 +47,24 @@ def load_template(ref: str) -> dict[str, Any]:
     return found.model_dump(mode="json")
 
 
-def request_payload(
+def job_spec(
     template: dict[str, Any],
     data: dict[str, Any] | None,
-    resolution: str | None,
-    fps: int | None,
+    resolution: Resolution | None,
+    fps: Literal[30, 60] | None,
     voiceover: bool | None,
-) -> dict[str, Any]:
-    """The job request the pipeline takes, with the template's defaults applied."""
-    defaults = template.get("defaults") or {}
-    return {
-        "templateId": template.get("id"),
-        "scenes": template.get("scenes") or [],
-        "dataSlots": template.get("dataSlots") or [],
-        # Sample data is complete: rendering it needs no outside source.
-        "dataSource": template.get("dataSource") if data is not None else {"kind": ""},
-        "data": data if data is not None else dict(template.get("sampleData") or {}),
-        "brand": {
-            "accentColor": defaults.get("accentColor"),
-            "secondaryColor": defaults.get("secondaryColor"),
-            "logoUrl": defaults.get("logoUrl"),
-        },
-        "audio": {
-            "includeVoiceover": bool(defaults.get("includeVoiceover", False))
-            if voiceover is None
-            else voiceover,
-            "voiceId": defaults.get("voiceId") or "en-US-JennyNeural",
-        },
-        "output": {
-            "resolution": resolution or defaults.get("resolution") or "720p",
-            "fps": fps or defaults.get("fps") or 30,
-        },
-        "tier": "enterprise",  # a local operator render: no forced watermark
-    }
+) -> RenderJobSpec:
+    """The job the pipeline renders, built like an API render's (the template's defaults,
+    then the documented ones). Sample data is complete: rendering it needs no outside
+    source. A local operator render has the top tier: no forced watermark."""
+    if data is None:
+        template = {**template, "dataSource": None}
+    options = RenderOptions(
+        audio=AudioOptions(includeVoiceover=voiceover),
+        output=OutputOptions(resolution=resolution, fps=fps),
+    )
+    chosen = data if data is not None else dict(template.get("sampleData") or {})
+    return build_job_spec(template, chosen, LOCAL_TIER, options=options, strict=False)
 
 
 def render_to_file(
@@ -89,7 +81,7 @@ def render_to_file(
 ) -> Path:
     """Render and print where the video went; `fail` reports input errors and exits."""
     from worker.render.browser import close_browser_managers
-    from worker.render.pipeline import build_request, render_video
+    from worker.render.pipeline import render_video
 
     try:
         template = load_template(template_ref)
@@ -98,7 +90,20 @@ def render_to_file(
         fail(str(exc))
     if data is not None and not isinstance(data, dict):
         fail("--data must hold one JSON object (field name -> value)")
-    request = build_request(request_payload(template, data, resolution, fps, voiceover))
+    if resolution is not None and resolution not in RESOLUTIONS:
+        fail(f"--resolution {resolution!r} is not one of {', '.join(RESOLUTIONS)}")
+    if fps is not None and fps not in FPS_VALUES:
+        fail(f"--fps {fps} is not one of {', '.join(map(str, FPS_VALUES))}")
+    try:
+        spec = job_spec(
+            template,
+            data,
+            cast(Resolution | None, resolution),
+            cast(Literal[30, 60] | None, fps),
+            voiceover,
+        )
+    except (InvalidRenderRequest, ValidationError) as exc:
+        fail(f"the template cannot be rendered: {exc}")
 
     async def run() -> Any:
         columns = (
@@ -116,7 +121,7 @@ def render_to_file(
 
             try:
                 result = await render_video(
-                    request, settings, on_progress, out, parallel=parallel or None
+                    spec, settings, on_progress, out, parallel=parallel or None
                 )
             finally:
                 await close_browser_managers()

@@ -1,4 +1,8 @@
-"""Compose step: the one composition page for a timeline, brand, data and output."""
+"""Compose stage: the one composition page for a timeline, brand, output and data.
+
+The page links everything from its own server by path (`/static/...`, `/assets/...`), so it
+is composed before the serve stage starts that server.
+"""
 
 from __future__ import annotations
 
@@ -10,31 +14,39 @@ from jinja2 import TemplateError, TemplateNotFound
 
 from app.composition.page import render_composition
 from app.composition.timeline import Timeline
+from app.config import Settings
+from app.renders.job import JobBrand, JobOutput
+from worker.render.assets import fetch_image
 from worker.render.errors import RenderInputError
+from worker.render.server import ASSETS_PATH, STATIC_PATH
+
+LOGO_NAME = "logo"
 
 
-def effective_brand(brand: Mapping[str, Any] | None, tier: str | None) -> dict[str, Any]:
-    """The brand as rendered: the watermark is forced on for free-tier accounts."""
-    values = dict(brand or {})
-    if tier == "free":
-        values["showWatermark"] = True
-    return values
+async def fetch_logo(brand: JobBrand, settings: Settings, assets_dir: Path) -> Path | None:
+    """The brand logo, fetched into `assets_dir` (served under /assets/), when there is one."""
+    if not brand.logoUrl:
+        return None
+    return await fetch_image(brand.logoUrl, settings, assets_dir, LOGO_NAME, "brand.logoUrl")
 
 
 def compose_page(
     timeline: Timeline,
-    brand: Mapping[str, Any],
-    output: Mapping[str, Any],
+    brand: JobBrand,
+    output: JobOutput,
     data: Mapping[str, Any],
-    origin: str,
     logo: Path | None,
 ) -> str:
-    """HTML for the engine's server at `origin`; a fetched logo is linked from /assets/."""
-    values = dict(brand)
-    values["logoUrl"] = f"{origin}/assets/{logo.name}" if logo is not None else None
+    """HTML for the engine's page server; a fetched logo is linked from /assets/."""
+    values = brand.model_dump()
+    values["logoUrl"] = f"{ASSETS_PATH}{logo.name}" if logo is not None else None
     try:
         return render_composition(
-            timeline, brand=values, output=output, asset_base=f"{origin}/static", data=data
+            timeline,
+            brand=values,
+            output=output.model_dump(),
+            asset_base=STATIC_PATH.rstrip("/"),
+            data=data,
         )
     except TemplateNotFound as exc:
         raise RenderInputError(f"Template error: primitive page {exc.name!r} is missing") from exc

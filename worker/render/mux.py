@@ -6,9 +6,7 @@ from pathlib import Path
 
 import ffmpeg
 
-from app.media.ffmpeg import FfmpegFailed, FfmpegTimeout
-from app.media.ffmpeg import run_ffmpeg as ffmpeg_step
-from worker.render.encode import FFMPEG
+from app.media.ffmpeg import graph_command, run_ffmpeg
 from worker.render.errors import RenderError, RenderTimeout
 
 AUDIO_RATE = 48000
@@ -35,19 +33,7 @@ def mux_args(chunk_list: Path, audio: Path | None, duration_s: float, out_path: 
         t=duration_s,
         f="mp4",
     )
-    return [FFMPEG, "-hide_banner", "-nostdin", "-loglevel", "error", "-y", *out.get_args()]
-
-
-async def run_ffmpeg(args: list[str], timeout_s: float, what: str) -> str:
-    """Run one ffmpeg step of a render (`app.media.ffmpeg.run_ffmpeg`: killed on timeout,
-    cancellation or error); returns its stderr text, raises the engine's errors."""
-    try:
-        return await ffmpeg_step(args, timeout_s, what)
-    except FfmpegTimeout as exc:
-        raise RenderTimeout(f"ffmpeg {what} took longer than {timeout_s:.0f}s") from exc
-    except FfmpegFailed as exc:
-        lines = exc.stderr.strip().splitlines()
-        raise RenderError(f"ffmpeg {what} failed: {lines[-1] if lines else exc}") from exc
+    return graph_command(out)
 
 
 async def join_and_mux(
@@ -57,7 +43,13 @@ async def join_and_mux(
     listing = out_path.with_suffix(".chunks.txt")
     listing.write_text("".join(f"file '{c.resolve()}'\n" for c in chunks))
     try:
-        await run_ffmpeg(mux_args(listing, audio, duration_s, out_path), timeout_s, "mux")
+        await run_ffmpeg(
+            mux_args(listing, audio, duration_s, out_path),
+            timeout_s,
+            "mux",
+            failed=RenderError,
+            timed_out=RenderTimeout,
+        )
     finally:
         listing.unlink(missing_ok=True)
     return out_path

@@ -1,4 +1,5 @@
-"""The engine's own local HTTP server: the composition page, static/ and fetched assets."""
+"""Serve stage: the engine's own local HTTP server for the composition page, static/ and
+fetched assets, on 127.0.0.1 for the capture stage's browsers."""
 
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ from app.config import ROOT
 STATIC_DIR = ROOT / "static"
 PRIMITIVES_DIR = ROOT / "primitives_html"
 PAGE_PATH = "/composition.html"
+STATIC_PATH = "/static/"
+ASSETS_PATH = "/assets/"
 
 
 class _Server(ThreadingHTTPServer):
@@ -29,18 +32,14 @@ class PageServer:
 
     def __init__(self, page_html: str, assets_dir: Path | None = None) -> None:
         self.page_html = page_html.encode("utf-8")
-        self.mounts: dict[str, Path] = {"/static/": STATIC_DIR, "/primitives/": PRIMITIVES_DIR}
+        self.mounts: dict[str, Path] = {STATIC_PATH: STATIC_DIR, "/primitives/": PRIMITIVES_DIR}
         if assets_dir is not None:
-            self.mounts["/assets/"] = assets_dir
+            self.mounts[ASSETS_PATH] = assets_dir
         self._httpd = _Server(("127.0.0.1", 0), self._handler_class())
         # A short poll interval: stop() waits for the serving loop to notice, once per render.
         self._thread = threading.Thread(
             target=self._httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
         )
-
-    def set_page(self, page_html: str) -> None:
-        """Replace the page (it may need the origin, known only once the server listens)."""
-        self.page_html = page_html.encode("utf-8")
 
     @property
     def origin(self) -> str:
@@ -69,7 +68,7 @@ class PageServer:
         server = self
 
         class Handler(BaseHTTPRequestHandler):
-            def do_GET(self) -> None:  # noqa: N802 - http.server naming
+            def do_GET(self) -> None:  # http.server names the handler do_GET
                 found = server.resolve(self.path)
                 if found is None:
                     self.send_error(404)
@@ -82,7 +81,7 @@ class PageServer:
                 self.end_headers()
                 self.wfile.write(body)
 
-            def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+            def log_message(self, format: str, *args: object) -> None:
                 return
 
         return Handler

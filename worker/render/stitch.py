@@ -1,4 +1,8 @@
-"""Render one composition page to an MP4: serve it, capture chunks, join them, add audio."""
+"""Capture + encode stage: every frame of a served composition page, captured by warm
+browsers in parallel and encoded as H.264 chunks (GOP-aligned, joined later by `mux`).
+
+`render_page_to_mp4` runs serve -> capture + encode -> mux for a ready page (tests, bench).
+"""
 
 from __future__ import annotations
 
@@ -10,70 +14,80 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from app.config import Settings
-from app.spec import RESOLUTIONS
-from worker.render.browser import BrowserManager, WarmBrowser
-from worker.render.capture import CaptureModeUnsupported
+from app.spec import DEVICE_SCALE
+from worker.render.browser import BrowserManager
+from worker.render.capture import CaptureModeUnsupported, PageInfo
 from worker.render.errors import RenderInputError
 from worker.render.mux import join_and_mux
 from worker.render.parallel import CaptureStats, capture_chunks, worker_count
-from worker.render.server import serve_page
+from worker.render.server import PageServer, serve_page
 
 log = logging.getLogger(__name__)
 
-SCALES = {"720p": 1.0, "1080p": 1.5, "4k": 3.0}
 FFMPEG_STEP_TIMEOUT_S = 120.0
-assert set(SCALES) == set(RESOLUTIONS)
+
+
+def step_timeout(settings: Settings) -> float:
+    """How long any single ffmpeg step (accepting a frame, finishing a chunk, the mux) gets."""
+    return min(float(settings.job_timeout_s), FFMPEG_STEP_TIMEOUT_S)
 
 
 @dataclass
-class PageRender:
-    """The written video and how it was made."""
+class Captured:
+    """The encoded chunks of a page, in order, and how they were made."""
 
-    path: Path
-    duration_ms: float
-    frames: int
-    fps: int
-    resolution: str
+    chunks: list[Path]
+    info: PageInfo
     stats: CaptureStats
+    fps: int
+
+    @property
+    def duration_s(self) -> float:
+        return self.stats.frames / self.fps
 
 
-PageSource = str | Callable[[str], str]  # the HTML, or a function of the server origin
-
-
-async def render_page_to_mp4(
-    page_html: PageSource,
+async def capture_video(
+    server: PageServer,
     settings: Settings,
     manager: BrowserManager,
-    out_path: Path,
+    workdir: Path,
     *,
-    resolution: str = "720p",
-    fps: int = 30,
-    audio: Path | None = None,
-    assets_dir: Path | None = None,
+    resolution: str,
+    fps: int,
     parallel: int | None = None,
     on_frames: Callable[[int, int], None] | None = None,
-    on_encoding: Callable[[], None] | None = None,
-) -> PageRender:
-    """Capture every frame of the page deterministically and write the final MP4."""
+) -> Captured:
+    """Capture the served page deterministically into chunks under `workdir`. A browser
+    without beginFrame support is retried once in screenshot mode."""
     workers = worker_count(parallel or settings.render_parallelism, os.cpu_count())
+    scale = DEVICE_SCALE[resolution]
+    done = [0, 0]
+
+    def plan(total: int) -> None:
+        done[1] = total
+
+    def frame(n: int) -> None:
+        done[0] += n
+        if on_frames:
+            on_frames(done[0], done[1])
+
     for attempt in range(2):
-        browsers = await manager.acquire(workers, SCALES[resolution])
+        browsers = await manager.acquire(workers, scale)
         healthy = False  # only browsers known to be fine go back to the warm pool
         try:
-            result = await _render_once(
-                page_html,
-                settings,
+            chunks, info, stats = await capture_chunks(
                 browsers,
-                out_path,
-                resolution,
+                server.origin,
+                server.page_url,
+                scale,
                 fps,
-                audio,
-                assets_dir,
-                on_frames,
-                on_encoding,
+                workdir,
+                step_timeout(settings),
+                frame,
+                plan,
             )
             healthy = True
-            return result
+            return Captured(chunks, info, stats, fps)
         except CaptureModeUnsupported as exc:
             healthy = True  # answering, just without beginFrame: released as stale
             if attempt:
@@ -82,6 +96,7 @@ async def render_page_to_mp4(
                 "beginFrame capture unsupported here (%s); falling back to screenshots", exc
             )
             manager.mark_mode_broken(browsers[0].mode)
+            done[0] = 0
         except RenderInputError:
             healthy = True  # the page's fault (bad data, script error), not the browser's
             raise
@@ -95,49 +110,46 @@ async def render_page_to_mp4(
     raise AssertionError("unreachable")
 
 
-async def _render_once(
-    page_html: PageSource,
+@dataclass
+class PageRender:
+    """A ready page written as an MP4 (silent unless `audio` was given)."""
+
+    path: Path
+    duration_ms: float
+    frames: int
+    fps: int
+    resolution: str
+    stats: CaptureStats
+
+
+async def render_page_to_mp4(
+    page_html: str,
     settings: Settings,
-    browsers: list[WarmBrowser],
+    manager: BrowserManager,
     out_path: Path,
+    *,
     resolution: str,
-    fps: int,
-    audio: Path | None,
-    assets_dir: Path | None,
-    on_frames: Callable[[int, int], None] | None,
-    on_encoding: Callable[[], None] | None,
+    fps: int = 30,
+    audio: Path | None = None,
+    assets_dir: Path | None = None,
+    parallel: int | None = None,
 ) -> PageRender:
-    done = [0, 0]
-
-    def plan(total: int) -> None:
-        done[1] = total
-
-    def frame(n: int) -> None:
-        done[0] += n
-        if on_frames:
-            on_frames(done[0], done[1])
-
-    # Any single ffmpeg step (accepting a frame, finishing a chunk, the mux) gets this long.
-    timeout = min(float(settings.job_timeout_s), FFMPEG_STEP_TIMEOUT_S)
-    with (
-        tempfile.TemporaryDirectory(prefix="reelsmith-render-") as tmp,
-        serve_page("", assets_dir) as server,
-    ):
-        server.set_page(page_html if isinstance(page_html, str) else page_html(server.origin))
-        workdir = Path(tmp)
-        chunks, info, stats = await capture_chunks(
-            browsers,
-            server.origin,
-            server.page_url,
-            SCALES[resolution],
-            fps,
-            workdir,
-            timeout,
-            frame,
-            plan,
-        )
+    """serve -> capture + encode -> mux for one ready page."""
+    with tempfile.TemporaryDirectory(prefix="reelsmith-render-") as tmp:
+        with serve_page(page_html, assets_dir) as server:
+            captured = await capture_video(
+                server,
+                settings,
+                manager,
+                Path(tmp),
+                resolution=resolution,
+                fps=fps,
+                parallel=parallel,
+            )
         out_path.parent.mkdir(parents=True, exist_ok=True)
-        if on_encoding:
-            on_encoding()
-        await join_and_mux(chunks, audio, stats.frames / fps, out_path, timeout)
-    return PageRender(out_path, info.duration_ms, stats.frames, fps, resolution, stats)
+        await join_and_mux(
+            captured.chunks, audio, captured.duration_s, out_path, step_timeout(settings)
+        )
+    return PageRender(
+        out_path, captured.info.duration_ms, captured.stats.frames, fps, resolution, captured.stats
+    )

@@ -1,4 +1,5 @@
-"""Timeline step: which scenes play, for how long, with which transitions (engine side)."""
+"""Timeline stage: which scenes play, for how long (a voiceover sets its scene's length),
+with which transitions, and each scene's word timing (engine side)."""
 
 from __future__ import annotations
 
@@ -6,21 +7,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from app.composition.timeline import (
-    _MISSING,
     Timeline,
     UnknownPrimitive,
     build_timeline,
-    lookup,
     scene_dict,
     should_skip,
 )
+from app.composition.variables import lookup, present
 from worker.render.errors import RenderInputError
-
-
-def _present(value: Any) -> bool:
-    if value is None or value is _MISSING:
-        return False
-    return not (isinstance(value, (str, list, dict)) and len(value) == 0)
 
 
 def missing_data(
@@ -31,7 +25,7 @@ def missing_data(
     missing: list[str] = []
     for slot in slots:
         key = str(slot.get("key", ""))
-        if slot.get("required") and key and not _present(lookup(data, key)):
+        if slot.get("required") and key and not present(lookup(data, key)):
             missing.append(key)
     for raw in scenes:
         scene = scene_dict(raw)
@@ -43,7 +37,7 @@ def missing_data(
         for name in scene.get("dataRequired") or []:
             key = str(name).removesuffix("[]")
             value = lookup(data, key)
-            ok = isinstance(value, list) and value if str(name).endswith("[]") else _present(value)
+            ok = isinstance(value, list) and value if str(name).endswith("[]") else present(value)
             if not ok and key not in missing:
                 missing.append(key)
     return missing
@@ -70,3 +64,23 @@ def plan_timeline(
             "Nothing to render: every scene is disabled or skipped by its skipCondition"
         )
     return timeline
+
+
+def with_word_timestamps(timeline: Timeline, voiceovers: Mapping[int, Any]) -> Timeline:
+    """Scenes carry their voiceover's word timing (captions, word-bound animations)."""
+    for scene in timeline.scenes:
+        vo = voiceovers.get(scene.index)
+        if vo is not None and not scene.config.get("wordTimestamps"):
+            scene.config["wordTimestamps"] = list(vo.word_timestamps)
+    return timeline
+
+
+def scene_starts_ms(timeline: Timeline) -> dict[int, int]:
+    """When each played scene starts (template scene index -> ms)."""
+    return {s.index: s.start_ms for s in timeline.scenes}
+
+
+def scenes_fully_in_ms(timeline: Timeline) -> dict[int, int]:
+    """When each scene is fully on screen: its start plus its entry transition (at its start a
+    fade still shows the previous scene). Thumbnails by sceneIndex are cut here."""
+    return {s.index: s.start_ms + s.transition_ms for s in timeline.scenes}

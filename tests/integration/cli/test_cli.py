@@ -206,3 +206,76 @@ def test_dev_starts_redis_api_and_worker_and_ctrl_c_stops_them_all(db_url: str, 
     assert proc.returncode == 0, out.decode()
     assert not port_open(redis_port)
     assert not port_open(api_port)
+
+
+def children_of(pid: int) -> dict[int, str]:
+    """Child pid -> command line of a running process (from /proc)."""
+    found: dict[int, str] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+            cmdline = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode().strip()
+        except OSError:
+            continue
+        fields = stat.rsplit(")", 1)[1].split()
+        if int(fields[1]) == pid and fields[0] != "Z":
+            found[int(entry.name)] = cmdline
+    return found
+
+
+def wait_for(check, timeout: float = 30.0):  # type: ignore[no-untyped-def]
+    deadline = time.monotonic() + timeout
+    while True:
+        value = check()
+        if value:
+            return value
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.2)
+
+
+def healthz(port: int) -> bool:
+    try:
+        return httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1).status_code == 200
+    except httpx.HTTPError:
+        return False
+
+
+def test_dev_takes_host_and_port_and_restarts_a_worker_that_died(db_url: str, tmp_path: Path):
+    api_port = free_port()
+    env = {
+        **os.environ,
+        "REELSMITH_PORT": str(free_port()),  # --port wins over the setting
+        "REELSMITH_REDIS_URL": f"redis://127.0.0.1:{free_port()}/0",  # dev starts its own
+        "REELSMITH_MEDIA_DIR": str(tmp_path / "media"),
+    }
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "app.cli", "dev", "--host", "127.0.0.1", "--port", str(api_port)],
+        env=env,
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
+    try:
+        wait_for(lambda: healthz(api_port) or proc.poll() is not None)
+        assert proc.poll() is None
+
+        def worker_pids() -> list[int]:
+            return [p for p, cmd in children_of(proc.pid).items() if cmd.endswith(" worker")]
+
+        first = wait_for(worker_pids)
+        assert len(first) == 1
+        os.kill(first[0], signal.SIGKILL)
+        replaced = wait_for(lambda: [p for p in worker_pids() if p not in first])
+        assert len(replaced) == 1
+        assert healthz(api_port)  # the API never went down
+        assert proc.poll() is None
+    finally:
+        proc.send_signal(signal.SIGINT)
+        out, _ = proc.communicate(timeout=45)
+    text = out.decode()
+    assert f"worker (pid {first[0]}) exited (-9)" in text, text
+    assert "restarting" in text and f"worker restarted (pid {replaced[0]})" in text, text
+    assert proc.returncode == 0, text
+    assert not port_open(api_port)

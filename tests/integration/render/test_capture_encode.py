@@ -3,6 +3,7 @@ real ffmpeg): determinism, output format, colors, frame content, network blockin
 
 from __future__ import annotations
 
+import functools
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -15,7 +16,10 @@ from app.config import Settings
 from worker.render.browser import BrowserManager
 from worker.render.capture import open_capture_page
 from worker.render.server import serve_page
-from worker.render.stitch import render_page_to_mp4
+from worker.render.stitch import render_page_to_mp4 as _render_page_to_mp4
+
+# 720p: the composition's own size, the cheapest to capture.
+render_page_to_mp4 = functools.partial(_render_page_to_mp4, resolution="720p")
 
 pytestmark = pytest.mark.slow
 

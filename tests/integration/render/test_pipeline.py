@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import socket
 import threading
 import time
@@ -17,11 +18,15 @@ import pytest
 from render_support import child_processes, contract_page, frame_hashes, probe
 
 from app.config import Settings
+from app.renders.job import RenderJobSpec, load_job_spec
 from worker.render import capture
 from worker.render.browser import BrowserManager
 from worker.render.errors import AssetError, RenderError, RenderInputError, RenderTimeout
-from worker.render.pipeline import build_request, render_video
-from worker.render.stitch import render_page_to_mp4
+from worker.render.pipeline import render_video
+from worker.render.stitch import render_page_to_mp4 as _render_page_to_mp4
+
+# 720p: the composition's own size, the cheapest to capture.
+render_page_to_mp4 = functools.partial(_render_page_to_mp4, resolution="720p")
 
 pytestmark = pytest.mark.slow
 
@@ -46,7 +51,12 @@ BARS = {
 DATA = {"person_name": "Ada Okafor"}
 
 
-def request(scenes: list[dict[str, Any]], **extra: Any) -> Any:
+def build_request(payload: dict[str, Any]) -> RenderJobSpec:
+    """A job as an unversioned row holds it (`load_job_spec` upgrades it), at 720p."""
+    return load_job_spec({**payload, "output": {"resolution": "720p", **payload.get("output", {})}})
+
+
+def request(scenes: list[dict[str, Any]], **extra: Any) -> RenderJobSpec:
     return build_request({"scenes": scenes, "data": DATA, "output": {"fps": 30}, **extra})
 
 
@@ -67,7 +77,7 @@ async def test_render_video_reports_stages_and_writes_the_video(
     )
     assert result.timeline.duration_ms == 2500  # 1.5 + 1.5 - 0.5 s fade
     assert result.frames == 75 and result.scene_starts_ms == {0: 0, 1: 1000}
-    assert result.author_name == "Ada Okafor"
+    assert result.scene_fully_in_ms == {0: 0, 1: 1500}  # after the 0.5 s fade
     video = next(s for s in probe(result.path)["streams"] if s["codec_type"] == "video")
     assert int(video["nb_read_frames"]) == 75
     names = [s for s, _ in stages]

@@ -48,7 +48,8 @@ def test_render_command_writes_the_video(tmp_path: Path):
     assert result.exit_code == 0, result.output
     assert "wrote" in result.output and "30 frames" in result.output
     video = next(s for s in probe(out)["streams"] if s["codec_type"] == "video")
-    assert int(video["nb_read_frames"]) == 30 and video["width"] == 1280
+    # No defaults.resolution in the template: the documented default, 1080p.
+    assert int(video["nb_read_frames"]) == 30 and video["width"] == 1920
 
 
 def test_render_command_reports_missing_data(tmp_path: Path):
@@ -72,3 +73,14 @@ def test_render_command_reports_missing_data(tmp_path: Path):
     assert result.exit_code == 1
     assert "Missing required data: person_name" in result.output
     assert not (tmp_path / "v.mp4").exists()
+
+
+def test_render_command_names_a_bad_resolution_or_fps(tmp_path: Path):
+    for flag, value, message in (
+        ("--resolution", "8k", "--resolution '8k' is not one of 720p, 1080p, 4k"),
+        ("--fps", "24", "--fps 24 is not one of 30, 60"),
+    ):
+        result = CliRunner().invoke(
+            cli, ["render", "emeritus", flag, value, "--out", str(tmp_path / "v.mp4")]
+        )
+        assert result.exit_code == 1 and message in result.output, result.output

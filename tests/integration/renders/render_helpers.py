@@ -81,6 +81,7 @@ def worker_env(settings: Settings) -> dict[str, str]:
             "REELSMITH_REDIS_PREFIX": settings.redis_prefix,
             "REELSMITH_QUEUE_NAME": settings.queue_name,
             "REELSMITH_MEDIA_DIR": str(settings.media_dir),
+            "REELSMITH_CACHE_DIR": str(settings.cache_dir),
             "REELSMITH_PUBLIC_URL": settings.public_url,
             "REELSMITH_WORKER_CONCURRENCY": "1",
             "REELSMITH_RENDER_PARALLELISM": "1",
@@ -91,7 +92,7 @@ def worker_env(settings: Settings) -> dict[str, str]:
 
 
 class WorkerProcess:
-    """`python -m worker` as a real subprocess (fast sweep and short heartbeat for tests)."""
+    """`reelsmith worker` as a real subprocess (fast sweep and short heartbeat for tests)."""
 
     def __init__(self, settings: Settings, log_path: Path, *args: str) -> None:
         self.settings, self.log_path, self.args = settings, log_path, list(args)
@@ -103,6 +104,7 @@ class WorkerProcess:
             [
                 sys.executable,
                 "-m",
+                "app.cli",
                 "worker",
                 "--sweep-every",
                 "2",

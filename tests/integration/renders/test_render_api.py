@@ -113,6 +113,24 @@ async def test_request_options_are_validated(app, client, make_user):
     assert "nickname" in (await resp.get_json())["message"]
 
 
+async def test_a_dashed_variable_is_refused_not_left_unfilled(app, client, make_user):
+    """`[some-key]` passed validation (a data key) and stayed "[some-key]" in the video."""
+    user = await make_user()
+    template_id = await make_template(app, user.account.id)
+    resp = await client.post(
+        "/api/render",
+        json={
+            "templateId": template_id,
+            "data": {"person_name": "A", "some-key": "Ana"},
+            "scenes": [{"voScript": "Hi [some-key]"}],
+        },
+        headers=user.headers,
+    )
+    body = await resp.get_json()
+    assert resp.status_code == 400, body
+    assert "[some-key]" in body["message"]
+
+
 async def test_unknown_template_is_404(client, make_user):
     user = await make_user()
     resp = await client.post("/api/render", json={"templateId": "nope"}, headers=user.headers)

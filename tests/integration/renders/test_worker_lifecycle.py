@@ -120,7 +120,7 @@ async def test_render_lifecycle_media_thumbnails_and_delete(
     async with app.config["REELSMITH_DB"].session() as session:
         stored = await session.get(RenderJob, job_id)
     # Scene 1 fades in from 500 ms; thumbnails by sceneIndex show it fully in, at 1000 ms.
-    assert stored.scene_starts_ms == {"0": 0, "1": 1000}
+    assert stored.scene_fully_in_ms == {"0": 0, "1": 1000}
 
     thumbs = await client.post(
         "/api/thumbnail",

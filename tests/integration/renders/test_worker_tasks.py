@@ -50,7 +50,9 @@ class Engine:
         if self.meanwhile:
             await self.meanwhile.pop(0)()
         out_path.write_bytes(f"video {job.attempts}".encode())
-        return SimpleNamespace(duration_ms=1500, scene_in_ms={0: 0, 1: 1000}, voiceovers=SPOKEN)
+        return SimpleNamespace(
+            duration_ms=1500, scene_fully_in_ms={0: 0, 1: 1000}, voiceovers=SPOKEN
+        )
 
 
 @pytest.fixture
@@ -137,7 +139,7 @@ async def test_complete_job_records_who_spoke(app, client, make_user, pool, engi
     status = await (await client.get(f"/api/render/{job_id}", headers=user.headers)).get_json()
     assert status["status"] == "complete"
     assert status["voiceovers"] == status["job"]["voiceovers"] == SPOKEN
-    assert (await job_row(app, job_id)).scene_starts_ms == {"0": 0, "1": 1000}
+    assert (await job_row(app, job_id)).scene_fully_in_ms == {"0": 0, "1": 1000}
 
 
 async def test_a_stalled_attempt_that_lost_its_job_keeps_the_winners_video(

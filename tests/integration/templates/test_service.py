@@ -57,7 +57,7 @@ async def test_get_template_honours_visibility_for_renders(db):
 
 
 async def test_fork_chain_keeps_its_builtin_data_source_when_a_middle_fork_is_deleted(db):
-    from app.renders.service import load_template
+    from app.renders.create import load_template
 
     owner = await _account(db, "f@example.com")
     async with db.session() as session:

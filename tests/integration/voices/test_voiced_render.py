@@ -11,8 +11,9 @@ import pytest
 
 from app.composition.timeline import BREATH_MS
 from app.config import Settings
+from app.renders.job import RenderJobSpec
 from worker.render.browser import BrowserManager
-from worker.render.pipeline import RenderRequest, render_video
+from worker.render.pipeline import render_video
 
 pytestmark = pytest.mark.slow
 
@@ -31,20 +32,25 @@ def loudness(path: Path) -> tuple[float, float]:
 async def test_render_with_voiceover_sets_scene_lengths_and_normalized_sound(
     settings: Settings, tmp_path: Path
 ) -> None:
-    request = RenderRequest(
-        scenes=[
-            {"primitiveId": "title-intro", "voScript": "Hi [person_name], this one is for you."},
-            {"primitiveId": "outro", "voScript": "Thanks for watching.", "transition": "fade"},
-        ],
-        data={"person_name": "Maria", "subtitle": "Your year", "message": "Bye"},
-        audio={
-            "includeVoiceover": True,
-            "voiceId": "en-US-GuyNeural",
-            "musicTrack": "corporate-drive",
-            "musicVolume": 0.4,
-        },  # fmt: skip
-        output={"resolution": "720p", "fps": 30},
-        tier="free",
+    request = RenderJobSpec.model_validate(
+        dict(
+            scenes=[
+                {
+                    "primitiveId": "title-intro",
+                    "voScript": "Hi [person_name], this one is for you.",
+                },
+                {"primitiveId": "outro", "voScript": "Thanks for watching.", "transition": "fade"},
+            ],
+            data={"person_name": "Maria", "subtitle": "Your year", "message": "Bye"},
+            audio={
+                "includeVoiceover": True,
+                "voiceId": "en-US-GuyNeural",
+                "musicTrack": "corporate-drive",
+                "musicVolume": 0.4,
+            },  # fmt: skip
+            output={"resolution": "720p", "fps": 30},
+            tier="free",
+        )
     )
     manager = BrowserManager(settings)
     try:

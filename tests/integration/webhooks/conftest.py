@@ -16,7 +16,7 @@ from app.db import Database
 
 @pytest.fixture
 def settings(settings_factory: Any) -> Settings:
-    return settings_factory(webhook_allow_private=True, webhook_retry_scale=SCALE)
+    return settings_factory(allow_private_urls=True, webhook_retry_scale=SCALE)
 
 
 @pytest_asyncio.fixture

@@ -34,7 +34,7 @@ async def send_test(client: Any, user: Any, hook: dict) -> dict:
 
 async def test_a_private_address_is_refused_when_not_allowed(app, client, make_user, settings):
     user = await make_user()
-    strict = settings.model_copy(update={"webhook_allow_private": False})
+    strict = settings.model_copy(update={"allow_private_urls": False})
     with Receiver() as receiver:
         hook = await register(client, user, receiver.url)
         async with deliveries_worker(strict):

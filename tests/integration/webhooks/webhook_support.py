@@ -229,7 +229,7 @@ async def endpoint_row(db: Database, endpoint_id: str) -> WebhookEndpoint:
 
 
 def worker_process(settings: Settings, log_path: Path) -> subprocess.Popen[bytes]:
-    """`python -m worker` (render and deliveries workers in one process) as a subprocess."""
+    """`reelsmith worker` (render and deliveries workers in one process) as a subprocess."""
     import os
     import sys
 
@@ -242,13 +242,13 @@ def worker_process(settings: Settings, log_path: Path) -> subprocess.Popen[bytes
             "REELSMITH_QUEUE_NAME": settings.queue_name,
             "REELSMITH_MEDIA_DIR": str(settings.media_dir),
             "REELSMITH_PUBLIC_URL": settings.public_url,
-            "REELSMITH_WEBHOOK_ALLOW_PRIVATE": str(settings.webhook_allow_private).lower(),
+            "REELSMITH_ALLOW_PRIVATE_URLS": str(settings.allow_private_urls).lower(),
             "REELSMITH_WEBHOOK_RETRY_SCALE": str(settings.webhook_retry_scale),
         }
     )
     root = Path(__file__).resolve().parents[3]
     return subprocess.Popen(
-        [sys.executable, "-m", "worker", "--sweep-every", "2", "--heartbeat-ttl", "3"],
+        [sys.executable, "-m", "app.cli", "worker", "--sweep-every", "2", "--heartbeat-ttl", "3"],
         cwd=root,
         env=env,
         stdout=log_path.open("ab"),

@@ -13,8 +13,8 @@ from app.composition.timeline import (
     resolve_value,
     scene_props,
     should_skip,
-    substitute,
 )
+from app.composition.variables import substitute
 
 
 def scene(primitive: str = "title-intro", **fields: object) -> dict[str, object]:

@@ -1,4 +1,4 @@
-"""Pure parts of the render engine: range splitting, ffmpeg command lines, request mapping."""
+"""Pure parts of the render engine: range splitting, ffmpeg command lines, brand rules."""
 
 from __future__ import annotations
 
@@ -7,14 +7,13 @@ from pathlib import Path
 import pytest
 
 from app.config import Settings
+from app.renders.job import JobBrand, brand_for_tier, display_name
 from worker.render.assets import fetch_image
 from worker.render.browser import find_chromium, supports_begin_frame
-from worker.render.compose import effective_brand
 from worker.render.encode import encoder_args, gop_size
 from worker.render.errors import AssetError, RenderInputError
 from worker.render.mux import mux_args
 from worker.render.parallel import split_ranges, worker_count
-from worker.render.pipeline import build_request, display_name
 from worker.render.server import PageServer
 from worker.render.timeline import missing_data, plan_timeline
 
@@ -72,32 +71,8 @@ def test_mux_copies_video_adds_aac_and_faststart(tmp_path: Path):
 
 
 def test_watermark_is_forced_on_for_free_tier_only():
-    assert effective_brand({"showWatermark": False}, "free")["showWatermark"] is True
-    assert effective_brand({"showWatermark": False}, "studio")["showWatermark"] is False
-
-
-def test_build_request_reads_the_stored_job_request():
-    req = build_request(
-        {
-            "templateId": "emeritus",
-            "jobId": "j1",
-            "tier": "free",
-            "scenes": [{"primitiveId": "title-intro"}],
-            "data": {"authorId": "A1"},
-            "output": {"resolution": "1080p", "fps": 60},
-            "brand": {"accentColor": "#ff0000"},
-        }
-    )
-    assert (req.resolution, req.fps, req.tier, req.job_id) == ("1080p", 60, "free", "j1")
-    assert req.data_source and req.data_source["kind"] == "openalex"
-    assert build_request({"templateId": "rewind", "scenes": []}).data_source is None
-
-
-def test_bad_output_settings_are_input_errors():
-    with pytest.raises(RenderInputError, match="output.fps 24"):
-        _ = build_request({"scenes": [], "output": {"fps": 24}}).fps
-    with pytest.raises(RenderInputError, match="output.resolution '8k'"):
-        _ = build_request({"scenes": [], "output": {"resolution": "8k"}}).resolution
+    assert brand_for_tier(JobBrand(showWatermark=False), "free").showWatermark is True
+    assert brand_for_tier(JobBrand(showWatermark=False), "studio").showWatermark is False
 
 
 def test_author_name_is_person_then_company():

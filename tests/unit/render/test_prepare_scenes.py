@@ -5,24 +5,25 @@ import subprocess
 import sys
 from pathlib import Path
 
-from app.templates.service import builtin_view, sample_data
+from helpers.templates import builtin_view
+
+from app.renders.job import RenderJobSpec, build_job_spec, template_document
+from app.templates.binding import sample_data
 from worker.render.audio import Voiceover
-from worker.render.pipeline import build_request, prepare_scenes, scenes_fully_in_ms, spoken_by
-from worker.render.timeline import plan_timeline
+from worker.render.pipeline import spoken_by
+from worker.render.sources import Inputs, bind_data
+from worker.render.timeline import plan_timeline, scenes_fully_in_ms
 
 ROOT = Path(__file__).resolve().parents[3]
 
 
-def _request(template_id: str, data: dict) -> object:
-    view = builtin_view(template_id)
-    return build_request(
-        {
-            "templateId": template_id,
-            "scenes": [s.model_dump(exclude_none=True) for s in view.scenes],
-            "dataSlots": [s.model_dump(exclude_none=True) for s in view.dataSlots],
-            "data": data,
-        }
-    )
+def _request(template_id: str, data: dict) -> RenderJobSpec:
+    return build_job_spec(template_document(builtin_view(template_id)), data, "studio")
+
+
+def prepare_scenes(spec: RenderJobSpec, data: dict) -> tuple[Inputs, dict]:
+    inputs = bind_data(spec, data)
+    return inputs, inputs.data
 
 
 def test_laureate_book_scenes_get_lists_built_from_books():
@@ -81,8 +82,9 @@ def test_the_result_says_which_engine_and_voice_spoke_each_scene():
     assert spoken_by({}) == []
 
 
-def test_the_jobs_output_language_is_the_voiceover_language():
-    from worker.render.pipeline import _language
+def test_an_unversioned_jobs_voiceover_language_is_its_output_then_audio_language():
+    from app.renders.job import load_job_spec
 
-    assert _language(build_request({"scenes": [], "output": {"language": "de"}})) == "de"
-    assert _language(build_request({"scenes": []})) == "en"
+    assert load_job_spec({"scenes": [], "output": {"language": "de"}}).output.language == "de"
+    assert load_job_spec({"scenes": [], "audio": {"language": "fr"}}).output.language == "fr"
+    assert load_job_spec({"scenes": []}).output.language == "en"

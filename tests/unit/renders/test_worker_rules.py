@@ -6,7 +6,7 @@ from playwright.async_api import Error as PlaywrightError
 
 from app.config import Settings
 from app.renders.queue import arq_job_id, round_robin
-from app.renders.service import batch_state
+from app.renders.read import batch_state
 from worker.render.errors import AssetError, RenderError, RenderInputError, RenderTimeout
 from worker.settings import worker_kwargs
 from worker.tasks import backoff_s, is_transient, readable_error

@@ -3,17 +3,14 @@
 from __future__ import annotations
 
 import pytest
+from helpers.templates import builtin_view
 
 from app.composition.timeline import build_timeline, scene_props
+from app.composition.variables import variables_in
 from app.primitives.catalog import get_primitive
-from app.templates.service import (
-    REFERENCE,
-    builtin_data_source,
-    builtin_view,
-    builtins,
-    document_problems,
-    render_inputs,
-)
+from app.templates.binding import render_inputs
+from app.templates.builtins import builtin_data_source, builtins
+from app.templates.validation import document_problems
 
 IDS = ["emeritus", "laureate", "rewind", "pulse", "handshake"]
 SPEC_FIELDS = {
@@ -65,8 +62,9 @@ def test_builtin_is_a_full_template(template_id):
     known = {s.key for s in item.dataSlots} | set(item.sampleData)
     for scene in item.scenes:
         text = (scene.voScript or "") + str(scene.sceneData)
-        for name in REFERENCE.findall(text):
-            assert name in known, f"{template_id}: [{name}] is neither a slot nor sampled"
+        for name in variables_in(text):
+            root = name.split(".")[0]
+            assert root in known, f"{template_id}: [{name}] is neither a slot nor sampled"
 
 
 @pytest.mark.parametrize("template_id", IDS)
@@ -102,8 +100,9 @@ def test_voscripts_only_reference_data_slots(template_id):
     item = builtins()[template_id]
     keys = {slot.key for slot in item.dataSlots}
     for scene in item.scenes:
-        for name in REFERENCE.findall(scene.voScript or ""):
-            assert name in keys, f"{template_id}: voScript uses [{name}], not a data slot"
+        for name in variables_in(scene.voScript or ""):
+            root = name.split(".")[0]
+            assert root in keys, f"{template_id}: voScript uses [{name}], not a data slot"
 
 
 def test_rewind_skips_the_badge_when_percentile_is_absent():

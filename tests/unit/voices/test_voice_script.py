@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from app.voices.script import substitute, unknown_variables
+from app.composition.variables import substitute
+from app.voices.script import unknown_variables
 
 
 def test_substitute_fills_values_and_nested_paths() -> None:
     data = {"name": "Ana", "stats": {"books": 12}}
-    assert substitute("Hi [name], you read [stats.books] books.", data) == (
+    assert substitute("Hi [name], you read [stats.books] books.", data).text == (
         "Hi Ana, you read 12 books."
     )
 
@@ -29,7 +30,7 @@ def test_data_keys_count_as_known_and_disabled_scenes_are_ignored() -> None:
 def test_scene_models_with_attributes_are_accepted() -> None:
     class Scene:
         enabled = True
-        voScript = "Welcome [who]"  # noqa: N815
+        voScript = "Welcome [who]"
 
     class Slot:
         key = "name"

@@ -1,0 +1,60 @@
+"""Deleting a render (cancelling it when it has not finished) and refunding its credit."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.accounts.service import refund_credits
+from app.db import utcnow
+from app.renders.models import RenderJob
+from app.renders.read import owned_job
+from app.renders.states import ACTIVE, JobStage, JobStatus
+
+CANCELLED_ERROR = "Cancelled: the video was deleted before the render finished"
+
+
+async def refund_once(session: AsyncSession, job: RenderJob) -> bool:
+    """Refund the job's credit unless already refunded (the flag flips in the same UPDATE)."""
+    flipped = await session.execute(
+        update(RenderJob)
+        .where(RenderJob.id == job.id, RenderJob.refunded.is_(False))
+        .values(refunded=True)
+    )
+    if flipped.rowcount != 1:  # type: ignore[attr-defined]
+        return False
+    await refund_credits(session, job.account_id, 1, reason="refund", reference=job.id)
+    job.refunded = True
+    return True
+
+
+@dataclass
+class Deleted:
+    job: RenderJob
+    cancelled: bool
+    refunded: bool
+    keys: list[str]  # stored files to remove once the transaction commits
+
+
+async def delete_job(session: AsyncSession, account_id: str, job_id: str) -> Deleted:
+    """Mark the video deleted (files removed by the caller after commit); a job still
+    pending or processing is cancelled (failed) and its credit refunded. The row is locked
+    first: a render completing meanwhile is either seen complete here (its video deleted, no
+    refund) or waits and then finds the job no longer its own (and deletes its file)."""
+    job = await owned_job(session, account_id, job_id, lock=True)
+    cancelled = refunded = False
+    if job.status in ACTIVE:
+        cancelled = True
+        job.status = JobStatus.FAILED
+        job.stage = JobStage.FAILED
+        job.error = CANCELLED_ERROR
+        job.completed_at = utcnow()
+        refunded = await refund_once(session, job)
+    keys = [k for k in [job.output_key, *(job.thumbnail_keys or [])] if k]
+    job.output_key = None
+    job.thumbnail_keys = []
+    job.deleted_at = job.deleted_at or utcnow()
+    await session.flush()
+    return Deleted(job=job, cancelled=cancelled, refunded=refunded, keys=keys)

@@ -1,0 +1,65 @@
+"""Reading render jobs and batches (owner only: another account's is not found)."""
+
+from __future__ import annotations
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.renders.errors import BatchNotFound, JobNotFound
+from app.renders.models import Batch, RenderJob
+from app.renders.states import FINISHED, BatchStatus, JobStatus
+
+
+async def owned_job(
+    session: AsyncSession, account_id: str, job_id: str, *, lock: bool = False
+) -> RenderJob:
+    """The job when it belongs to the account; JobNotFound for unknown and for others' jobs.
+    With `lock`, the row is read fresh and locked until the transaction ends (SELECT ... FOR
+    UPDATE; SQLite transactions already hold the write lock from BEGIN IMMEDIATE)."""
+    job = await session.get(RenderJob, job_id, with_for_update=lock, populate_existing=lock)
+    if job is None or job.account_id != account_id:
+        raise JobNotFound(job_id)
+    return job
+
+
+async def owned_batch(
+    session: AsyncSession, account_id: str, batch_id: str
+) -> tuple[Batch, list[RenderJob]]:
+    """The batch and its jobs in row order; BatchNotFound for unknown and for others'."""
+    batch = await session.get(Batch, batch_id)
+    if batch is None or batch.account_id != account_id:
+        raise BatchNotFound(batch_id)
+    jobs = (
+        await session.execute(
+            select(RenderJob).where(RenderJob.batch_id == batch_id).order_by(RenderJob.row_number)
+        )
+    ).scalars()
+    return batch, list(jobs)
+
+
+def batch_state(statuses: list[str]) -> BatchStatus:
+    """pending (nothing started) -> processing -> complete | partial | failed (all finished)."""
+    finished = [s for s in statuses if s in FINISHED]
+    if len(finished) == len(statuses):
+        if all(s == JobStatus.COMPLETE for s in statuses):
+            return BatchStatus.COMPLETE
+        if all(s == JobStatus.FAILED for s in statuses):
+            return BatchStatus.FAILED
+        return BatchStatus.PARTIAL
+    started = finished or JobStatus.PROCESSING in statuses
+    return BatchStatus.PROCESSING if started else BatchStatus.PENDING
+
+
+def batch_progress(jobs: list[RenderJob]) -> dict[str, int]:
+    """Jobs per status, and the batch's percent done (a finished job counts 100)."""
+    statuses = [j.status for j in jobs]
+    total = len(jobs)
+    done = sum(100 if j.status in FINISHED else j.progress for j in jobs)
+    return {
+        "completed": statuses.count(JobStatus.COMPLETE),
+        "failed": statuses.count(JobStatus.FAILED),
+        "processing": statuses.count(JobStatus.PROCESSING),
+        "pending": statuses.count(JobStatus.PENDING),
+        "total": total,
+        "percent": done // total if total else 100,
+    }

@@ -1,0 +1,45 @@
+"""Render job statuses and stages, and batch statuses: the one list of each (SPEC 2.7, 2.8).
+
+They are `StrEnum`s, so a member is the plain string stored in the database and sent in
+responses (`JobStatus.PENDING == "pending"`).
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class JobStatus(StrEnum):
+    PENDING = "pending"
+    PROCESSING = "processing"
+    COMPLETE = "complete"
+    FAILED = "failed"
+
+
+# A job that still holds its credit and may yet render.
+ACTIVE = (JobStatus.PENDING, JobStatus.PROCESSING)
+# A job whose outcome is written.
+FINISHED = (JobStatus.COMPLETE, JobStatus.FAILED)
+
+
+class JobStage(StrEnum):
+    """Where a job is, in pipeline order (the worker reports each as it starts it)."""
+
+    QUEUED = "queued"
+    FETCHING_DATA = "fetching_data"
+    VOICEOVER = "voiceover"
+    RENDERING = "rendering"
+    ENCODING = "encoding"
+    UPLOADING = "uploading"
+    DONE = "done"
+    FAILED = "failed"
+
+
+class BatchStatus(StrEnum):
+    """Derived from the batch's jobs: pending -> processing -> complete | partial | failed."""
+
+    PENDING = "pending"
+    PROCESSING = "processing"
+    COMPLETE = "complete"
+    PARTIAL = "partial"
+    FAILED = "failed"

@@ -1,0 +1,112 @@
+"""Speak voiceover scripts: choose the engine for a voice id and language, use the cache,
+fall back offline when needed. Offline engines run in killable child processes."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+from app.config import Settings
+from app.errors import ApiError
+from app.spec import LANGUAGES
+from app.voices.catalog import VENDOR_VOICE, EngineVoice, edge_voice, espeak_voice, offline_voice
+from app.voices.service import check_vendor_voice
+from worker.voices.cache import VoiceCache
+from worker.voices.edge import EdgeEngine
+from worker.voices.engines import (
+    EngineUnavailable,
+    LanguageNotSpoken,
+    Synthesis,
+    VoiceEngine,
+    VoiceError,
+)
+from worker.voices.isolated import ISOLATED_ENGINES, IsolatedEngine, SynthesisTimeout
+from worker.voices.vendor import VendorEngine
+
+log = logging.getLogger(__name__)
+
+
+def cache_dir(settings: Settings) -> Path:
+    """The voice cache: under REELSMITH_CACHE_DIR, never under the served media folder."""
+    return Path(settings.cache_dir) / "voices"
+
+
+class VoiceService:
+    """Speaks scripts: picks the engine, uses the cache, falls back offline when needed."""
+
+    def __init__(self, settings: Settings, engines: dict[str, VoiceEngine] | None = None) -> None:
+        self.settings = settings
+        self.cache = VoiceCache(cache_dir(settings), settings.session_secret)
+        self._engines: dict[str, VoiceEngine] = dict(engines or {})
+
+    def engine(self, name: str) -> VoiceEngine:
+        """The engine by name, created on first use."""
+        if name not in self._engines:
+            self._engines[name] = self._make(name)
+        return self._engines[name]
+
+    def _make(self, name: str) -> VoiceEngine:
+        scratch = self.cache.scratch
+        if name in ISOLATED_ENGINES:
+            return IsolatedEngine(name, scratch, self.settings.voice_timeout_s)
+        if name == "edge-tts":
+            return EdgeEngine(scratch, timeout_s=self.settings.external_timeout_s * 3)
+        if name == "vendor-custom":
+            if not self.settings.vendor_tts_url:
+                raise VoiceError("vendor-custom voice is not configured (REELSMITH_VENDOR_TTS_URL)")
+            return VendorEngine(
+                scratch,
+                self.settings.vendor_tts_url,
+                self.settings.vendor_tts_token,
+                self.settings.external_timeout_s * 3,
+            )
+        raise VoiceError(f"unknown voice engine {name!r}")
+
+    def speak(
+        self, text: str, voice_id: str | None, language: str, tier: str = "free"
+    ) -> Synthesis:
+        """Synthesize (or reuse) the script; the result's `engine` says who spoke."""
+        if language not in LANGUAGES:
+            raise VoiceError(f"unknown language {language!r}; supported: {', '.join(LANGUAGES)}")
+        if not text.strip():
+            raise VoiceError("the voiceover script is empty after substitution")
+        reasons = []
+        for choice in self.candidates(voice_id, language, tier):
+            try:
+                return self._speak_with(choice, text, language)
+            except EngineUnavailable as exc:
+                reasons.append(str(exc))
+                log.warning("voice engine %s unavailable, falling back: %s", choice.engine, exc)
+            except (LanguageNotSpoken, SynthesisTimeout):
+                raise  # another engine would not do better (a timeout would only double)
+            except VoiceError as exc:
+                if choice.engine != "piper":
+                    raise
+                log.warning("Piper failed, falling back to espeak-ng: %s", exc)
+        raise VoiceError(f"no voice engine could speak {language!r}: {'; '.join(reasons)}")
+
+    def candidates(self, voice_id: str | None, language: str, tier: str) -> list[EngineVoice]:
+        """Engines to try, best first."""
+        if voice_id == VENDOR_VOICE:
+            try:
+                check_vendor_voice(tier, self.settings)
+            except ApiError as exc:
+                raise VoiceError(exc.message, code="voice_not_allowed") from exc
+            return [EngineVoice("vendor-custom", VENDOR_VOICE)]
+        out = []
+        if self.settings.edge_tts_enabled:
+            out.append(edge_voice(voice_id, language))
+        out.append(offline_voice(voice_id, language))
+        fallback = espeak_voice(voice_id, language)
+        if fallback not in out:
+            out.append(fallback)
+        return out
+
+    def _speak_with(self, choice: EngineVoice, text: str, language: str) -> Synthesis:
+        return self.cache.get_or_make(
+            choice.engine,
+            choice.voice,
+            language,
+            text,
+            lambda: self.engine(choice.engine).synthesize(text, choice.voice, language),
+        )
