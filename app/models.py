@@ -5,6 +5,7 @@ from app.keys import models as keys_models
 from app.projects import models as projects_models
 from app.renders import models as renders_models
 from app.templates import models as templates_models
+from app.viewers import models as viewers_models
 from app.webhooks import models as webhooks_models
 
 DOMAIN_MODELS = (
@@ -14,4 +15,5 @@ DOMAIN_MODELS = (
     renders_models,
     templates_models,
     webhooks_models,
+    viewers_models,
 )
