@@ -105,6 +105,7 @@ def make_settings(tmp_path: Path, **overrides: Any) -> Settings:
         "queue_name": f"{ns}:queue",
         "media_dir": tmp_path / "media",
         "cache_dir": tmp_path / "cache",
+        "work_dir": tmp_path / "work",
         "public_url": "http://testserver",
         "env": "development",
         # Off so suites that call an endpoint many times are not throttled;
