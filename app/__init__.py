@@ -5,8 +5,9 @@ from __future__ import annotations
 import logging
 
 from hypercorn.middleware import ProxyFixMiddleware
+from pydantic import BaseModel
 from quart import Blueprint, Quart
-from quart_schema import QuartSchema
+from quart_schema import QuartSchema, validate_response
 from redis.asyncio import Redis
 
 from app.auth import document_security
@@ -16,6 +17,10 @@ from app.errors import ApiRequest, register_error_handlers
 from app.ratelimit import install_rate_limits
 
 log = logging.getLogger("reelsmith")
+
+
+class HealthResponse(BaseModel):
+    status: str
 
 
 def blueprints() -> list[Blueprint]:
@@ -103,7 +108,9 @@ def create_app(settings: Settings | None = None) -> Quart:
             await pool.aclose()
 
     @app.get("/healthz")
-    async def healthz() -> dict[str, str]:
-        return {"status": "ok"}
+    @validate_response(HealthResponse, 200)
+    async def healthz() -> HealthResponse:
+        """Liveness for load balancers: answers while the event loop turns (never limited)."""
+        return HealthResponse(status="ok")
 
     return app

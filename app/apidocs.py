@@ -13,7 +13,15 @@ from quart_schema import hide
 
 from app.errors import STATUS_CODES
 from app.keys.scopes import PRESETS, SCOPES
-from app.ratelimit import DEFAULT_RULE, RATE_LIMITS, rule_for
+from app.ratelimit import (
+    DEFAULT_RULE,
+    PUBLIC_RATE_LIMITS,
+    RATE_LIMITS,
+    UNLIMITED_PREFIXES,
+    Rule,
+    public_rule_for,
+    rule_for,
+)
 
 bp = Blueprint("apidocs", __name__)
 
@@ -141,11 +149,17 @@ def operations(document: dict[str, Any]) -> list[Operation]:
     for path, ops in document.get("paths", {}).items():
         for method, op in ops.items():
             rule_path = path.replace("{", "<").replace("}", ">")
-            if path.startswith("/api/"):
-                rule = rule_for(method.upper(), rule_path)
-                rate = f"{rule.limit}/min, burst {rule.burst}" + (" per IP" if rule.per_ip else "")
+            rule: Rule | None = None
+            if (method.upper(), rule_path) in PUBLIC_RATE_LIMITS or not path.startswith("/api/"):
+                if not path.startswith(UNLIMITED_PREFIXES):
+                    rule = public_rule_for(method.upper(), rule_path)[1]
             else:
+                rule = rule_for(method.upper(), rule_path)
+            if rule is None:
                 rate = "not limited"
+            else:
+                who = " per IP" if rule.per_ip else " per key and account"
+                rate = f"{rule.limit}/min, burst {rule.burst}{who}"
             operation = Operation(
                 method=method,
                 path=path,
@@ -202,7 +216,7 @@ async def docs() -> str:
         status_codes=sorted((s, c) for s, c in STATUS_CODES.items() if s not in (413, 415)),
         rate_rows=sorted(
             ((method, path.replace("<", "{").replace(">", "}")), rule)
-            for (method, path), rule in RATE_LIMITS.items()
+            for (method, path), rule in (RATE_LIMITS | PUBLIC_RATE_LIMITS).items()
         ),
         default_rule=DEFAULT_RULE,
     )

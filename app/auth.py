@@ -26,7 +26,7 @@ from app.accounts.service import active_session_account
 from app.config import Settings
 from app.errors import ApiError, ErrorBody
 from app.keys.models import ApiKey
-from app.keys.scopes import ENDPOINT_SCOPES, scope_allows
+from app.keys.scopes import ENDPOINT_SCOPES, scope_allows, stored_scopes
 from app.spec import TIER_RANK
 from app.state import get_db, get_settings
 
@@ -105,6 +105,11 @@ async def authenticate(required: bool) -> Account | None:
     return account
 
 
+def key_allows(key: ApiKey, scope: str | None) -> bool:
+    """Whether a key's granted scopes cover `scope` (None: nothing needed)."""
+    return scope_allows(stored_scopes(key.scopes), scope)
+
+
 def tier_error(tier: str) -> ApiError:
     return ApiError(
         403,
@@ -120,8 +125,7 @@ def require_auth(fn: F) -> F:
     async def wrapper(*args: Any, **kwargs: Any) -> Any:
         await authenticate(required=True)
         scope = needed_scope()
-        granted = tuple(s for s in g.api_key.scopes.split(",") if s)
-        if not scope_allows(granted, scope):
+        if not key_allows(g.api_key, scope):
             raise ApiError(403, f"This API key lacks the '{scope}' scope needed here")
         return await fn(*args, **kwargs)
 
@@ -160,6 +164,24 @@ def unsign_session_id(settings: Settings, value: str) -> str | None:
         return None
 
 
+def cookie_session_id() -> str | None:
+    """The server-side session id of a validly signed session cookie, else None."""
+    raw = request.cookies.get(SESSION_COOKIE)
+    return unsign_session_id(get_settings(), raw) if raw else None
+
+
+async def _active_account(session_id: str) -> Account | None:
+    async with get_db().session() as session:
+        return await active_session_account(session, session_id)
+
+
+async def session_account() -> Account | None:
+    """The account of the request's session cookie when it is valid and the session active,
+    else None (for pages that also serve anonymous viewers)."""
+    session_id = cookie_session_id()
+    return await _active_account(session_id) if session_id is not None else None
+
+
 def cookie_secure(settings: Settings) -> bool:
     return settings.env == "production" or settings.public_url.startswith("https://")
 
@@ -169,16 +191,14 @@ def require_session(fn: F) -> F:
 
     @wraps(fn)
     async def wrapper(*args: Any, **kwargs: Any) -> Any:
-        raw = request.cookies.get(SESSION_COOKIE)
-        session_id = unsign_session_id(get_settings(), raw) if raw else None
+        session_id = cookie_session_id()
         if session_id is None:
             raise ApiError(
                 401,
                 "Key management needs a session: sign in with POST /api/auth/login "
                 "(an API key is not accepted here)",
             )
-        async with get_db().session() as session:
-            account = await active_session_account(session, session_id)
+        account = await _active_account(session_id)
         if account is None:
             raise ApiError(401, "Session expired or signed out: sign in again")
         g.account = account
@@ -195,11 +215,15 @@ def auth_kind(view: Callable[..., Any]) -> str | None:
     return getattr(view, AUTH_ATTRIBUTE, None)
 
 
-def _document_errors(view: Callable[..., Any], kind: str | None, has_body: bool) -> None:
+def _document_errors(
+    view: Callable[..., Any], kind: str | None, has_body: bool, has_path_ids: bool
+) -> None:
     """Add the shared error body to an operation's documented responses."""
     codes = [429]
     if has_body:
         codes.append(400)
+    if has_body or has_path_ids:
+        codes.append(404)  # a named template, job, batch or project that does not exist
     if kind in ("key", "session", "optional"):
         codes.append(401)
     if kind == "key":
@@ -220,7 +244,7 @@ def document_security(app: Quart) -> None:
                 getattr(view, attr, None) is not None
                 for attr in (QUART_SCHEMA_REQUEST_ATTRIBUTE, QUART_SCHEMA_QUERYSTRING_ATTRIBUTE)
             )
-            _document_errors(view, kind, has_body)
+            _document_errors(view, kind, has_body, "<" in rule.rule)
         if kind not in ("key", "optional"):
             continue
         methods = sorted(m for m in (rule.methods or ()) if m not in ("HEAD", "OPTIONS"))

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
+import ipaddress
+import os
+import secrets
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
@@ -12,17 +17,68 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 class TierLimits(BaseModel):
-    """Per-tier allowances; override one field e.g. REELSMITH_TIERS__STUDIO__BATCH_MAX=200."""
+    """Per-tier allowances; override one field e.g. REELSMITH_TIERS__STUDIO__BATCH_MAX=200.
+    Lists take JSON: REELSMITH_TIERS__STUDIO__RESOLUTIONS='["720p","1080p","4k"]'.
+    The render limits are checked by app/limits.py (README "Limits")."""
 
     batch_max: int
     prompt_builder_daily: int
     signup_credits: int
+    # Render cost: one credit buys at most this much work.
+    max_video_s: int = Field(gt=0)  # total video length, estimated before and measured after speech
+    max_scenes: int = Field(gt=0)  # scenes per template
+    max_data_slots: int = Field(gt=0)  # data slots per template
+    max_vo_script_chars: int = Field(gt=0)  # one voScript, after [variable] substitution
+    max_text_chars: int = Field(gt=0)  # any sceneData string after [variable] substitution
+    max_data_string_chars: int = Field(gt=0)  # any string in data, sceneData, slot defaults
+    max_page_bytes: int = Field(gt=0)  # scene props of the composed page, after substitution
+    resolutions: list[str]
+    fps: list[int]
 
 
-DEFAULT_TIERS: dict[str, dict[str, int]] = {
-    "free": {"batch_max": 10, "prompt_builder_daily": 5, "signup_credits": 10},
-    "studio": {"batch_max": 100, "prompt_builder_daily": 50, "signup_credits": 500},
-    "enterprise": {"batch_max": 1000, "prompt_builder_daily": 500, "signup_credits": 5000},
+DEFAULT_TIERS: dict[str, dict[str, Any]] = {
+    "free": {
+        "batch_max": 10,
+        "prompt_builder_daily": 5,
+        "signup_credits": 10,
+        "max_video_s": 60,
+        "max_scenes": 10,
+        "max_data_slots": 20,
+        "max_vo_script_chars": 1_000,
+        "max_text_chars": 20_000,
+        "max_data_string_chars": 5_000,
+        "max_page_bytes": 2 * 1024 * 1024,
+        "resolutions": ["720p", "1080p"],
+        "fps": [30],
+    },
+    "studio": {
+        "batch_max": 100,
+        "prompt_builder_daily": 50,
+        "signup_credits": 500,
+        "max_video_s": 600,
+        "max_scenes": 25,
+        "max_data_slots": 50,
+        "max_vo_script_chars": 5_000,
+        "max_text_chars": 20_000,
+        "max_data_string_chars": 10_000,
+        "max_page_bytes": 2 * 1024 * 1024,
+        "resolutions": ["720p", "1080p"],
+        "fps": [30, 60],
+    },
+    "enterprise": {
+        "batch_max": 1000,
+        "prompt_builder_daily": 500,
+        "signup_credits": 5000,
+        "max_video_s": 1800,
+        "max_scenes": 60,
+        "max_data_slots": 100,
+        "max_vo_script_chars": 10_000,
+        "max_text_chars": 50_000,
+        "max_data_string_chars": 20_000,
+        "max_page_bytes": 2 * 1024 * 1024,
+        "resolutions": ["720p", "1080p", "4k"],
+        "fps": [30, 60],
+    },
 }
 
 
@@ -49,6 +105,8 @@ class Settings(BaseSettings):
     work_dir: Path = Path("./data/work")
     public_url: str = "http://127.0.0.1:8000"
     secret_key: str | None = None
+    # Local state that is not media: the generated development secret (data/secret_key).
+    data_dir: Path = Path("./data")
     host: str = "127.0.0.1"
     port: int = 8000
 
@@ -60,6 +118,14 @@ class Settings(BaseSettings):
     proxy_trusted_hops: int = Field(default=0, ge=0)
     upgrade_url: str = "https://reelsmith.dev/pricing"
     session_max_age_s: int = 14 * 24 * 3600
+    # API keys one account may hold at once (revoked keys do not count).
+    max_api_keys_per_account: int = Field(default=20, ge=1)
+    # Sign-in backoff per account (app.accounts.lockout): after this many failures within the
+    # window, the account is locked for the base time, doubling per further failure up to max.
+    login_max_failures: int = Field(default=5, ge=1)
+    login_failure_window_s: int = Field(default=15 * 60, ge=1)
+    login_lockout_base_s: int = Field(default=30, ge=1)
+    login_lockout_max_s: int = Field(default=3600, ge=1)
 
     tiers: dict[str, TierLimits] = Field(default_factory=_default_tiers)
 
@@ -68,9 +134,14 @@ class Settings(BaseSettings):
     worker_concurrency: int = 1
     render_parallelism: int = 0  # 0 = choose from the core count
     job_timeout_s: int = 900
+    # Fair dispatch: an account's share of live worker slots while other accounts wait.
+    fair_share: float = Field(default=0.5, gt=0, le=1)
     browser_recycle_jobs: int = 20
     asset_max_bytes: int = 10 * 1024 * 1024
     asset_timeout_s: float = 10.0
+    # Outbound URLs (logos, music, webhooks, data sources) may point at private, loopback or
+    # link-local addresses only when this is set: for a local set-up and tests (app.outbound).
+    allow_private_urls: bool = False
 
     # External data sources
     openalex_base_url: str = "https://api.openalex.org"
@@ -107,10 +178,17 @@ class Settings(BaseSettings):
             )
         return self
 
+    @model_validator(mode="after")
+    def _public_bind_needs_secret(self) -> Settings:
+        check_can_serve_on(self.host, self.secret_key)
+        return self
+
     @property
     def session_secret(self) -> str:
-        # Development falls back to a fixed key so `make run` needs no set-up.
-        return self.secret_key or "reelsmith-development-only-secret"
+        """REELSMITH_SECRET_KEY, or (development without one) a random secret generated on
+        first use and kept in data_dir/secret_key (mode 0600), so `make run` needs no set-up
+        and no two installs share a key."""
+        return self.secret_key or generated_secret(self.data_dir.resolve())
 
     def public(self, path: str) -> str:
         """Absolute URL for a path served by the API."""
@@ -119,3 +197,49 @@ class Settings(BaseSettings):
     @property
     def is_sqlite(self) -> bool:
         return self.database_url.startswith("sqlite")
+
+
+SECRET_FILE = "secret_key"
+
+
+def is_loopback_host(host: str) -> bool:
+    """True for localhost and loopback addresses; '' and 0.0.0.0 (every interface) are not."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def check_can_serve_on(host: str, secret_key: str | None) -> None:
+    """Refuse a bind address reachable from other machines without REELSMITH_SECRET_KEY: the
+    generated development secret lives in a local file and must not guard a public service."""
+    if not secret_key and not is_loopback_host(host):
+        raise ValueError(
+            f"REELSMITH_SECRET_KEY must be set to serve on {host!r}, an address other machines "
+            "can reach (it signs session cookies and preview tokens); set it to a long random "
+            "string, or bind to 127.0.0.1"
+        )
+
+
+@lru_cache(maxsize=8)
+def generated_secret(data_dir: Path) -> str:
+    """The secret in data_dir/secret_key, created (random, mode 0600) when missing. Created
+    under a temporary name and linked into place, so two processes starting together agree."""
+    path = data_dir / SECRET_FILE
+    if not path.exists():
+        data_dir.mkdir(parents=True, exist_ok=True)
+        tmp = data_dir / f".{SECRET_FILE}.{os.getpid()}.{secrets.token_hex(4)}"
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        try:
+            with os.fdopen(fd, "w") as out:
+                out.write(secrets.token_urlsafe(48) + "\n")
+            with contextlib.suppress(FileExistsError):  # another process was first: use theirs
+                os.link(tmp, path)
+        finally:
+            tmp.unlink(missing_ok=True)
+    secret = path.read_text().strip()
+    if len(secret) < 32:
+        raise ValueError(f"{path} holds no usable secret (under 32 characters); delete it")
+    return secret

@@ -11,6 +11,8 @@ from quart_schema import RequestSchemaValidationError
 from quart_schema.validation import QuerystringValidationError
 from werkzeug.exceptions import HTTPException
 
+from app.limits import LimitExceeded
+
 log = logging.getLogger(__name__)
 
 STATUS_CODES = {
@@ -181,6 +183,11 @@ def register_error_handlers(app: Quart) -> None:
     @app.errorhandler(ApiError)
     async def _api_error(err: ApiError) -> Response:
         return error_response(err)
+
+    @app.errorhandler(LimitExceeded)
+    async def _limit_exceeded(err: LimitExceeded) -> Response:
+        # A tier limit (app/limits.py): 400 naming the field, the value and the limit.
+        return error_response(ApiError(400, err.message, details=[err.detail]))
 
     @app.errorhandler(RequestSchemaValidationError)
     async def _schema_error(err: RequestSchemaValidationError) -> Response:

@@ -1,7 +1,11 @@
-"""Per-key (or per-IP) rate limits, SPEC part 8, shared across API processes through Redis.
+"""Rate limits for every route but /healthz and /static, shared across API processes through
+Redis: SPEC part 8 for /api (RATE_LIMITS), and per client IP for the public routes that need no
+key (PUBLIC_RATE_LIMITS: previews, embeds, media, player pages, the tracking beacon).
 
-Who is counted: a live API key; a request without one, or with an unknown or revoked key, counts
-against the client IP. Unmatched /api paths (404, 405) count under the default row.
+Who is counted on /api: a live API key AND its account (so N keys of one account share one
+account budget; N keys do not give N times the limit); a request without one, or with an
+unknown or revoked key, counts against the client IP. Unmatched /api paths (404, 405) count
+under the default row. Public routes always count the client IP (no database look-up).
 
 Algorithm: GCRA (the generic cell rate algorithm, a token bucket kept as one timestamp), run
 atomically in a Redis Lua script with Redis' own clock. A rule `(limit, burst)` lets `burst`
@@ -60,26 +64,69 @@ RATE_LIMITS: dict[tuple[str, str], Rule] = {
     ("POST", "/api/auth/login"): Rule(10, 5, per_ip=True),  # slows password guessing
 }
 
-# Not limited: health checks, docs, static files, media, preview pages and the player beacon
-# (SPEC lets POST /api/track through without auth; it is counted under the default row).
-UNLIMITED_PREFIXES = ("/static", "/media", "/healthz", "/openapi.json", "/docs", "/preview")
+# Routes without a key, always per client IP: (method, route rule) -> Rule. A rule ending in
+# "/*" covers every route under that prefix (player pages added later need no new code, only a
+# row when their figure differs). Matched routes outside /api with no row count under
+# PUBLIC_DEFAULT_RULE, so a new public route is never unlimited by omission.
+# Figures: a page view loads the page and its composition once; a video player issues many
+# Range requests per view (seeking, buffering), so media is generous; drafts and ad-hoc
+# renders compose a whole template per request, so they are the tightest.
+# Routes sharing a bucket share one counter, so they must share one rule.
+PUBLIC_DEFAULT_RULE = Rule(60, 15, per_ip=True, bucket="public-default")
+PUBLIC_RATE_LIMITS: dict[tuple[str, str], Rule] = {
+    ("GET", "/preview/templates/<template_id>"): Rule(60, 20, per_ip=True, bucket="pages"),
+    ("GET", "/embed/templates/<template_id>"): Rule(60, 20, per_ip=True, bucket="pages"),
+    ("GET", "/preview/templates/<template_id>/composition"): Rule(
+        60, 20, per_ip=True, bucket="preview-composition"
+    ),
+    ("POST", "/preview/templates"): Rule(20, 5, per_ip=True, bucket="preview-draft"),
+    ("POST", "/preview/render"): Rule(30, 10, per_ip=True, bucket="preview-render"),
+    ("GET", "/media/<path:key>"): Rule(600, 120, per_ip=True, bucket="media"),
+    ("POST", "/api/track"): Rule(300, 60, per_ip=True, bucket="track"),
+    ("GET", "/v/*"): Rule(60, 20, per_ip=True, bucket="pages"),
+    ("GET", "/embed/v/*"): Rule(60, 20, per_ip=True, bucket="pages"),
+    ("GET", "/c/*"): Rule(60, 20, per_ip=True, bucket="pages"),
+    ("GET", "/t/*"): Rule(60, 20, per_ip=True, bucket="pages"),
+    ("GET", "/openapi.json"): Rule(30, 10, per_ip=True, bucket="docs"),
+    ("GET", "/docs"): Rule(30, 10, per_ip=True, bucket="docs"),
+}
 
-# KEYS[1] = counter; ARGV = emission interval (ms), burst. Returns
-# {allowed, remaining, reset_ms (epoch), retry_after_ms}.
+# Never limited: the health check (load balancers poll it) and static files.
+UNLIMITED_PREFIXES = ("/static/", "/healthz")
+
+# KEYS = counters (the key's and its account's, or the IP's); ARGV = emission interval (ms),
+# burst. A request passes only when every counter has room, and then counts against all of
+# them. Returns {allowed, remaining, reset_ms (epoch), retry_after_ms}, the tightest figures.
 GCRA_LUA = """
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local interval = tonumber(ARGV[1])
 local burst = tonumber(ARGV[2])
-local tat = tonumber(redis.call('GET', KEYS[1]) or now)
-if tat < now then tat = now end
-local new_tat = tat + interval
-local allow_at = new_tat - burst * interval
-if allow_at > now then
-  return {0, 0, tat, allow_at - now}
+local new_tats = {}
+local retry, denied_reset = 0, 0
+for i, key in ipairs(KEYS) do
+  local tat = tonumber(redis.call('GET', key) or now)
+  if tat < now then tat = now end
+  local new_tat = tat + interval
+  local allow_at = new_tat - burst * interval
+  if allow_at > now then
+    if allow_at - now > retry then retry = allow_at - now end
+    if tat > denied_reset then denied_reset = tat end
+  end
+  new_tats[i] = new_tat
 end
-redis.call('SET', KEYS[1], new_tat, 'PX', math.ceil(new_tat - now) + 1000)
-return {1, math.floor((now - allow_at) / interval), new_tat, 0}
+if retry > 0 then
+  return {0, 0, denied_reset, retry}
+end
+local remaining, reset = burst, 0
+for i, key in ipairs(KEYS) do
+  local new_tat = new_tats[i]
+  redis.call('SET', key, new_tat, 'PX', math.ceil(new_tat - now) + 1000)
+  local left = math.floor((now - (new_tat - burst * interval)) / interval)
+  if left < remaining then remaining = left end
+  if new_tat > reset then reset = new_tat end
+end
+return {1, remaining, reset, 0}
 """
 
 
@@ -106,13 +153,28 @@ def rule_for(method: str, rule: str) -> Rule:
     return RATE_LIMITS.get((method, rule), DEFAULT_RULE)
 
 
-async def hit(redis: Redis, key: str, rule: Rule) -> Decision:
-    """Count one request against `key` under `rule`, atomically."""
+def public_rule_for(method: str, rule: str) -> tuple[str, Rule]:
+    """The row of a route outside /api (exact, else the longest "/*" prefix row, else the
+    public default) and its bucket name."""
+    found = PUBLIC_RATE_LIMITS.get((method, rule))
+    if found is None:
+        prefixes = [
+            (pattern, row)
+            for (m, pattern), row in PUBLIC_RATE_LIMITS.items()
+            if m == method and pattern.endswith("/*") and rule.startswith(pattern[:-1])
+        ]
+        if prefixes:
+            found = max(prefixes, key=lambda item: len(item[0]))[1]
+    found = found or PUBLIC_DEFAULT_RULE
+    return found.bucket or f"{method}:{rule}", found
+
+
+async def hit(redis: Redis, key: str | list[str], rule: Rule) -> Decision:
+    """Count one request against `key` (or all of several keys) under `rule`, atomically."""
     interval_ms = 60_000 / rule.limit
     script = redis.register_script(GCRA_LUA)  # EVALSHA, loading the script when missing
-    allowed, remaining, reset_ms, retry_ms = await script(
-        keys=[key], args=[interval_ms, rule.burst]
-    )
+    keys = [key] if isinstance(key, str) else key
+    allowed, remaining, reset_ms, retry_ms = await script(keys=keys, args=[interval_ms, rule.burst])
     return Decision(
         allowed=bool(allowed),
         limit=rule.limit,
@@ -127,35 +189,42 @@ def client_ip() -> str:
     return request.remote_addr or "unknown"
 
 
-async def identity(rule: Rule) -> str:
-    """Who is counted: a live key (hashed) or, without one, the client IP.
+async def identities(rule: Rule) -> list[str]:
+    """Who is counted: a live key (hashed) and its account, or, without one, the client IP.
 
     An unknown or revoked key counts against the IP, so cycling made-up keys cannot dodge the
-    per-IP limit by getting a fresh bucket with every request.
+    per-IP limit by getting a fresh bucket with every request; the account counter makes the
+    limit one budget per account however many keys it holds.
     """
     raw = None if rule.per_ip else presented_key()
     if raw:
         try:
-            known = await live_key(raw) is not None
+            found = await live_key(raw)
         except SQLAlchemyError:
-            known = False  # authentication will report the database error itself
-        if known:
-            return "key:" + hashlib.sha256(raw.encode()).hexdigest()[:32]
-    return "ip:" + client_ip()
+            found = None  # authentication will report the database error itself
+        if found is not None:
+            account, _ = found
+            return ["key:" + hashlib.sha256(raw.encode()).hexdigest()[:32], "acct:" + account.id]
+    return ["ip:" + client_ip()]
 
 
 def _limited_rule() -> tuple[str, Rule] | None:
     if request.method == "OPTIONS":
         return None
     if request.url_rule is None:
-        # No route matched (the answer is 404 or 405): still an /api request, so it is counted
-        # under the default row and carries the headers like every other /api answer.
-        is_api = request.path == "/api" or request.path.startswith("/api/")
-        return (DEFAULT_RULE.bucket or "default", DEFAULT_RULE) if is_api else None
+        # No route matched (the answer is 404 or 405): counted under the default row (of /api
+        # or of the public routes) and carrying the headers like every other answer.
+        if request.path == "/api" or request.path.startswith("/api/"):
+            return DEFAULT_RULE.bucket or "default", DEFAULT_RULE
+        if request.path.startswith(UNLIMITED_PREFIXES):
+            return None
+        return PUBLIC_DEFAULT_RULE.bucket or "public-default", PUBLIC_DEFAULT_RULE
     path = request.url_rule.rule
-    if not path.startswith("/api/") or path.startswith(UNLIMITED_PREFIXES):
+    if path.startswith(UNLIMITED_PREFIXES):
         return None
     method = "GET" if request.method == "HEAD" else request.method
+    if (method, path) in PUBLIC_RATE_LIMITS or not path.startswith("/api/"):
+        return public_rule_for(method, path)
     rule = rule_for(method, path)
     return rule.bucket or f"{method}:{path}", rule
 
@@ -168,7 +237,8 @@ def _warn_unlimited(exc: Exception) -> None:
 
 
 def install_rate_limits(app: Quart) -> None:
-    """Count every /api request (matched or not) before it runs; put the headers on its answer."""
+    """Count every request (matched or not, /healthz and /static aside) before it runs; put the
+    headers on its answer."""
 
     @app.before_request
     async def _count() -> None:
@@ -179,9 +249,10 @@ def install_rate_limits(app: Quart) -> None:
         if found is None:
             return
         bucket, rule = found
-        key = f"{settings.redis_prefix}:ratelimit:{bucket}:{await identity(rule)}"
+        base = f"{settings.redis_prefix}:ratelimit:{bucket}:"
+        keys = [base + who for who in await identities(rule)]
         try:
-            decision = await hit(get_redis(), key, rule)
+            decision = await hit(get_redis(), keys, rule)
         except (RedisError, OSError) as exc:
             _warn_unlimited(exc)  # fail open: an outage of Redis must not take reads down
             return

@@ -37,7 +37,7 @@ from app.renders.create import create_batch  # noqa: E402
 from app.renders.models import RenderJob  # noqa: E402
 from app.renders.queue import dispatch  # noqa: E402
 from app.renders.schemas import BatchRequest  # noqa: E402
-from app.templates.service import builtins  # noqa: E402
+from app.templates.builtins import builtins  # noqa: E402
 
 HEADERS = ["Name", "Quarter", "KPIs", "Breakdown"]
 

@@ -21,12 +21,8 @@ from playwright.async_api import async_playwright  # noqa: E402
 
 from app.composition.page import render_composition  # noqa: E402
 from app.composition.timeline import Timeline, build_timeline  # noqa: E402
-from app.templates.service import (  # noqa: E402
-    builtin_view,
-    builtins,
-    render_inputs,
-    sample_data,
-)
+from app.templates.binding import render_inputs, sample_data  # noqa: E402
+from app.templates.builtins import builtin_as_view, builtins  # noqa: E402
 
 OUT_DIR = ROOT / "docs" / "gallery"
 # The renderer's text and color settings (worker/render/browser.py), so frames match videos.
@@ -69,7 +65,7 @@ def frame_time(template_id: str, timeline: Timeline) -> int:
 
 def composition_for(template_id: str) -> tuple[str, int]:
     """The composition page of a built-in with its sample data, and the frame time."""
-    view = builtin_view(template_id)
+    view = builtin_as_view(builtins()[template_id], 0)
     scenes, data = render_inputs(view, sample_data(view, template_id))
     timeline = build_timeline(scenes, data)
     html = render_composition(timeline, view.defaults, None, None, data=data)

@@ -107,6 +107,7 @@ def make_settings(tmp_path: Path, **overrides: Any) -> Settings:
         "media_dir": tmp_path / "media",
         "cache_dir": tmp_path / "cache",
         "work_dir": tmp_path / "work",
+        "data_dir": tmp_path / "data",
         "public_url": "http://testserver",
         "env": "development",
         # Off so suites that call an endpoint many times are not throttled;
@@ -122,6 +123,12 @@ def settings(tmp_path: Path) -> Iterator[Settings]:
     settings = make_settings(tmp_path)
     yield settings
     close_work_folder(settings)  # this process's work folder of the test (and its lock)
+
+
+@pytest.fixture(scope="session")
+def settings_maker() -> Callable[..., Settings]:
+    """make_settings itself, for fixtures wider than one test: settings_maker(folder, **over)."""
+    return make_settings
 
 
 @pytest.fixture

@@ -2,36 +2,81 @@
 
 from __future__ import annotations
 
+import contextlib
+import logging
 from typing import Any
 
 from quart import Blueprint, after_this_request, g
 from quart_schema import tag, validate_request, validate_response
+from redis.exceptions import RedisError
 
-from app.accounts import service
+from app.accounts import lockout, service
 from app.accounts.schemas import AccountInfo, LoginRequest, LoginResponse, LogoutResponse
 from app.auth import SESSION_COOKIE, cookie_secure, require_session, sign_session_id
-from app.errors import ApiError
-from app.state import get_db, get_settings
+from app.errors import ApiError, ErrorBody
+from app.state import get_db, get_redis, get_settings
 
 bp = Blueprint("accounts", __name__)
+log = logging.getLogger(__name__)
+
+
+def _locked(retry_after_s: int) -> ApiError:
+    return ApiError(
+        429,
+        "Too many failed sign-ins for this account; sign-in is paused for "
+        f"{retry_after_s} s (the pause doubles with each further failure)",
+        headers={"Retry-After": str(retry_after_s)},
+    )
+
+
+async def _check_lock(email: str) -> None:
+    """429 while the account is locked after repeated failures (Redis down: not locked)."""
+    try:
+        wait = await lockout.locked_for(get_redis(), get_settings(), email)
+    except (RedisError, OSError):
+        return
+    if wait > 0:
+        raise _locked(wait)
+
+
+async def _note_failure(email: str) -> None:
+    try:
+        failure = await lockout.record_failure(get_redis(), get_settings(), email)
+    except (RedisError, OSError):
+        return
+    if failure.lock_s > 0:
+        log.warning(
+            "sign-in for %s locked for %d s after %d failed attempts",
+            email.strip().lower(),
+            failure.lock_s,
+            failure.failures,
+        )
+        raise _locked(failure.lock_s)
 
 
 @bp.post("/api/auth/login")
 @tag(["Auth"])
 @validate_request(LoginRequest)
 @validate_response(LoginResponse, 200)
+@validate_response(ErrorBody, 401)
 async def login(data: LoginRequest):  # type: ignore[no-untyped-def]
     """Sign in with email and password; sets the reelsmith_session cookie.
 
     The cookie (HttpOnly, SameSite=Lax, Secure in production or behind https) authenticates
-    the key-management endpoints /api/keys.
+    the key-management endpoints /api/keys. After 5 failed attempts for one account within
+    15 minutes, sign-in for it answers 429 with Retry-After for a time that doubles with each
+    further failure.
     """
     settings = get_settings()
+    await _check_lock(data.email)
     async with get_db().session() as session:
         account = await service.authenticate_password(session, data.email, data.password)
         if account is None:
+            await _note_failure(data.email)
             raise ApiError(401, "Email or password is wrong")
         row = await service.create_session(session, account.id, settings.session_max_age_s)
+    with contextlib.suppress(RedisError, OSError):
+        await lockout.clear(get_redis(), settings, data.email)
     cookie = sign_session_id(settings, row.id)
 
     @after_this_request

@@ -6,7 +6,7 @@ from quart import Blueprint
 from quart_schema import tag, validate_request, validate_response
 
 from app.auth import current_account, require_session, tier_error
-from app.errors import ApiError, not_found
+from app.errors import ApiError, ErrorBody, not_found
 from app.keys import service
 from app.keys.models import ApiKey
 from app.keys.schemas import (
@@ -17,7 +17,7 @@ from app.keys.schemas import (
     RevokeKeyResponse,
 )
 from app.keys.scopes import PRESETS, SCOPES, UnknownScope
-from app.state import get_db
+from app.state import get_db, get_settings
 
 bp = Blueprint("keys", __name__)
 
@@ -48,18 +48,26 @@ async def list_keys() -> ListKeysResponse:
 @require_session
 @validate_request(CreateKeyRequest)
 @validate_response(CreateKeyResponse, 201)
+@validate_response(ErrorBody, 403)
 async def create_key(data: CreateKeyRequest) -> tuple[CreateKeyResponse, int]:
     """Create an API key; the full value is in this response only.
 
-    Needs the studio tier or above.
+    Needs the studio tier or above. An account holds at most 20 active keys (setting
+    REELSMITH_MAX_API_KEYS_PER_ACCOUNT); revoke one to make room.
     """
     try:
         async with get_db().session() as session:
             key, raw = await service.create_key_for_account(
-                session, current_account(), data.name, data.scopes
+                session,
+                current_account(),
+                data.name,
+                data.scopes,
+                get_settings().max_api_keys_per_account,
             )
     except service.TierTooLow as exc:
         raise tier_error(exc.tier) from exc
+    except service.TooManyKeys as exc:
+        raise ApiError(403, str(exc), error="too_many_keys", limit=exc.limit) from exc
     except UnknownScope as exc:
         raise ApiError(
             400,

@@ -105,6 +105,11 @@ def parse_scopes(value: str) -> tuple[str, ...]:
     return tuple(granted)
 
 
+def stored_scopes(value: str) -> tuple[str, ...]:
+    """The granted patterns of a stored key (`ApiKey.scopes`: comma-joined, already checked)."""
+    return tuple(s for s in value.split(",") if s)
+
+
 def scope_allows(granted: tuple[str, ...] | list[str], needed: str | None) -> bool:
     """Whether granted patterns cover the needed scope (`videos:*` covers `videos:create:batch`)."""
     if needed is None:

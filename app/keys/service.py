@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import secrets
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.accounts.models import Account
@@ -47,12 +47,43 @@ class TierTooLow(Exception):
         self.tier = tier
 
 
+class TooManyKeys(Exception):
+    """The account already holds the most active keys it may."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(
+            f"This account already has {limit} active API keys, the most it may hold; "
+            "revoke one (DELETE /api/keys/{id}) before creating another"
+        )
+        self.limit = limit
+
+
+async def count_active_keys(session: AsyncSession, account_id: str) -> int:
+    return int(
+        (
+            await session.execute(
+                select(func.count())
+                .select_from(ApiKey)
+                .where(ApiKey.account_id == account_id, ApiKey.revoked_at.is_(None))
+            )
+        ).scalar_one()
+    )
+
+
 async def create_key_for_account(
-    session: AsyncSession, account: Account, name: str, scopes: str
+    session: AsyncSession,
+    account: Account,
+    name: str,
+    scopes: str,
+    max_keys: int | None = None,
 ) -> tuple[ApiKey, str]:
-    """create_key, after checking the account may hold keys (TierTooLow, UnknownScope)."""
+    """create_key, after checking the account may hold keys and one more of them
+    (TierTooLow, TooManyKeys, UnknownScope). `max_keys` is settings.max_api_keys_per_account
+    (None: no cap); rate limits count per account as well, the cap bounds the key table."""
     if TIER_RANK[account.tier] < TIER_RANK[API_MIN_TIER]:
         raise TierTooLow(account.tier)
+    if max_keys is not None and await count_active_keys(session, account.id) >= max_keys:
+        raise TooManyKeys(max_keys)
     return await create_key(session, account.id, name, scopes)
 
 

@@ -1,9 +1,15 @@
-"""GET /media/<path>: stored files with HTTP Range support (browsers seek videos)."""
+"""GET /media/<path>: rendered videos and their images (SERVED_KINDS; nothing else under
+MEDIA_DIR), with HTTP Range support (browsers seek videos) and revalidation.
+
+Caching: `Cache-Control: public, no-cache` with an ETag and Last-Modified. Browsers and CDNs
+may keep the bytes but must ask again before each use (a cheap 304), so a deleted video stops
+being served at once instead of living on in caches for an hour."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import AsyncIterator
+from email.utils import formatdate, parsedate_to_datetime
 
 from quart import Blueprint, Response, request
 from quart_schema import hide
@@ -15,12 +21,14 @@ from app.media.storage import (
     StorageKeyError,
     content_type,
     get_storage,
+    is_served,
 )
 from app.state import get_settings
 
 bp = Blueprint("media", __name__)
 
 CHUNK = 256 * 1024
+CACHE_CONTROL = "public, no-cache"
 _RANGE = re.compile(r"^bytes=(\d*)-(\d*)$")
 
 
@@ -53,17 +61,23 @@ async def serve_media(key: str) -> Response:
     """A stored file; `Range: bytes=a-b` answers 206 with that slice."""
     storage = get_storage(get_settings())
     try:
-        exists = storage.exists(key)
+        exists = is_served(key) and storage.exists(key)
     except StorageKeyError:
         exists = False
     if not exists:
         raise not_found("Media file")
     size = storage.size(key)
+    modified = storage.modified(key)
+    etag = f'"{size:x}-{int(modified * 1000):x}"'
     headers = {
         "Accept-Ranges": "bytes",
         "Content-Type": content_type(key),
-        "Cache-Control": "public, max-age=3600",
+        "Cache-Control": CACHE_CONTROL,
+        "ETag": etag,
+        "Last-Modified": formatdate(modified, usegmt=True),
     }
+    if _not_modified(etag, modified):
+        return Response(b"", status=304, headers=headers)
     wanted = (
         parse_range(request.headers.get("Range", ""), size) if "Range" in request.headers else None
     )
@@ -79,6 +93,20 @@ async def serve_media(key: str) -> Response:
         response.headers["Content-Length"] = str(length)
         return response
     return Response(_chunks(storage, key, start, length), status=status, headers=headers)
+
+
+def _not_modified(etag: str, modified: float) -> bool:
+    """The client's copy is current (If-None-Match wins over If-Modified-Since)."""
+    tags = request.headers.get("If-None-Match")
+    if tags is not None:
+        return tags.strip() == "*" or etag in [t.strip() for t in tags.split(",")]
+    since = request.headers.get("If-Modified-Since")
+    if since:
+        try:
+            return int(modified) <= parsedate_to_datetime(since).timestamp()
+        except (TypeError, ValueError):
+            return False
+    return False
 
 
 async def _chunks(storage: Storage, key: str, start: int, length: int) -> AsyncIterator[bytes]:

@@ -25,6 +25,24 @@ CONTENT_TYPES = {
 }
 
 
+# What GET /media serves: rendered outputs and their images, by key prefix and file kind.
+# Everything else under MEDIA_DIR (caches, temporary and partial files) answers 404.
+SERVED_KINDS: dict[str, frozenset[str]] = {
+    "videos/": frozenset({".mp4", ".webm", ".png", ".gif", ".jpg", ".webp", ".vtt"}),
+    "thumbnails/": frozenset({".png", ".gif", ".jpg", ".webp"}),
+    "posters/": frozenset({".png", ".jpg", ".webp"}),
+}
+
+
+def is_served(key: str) -> bool:
+    """True when /media may answer with the file stored under `key` (see SERVED_KINDS)."""
+    prefix, _, name = key.partition("/")
+    kinds = SERVED_KINDS.get(prefix + "/")
+    if kinds is None or not name or "/" in name or name.startswith("."):
+        return False
+    return os.path.splitext(name)[1].lower() in kinds
+
+
 def content_type(key: str) -> str:
     ext = os.path.splitext(key)[1].lower()
     return CONTENT_TYPES.get(ext) or mimetypes.guess_type(key)[0] or "application/octet-stream"
@@ -61,6 +79,10 @@ class Storage(ABC):
 
     @abstractmethod
     def size(self, key: str) -> int: ...
+
+    @abstractmethod
+    def modified(self, key: str) -> float:
+        """When the stored file was written (epoch seconds)."""
 
     @abstractmethod
     def url(self, key: str) -> str:
@@ -113,6 +135,9 @@ class LocalStorage(Storage):
 
     def size(self, key: str) -> int:
         return self.path(key).stat().st_size
+
+    def modified(self, key: str) -> float:
+        return self.path(key).stat().st_mtime
 
     def url(self, key: str) -> str:
         return f"{self.public_url}/media/{check_key(key)}"

@@ -13,15 +13,16 @@ from typing import Any
 
 from markupsafe import escape
 from pydantic import ValidationError
-from quart import Blueprint, Response, render_template, request
-from quart_schema import hide
+from quart import Blueprint, Response, render_template
+from quart_schema import RequestSchemaValidationError, hide
 
-from app.accounts.service import active_session_account
-from app.auth import SESSION_COOKIE, authenticate, unsign_session_id
-from app.errors import ApiError, bad_request, summarize, validation_details
+from app.auth import authenticate, session_account
+from app.errors import ApiError, bad_request, error_response, summarize, validation_details
+from app.offload import off_loop, validate_request_off_loop
 from app.previews import service
 from app.state import get_db, get_settings
-from app.templates.routes import check_read_scope
+from app.templates.errors import InvalidTemplate
+from app.templates.routes import check_read_scope, invalid_template
 from app.templates.schemas import TemplateView
 
 bp = Blueprint("previews", __name__)
@@ -36,13 +37,8 @@ async def viewer_id() -> str | None:
     if account is not None:
         check_read_scope()
         return account.id
-    raw = request.cookies.get(SESSION_COOKIE)
-    session_id = unsign_session_id(get_settings(), raw) if raw else None
-    if session_id is None:
-        return None
-    async with get_db().session() as session:
-        found = await active_session_account(session, session_id)
-    return found.id if found else None
+    account = await session_account()
+    return account.id if account else None
 
 
 async def _viewable(template_id: str, account_id: str | None) -> tuple[TemplateView, dict]:
@@ -53,15 +49,30 @@ async def _viewable(template_id: str, account_id: str | None) -> tuple[TemplateV
     return found
 
 
-async def _json_body(model: type[Any]) -> Any:
-    raw = await request.get_json(silent=True)
-    if not isinstance(raw, dict):
-        raise bad_request("Send a JSON object body")
+@bp.errorhandler(RequestSchemaValidationError)
+async def _invalid_body(err: RequestSchemaValidationError) -> Response:
+    """The preview routes' own 400 bodies for a body that is not a JSON object or does not fit
+    its model (the rest of the app says "Invalid request body")."""
+    cause = err.validation_error
+    details = validation_details(cause) if isinstance(cause, ValidationError) else []
+    if not details or any(not d["loc"] for d in details):
+        return error_response(bad_request("Send a JSON object body"))
+    message = "Invalid preview request: " + summarize(details)
+    return error_response(bad_request(message, details))
+
+
+async def _draft_view(draft: service.DraftTemplate) -> TemplateView:
+    """The draft after the checks a save runs, off the event loop (a large document takes
+    CPU time that would stall every other request)."""
     try:
-        return model.model_validate(raw)
-    except ValidationError as exc:
-        details = validation_details(exc)
-        raise bad_request("Invalid preview request: " + summarize(details), details) from exc
+        return await off_loop(service.draft_view, draft)
+    except InvalidTemplate as exc:
+        raise invalid_template(exc.problems) from exc
+
+
+async def _composition(view: TemplateView, data: dict[str, Any]) -> Response:
+    """The composition page, built off the event loop (CPU time grows with the document)."""
+    return html(await off_loop(service.composition_html, view, data))
 
 
 def html(body: str, status: int = 200) -> Response:
@@ -83,7 +94,7 @@ def html_error(err: ApiError) -> Response:
 
 
 async def _page(page: str, view: TemplateView, data: dict, token: str | None, draft: bool) -> str:
-    config = service.page_config(view, data, token, draft)
+    config = await off_loop(service.page_config, view, data, token, draft)  # dumps a draft
     return await render_template(page, config=config, name=view.name)
 
 
@@ -117,35 +128,33 @@ async def composition_page(template_id: str) -> Response:
     """The bare composition page (what the renderer captures) with the sample data."""
     try:
         view, data = await _viewable(template_id, await viewer_id())
-        return html(service.composition_html(view, data))
+        return await _composition(view, data)
     except ApiError as err:
         return html_error(err)
 
 
 @bp.post("/preview/templates")
 @hide
-async def preview_draft() -> Response:
+@validate_request_off_loop(service.DraftTemplate)
+async def preview_draft(data: service.DraftTemplate) -> Response:
     """Preview an unsaved template document; nothing is stored."""
-    draft = await _json_body(service.DraftTemplate)
-    view = service.draft_view(draft)
-    data = service.sample_data(view)
-    return html(await _page("preview.html", view, data, None, draft=True))
+    view = await _draft_view(data)
+    sample = service.sample_data(view)
+    return html(await _page("preview.html", view, sample, None, draft=True))
 
 
 @bp.post("/preview/render")
 @hide
-async def render_preview() -> Response:
+@validate_request_off_loop(service.PreviewBody)
+async def render_preview(data: service.PreviewBody) -> Response:
     """The composition HTML for a saved template (id + token or session/key) or a draft,
     with the given data (the template's sample data when none is given)."""
-    body = await _json_body(service.PreviewBody)
-    if body.template is not None:
-        view = service.draft_view(body.template)
-        data = service.sample_data(view)
-    elif body.templateId:
-        account_id = service.token_account(get_settings(), body.token, body.templateId)
-        view, data = await _viewable(body.templateId, account_id or await viewer_id())
+    if data.template is not None:
+        view = await _draft_view(data.template)
+        sample = service.sample_data(view)
+    elif data.templateId:
+        account_id = service.token_account(get_settings(), data.token, data.templateId)
+        view, sample = await _viewable(data.templateId, account_id or await viewer_id())
     else:
         raise bad_request("Give templateId (a saved template) or template (a draft document)")
-    if body.data is not None:
-        data = body.data
-    return html(service.composition_html(view, data))
+    return await _composition(view, data.data if data.data is not None else sample)

@@ -19,8 +19,10 @@ from app.config import Settings
 from app.errors import ApiError
 from app.renders.job import bind_scenes, build_job_spec, template_document
 from app.spec import DEVICE_SCALE
+from app.templates.binding import sample_data
 from app.templates.schemas import DataSlot, Name, SceneConfig, TemplateDefaults, TemplateView
-from app.templates.service import get_template, sample_data, validate_document
+from app.templates.service import get_template
+from app.templates.validation import validate_document
 
 TOKEN_MAX_AGE_S = 4 * 3600
 

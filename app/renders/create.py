@@ -13,6 +13,7 @@ from app.accounts.models import Account
 from app.accounts.service import charge_credits
 from app.config import Settings
 from app.db import new_id, utcnow
+from app.limits import allowance, check_batch, check_render
 from app.projects.service import check_project
 from app.renders.errors import InvalidRenderRequest, TemplateNotFound
 from app.renders.job import build_job_spec, resolve_options, template_document
@@ -20,6 +21,7 @@ from app.renders.mapping import map_headers, row_to_data
 from app.renders.models import Batch, RenderJob
 from app.renders.schemas import BatchRequest, RenderBody
 from app.renders.slots import Slot, check_data
+from app.templates.binding import prepare_data
 from app.templates.service import get_template, increment_usage
 
 BATCH_PROBLEMS_SHOWN = 10
@@ -70,6 +72,8 @@ async def create_render(
     spec = build_job_spec(
         template, body.data, account.tier, options=body, settings=settings, job_id=job_id
     )
+    # tier limits (400 naming field, value and limit), before anything is charged
+    check_render(spec.model_dump(mode="json"), spec.data, allowance(settings, account.tier))
     balance = await charge_credits(session, account.id, 1, reason="render", reference=job_id)
     session.add(
         RenderJob(
@@ -109,11 +113,11 @@ def batch_rows(
             )
             continue
         data, cell_problems = row_to_data(headers, mapping, list(row), slots)
-        clean, slot_problems = check_data(slots, data)
+        slot_problems = check_data(slots, data)
         failed = {p["field"] for p in cell_problems}
         for p in cell_problems + [p for p in slot_problems if p["field"] not in failed]:
             problems.append({"row": number, **p})
-        rows.append(clean)
+        rows.append(prepare_data(template.get("dataSlots") or [], data))
     if problems:
         shown = "; ".join(
             f"row {p['row']}: {p['field'] or 'row'} {p['problem']}"
@@ -151,6 +155,12 @@ async def create_batch(
         build_job_spec(template, data, account.tier, options=options, job_id=job_id)
         for job_id, data in zip(job_ids, rows, strict=True)
     ]
+    if specs:  # tier limits, each row named (400), before anything is charged
+        check_batch(
+            specs[0].model_dump(mode="json"),
+            [spec.data for spec in specs],
+            allowance(settings, account.tier),
+        )
     batch_id = new_id()
     balance = await charge_credits(
         session, account.id, len(rows), reason="batch render", reference=batch_id

@@ -24,8 +24,9 @@ from app.renders.errors import InvalidRenderRequest
 from app.renders.schemas import BrandOptions, RenderOptions, SceneOverride
 from app.renders.slots import Slot, check_data
 from app.spec import Resolution
+from app.templates.binding import prepare_data, prepare_render
+from app.templates.builtins import builtin_data_source
 from app.templates.schemas import TemplateView
-from app.templates.service import builtin_data_source, prepare_render
 from app.voices.script import unknown_variables
 from app.voices.service import check_audio_request
 
@@ -262,7 +263,8 @@ def build_job_spec(
     if not isinstance(options, ResolvedOptions):
         options = resolve_options(template, options or RenderOptions(), tier, settings)
     slots = [dict(s) for s in template.get("dataSlots") or []]
-    clean, problems = check_data([Slot.from_dict(s) for s in slots], dict(data))
+    problems = check_data([Slot.from_dict(s) for s in slots], dict(data))
+    clean = prepare_data(slots, data)  # slot defaults, country codes (no source: fetched later)
     if strict and problems:
         raise data_problems(problems)
     if strict:

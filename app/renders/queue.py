@@ -1,20 +1,27 @@
 """Fair dispatch of render jobs into the arq queue, worker heartbeats and aborts.
 
 The database is the truth. A job is inserted `pending` with `enqueued_at` null; `dispatch`
-moves jobs into the arq queue, at most `account_limit` per account in flight (queued or
-processing), oldest first. Workers call it again whenever a job ends, so a batch of 1000
-trickles in while a single render from another account goes straight to the queue: it waits
-behind at most `account_limit` jobs of each other account, never behind a whole batch.
+moves jobs into the arq queue. Workers call it again whenever a job ends, so a batch of 1000
+trickles in while a single render from another account goes straight to the queue.
+
+How many jobs an account may have in flight (queued or processing) is `allot`'s rule: with
+capacity C = the live worker slots, an account whose jobs wait alone may fill C; while several
+accounts wait, each gets at most its share, ceil(fair_share x C) (at least 1); slots that the
+shares leave free go round-robin to whoever still waits, so capacity never idles while work
+waits; and an account with nothing in flight always gets one job queued, which a worker takes
+as soon as a slot frees. One query per dispatch, however many accounts wait.
 """
 
 from __future__ import annotations
 
+import math
+from collections.abc import Mapping
 from datetime import timedelta
 from typing import Any
 
 from arq.constants import abort_jobs_ss, in_progress_key_prefix, job_key_prefix, retry_key_prefix
 from arq.utils import timestamp_ms
-from sqlalchemy import func, or_, select, update
+from sqlalchemy import case, func, select, update
 
 from app.config import Settings
 from app.db import Database, utcnow
@@ -22,8 +29,8 @@ from app.renders.models import RenderJob
 from app.renders.states import JobStatus
 
 TASK_NAME = "render_job"
-MIN_ACCOUNT_LIMIT = 2
 HEARTBEAT_TTL_S = 20
+DISPATCH_LOCK = 0x7265656C  # PostgreSQL advisory lock id of a dispatch round ("reel")
 
 
 def arq_job_id(settings: Settings, job_id: str) -> str:
@@ -65,9 +72,46 @@ async def live_workers(redis: Any, settings: Settings) -> dict[str, int]:
     return {w: int(v) for w, v in zip(ids, values, strict=True) if v is not None}
 
 
-async def account_limit(redis: Any, settings: Settings) -> int:
-    """Jobs one account may have in flight: enough to keep every live worker slot busy."""
-    return max(MIN_ACCOUNT_LIMIT, sum((await live_workers(redis, settings)).values()))
+async def capacity(redis: Any, settings: Settings) -> int:
+    """Job slots of every live worker together."""
+    return sum((await live_workers(redis, settings)).values())
+
+
+def allot(
+    capacity: int,
+    share: float,
+    in_flight: Mapping[str, int],
+    waiting: Mapping[str, int],
+) -> dict[str, int]:
+    """How many more jobs each waiting account gets now (see the module docstring).
+
+    `in_flight`: jobs queued or processing per account (any account with work);
+    `waiting`: jobs not yet dispatched per account, in the order accounts are served."""
+    accounts = [a for a, n in waiting.items() if n > 0]
+    cap = capacity if len(accounts) <= 1 else max(1, math.ceil(share * capacity))
+    given = dict.fromkeys(accounts, 0)
+    free = capacity - sum(in_flight.values())
+
+    def held(account: str) -> int:
+        return in_flight.get(account, 0) + given[account]
+
+    for account in accounts:  # an account with nothing in flight is next in line
+        if held(account) == 0:
+            given[account] = 1
+            free -= 1
+    for capped in (True, False):  # shares first, then what the shares leave free
+        progress = True
+        while free > 0 and progress:
+            progress = False
+            for account in accounts:
+                if free <= 0:
+                    break
+                if given[account] >= waiting[account] or (capped and held(account) >= cap):
+                    continue
+                given[account] += 1
+                free -= 1
+                progress = True
+    return {a: n for a, n in given.items() if n > 0}
 
 
 async def enqueue(pool: Any, settings: Settings, job_id: str, position: int = 0) -> bool:
@@ -85,59 +129,76 @@ async def enqueue(pool: Any, settings: Settings, job_id: str, position: int = 0)
 
 async def dispatch(db: Database, pool: Any, settings: Settings) -> list[str]:
     """Move waiting jobs into the arq queue, fairly between accounts; returns the job ids."""
-    limit = await account_limit(pool, settings)
+    slots = await capacity(pool, settings)
+    waiting_now = (RenderJob.status == JobStatus.PENDING) & RenderJob.enqueued_at.is_(None)
+    is_waiting = case((waiting_now, 1), else_=0)
+    active = (
+        select(
+            RenderJob.id,
+            RenderJob.account_id,
+            is_waiting.label("waiting"),
+            func.row_number()
+            .over(
+                partition_by=(RenderJob.account_id, is_waiting),
+                order_by=(RenderJob.created_at, RenderJob.row_number, RenderJob.id),
+            )
+            .label("rank"),
+            func.sum(1 - is_waiting).over(partition_by=RenderJob.account_id).label("in_flight"),
+            func.count().over(partition_by=(RenderJob.account_id, is_waiting)).label("count"),
+            func.min(RenderJob.created_at)
+            .over(partition_by=(RenderJob.account_id, is_waiting))
+            .label("oldest"),
+        )
+        .where(RenderJob.status.in_((JobStatus.PENDING, JobStatus.PROCESSING)))
+        .subquery()
+    )
+    # One row per job in flight (its account's count) and the first `slots + 1` waiting jobs of
+    # each account: no account can be given more than that in one round.
+    query = (
+        select(
+            active.c.id,
+            active.c.account_id,
+            active.c.waiting,
+            active.c.in_flight,
+            active.c.count,
+        )
+        .where(
+            (active.c.waiting == 0) & (active.c.rank == 1)
+            | (active.c.waiting == 1) & (active.c.rank <= slots + 1)
+        )
+        .order_by(active.c.oldest, active.c.account_id, active.c.rank)
+    )
+    in_flight: dict[str, int] = {}
+    waiting: dict[str, int] = {}
+    candidates: dict[str, list[str]] = {}
     per_account: list[list[str]] = []
     async with db.session() as session:
-        waiting = (
-            (
-                await session.execute(
-                    select(RenderJob.account_id)
-                    .where(RenderJob.status == JobStatus.PENDING, RenderJob.enqueued_at.is_(None))
-                    .group_by(RenderJob.account_id)
-                )
-            )
-            .scalars()
-            .all()
-        )
-        for account_id in waiting:
-            in_flight = (
-                await session.execute(
-                    select(func.count()).where(
-                        RenderJob.account_id == account_id,
-                        or_(
-                            RenderJob.status == JobStatus.PROCESSING,
-                            (RenderJob.status == JobStatus.PENDING)
-                            & RenderJob.enqueued_at.is_not(None),
-                        ),
-                    )
-                )
-            ).scalar_one()
-            room = limit - in_flight
-            if room <= 0:
-                continue
-            ids = (
+        if session.get_bind().dialect.name == "postgresql":
+            # Rounds one at a time, so two never both act on the same counts (SQLite's
+            # BEGIN IMMEDIATE already serializes them); released at commit.
+            await session.execute(select(func.pg_advisory_xact_lock(DISPATCH_LOCK)))
+        for job_id, account_id, is_wait, held, count in (await session.execute(query)).all():
+            in_flight[account_id] = int(held or 0)
+            if is_wait:
+                waiting[account_id] = int(count)
+                candidates.setdefault(account_id, []).append(job_id)
+        given = allot(slots, settings.fair_share, in_flight, waiting)
+        picked = [job for a, n in given.items() for job in candidates[a][:n]]
+        if picked:
+            # Only the jobs this round flipped: a dispatch running meanwhile keeps its own.
+            flipped = set(
                 (
                     await session.execute(
-                        select(RenderJob.id)
-                        .where(
-                            RenderJob.account_id == account_id,
-                            RenderJob.status == JobStatus.PENDING,
-                            RenderJob.enqueued_at.is_(None),
-                        )
-                        .order_by(RenderJob.created_at, RenderJob.row_number)
-                        .limit(room)
+                        update(RenderJob)
+                        .where(RenderJob.id.in_(picked), RenderJob.enqueued_at.is_(None))
+                        .values(enqueued_at=utcnow(), updated_at=RenderJob.updated_at)
+                        .returning(RenderJob.id)
                     )
                 )
                 .scalars()
                 .all()
             )
-            if ids:
-                await session.execute(
-                    update(RenderJob)
-                    .where(RenderJob.id.in_(ids), RenderJob.enqueued_at.is_(None))
-                    .values(enqueued_at=utcnow(), updated_at=RenderJob.updated_at)
-                )
-                per_account.append(list(ids))
+            per_account = [[j for j in candidates[a][:n] if j in flipped] for a, n in given.items()]
     chosen = round_robin(per_account)
     # After commit: a crash in between leaves `pending` + enqueued_at set, which the sweep
     # finds missing from the queue and enqueues.

@@ -74,23 +74,18 @@ def type_error(value: Any, slot_type: str) -> str | None:
     return None
 
 
-def check_data(
-    slots: list[Slot], data: dict[str, Any]
-) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """Data with slot defaults filled in, and a list of problems (field, problem)."""
-    clean = dict(data)
+def check_data(slots: list[Slot], data: dict[str, Any]) -> list[dict[str, Any]]:
+    """The problems (field, problem) of data against the slots: required fields missing (a
+    slot with a default is never missing) and values of the wrong type. Only checks: the
+    defaults are applied by app.templates.binding.prepare_render."""
     problems: list[dict[str, Any]] = []
     for slot in slots:
-        value = clean.get(slot.key)
+        value = data.get(slot.key)
         if is_missing(value):
-            if slot.has_default:
-                clean[slot.key] = slot.default
-            elif slot.required:
+            if slot.required and not slot.has_default:
                 problems.append({"field": slot.key, "problem": "is required"})
             continue
         why = type_error(value, slot.type)
         if why:
             problems.append({"field": slot.key, "problem": why})
-        elif slot.type == "country_code":
-            clean[slot.key] = str(value).strip().upper()
-    return clean, problems
+    return problems

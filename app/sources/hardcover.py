@@ -46,6 +46,7 @@ async def fetch_author(hardcover_id: str, settings: Settings) -> dict[str, Any]:
         "POST",
         settings.hardcover_base_url,
         settings.external_timeout_s,
+        allow_private=settings.allow_private_urls,
         json={"query": AUTHOR_QUERY, "variables": {"where": author_filter(hardcover_id)}},
         headers={"authorization": auth, "content-type": "application/json"},
     )

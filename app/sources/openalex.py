@@ -39,6 +39,7 @@ async def fetch_author(author_id: str, settings: Settings) -> dict[str, Any]:
         "GET",
         base + author_path(author_id),
         settings.external_timeout_s,
+        allow_private=settings.allow_private_urls,
         not_found=f"author {author_id!r}",
     )
     if not isinstance(author, dict) or not author.get("id"):
@@ -50,6 +51,7 @@ async def fetch_author(author_id: str, settings: Settings) -> dict[str, Any]:
             "GET",
             base + "/works",
             settings.external_timeout_s,
+            allow_private=settings.allow_private_urls,
             params={
                 "filter": f"author.id:{author['id'].rsplit('/', 1)[-1]}",
                 "per-page": "50",

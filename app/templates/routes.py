@@ -2,14 +2,34 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from quart import Blueprint, g
 from quart_schema import tag, validate_querystring, validate_request, validate_response
 
-from app.auth import current_account, maybe_account, needed_scope, optional_auth, require_auth
-from app.errors import ApiError, ErrorBody
-from app.keys.scopes import ENDPOINT_SCOPES, scope_allows
-from app.state import get_db
+from app.auth import (
+    current_account,
+    key_allows,
+    maybe_account,
+    needed_scope,
+    optional_auth,
+    require_auth,
+)
+from app.errors import ApiError, ErrorBody, bad_request, forbidden, not_found
+from app.keys.scopes import ENDPOINT_SCOPES
+from app.limits import Allowance, allowance
+from app.projects.service import ProjectNotFound
+from app.state import get_db, get_settings
 from app.templates import service
+from app.templates.errors import (
+    BuiltinLocked,
+    InvalidTemplate,
+    NameRequired,
+    NotOwner,
+    NullField,
+    TemplateError,
+    TemplateNotFound,
+)
 from app.templates.schemas import (
     CreateTemplate,
     MessageResponse,
@@ -17,8 +37,10 @@ from app.templates.schemas import (
     TemplateListResponse,
     TemplateResponse,
     TemplatesQuery,
+    TemplateView,
     UpdateTemplate,
 )
+from app.templates.validation import detail
 
 bp = Blueprint("templates", __name__)
 
@@ -32,8 +54,7 @@ def check_read_scope(scope: str | None = READ_SCOPE) -> None:
     key = g.get("api_key")
     if key is None:
         return
-    granted = tuple(s for s in key.scopes.split(",") if s)
-    if not scope_allows(granted, scope):
+    if not key_allows(key, scope):
         raise ApiError(403, f"This API key lacks the '{scope}' scope needed to read templates")
 
 
@@ -45,6 +66,62 @@ def reader_id() -> str | None:
         return None
     check_read_scope(needed_scope())
     return account.id
+
+
+# An answer lists at most this many problems in `details` (the message counts them all), so a
+# huge document's answer stays small.
+MAX_DETAILS = 100
+
+
+def invalid_template(problems: list[dict[str, Any]]) -> ApiError:
+    """400 naming each field path (the first five in the message, up to MAX_DETAILS in
+    `details`)."""
+    where = "; ".join(f"{'.'.join(p['loc'])}: {p['msg']}" for p in problems[:5]) + (
+        f" (+{len(problems) - 5} more)" if len(problems) > 5 else ""
+    )
+    return bad_request(f"Invalid template: {where}", details=problems[:MAX_DETAILS])
+
+
+def http_error(exc: TemplateError | ProjectNotFound) -> ApiError:
+    """The HTTP answer to a templates domain error (also used by the preview routes)."""
+    if isinstance(exc, InvalidTemplate):
+        return invalid_template(exc.problems)
+    if isinstance(exc, TemplateNotFound):
+        return not_found(f"Template {exc.template_id!r}{exc.role}")
+    if isinstance(exc, ProjectNotFound):
+        return not_found(f"Project {exc.project_id!r}")
+    if isinstance(exc, BuiltinLocked):
+        return forbidden(
+            f"Built-in template {exc.template_id!r} cannot be changed or deleted; fork it "
+            f'instead: POST /api/templates {{"name": "...", "forkFrom": "{exc.template_id}"}}'
+        )
+    if isinstance(exc, NotOwner):
+        return forbidden(
+            f"Template {exc.template_id!r} belongs to another account; fork it to edit"
+        )
+    if isinstance(exc, NullField):
+        return bad_request(
+            f"{exc.field}: may not be null",
+            details=[detail([exc.field], "may not be null", "null")],
+        )
+    if isinstance(exc, NameRequired):
+        return bad_request(
+            "name: required for a full update (PUT); use PATCH to change some fields only",
+            details=[detail(["name"], "required for PUT", "missing")],
+        )
+    raise AssertionError(f"unmapped templates error {exc!r}")  # a new error needs its answer
+
+
+def tier_allowance() -> Allowance:
+    """The caller's tier limits, checked when a template is saved."""
+    return allowance(get_settings(), current_account().tier)
+
+
+def fork_message(base: TemplateView | None, name: str) -> str:
+    if base is None:
+        return f"Template '{name}' created"
+    kind = "built-in template" if base.isBuiltIn else "template"
+    return f"Template created as a fork of {kind} '{base.name}' ({base.id})"
 
 
 @bp.get("/api/templates")
@@ -95,8 +172,14 @@ async def get_template(template_id: str) -> TemplateResponse:
 async def create_template(data: CreateTemplate) -> tuple[TemplateCreatedResponse, int]:
     """Create a custom template; `forkFrom` copies scenes, data slots, defaults and tags
     (unless given) from a built-in slug or a template id the caller can read."""
-    async with get_db().session() as session:
-        view, message = await service.create_template(session, current_account().id, data)
+    try:
+        async with get_db().session() as session:
+            view, base = await service.create_template(
+                session, current_account().id, data, tier_allowance()
+            )
+    except (TemplateError, ProjectNotFound) as exc:
+        raise http_error(exc) from exc
+    message = fork_message(base, view.name)
     return TemplateCreatedResponse(template=view, message=message), 201
 
 
@@ -108,8 +191,13 @@ async def create_template(data: CreateTemplate) -> tuple[TemplateCreatedResponse
 @validate_response(ErrorBody, 404)
 async def patch_template(template_id: str, data: UpdateTemplate) -> TemplateResponse:
     """Partial update: only the fields in the body change; `version` is not incremented."""
-    async with get_db().session() as session:
-        view = await service.patch_template(session, template_id, current_account().id, data)
+    try:
+        async with get_db().session() as session:
+            view = await service.patch_template(
+                session, template_id, current_account().id, data, tier_allowance()
+            )
+    except (TemplateError, ProjectNotFound) as exc:
+        raise http_error(exc) from exc
     return TemplateResponse(template=view)
 
 
@@ -120,10 +208,16 @@ async def patch_template(template_id: str, data: UpdateTemplate) -> TemplateResp
 @validate_response(TemplateResponse, 200)
 @validate_response(ErrorBody, 404)
 async def put_template(template_id: str, data: UpdateTemplate) -> TemplateResponse:
-    """Full update: the body replaces the document (`name` required; omitted fields reset to
-    their defaults, visibility to private); `version` goes up by one."""
-    async with get_db().session() as session:
-        view = await service.replace_template(session, template_id, current_account().id, data)
+    """Full update of SPEC's UpdateTemplate fields: `name` (required), `description`,
+    `visibility`, `scenes` are replaced (omitted: reset, visibility to private); `dataSlots`,
+    `defaults`, `tags`, `projectId` change only when given. `version` goes up by one."""
+    try:
+        async with get_db().session() as session:
+            view = await service.replace_template(
+                session, template_id, current_account().id, data, tier_allowance()
+            )
+    except (TemplateError, ProjectNotFound) as exc:
+        raise http_error(exc) from exc
     return TemplateResponse(template=view)
 
 
@@ -134,6 +228,9 @@ async def put_template(template_id: str, data: UpdateTemplate) -> TemplateRespon
 @validate_response(ErrorBody, 404)
 async def delete_template(template_id: str) -> MessageResponse:
     """Delete one of the caller's templates. Built-ins cannot be deleted (403)."""
-    async with get_db().session() as session:
-        name = await service.delete_template(session, template_id, current_account().id)
+    try:
+        async with get_db().session() as session:
+            name = await service.delete_template(session, template_id, current_account().id)
+    except TemplateError as exc:
+        raise http_error(exc) from exc
     return MessageResponse(message=f"Template '{name}' ({template_id}) deleted")

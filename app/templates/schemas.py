@@ -2,7 +2,7 @@
 
 Field names are the SPEC's camelCase names (the app does not convert casing). Shape rules
 (types, enumerations) are checked here; rules that need the primitive catalog or the whole
-document (primitive ids, animation options, dataRequired vs dataSlots) live in service.py.
+document (primitive ids, animation options, dataRequired vs dataSlots) live in validation.py.
 """
 
 from __future__ import annotations
@@ -146,7 +146,8 @@ class CreateTemplate(BaseModel):
 
 
 class UpdateTemplate(BaseModel):
-    """PATCH (given fields change) and PUT (whole document; omitted fields reset) body."""
+    """PATCH (given fields change) and PUT body (SPEC's fields name, description, visibility,
+    scenes are replaced, omitted ones reset; the others change only when given)."""
 
     model_config = ConfigDict(extra="forbid")
 

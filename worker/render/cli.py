@@ -38,7 +38,7 @@ def load_template(ref: str) -> dict[str, Any]:
     path = Path(ref)
     if path.suffix == ".json" or path.is_file():
         return dict(json.loads(path.read_text(encoding="utf-8")))
-    from app.templates.service import builtins
+    from app.templates.builtins import builtins
 
     found = builtins().get(ref)
     if found is None:

@@ -15,6 +15,7 @@ from typing import Any
 
 from app.composition.timeline import Timeline
 from app.config import Settings
+from app.limits import LimitExceeded, allowance, check_spoken_duration
 from app.renders.job import RenderJobSpec
 from app.renders.states import JobStage
 from app.spec import RESOLUTIONS
@@ -22,6 +23,7 @@ from app.workdir import temp_dir
 from worker.render import audio
 from worker.render.browser import BrowserManager, get_browser_manager
 from worker.render.compose import compose_page, fetch_logo
+from worker.render.errors import RenderInputError
 from worker.render.mux import join_and_mux
 from worker.render.parallel import CaptureStats
 from worker.render.server import serve_page
@@ -71,6 +73,17 @@ def spoken_by(voiceovers: Mapping[int, audio.Voiceover]) -> list[dict[str, Any]]
     ]
 
 
+def check_spoken_length(spec: RenderJobSpec, timeline: Timeline, settings: Settings) -> None:
+    """The tier's video length, now that the voiceovers' real lengths are known (an account's
+    job only: previews and `reelsmith render` have no tier)."""
+    if spec.tier is None:
+        return
+    try:
+        check_spoken_duration(timeline.duration_ms, allowance(settings, spec.tier))
+    except LimitExceeded as exc:
+        raise RenderInputError(exc.message) from exc
+
+
 def _quiet(stage: str, percent: float) -> None:
     return None
 
@@ -105,6 +118,7 @@ async def render_video(
         timeline = with_word_timestamps(  # timeline
             plan_timeline(inputs.scenes, inputs.data, spec.dataSlots, lengths), voiceovers
         )
+        check_spoken_length(spec, timeline, settings)
 
         logo = await fetch_logo(spec.brand, settings, assets)
         page = compose_page(timeline, spec.brand, output, inputs.data, logo)  # compose

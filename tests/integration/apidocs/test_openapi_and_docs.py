@@ -66,3 +66,10 @@ async def test_docs_page_lists_every_operation_without_external_assets(client):
     assert "session cookie" in html
     assert "keyPrefix" in html  # response fields are listed
     assert not re.search(r"""(src|href)=["']https?://""", html)  # nothing from a CDN
+
+
+async def test_docs_page_shows_account_and_public_rate_limits(client):
+    html = await (await client.get("/docs")).get_data(as_text=True)
+    assert "30/min, burst 10 per key and account" in html  # POST /api/render
+    assert "GET /media/{path:key}" in html and "POST /preview/render" in html
+    assert "not limited" in html  # /healthz

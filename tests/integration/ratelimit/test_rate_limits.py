@@ -140,7 +140,8 @@ async def test_counters_live_in_redis_under_the_prefix(client, make_user, settin
         keys = [k async for k in redis.scan_iter(match=f"{settings.redis_prefix}:ratelimit:*")]
     finally:
         await redis.aclose()
-    assert len(keys) == 1
+    # One counter for the key and one for its account.
+    assert sorted(k.decode().rsplit(":", 2)[-2] for k in keys) == ["acct", "key"]
 
 
 async def test_two_app_processes_share_one_counter(

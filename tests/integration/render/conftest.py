@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 
 import pytest
 import pytest_asyncio
 
 from app.config import Settings
 from worker.render.browser import BrowserManager
+
+
+@pytest.fixture
+def settings(settings_factory: Callable[..., Settings]) -> Settings:
+    """The engine tests fetch logos and data from servers on the loopback, which the outbound
+    guard refuses unless private addresses are allowed explicitly."""
+    return settings_factory(allow_private_urls=True)
 
 
 @pytest_asyncio.fixture

@@ -162,8 +162,9 @@ async def test_batch_of_another_account_is_404(app, client, make_user):
 async def test_big_batch_does_not_starve_another_accounts_single_render(
     app, client, make_user, settings, redis
 ):
-    """Only `account_limit` jobs of the batch sit in the queue; a later single render of
-    another account is next in line, and the batch tops up as its jobs finish."""
+    """A batch alone may fill every live slot; a later single render of another account is
+    queued at once (next in line), and the batch then only tops up into free capacity."""
+    await queue.register_worker(redis, settings, "w1", 2, 60)  # capacity: 2 slots
     big, small = await make_user(credits=100), await make_user(credits=5)
     big_template = await make_template(app, big.account.id)
     small_template = await make_template(app, small.account.id)
@@ -185,28 +186,35 @@ async def test_big_batch_does_not_starve_another_accounts_single_render(
             headers=small.headers,
         )
     ).get_json()
-    limit = queue.MIN_ACCOUNT_LIMIT  # no live workers in this test
     order = await queued_job_ids(redis, settings)
-    assert order == batch["jobIds"][:limit] + [single["jobId"]]
+    assert order == batch["jobIds"][:2] + [single["jobId"]]
 
-    # The first batch job finishes: dispatch tops the batch up by exactly one, in row order.
-    async with app.config["REELSMITH_DB"].session() as session:
-        done = await session.get(RenderJob, batch["jobIds"][0])
-        done.status, done.completed_at = "complete", utcnow()
-    await redis.zrem(settings.queue_name, arq_job_id(settings, batch["jobIds"][0]))
+    # The first batch job finishes: 2 in flight (batch 1, single) on 2 slots, nothing more.
     pool = await create_pool(RedisSettings.from_dsn(settings.redis_url))
-    await queue.dispatch(app.config["REELSMITH_DB"], pool, settings)
+    await finish(app, redis, settings, batch["jobIds"][0])
+    assert await queue.dispatch(app.config["REELSMITH_DB"], pool, settings) == []
+    # The single render finishes too: a slot is free and the batch takes it, in row order.
+    await finish(app, redis, settings, single["jobId"])
+    assert await queue.dispatch(app.config["REELSMITH_DB"], pool, settings) == [batch["jobIds"][2]]
     await pool.aclose()
     order = await queued_job_ids(redis, settings)
-    assert order == [batch["jobIds"][1], single["jobId"], batch["jobIds"][2]]
+    assert order == [batch["jobIds"][1], batch["jobIds"][2]]
 
 
-async def test_account_limit_follows_live_worker_slots(redis, settings):
-    assert await queue.account_limit(redis, settings) == queue.MIN_ACCOUNT_LIMIT
+async def finish(app: Any, redis: Any, settings: Any, job_id: str) -> None:
+    """Mark a queued job complete and take it out of the arq queue, as a worker would."""
+    async with app.config["REELSMITH_DB"].session() as session:
+        done = await session.get(RenderJob, job_id)
+        done.status, done.completed_at = "complete", utcnow()
+    await redis.zrem(settings.queue_name, arq_job_id(settings, job_id))
+
+
+async def test_capacity_follows_live_worker_slots(redis, settings):
+    assert await queue.capacity(redis, settings) == 0
     await queue.register_worker(redis, settings, "w1", 3, 30)
     await queue.register_worker(redis, settings, "w2", 2, 30)
     await queue.register_worker(redis, settings, "gone", 4, 30)
     await redis.delete(queue.heartbeat_key(settings, "gone"))  # its TTL ran out
-    assert await queue.account_limit(redis, settings) == 5
+    assert await queue.capacity(redis, settings) == 5
     assert await queue.live_workers(redis, settings) == {"w1": 3, "w2": 2}
     assert await redis.smembers(queue.workers_index_key(settings)) == {b"w1", b"w2"}

@@ -279,7 +279,9 @@ async def test_project_id_must_be_one_of_the_callers_projects_and_is_returned(cl
     resp = await client.put(url, json={"name": "Whole", "projectId": mine}, headers=alice.headers)
     assert (await resp.get_json())["template"]["projectId"] == mine
     resp = await client.put(url, json={"name": "Whole"}, headers=alice.headers)
-    assert (await resp.get_json())["template"]["projectId"] is None  # PUT: omitted resets
+    assert (await resp.get_json())["template"]["projectId"] == mine  # PUT: omitted keeps
+    resp = await client.put(url, json={"name": "Whole", "projectId": None}, headers=alice.headers)
+    assert (await resp.get_json())["template"]["projectId"] is None  # PUT: null detaches
     resp = await client.patch(url, json={"projectId": mine}, headers=alice.headers)
     resp = await client.patch(url, json={"projectId": None}, headers=alice.headers)
     assert (await resp.get_json())["template"]["projectId"] is None
@@ -344,7 +346,8 @@ async def test_put_replaces_document_and_increments_version(client, make_user):
     assert after["name"] == "Renamed" and after["slug"] == "renamed"
     assert after["description"] is None  # omitted -> reset
     assert after["visibility"] == "private"  # omitted -> reset to the default
-    assert after["tags"] == [] and len(after["scenes"]) == 1
+    assert after["tags"] == ["team"]  # outside SPEC's UpdateTemplate and omitted: kept
+    assert len(after["scenes"]) == 1 and len(after["dataSlots"]) == 1
     resp = await client.put(f"/api/templates/{t['id']}", json=put, headers=alice.headers)
     assert (await resp.get_json())["template"]["version"] == 3
 

@@ -222,6 +222,12 @@ async def test_each_voiceover_starts_at_its_scene_start_within_one_frame(
 
 
 @pytest.fixture
+def local(settings: Settings) -> Settings:
+    """The music server listens on the loopback: allowed only by the explicit setting."""
+    return settings.model_copy(update={"allow_private_urls": True})
+
+
+@pytest.fixture
 def music_server(tmp_path: Path) -> Iterator[str]:
     (tmp_path / "bed.ogg").write_bytes((MUSIC_DIR / "bright-pop.ogg").read_bytes())
     (tmp_path / "page.html").write_text("<html></html>")
@@ -235,18 +241,19 @@ def music_server(tmp_path: Path) -> Iterator[str]:
 
 
 async def test_music_track_by_url_is_fetched_and_mixed(
-    settings: Settings, tmp_path: Path, music_server: str
+    local: Settings, tmp_path: Path, music_server: str
 ) -> None:
     timeline = build_timeline([{"primitiveId": "outro", "durationOverride": 3}], {})
     out = await mix_audio(
-        timeline, {}, {"musicTrack": f"{music_server}/bed.ogg"}, settings, tmp_path / "m"
+        timeline, {}, {"musicTrack": f"{music_server}/bed.ogg"}, local, tmp_path / "m"
     )
     assert np.sqrt(np.mean(read_samples(out) ** 2)) > 0.01
 
 
 async def test_music_url_that_is_not_audio_or_too_large_is_refused(
-    settings: Settings, tmp_path: Path, music_server: str
+    local: Settings, tmp_path: Path, music_server: str
 ) -> None:
+    settings = local
     timeline = build_timeline([{"primitiveId": "outro", "durationOverride": 3}], {})
     with pytest.raises(AssetError, match="not an audio file"):
         await mix_audio(
@@ -263,12 +270,15 @@ async def test_music_url_that_is_not_audio_or_too_large_is_refused(
         )
 
 
-async def test_music_url_on_a_private_address_is_refused_in_production(
+async def test_music_url_on_a_private_address_is_refused_in_every_environment(
     settings: Settings, tmp_path: Path, music_server: str
 ) -> None:
     production = settings.model_copy(update={"env": "production", "secret_key": "k"})
     timeline = build_timeline([{"primitiveId": "outro", "durationOverride": 3}], {})
-    with pytest.raises(AssetError, match="private or local"):
-        await mix_audio(
-            timeline, {}, {"musicTrack": f"{music_server}/bed.ogg"}, production, tmp_path
-        )
+    for guarded in (settings, production):  # development is the default
+        assert not guarded.allow_private_urls
+        with pytest.raises(AssetError, match="private or local") as caught:
+            await mix_audio(
+                timeline, {}, {"musicTrack": f"{music_server}/bed.ogg"}, guarded, tmp_path
+            )
+        assert music_server in str(caught.value) and "HTTP" not in str(caught.value)

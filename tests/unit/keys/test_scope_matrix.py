@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from app.keys.scopes import PRESETS, SCOPES, UnknownScope, expand, parse_scopes, scope_allows
+from app.keys.scopes import (
+    PRESETS,
+    SCOPES,
+    UnknownScope,
+    expand,
+    parse_scopes,
+    scope_allows,
+    stored_scopes,
+)
 
 ALL = set(SCOPES)
 # preset -> the scopes it grants, spelled out by hand from SPEC part 5 (not derived from code)
@@ -76,3 +84,10 @@ def test_comma_list_is_parsed_trimmed_and_deduplicated():
 def test_unknown_scope_is_rejected(bad: str):
     with pytest.raises(UnknownScope):
         parse_scopes(bad)
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_a_stored_key_reads_back_the_scopes_it_was_granted(preset: str):
+    stored = ",".join(parse_scopes(preset))  # what create_key writes on the row
+    assert stored_scopes(stored) == PRESETS[preset]
+    assert stored_scopes("") == ()

@@ -1,70 +1,69 @@
-"""Remote asset URLs: what the engine refuses, and pinning the checked address in production."""
+"""Remote assets go through the outbound guard: with default settings an internal service is
+never contacted, and the error names the URL and the rule, not what that service would say."""
 
 from __future__ import annotations
 
-import socket
+import threading
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from app.config import Settings
-from worker.render.assets import _check_url, pinned
+from worker.render.assets import fetch_image
 from worker.render.errors import AssetError
 
-PRODUCTION = Settings(env="production", secret_key="x" * 32)
+
+@pytest.fixture
+def internal_service() -> Iterator[tuple[str, list[str]]]:
+    """An 'internal' HTTP service on the loopback that answers 503 text/html to anything."""
+    hits: list[str] = []
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:  # noqa: N802
+            hits.append(self.path)
+            body = b"<h1>admin console</h1>"
+            self.send_response(503)
+            self.send_header("Content-Type", "text/html")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args: Any) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"127.0.0.1:{server.server_address[1]}", hits
+    server.shutdown()
+    server.server_close()
 
 
-def test_pinned_request_keeps_the_host_name_for_http_and_tls():
-    assert pinned("http://cdn.example.com/logo.png?v=2", "93.184.216.34") == (
-        "http://93.184.216.34/logo.png?v=2",
-        {"Host": "cdn.example.com"},
-        {},
-    )
-    assert pinned("https://user@cdn.example.com:8443/a.png", "2606:2800:220:1::1") == (
-        "https://[2606:2800:220:1::1]:8443/a.png",
-        {"Host": "cdn.example.com:8443"},
-        {"sni_hostname": "cdn.example.com"},
-    )
+@pytest.mark.parametrize("env", ["development", "production"])
+async def test_an_internal_logo_url_is_refused_without_contacting_it(
+    internal_service: tuple[str, list[str]], tmp_path: Path, env: str
+) -> None:
+    address, hits = internal_service
+    port = address.rsplit(":", 1)[1]
+    settings = Settings(env=env, secret_key="k" * 32, data_dir=tmp_path)
+    for host in ("127.0.0.1", "[::ffff:127.0.0.1]", "0x7f000001", "2130706433", "localhost"):
+        url = f"http://{host}:{port}/logo.png"
+        with pytest.raises(AssetError) as caught:
+            await fetch_image(url, settings, tmp_path, "logo", "brand.logoUrl")
+        message = str(caught.value)
+        assert message.startswith("brand.logoUrl points at a private or local address")
+        assert url in message
+        assert "503" not in message and "text/html" not in message and "admin" not in message
+    assert hits == []  # the internal service never saw a request
 
 
-async def test_production_sends_the_request_to_the_address_it_checked(monkeypatch):
-    """DNS rebinding: the first answer is public, later ones point inside the network. The
-    request goes to the checked address, so the later answers are never used."""
-    answers = iter(["93.184.216.34", "127.0.0.1", "127.0.0.1"])
-
-    def fake_getaddrinfo(host: str, *args: Any, **kwargs: Any) -> list[Any]:
-        assert host == "rebind.example"
-        return [(socket.AF_INET, socket.SOCK_STREAM, 6, "", (next(answers), 0))]
-
-    monkeypatch.setattr(socket, "getaddrinfo", fake_getaddrinfo)
-    target, headers, _ = await _check_url("http://rebind.example/logo.png", PRODUCTION, "logo")
-    assert target == "http://93.184.216.34/logo.png" and headers == {"Host": "rebind.example"}
-
-
-async def test_production_refuses_a_host_with_any_private_address(monkeypatch):
-    def fake_getaddrinfo(host: str, *args: Any, **kwargs: Any) -> list[Any]:
-        return [
-            (socket.AF_INET, socket.SOCK_STREAM, 6, "", ("93.184.216.34", 0)),
-            (socket.AF_INET, socket.SOCK_STREAM, 6, "", ("10.0.0.7", 0)),
-        ]
-
-    monkeypatch.setattr(socket, "getaddrinfo", fake_getaddrinfo)
-    with pytest.raises(AssetError, match="private or local address"):
-        await _check_url("http://mixed.example/logo.png", PRODUCTION, "logo")
-
-
-async def test_production_names_a_host_that_does_not_resolve(monkeypatch):
-    def fake_getaddrinfo(host: str, *args: Any, **kwargs: Any) -> list[Any]:
-        raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
-
-    monkeypatch.setattr(socket, "getaddrinfo", fake_getaddrinfo)
-    with pytest.raises(AssetError, match="'nowhere.example' could not be resolved"):
-        await _check_url("https://nowhere.example/logo.png", PRODUCTION, "logo")
-
-
-async def test_development_leaves_the_url_alone():
-    assert await _check_url("http://127.0.0.1:9/x.png", Settings(), "logo") == (
-        "http://127.0.0.1:9/x.png",
-        {},
-        {},
-    )
+async def test_with_the_allow_setting_the_loopback_is_fetched(
+    internal_service: tuple[str, list[str]], tmp_path: Path
+) -> None:
+    address, hits = internal_service
+    settings = Settings(allow_private_urls=True, data_dir=tmp_path)
+    with pytest.raises(AssetError, match="answered HTTP 503"):
+        await fetch_image(f"http://{address}/logo.png", settings, tmp_path, "logo", "logo")
+    assert hits == ["/logo.png"]

@@ -5,8 +5,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+from helpers.templates import builtin_view
+
 from app.renders.job import RenderJobSpec, build_job_spec, template_document
-from app.templates.service import builtin_view, sample_data
+from app.templates.binding import sample_data
 from worker.render.audio import Voiceover
 from worker.render.pipeline import spoken_by
 from worker.render.sources import Inputs, bind_data

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from helpers.templates import builtin_view
 
 from app.renders.errors import InvalidRenderRequest
 from app.renders.job import (
@@ -15,7 +16,6 @@ from app.renders.job import (
     template_document,
 )
 from app.renders.schemas import OutputOptions, RenderOptions, SceneOverride
-from app.templates.service import builtin_view
 
 TEMPLATE: dict[str, Any] = {
     "id": "t1",

@@ -66,6 +66,7 @@ def settings_for(tmp_path: Path, url: str, token: str | None = "hc_secret_token"
         hardcover_token=token,
         external_timeout_s=2.0,
         media_dir=tmp_path,
+        allow_private_urls=True,  # the fake API listens on the loopback
     )
 
 

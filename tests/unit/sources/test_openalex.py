@@ -61,7 +61,12 @@ WORKS = {
 
 
 def settings_for(tmp_path: Path, url: str, timeout: float = 2.0) -> Settings:
-    return Settings(openalex_base_url=url, external_timeout_s=timeout, media_dir=tmp_path)
+    return Settings(
+        openalex_base_url=url,
+        external_timeout_s=timeout,
+        media_dir=tmp_path,
+        allow_private_urls=True,
+    )
 
 
 async def test_author_fields_come_from_openalex_author_and_works(fake_api, tmp_path):

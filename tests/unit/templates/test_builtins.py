@@ -3,17 +3,14 @@
 from __future__ import annotations
 
 import pytest
+from helpers.templates import builtin_view
 
 from app.composition.timeline import build_timeline, scene_props
 from app.composition.variables import variables_in
 from app.primitives.catalog import get_primitive
-from app.templates.service import (
-    builtin_data_source,
-    builtin_view,
-    builtins,
-    document_problems,
-    render_inputs,
-)
+from app.templates.binding import render_inputs
+from app.templates.builtins import builtin_data_source, builtins
+from app.templates.validation import document_problems
 
 IDS = ["emeritus", "laureate", "rewind", "pulse", "handshake"]
 SPEC_FIELDS = {

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from helpers.templates import with_defaults
+
+from app.templates.binding import expand_scene, sample_data
 from app.templates.schemas import DataSlot, SceneConfig, TemplateDefaults, TemplateView
-from app.templates.service import expand_scene, sample_data, with_defaults
 
 
 def test_each_builds_a_renamed_list_from_an_array_field():
@@ -54,7 +56,9 @@ def test_sample_data_prefers_default_then_builtin_sample_then_placeholder():
 
 
 def test_emeritus_institution_override_wins_over_the_fetched_institution():
-    from app.templates.service import builtin_view, render_inputs
+    from helpers.templates import builtin_view
+
+    from app.templates.binding import render_inputs
 
     view = builtin_view("emeritus")
     _, data = render_inputs(view, {"authorId": "A1", "institution": "Fetched U"})
@@ -66,7 +70,8 @@ def test_emeritus_institution_override_wins_over_the_fetched_institution():
 
 
 def test_prepare_render_works_on_plain_dicts_for_the_worker():
-    from app.templates.service import builtin_data_source, builtins, prepare_render
+    from app.templates.binding import prepare_render
+    from app.templates.builtins import builtin_data_source, builtins
 
     laureate = builtins()["laureate"]
     scenes = [s.model_dump(mode="json") for s in laureate.scenes]
@@ -83,7 +88,8 @@ def test_prepare_render_works_on_plain_dicts_for_the_worker():
 
 
 def test_prepare_render_fills_slot_default_values():
-    from app.templates.service import builtins, prepare_render
+    from app.templates.binding import prepare_render
+    from app.templates.builtins import builtins
 
     handshake = builtins()["handshake"]
     _, data = prepare_render(handshake.scenes, handshake.dataSlots, {"company_name": "Co"})

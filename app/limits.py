@@ -1,0 +1,332 @@
+"""What one render may cost, per tier: checked at template save, at render request time (before
+anything is charged) and in the worker once the voiceovers are spoken.
+
+The figures are settings (`TierLimits` in app/config.py, README "Limits"). Every check is a pure
+function that raises `LimitExceeded` naming the field, the value and the limit; the app answers
+it with 400 `invalid_request`, the worker fails the job (refunded) with its message.
+
+Sizes after `[variable]` substitution are computed without building the text: a script of
+20,000 `[x]` with a 5 KB `x` is measured as 100 MB in one pass over the script, never built.
+
+The video length is estimated before speaking from the timeline rules (app/composition/timeline):
+a scene lasts its `durationOverride`, else its voiceover plus a breath, else its
+`defaultDuration` (or the primitive's), with transitions overlapping. A voiceover is estimated
+from its script after substitution at the slower of WORDS_PER_SECOND and CHARS_PER_SECOND (real
+voices speak 2.5-3 words/s, so this is an upper bound for ordinary text); numbers spelled out by
+the voice can still make speech longer, which the worker's check after speaking catches.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from app.composition.timeline import UnknownPrimitive, build_timeline, scene_dict
+from app.composition.variables import VARIABLE, as_text, lookup, present, substitute
+from app.config import Settings, TierLimits
+from app.primitives.catalog import get_primitive
+
+WORDS_PER_SECOND = 2.0
+CHARS_PER_SECOND = 11.0
+MAX_NESTING = 32  # levels of lists/objects inside data and sceneData
+
+Measure = Callable[[str], int]
+
+
+class LimitExceeded(Exception):
+    """A request goes over a limit of its tier: `message` names field, value and limit."""
+
+    def __init__(self, field: str, value: Any, limit: Any, message: str) -> None:
+        super().__init__(message)
+        self.field, self.value, self.limit, self.message = field, value, limit, message
+
+    @property
+    def detail(self) -> dict[str, Any]:
+        """The error body's detail: the field as a path, e.g. ["scenes", "3", "voScript"]."""
+        return {"loc": re.findall(r"[^.\[\]]+", self.field), "msg": self.message, "type": "limit"}
+
+
+@dataclass(frozen=True)
+class Allowance:
+    """A tier's limits and its name (for the messages)."""
+
+    tier: str
+    limits: TierLimits
+
+
+def allowance(settings: Settings, tier: str | None) -> Allowance:
+    """The limits of `tier` (an unknown or missing tier gets free's)."""
+    name = tier if tier in settings.tiers else "free"
+    return Allowance(name, settings.tiers[name])
+
+
+def _over(field: str, value: int, limit: int, unit: str, allow: Allowance, note: str = "") -> None:
+    if value > limit:
+        raise LimitExceeded(
+            field,
+            value,
+            limit,
+            f"{field}: {value:,} {unit}{note}; the {allow.tier} tier allows {limit:,}",
+        )
+
+
+# ---- sizes ----
+
+
+def expanded_length(text: str, data: Mapping[str, Any], measure: Measure = len) -> int:
+    """The size of `text` after `[variable]` substitution, without building it: each reference
+    counts as its value's text (an unknown or empty one as nothing). One pass over `text`; each
+    distinct variable's value is measured once."""
+    sizes: dict[str, int] = {}
+    total = measure(text)
+    for match in VARIABLE.finditer(text):
+        name = match.group(1)
+        if name not in sizes:
+            value = lookup(data, name)
+            sizes[name] = measure(as_text(value)) if present(value) else 0
+        total += sizes[name] - measure(match.group(0))
+    return total
+
+
+def strings_in(value: Any, path: str) -> list[tuple[str, str]]:
+    """(path, string) for every string inside nested dicts and lists, without recursion;
+    LimitExceeded when nested deeper than MAX_NESTING."""
+    found: list[tuple[str, str]] = []
+    stack: list[tuple[Any, str, int]] = [(value, path, 0)]
+    while stack:
+        item, where, depth = stack.pop()
+        if isinstance(item, str):
+            found.append((where, item))
+            continue
+        if not isinstance(item, (Mapping, list, tuple)):
+            continue
+        if depth >= MAX_NESTING:
+            raise LimitExceeded(
+                where, depth, MAX_NESTING, f"{where}: nested deeper than {MAX_NESTING} levels"
+            )
+        pairs = item.items() if isinstance(item, Mapping) else enumerate(item)
+        for key, child in pairs:
+            child_path = f"{where}[{key}]" if isinstance(key, int) else f"{where}.{key}"
+            stack.append((child, child_path, depth + 1))
+    found.reverse()
+    return found
+
+
+def check_strings(value: Any, path: str, allow: Allowance) -> None:
+    """Every string inside `value` (data, sceneData, a slot default) within the tier's length."""
+    for where, text in strings_in(value, path):
+        _over(where, len(text), allow.limits.max_data_string_chars, "characters", allow)
+
+
+# ---- duration ----
+
+
+def speech_estimate_ms(text: str) -> int:
+    """An upper bound of how long a voice takes to speak `text` (ordinary text)."""
+    seconds = max(len(text.split()) / WORDS_PER_SECOND, len(text) / CHARS_PER_SECOND)
+    return math.ceil(seconds * 1000)
+
+
+def estimated_duration_ms(
+    scenes: Sequence[Any], data: Mapping[str, Any], include_voiceover: bool
+) -> int:
+    """The video length by the timeline rules with estimated voiceovers; call after the
+    voScript sizes are checked (the scripts are substituted here)."""
+    speech: dict[int, int] = {}
+    if include_voiceover:
+        for index, raw in enumerate(scenes):
+            script = scene_dict(raw).get("voScript")
+            if script:
+                text = substitute(script, data).text
+                if text.strip():
+                    speech[index] = speech_estimate_ms(text)
+    try:
+        return build_timeline(scenes, data, speech).duration_ms
+    except (UnknownPrimitive, ValueError):
+        return 0  # not a limit question: the template checks report it
+
+
+def shortest_duration_ms(scenes: Sequence[Any]) -> int:
+    """A lower bound of the video length whatever the data: only the scenes that always play
+    (enabled, no skipCondition); a scene with a voScript counts as if its speech took no time
+    (its breath alone), since the voice may replace its defaultDuration."""
+    always = [
+        config
+        for config in (scene_dict(s) for s in scenes)
+        if config.get("enabled", True) is not False and not config.get("skipCondition")
+    ]
+    speech = {index: 1 for index, config in enumerate(always) if config.get("voScript")}
+    try:
+        return build_timeline(always, {}, speech).duration_ms
+    except (UnknownPrimitive, ValueError):
+        return 0
+
+
+def _check_duration(duration_ms: int, field: str, allow: Allowance, how: str) -> None:
+    limit = allow.limits.max_video_s
+    if duration_ms > limit * 1000:
+        seconds = math.ceil(duration_ms / 1000)
+        raise LimitExceeded(
+            field,
+            seconds,
+            limit,
+            f"{field}: the video would last {seconds:,} s {how}; the {allow.tier} tier allows "
+            f"{limit:,} s (shorten scenes, durationOverride or voScript)",
+        )
+
+
+def check_spoken_duration(timeline_ms: int, allow: Allowance) -> None:
+    """The worker's check once the voiceovers are spoken (their real length)."""
+    _check_duration(timeline_ms, "duration", allow, "with its voiceovers spoken")
+
+
+# ---- template save ----
+
+
+def check_template(scenes: Sequence[Any], data_slots: Sequence[Any], allow: Allowance) -> None:
+    """Scenes and data slots per template, raw voScript and string sizes, and the shortest
+    length the template can have (`shortest_duration_ms`)."""
+    limits = allow.limits
+    _over("scenes", len(scenes), limits.max_scenes, "scenes", allow)
+    _over("dataSlots", len(data_slots), limits.max_data_slots, "data slots", allow)
+    configs = [scene_dict(s) for s in scenes]
+    for index, scene in enumerate(configs):
+        script = scene.get("voScript") or ""
+        _over(
+            f"scenes[{index}].voScript",
+            len(script),
+            limits.max_vo_script_chars,
+            "characters",
+            allow,
+        )
+        check_strings(scene.get("sceneData") or {}, f"scenes[{index}].sceneData", allow)
+    for index, raw in enumerate(data_slots):
+        slot = scene_dict(raw)
+        check_strings(slot.get("defaultValue"), f"dataSlots[{index}].defaultValue", allow)
+    _check_duration(
+        shortest_duration_ms(configs), "scenes", allow, "from the scenes that always play"
+    )
+
+
+# ---- render requests ----
+
+
+def check_output(output: Mapping[str, Any], allow: Allowance) -> None:
+    """The resolution and fps the tier may render."""
+    for name, allowed in (("resolution", allow.limits.resolutions), ("fps", allow.limits.fps)):
+        value = output.get(name)
+        if value is not None and value not in allowed:
+            raise LimitExceeded(
+                f"output.{name}",
+                value,
+                allowed,
+                f"output.{name}: {value} is not available on the {allow.tier} tier; allowed: "
+                f"{', '.join(str(a) for a in allowed)}",
+            )
+
+
+def check_render_options(options: Mapping[str, Any], allow: Allowance) -> None:
+    """What does not depend on the recipient data: output, and the template (it may have been
+    saved under another tier, or before these limits)."""
+    check_output(options.get("output") or {}, allow)
+    check_template(options.get("scenes") or [], options.get("dataSlots") or [], allow)
+
+
+def _utf8(text: str) -> int:
+    return len(text.encode("utf-8", "surrogatepass"))
+
+
+def _page_size(scenes: Sequence[dict[str, Any]], data: Mapping[str, Any], allow: Allowance) -> int:
+    """sceneData strings after substitution within the tier's size; returns the scene content
+    the composed page would carry (UTF-8 bytes; a value used whole, by `[key]` or as one of the
+    primitive's dataInputs, counts as its JSON), as `scene_props` builds it."""
+    json_sizes: dict[str, int] = {}
+
+    def whole(name: str) -> int:
+        if name not in json_sizes:
+            value = lookup(data, name)
+            json_sizes[name] = len(json.dumps(value, default=str)) if present(value) else 0
+        return json_sizes[name]
+
+    total = 0
+    for index, scene in enumerate(scenes):
+        info = get_primitive(str(scene.get("primitiveId", "")))
+        own = scene.get("sceneData") or {}
+        for name in info.dataInputs if info else []:
+            key = name.removesuffix("[]")
+            if key not in own:
+                total += whole(key)
+        for where, text in strings_in(scene.get("sceneData") or {}, f"scenes[{index}].sceneData"):
+            reference = VARIABLE.fullmatch(text.strip())
+            if reference:
+                total += whole(reference.group(1))
+                continue
+            size = expanded_length(text, data)
+            _over(
+                where, size, allow.limits.max_text_chars, "characters", allow, " after substitution"
+            )
+            total += expanded_length(text, data, _utf8) if size else 0
+    return total
+
+
+def check_render_data(
+    options: Mapping[str, Any], data: Mapping[str, Any], allow: Allowance
+) -> None:
+    """One recipient's data: its strings, each voScript and sceneData string after
+    substitution, the composed page's size and the estimated video length."""
+    from app.templates.binding import prepare_render
+
+    limits = allow.limits
+    check_strings(data, "data", allow)
+    scenes, prepared = prepare_render(
+        options.get("scenes") or [],
+        options.get("dataSlots") or [],
+        data,
+        options.get("dataSource"),
+    )
+    for index, scene in enumerate(scenes):
+        script = scene.get("voScript")
+        if script and scene.get("enabled", True) is not False:
+            size = expanded_length(script, prepared)
+            field = f"scenes[{index}].voScript"
+            _over(
+                field, size, limits.max_vo_script_chars, "characters", allow, " after substitution"
+            )
+    page = _page_size(scenes, prepared, allow)
+    _over(
+        "scenes", page, limits.max_page_bytes, "bytes of page content", allow, " after substitution"
+    )
+    include_voiceover = bool((options.get("audio") or {}).get("includeVoiceover"))
+    _check_duration(
+        estimated_duration_ms(scenes, prepared, include_voiceover),
+        "scenes",
+        allow,
+        "(estimated before speaking)",
+    )
+
+
+def check_render(options: Mapping[str, Any], data: Mapping[str, Any], allow: Allowance) -> None:
+    """A single render request (`POST /api/render`), before it is charged."""
+    check_render_options(options, allow)
+    check_render_data(options, data, allow)
+
+
+def check_batch(
+    options: Mapping[str, Any], rows: Sequence[Mapping[str, Any]], allow: Allowance
+) -> None:
+    """A batch (`POST /api/render/batch`): the options once, then each row, naming the row."""
+    check_render_options(options, allow)
+    for number, data in enumerate(rows, start=1):
+        try:
+            check_render_data(options, data, allow)
+        except LimitExceeded as exc:
+            raise LimitExceeded(
+                f"rows[{number - 1}].{exc.field}",
+                exc.value,
+                exc.limit,
+                f"row {number}: {exc.message}; nothing was queued",
+            ) from exc

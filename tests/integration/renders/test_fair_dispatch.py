@@ -1,0 +1,169 @@
+"""Fair dispatch on the real database (SQLite and PostgreSQL) and Redis: one account's backlog
+never holds every worker, another account's job goes out in the same round, and a dispatch
+costs the same number of queries however many accounts wait."""
+
+from __future__ import annotations
+
+import asyncio
+import uuid
+from collections.abc import AsyncIterator
+from datetime import timedelta
+from typing import Any
+
+import pytest_asyncio
+from arq.connections import ArqRedis, RedisSettings, create_pool
+from render_helpers import queued_job_ids
+from sqlalchemy import event, func, select
+
+from app.accounts.service import create_account
+from app.config import Settings
+from app.db import Database, new_id, utcnow
+from app.renders import queue
+from app.renders.models import RenderJob
+
+SLOTS = 4  # live worker slots in these tests; fair_share 0.5 -> 2 per account
+
+
+@pytest_asyncio.fixture
+async def pool(settings: Settings) -> AsyncIterator[ArqRedis]:
+    redis = await create_pool(RedisSettings.from_dsn(settings.redis_url))
+    await queue.register_worker(redis, settings, "w1", SLOTS, 60)
+    yield redis
+    for pattern in (f"{settings.redis_prefix}*", f"arq:*:{settings.redis_prefix}:*"):
+        keys = [k async for k in redis.scan_iter(match=pattern)]
+        if keys:
+            await redis.delete(*keys)
+    await redis.aclose()
+
+
+async def account(db: Database) -> str:
+    async with db.session() as session:
+        created = await create_account(session, f"{uuid.uuid4().hex[:10]}@example.com", "pw")
+    return created.id
+
+
+async def add_jobs(db: Database, account_id: str, n: int) -> list[str]:
+    """n pending jobs of the account, in creation order, not yet dispatched."""
+    ids = [new_id() for _ in range(n)]
+    now = utcnow()
+    async with db.session() as session:
+        for number, job_id in enumerate(ids, start=1):
+            session.add(
+                RenderJob(
+                    id=job_id,
+                    account_id=account_id,
+                    template_id="pulse",
+                    request={},
+                    row_number=number,
+                    created_at=now + timedelta(microseconds=number),
+                )
+            )
+    return ids
+
+
+async def in_flight(db: Database, account_id: str) -> int:
+    async with db.session() as session:
+        return (
+            await session.execute(
+                select(func.count()).where(
+                    RenderJob.account_id == account_id,
+                    (RenderJob.status == "processing")
+                    | ((RenderJob.status == "pending") & RenderJob.enqueued_at.is_not(None)),
+                )
+            )
+        ).scalar_one()
+
+
+async def waiting(db: Database, account_id: str) -> int:
+    async with db.session() as session:
+        return (
+            await session.execute(
+                select(func.count()).where(
+                    RenderJob.account_id == account_id,
+                    RenderJob.status == "pending",
+                    RenderJob.enqueued_at.is_(None),
+                )
+            )
+        ).scalar_one()
+
+
+async def run_next(db: Database, pool: ArqRedis, settings: Settings) -> str:
+    """A worker takes the first queued job and finishes it, then dispatches (as render_job)."""
+    job_id = (await queued_job_ids(pool, settings))[0]
+    await pool.zrem(settings.queue_name, queue.arq_job_id(settings, job_id))
+    async with db.session() as session:
+        job = await session.get(RenderJob, job_id)
+        assert job is not None
+        job.status, job.completed_at = "complete", utcnow()
+    await queue.dispatch(db, pool, settings)
+    return job_id
+
+
+async def test_backlog_keeps_its_share_and_the_other_account_goes_out_in_one_round(
+    db, pool, settings
+):
+    heavy, light = await account(db), await account(db)
+    await add_jobs(db, heavy, 40)
+    light_jobs = await add_jobs(db, light, 3)
+    chosen = await queue.dispatch(db, pool, settings)
+    assert light_jobs[0] in chosen  # within the first dispatch round
+    assert await in_flight(db, heavy) == 2 and await in_flight(db, light) == 2
+
+    while await waiting(db, light):
+        assert await in_flight(db, heavy) <= 2  # its share while the other account waits
+        assert await in_flight(db, heavy) + await in_flight(db, light) <= SLOTS
+        await run_next(db, pool, settings)
+    # Nothing of light waits any more: heavy takes every slot light does not hold.
+    assert await in_flight(db, heavy) + await in_flight(db, light) == SLOTS
+    while await in_flight(db, light):
+        await run_next(db, pool, settings)
+    assert await in_flight(db, heavy) == SLOTS
+
+
+async def test_a_newcomer_is_next_in_line_behind_a_backlog_that_had_every_slot(db, pool, settings):
+    heavy, light = await account(db), await account(db)
+    heavy_jobs = await add_jobs(db, heavy, 40)
+    assert await queue.dispatch(db, pool, settings) == heavy_jobs[:SLOTS]  # alone: all slots
+    (single,) = await add_jobs(db, light, 1)
+    assert await queue.dispatch(db, pool, settings) == [single]
+    assert (await queued_job_ids(pool, settings))[-1] == single
+    # heavy's jobs finish one by one; it is not topped up past the light job.
+    assert await run_next(db, pool, settings) == heavy_jobs[0]
+    assert await in_flight(db, heavy) == SLOTS - 1
+    order = await queued_job_ids(pool, settings)
+    assert single in order and heavy_jobs[SLOTS] not in order
+
+
+async def test_dispatch_costs_the_same_queries_for_one_or_many_accounts(db, pool, settings):
+    statements: list[str] = []
+
+    def count(conn: Any, cursor: Any, statement: str, *args: Any) -> None:
+        if statement.lstrip().upper().startswith(("SELECT", "UPDATE", "WITH")):
+            statements.append(statement)
+
+    event.listen(db.engine.sync_engine, "before_cursor_execute", count)
+    try:
+        await add_jobs(db, await account(db), 5)
+        statements.clear()
+        await queue.dispatch(db, pool, settings)
+        one = len(statements)
+        for _ in range(12):
+            await add_jobs(db, await account(db), 5)
+        statements.clear()
+        chosen = await queue.dispatch(db, pool, settings)
+        many = len(statements)
+    finally:
+        event.remove(db.engine.sync_engine, "before_cursor_execute", count)
+    assert len(chosen) == 12  # every new account got a job out
+    # One read of every account's state and one update (PostgreSQL: plus the round's lock).
+    assert one == many == (3 if db.engine.dialect.name == "postgresql" else 2)
+
+
+async def test_simultaneous_rounds_never_dispatch_past_the_rule(db, pool, settings):
+    heavy, light = await account(db), await account(db)
+    await add_jobs(db, heavy, 40)
+    await add_jobs(db, light, 10)
+    rounds = await asyncio.gather(*(queue.dispatch(db, pool, settings) for _ in range(6)))
+    assert sum(len(chosen) for chosen in rounds) == SLOTS  # each job dispatched once
+    assert await in_flight(db, heavy) == 2 and await in_flight(db, light) == 2
+    assert len(await queued_job_ids(pool, settings)) == SLOTS

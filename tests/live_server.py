@@ -1,0 +1,100 @@
+"""A real Hypercorn serving the app in a child process on a loopback port, for tests that need
+a live server (load and latency, contract fuzzing). Settings travel as REELSMITH_* variables."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import httpx
+
+from app.config import Settings
+
+SERVER = """
+import asyncio, sys
+from hypercorn.asyncio import serve
+from hypercorn.config import Config
+from app import create_app
+from app.config import Settings
+from app.db import Database
+
+async def main() -> None:
+    settings = Settings()
+    db = Database(settings.database_url)
+    await db.create_all()
+    await db.dispose()
+    config = Config()
+    config.bind = [sys.argv[1]]
+    config.accesslog = None
+    await serve(create_app(settings), config)
+
+asyncio.run(main())
+"""
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def settings_env(settings: Settings) -> dict[str, str]:
+    return {
+        "REELSMITH_DATABASE_URL": settings.database_url,
+        "REELSMITH_REDIS_URL": settings.redis_url,
+        "REELSMITH_REDIS_PREFIX": settings.redis_prefix,
+        "REELSMITH_QUEUE_NAME": settings.queue_name,
+        "REELSMITH_MEDIA_DIR": str(settings.media_dir),
+        "REELSMITH_DATA_DIR": str(settings.data_dir),
+        "REELSMITH_PUBLIC_URL": settings.public_url,
+        "REELSMITH_RATE_LIMIT_ENABLED": str(settings.rate_limit_enabled).lower(),
+    }
+
+
+@contextmanager
+def live_server(settings: Settings) -> Iterator[str]:
+    """Serve the app with `settings`; yields its base URL once /healthz answers."""
+    port = _free_port()
+    env = {**os.environ, **settings_env(settings)}
+    proc = subprocess.Popen([sys.executable, "-c", SERVER, f"127.0.0.1:{port}"], env=env)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                if httpx.get(url + "/healthz", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            if time.monotonic() > deadline or proc.poll() is not None:
+                raise RuntimeError("the API did not start")
+            time.sleep(0.1)
+        yield url
+    finally:
+        proc.terminate()
+        proc.wait(10)
+        _clear_prefix(settings)
+
+
+def own_prefix(settings: Settings) -> Settings:
+    """`settings` under a Redis prefix outside "rstest:*", which concurrent pytest sessions
+    sweep when they end (counters a load test relies on would vanish mid-test)."""
+    prefix = settings.redis_prefix.replace("rstest:", "rstest-live-", 1)
+    return settings.model_copy(update={"redis_prefix": prefix, "queue_name": f"{prefix}:queue"})
+
+
+def _clear_prefix(settings: Settings) -> None:
+    import redis
+
+    client = redis.Redis.from_url(settings.redis_url)
+    try:
+        keys = list(client.scan_iter(match=f"{settings.redis_prefix}:*"))
+        if keys:
+            client.delete(*keys)
+    finally:
+        client.close()

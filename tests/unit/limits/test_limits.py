@@ -1,0 +1,311 @@
+"""app/limits.py: each tier limit, its boundary, and the size checks that never build the text."""
+
+from __future__ import annotations
+
+import time
+import tracemalloc
+from typing import Any
+
+import pytest
+
+from app.composition.timeline import BREATH_MS, TRANSITION_MS, substitute
+from app.config import DEFAULT_TIERS, Settings
+from app.limits import (
+    MAX_NESTING,
+    Allowance,
+    LimitExceeded,
+    allowance,
+    check_batch,
+    check_output,
+    check_render,
+    check_spoken_duration,
+    check_template,
+    estimated_duration_ms,
+    expanded_length,
+    speech_estimate_ms,
+)
+
+SETTINGS = Settings(_env_file=None)
+STUDIO = allowance(SETTINGS, "studio")
+FREE = allowance(SETTINGS, "free")
+ENTERPRISE = allowance(SETTINGS, "enterprise")
+
+
+def scene(**fields: Any) -> dict[str, Any]:
+    return {"primitiveId": "title-intro", "durationOverride": 1.0, **fields}
+
+
+def options(scenes: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
+    return {
+        "scenes": scenes,
+        "dataSlots": [],
+        "audio": {"includeVoiceover": True},
+        "output": {"resolution": "1080p", "fps": 30},
+        **extra,
+    }
+
+
+def tiny(**limits: Any) -> Allowance:
+    return Allowance("studio", STUDIO.limits.model_copy(update=limits))
+
+
+def refused(call: Any, *args: Any) -> LimitExceeded:
+    with pytest.raises(LimitExceeded) as info:
+        call(*args)
+    return info.value
+
+
+# ---- settings ----
+
+
+def test_tier_limits_have_defaults_and_env_overrides(monkeypatch):
+    assert SETTINGS.tiers["free"].max_video_s == 60
+    assert SETTINGS.tiers["studio"].max_video_s == 600
+    assert SETTINGS.tiers["enterprise"].max_video_s == 1800
+    monkeypatch.setenv("REELSMITH_TIERS__STUDIO__MAX_VIDEO_S", "120")
+    monkeypatch.setenv("REELSMITH_TIERS__STUDIO__RESOLUTIONS", '["720p", "1080p", "4k"]')
+    changed = Settings(_env_file=None)
+    assert changed.tiers["studio"].max_video_s == 120
+    assert changed.tiers["studio"].resolutions == ["720p", "1080p", "4k"]
+    # The other figures keep their defaults.
+    assert changed.tiers["studio"].max_scenes == DEFAULT_TIERS["studio"]["max_scenes"]
+    assert changed.tiers["free"].max_video_s == 60
+
+
+def test_an_unknown_tier_gets_the_free_limits():
+    assert allowance(SETTINGS, "platinum").tier == "free"
+    assert allowance(SETTINGS, None).limits == SETTINGS.tiers["free"]
+
+
+# ---- sizes after substitution ----
+
+
+def test_expanded_length_equals_the_substituted_length():
+    data = {"name": "Ada Lovelace", "stats": {"n": 12}, "tags": ["a", "b"]}
+    text = "Hi [name], [stats.n] runs, tags [tags], [unknown] end"
+    built = substitute(text, data, keep_unknown=False)
+    # substitute also folds double spaces; before that the lengths agree exactly.
+    assert expanded_length(text, data) == len(built.text) + 1
+
+
+def test_expansion_is_measured_in_one_pass_without_building_the_text():
+    data = {"x": "y" * 5120}
+    text = "[x]" * 20000
+    tracemalloc.start()
+    started = time.perf_counter()
+    size = expanded_length(text, data)
+    elapsed = time.perf_counter() - started
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    assert size == 20000 * 5120  # 102,400,000 characters
+    assert peak < 1_000_000  # the 100 MB text was never built
+    assert elapsed < 1.0
+    # Twice the references, about twice the time: linear, not quadratic.
+    started = time.perf_counter()
+    expanded_length(text * 4, data)
+    assert time.perf_counter() - started < max(20 * elapsed, 0.5)
+
+
+def test_voscript_over_the_limit_after_substitution_names_field_value_and_limit():
+    data = {"x": "y" * 5120}
+    # 3,000 characters as written (within 5,000), 5 MB once substituted.
+    exc = refused(check_render, options([scene(voScript="[x]" * 1000)]), data, STUDIO)
+    assert exc.field == "scenes[0].voScript"
+    assert exc.value == 5_120_000 and exc.limit == 5000
+    assert exc.message == (
+        "scenes[0].voScript: 5,120,000 characters after substitution; the studio tier allows 5,000"
+    )
+    assert exc.detail["loc"] == ["scenes", "0", "voScript"]
+
+
+def test_voscript_at_the_limit_passes_and_one_more_character_does_not():
+    limit = STUDIO.limits.max_vo_script_chars
+    allow = tiny(max_video_s=100_000)
+    check_render(options([scene(voScript="[w]")]), {"w": "a" * limit}, allow)
+    exc = refused(check_render, options([scene(voScript="[w]")]), {"w": "a" * (limit + 1)}, allow)
+    assert exc.value == limit + 1
+
+
+def test_scene_data_string_after_substitution_is_bounded():
+    limit = STUDIO.limits.max_text_chars
+    template = options([scene(sceneData={"title": "[x][x][x]"})])
+    check_render(template, {"x": "a" * (limit // 3)}, STUDIO)
+    exc = refused(check_render, template, {"x": "a" * (limit // 3 + 1)}, STUDIO)
+    assert exc.field == "scenes[0].sceneData.title"
+    assert "after substitution; the studio tier allows 20,000" in exc.message
+
+
+def test_composed_page_size_counts_values_used_whole_in_every_scene():
+    books = [{"title": "t" * 900} for _ in range(10)]  # about 9.3 KB as JSON
+    scenes = [scene(sceneData={"items": "[books]"}) for _ in range(20)]
+    allow = tiny(max_page_bytes=150_000)
+    check_render(options(scenes[:15]), {"books": books}, allow)
+    exc = refused(check_render, options(scenes), {"books": books}, allow)
+    assert exc.field == "scenes" and exc.value > 150_000
+    assert "bytes of page content after substitution" in exc.message
+
+
+# ---- data strings ----
+
+
+def test_data_strings_are_checked_through_nested_values():
+    limit = STUDIO.limits.max_data_string_chars
+    ok = {"books": [{"title": "a" * limit}]}
+    check_render(options([scene()]), ok, STUDIO)
+    bad = {"books": [{"title": "a"}, {"title": "a" * (limit + 1)}]}
+    exc = refused(check_render, options([scene()]), bad, STUDIO)
+    assert exc.field == "data.books[1].title"
+    assert exc.message == "data.books[1].title: 10,001 characters; the studio tier allows 10,000"
+
+
+def test_data_nested_too_deep_is_refused_without_recursion():
+    deep: Any = "leaf"
+    for _ in range(5000):
+        deep = [deep]
+    exc = refused(check_render, options([scene()]), {"deep": deep}, STUDIO)
+    assert exc.limit == MAX_NESTING and exc.field.startswith("data.deep[0]")
+
+
+# ---- template save ----
+
+
+def test_scenes_per_template_boundary():
+    limit = STUDIO.limits.max_scenes
+    allow = tiny(max_video_s=100_000)
+    check_template([scene()] * limit, [], allow)
+    exc = refused(check_template, [scene()] * (limit + 1), [], allow)
+    assert exc.message == f"scenes: {limit + 1} scenes; the studio tier allows {limit}"
+
+
+def test_data_slots_per_template_boundary():
+    limit = FREE.limits.max_data_slots
+    slots = [{"key": f"k{i}", "type": "text"} for i in range(limit + 1)]
+    check_template([scene()], slots[:limit], FREE)
+    exc = refused(check_template, [scene()], slots, FREE)
+    assert exc.field == "dataSlots" and exc.value == limit + 1
+
+
+def test_raw_voscript_scene_data_and_slot_defaults_are_bounded_at_save():
+    limit = STUDIO.limits.max_vo_script_chars
+    exc = refused(check_template, [scene(), scene(voScript="w" * (limit + 1))], [], STUDIO)
+    assert exc.field == "scenes[1].voScript"
+    exc = refused(check_template, [scene(sceneData={"t": "[x]" * 20000})], [], STUDIO)
+    assert exc.field == "scenes[0].sceneData.t" and exc.value == 60000
+    slot = {"key": "bio", "type": "text", "defaultValue": "b" * 10_001}
+    exc = refused(check_template, [scene()], [slot], STUDIO)
+    assert exc.field == "dataSlots[0].defaultValue"
+
+
+def test_scenes_that_always_play_may_not_exceed_the_length_at_save():
+    # 30 scenes x 120 s on studio (10 min): over, before any voiceover; max scenes raised
+    # here so the duration rule is the one that answers.
+    allow = tiny(max_scenes=100)
+    long_scenes = [scene(durationOverride=120) for _ in range(30)]
+    exc = refused(check_template, long_scenes, [], allow)
+    assert exc.field == "scenes" and exc.value > 3500 and exc.limit == 600
+    # Scenes behind a skipCondition may never play: not counted at save.
+    conditional = [
+        scene(durationOverride=120, skipCondition={"field": "x", "op": "exists"}) for _ in range(30)
+    ]
+    check_template(conditional, [], allow)
+
+
+# ---- duration ----
+
+
+def test_speech_estimate_is_words_at_two_per_second_or_characters_at_eleven():
+    assert speech_estimate_ms("one two three four") == 2000
+    assert speech_estimate_ms("1234567890123456789012") == 2000  # 22 characters / 11
+
+
+def test_estimated_duration_follows_the_timeline_rules():
+    scenes = [
+        scene(durationOverride=None, voScript="one two three four"),  # 2 s + breath
+        scene(durationOverride=3.0, transition="fade"),
+        scene(durationOverride=None, transition="cut"),  # title-intro default 4 s
+    ]
+    expected = (2000 + BREATH_MS) + 3000 - TRANSITION_MS + 4000
+    assert estimated_duration_ms(scenes, {}, include_voiceover=True) == expected
+    assert estimated_duration_ms(scenes, {}, include_voiceover=False) == 4000 + 3000 - 500 + 4000
+
+
+def test_estimated_duration_boundary_at_render():
+    scenes = [scene(durationOverride=30.0), scene(durationOverride=30.0, transition="cut")]
+    check_render(options(scenes), {}, FREE)  # exactly 60 s on free
+    over = [scene(durationOverride=30.5), scene(durationOverride=30.0, transition="cut")]
+    assert refused(check_render, options(over), {}, FREE).value == 61  # the template alone
+    # 58 words: 29 s of speech + breath fits; 60 words (30.6 s with the breath) does not.
+    spoken = [scene(durationOverride=30.0), scene(durationOverride=None, transition="cut")]
+    spoken[1]["voScript"] = "[words]"
+    check_render(options(spoken), {"words": "w " * 58}, FREE)
+    exc = refused(check_render, options(spoken), {"words": "w " * 60}, FREE)
+    assert exc.value == 61 and exc.limit == 60
+    assert "(estimated before speaking)" in exc.message
+
+
+def test_long_speech_after_substitution_is_refused_before_speaking():
+    text = "w " * 200  # 400 characters (within 1,000), 100 s at two words per second
+    exc = refused(check_render, options([scene(voScript="[t]")]), {"t": text}, FREE)
+    assert exc.field == "scenes" and exc.value == 101
+
+
+def test_spoken_duration_boundary():
+    check_spoken_duration(60_000, FREE)
+    exc = refused(check_spoken_duration, 60_001, FREE)
+    assert exc.message.startswith("duration: the video would last 61 s with its voiceovers")
+    assert "the free tier allows 60 s" in exc.message
+
+
+# ---- output ----
+
+
+@pytest.mark.parametrize(
+    ("allow", "output", "refused_field"),
+    [
+        (FREE, {"resolution": "1080p", "fps": 30}, None),
+        (FREE, {"resolution": "4k", "fps": 30}, "output.resolution"),
+        (FREE, {"resolution": "720p", "fps": 60}, "output.fps"),
+        (STUDIO, {"resolution": "1080p", "fps": 60}, None),
+        (STUDIO, {"resolution": "4k", "fps": 30}, "output.resolution"),
+        (ENTERPRISE, {"resolution": "4k", "fps": 60}, None),
+    ],
+)
+def test_resolution_and_fps_per_tier(allow, output, refused_field):
+    if refused_field is None:
+        check_output(output, allow)
+        return
+    exc = refused(check_output, output, allow)
+    assert exc.field == refused_field
+    assert f"not available on the {allow.tier} tier; allowed:" in exc.message
+
+
+# ---- batches ----
+
+
+def test_batch_names_the_row_over_the_limit():
+    rows = [{"bio": "ok"}, {"bio": "ok"}, {"bio": "b" * 10_001}]
+    exc = refused(check_batch, options([scene()]), rows, STUDIO)
+    assert exc.field == "rows[2].data.bio"
+    assert exc.message.startswith("row 3: data.bio: 10,001 characters; the studio tier allows")
+    assert exc.message.endswith("nothing was queued")
+
+
+def test_a_voiced_scene_counts_as_its_breath_at_save_not_its_default_duration():
+    # title-intro lasts 4 s by default, but spoken it lasts its speech plus a breath.
+    voiced = [
+        scene(durationOverride=None, voScript="Hi"),
+        scene(durationOverride=None, voScript="Yo"),
+    ]
+    check_template(voiced, [], tiny(max_video_s=2))
+    silent = [scene(durationOverride=None), scene(durationOverride=None)]
+    assert refused(check_template, silent, [], tiny(max_video_s=2)).value == 8
+
+
+def test_page_size_counts_the_data_each_primitive_takes_as_input():
+    # title-intro takes person_name as a data input: every scene carries it.
+    name = "n" * 9_000
+    scenes = [scene() for _ in range(20)]
+    allow = tiny(max_page_bytes=150_000)
+    check_render(options(scenes[:16]), {"person_name": name}, allow)  # 144 KB
+    exc = refused(check_render, options(scenes), {"person_name": name}, allow)  # 180 KB
+    assert exc.field == "scenes" and exc.value >= 180_000
