@@ -100,6 +100,9 @@ class Settings(BaseSettings):
     media_dir: Path = Path("./media")
     # Caches (voices): outside media_dir, which /media serves.
     cache_dir: Path = Path("./data/cache")
+    # Temporary files: each process works in its own locked folder here; a starting worker
+    # removes the folders of processes that died (app/workdir.py).
+    work_dir: Path = Path("./data/work")
     public_url: str = "http://127.0.0.1:8000"
     secret_key: str | None = None
     # Local state that is not media: the generated development secret (data/secret_key).
