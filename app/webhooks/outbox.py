@@ -11,6 +11,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.db import new_id, utcnow
 from app.renders.models import Batch, RenderJob
+from app.renders.states import JobStatus
 from app.webhooks import events
 from app.webhooks.models import WebhookDelivery, WebhookEndpoint
 
@@ -62,7 +63,7 @@ def new_delivery(
 async def job_finished(session: AsyncSession, job: RenderJob, output_url: str | None) -> None:
     """render.complete or render.failed for a job whose outcome was just written in this
     session's transaction, and the batch milestones it reached."""
-    if job.status == "complete":
+    if job.status == JobStatus.COMPLETE:
         data = events.render_complete(
             job_id=job.id,
             template_id=job.template_id,

@@ -80,3 +80,18 @@ async def test_a_job_no_longer_ours_emits_nothing(db: Database, settings: Any):
     assert not await jobs.complete(db, job_id, "someone-else", 1, "k", 1, {}, [], "u")
     assert not await jobs.fail(db, job_id, "someone-else", 1, "error")
     assert await deliveries(db, endpoint_id) == []
+
+
+async def test_deleting_a_running_job_sends_render_failed_and_completes_its_batch(
+    db: Database, settings: Any
+):
+    from app.renders.cancel import delete_job
+
+    account_id, endpoint_id = await account_with_endpoint(db, ["render.failed", "batch.complete"])
+    batch_id, job_ids = await new_batch(db, account_id, 2)
+    await finish(db, None, settings, job_ids[0], ok=True)
+    async with db.session() as session:
+        deleted = await delete_job(session, account_id, job_ids[1])
+    assert deleted.cancelled
+    events = Counter(d.event for d in await deliveries(db, endpoint_id) if batch_id in d.body)
+    assert events == {"render.failed": 1, "batch.complete": 1}
