@@ -37,6 +37,7 @@ def blueprints() -> list[Blueprint]:
     from app.renders import routes as renders
     from app.templates import routes as templates
     from app.voices import routes as voices
+    from app.webhooks import routes as webhooks
 
     return [
         accounts.bp,
@@ -49,6 +50,7 @@ def blueprints() -> list[Blueprint]:
         renders.bp,
         media.bp,
         voices.bp,
+        webhooks.bp,
         apidocs.bp,
     ]
 

@@ -100,6 +100,9 @@ class Settings(BaseSettings):
     media_dir: Path = Path("./media")
     # Caches (voices): outside media_dir, which /media serves.
     cache_dir: Path = Path("./data/cache")
+    # Temporary files: each process works in its own locked folder here; a starting worker
+    # removes the folders of processes that died (app/workdir.py).
+    work_dir: Path = Path("./data/work")
     public_url: str = "http://127.0.0.1:8000"
     secret_key: str | None = None
     # Local state that is not media: the generated development secret (data/secret_key).
@@ -152,6 +155,18 @@ class Settings(BaseSettings):
     vendor_tts_url: str | None = None
     vendor_tts_token: str | None = None
 
+    # Webhooks (README "Webhooks")
+    webhook_max_endpoints: int = Field(default=10, ge=1)
+    # Multiplies the SPEC retry delays (1 min ... 6 h); tests make the schedule short.
+    webhook_retry_scale: float = Field(default=1.0, gt=0)
+    # Extra CA certificates trusted for HTTPS receivers (tests with a self-made certificate).
+    webhook_ca_file: Path | None = None
+    # Delivery attempts in flight per worker process, and per endpoint across workers.
+    webhook_concurrency: int = Field(default=20, ge=1)
+    webhook_endpoint_concurrency: int = Field(default=4, ge=1)
+    # An endpoint whose deliveries all failed for this long is disabled (reason stored).
+    webhook_disable_after_s: int = Field(default=3 * 24 * 3600, ge=1)
+
     @field_validator("tiers", mode="before")
     @classmethod
     def _merge_tier_overrides(cls, value: Any) -> Any:
@@ -190,6 +205,12 @@ class Settings(BaseSettings):
     def public(self, path: str) -> str:
         """Absolute URL for a path served by the API."""
         return self.public_url.rstrip("/") + "/" + path.lstrip("/")
+
+    @property
+    def webhook_queue_name(self) -> str:
+        """The arq queue of webhook deliveries: apart from renders, so they never take a
+        render slot."""
+        return f"{self.redis_prefix}:deliveries"
 
     @property
     def is_sqlite(self) -> bool:

@@ -5,5 +5,15 @@ from app.keys import models as keys_models
 from app.projects import models as projects_models
 from app.renders import models as renders_models
 from app.templates import models as templates_models
+from app.viewers import models as viewers_models
+from app.webhooks import models as webhooks_models
 
-DOMAIN_MODELS = (accounts_models, keys_models, projects_models, renders_models, templates_models)
+DOMAIN_MODELS = (
+    accounts_models,
+    keys_models,
+    projects_models,
+    renders_models,
+    templates_models,
+    webhooks_models,
+    viewers_models,
+)

@@ -23,6 +23,7 @@ from app.accounts.service import create_account
 from app.config import Settings
 from app.db import Database
 from app.keys.service import create_key
+from app.workdir import close_work_folder
 
 PG_ADMIN_DSN = os.environ.get("REELSMITH_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
 TEST_REDIS_URL = os.environ.get("REELSMITH_TEST_REDIS", "redis://127.0.0.1:6379/13")
@@ -106,6 +107,7 @@ def make_settings(tmp_path: Path, **overrides: Any) -> Settings:
         "queue_name": f"{ns}:queue",
         "media_dir": tmp_path / "media",
         "cache_dir": tmp_path / "cache",
+        "work_dir": tmp_path / "work",
         "data_dir": tmp_path / "data",
         "public_url": "http://testserver",
         "env": "development",
@@ -118,8 +120,10 @@ def make_settings(tmp_path: Path, **overrides: Any) -> Settings:
 
 
 @pytest.fixture
-def settings(tmp_path: Path) -> Settings:
-    return make_settings(tmp_path)
+def settings(tmp_path: Path) -> Iterator[Settings]:
+    settings = make_settings(tmp_path)
+    yield settings
+    close_work_folder(settings)  # this process's work folder of the test (and its lock)
 
 
 @pytest.fixture(scope="session")

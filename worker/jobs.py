@@ -19,6 +19,7 @@ from app.renders.cancel import refund_once
 from app.renders.models import RenderJob
 from app.renders.queue import live_workers
 from app.renders.states import ACTIVE, JobStage, JobStatus
+from app.webhooks import outbox
 
 # Claims per job: a job whose attempts all ended without an outcome (its worker was killed,
 # e.g. out of memory) fails instead of running again forever.
@@ -99,6 +100,7 @@ async def _mark_failed(
     job = await session.get(RenderJob, job_id, populate_existing=True)
     assert job is not None
     await refund_once(session, job)
+    await outbox.job_finished(session, job, None)  # webhooks: render.failed (+ batch), same tx
     return job
 
 
@@ -133,9 +135,10 @@ async def complete(
     duration_ms: int | None,
     scene_fully_in_ms: dict[str, int],
     voiceovers: list[dict[str, Any]],
+    output_url: str | None = None,
 ) -> bool:
     """Mark complete with the stored video and who spoke; False when the job is no longer
-    ours."""
+    ours. `output_url` (the video's URL) goes into the render.complete webhook."""
     async with db.session() as session:
         result = await session.execute(
             update(RenderJob)
@@ -153,7 +156,12 @@ async def complete(
                 updated_at=utcnow(),
             )
         )
-        return result.rowcount == 1  # type: ignore[attr-defined]
+        if result.rowcount != 1:  # type: ignore[attr-defined]
+            return False
+        job = await session.get(RenderJob, job_id, populate_existing=True)
+        assert job is not None
+        await outbox.job_finished(session, job, output_url)  # webhooks: same transaction
+        return True
 
 
 async def fail(db: Database, job_id: str, worker_id: str, attempt: int, error: str) -> bool:

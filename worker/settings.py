@@ -6,6 +6,7 @@ concurrency (max_jobs), job timeout, aborts, graceful shutdown and the sweep cro
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any
 
@@ -17,6 +18,7 @@ from app.config import Settings
 from app.db import Database
 from app.media.storage import get_storage
 from app.renders.queue import HEARTBEAT_TTL_S
+from app.workdir import close_work_folder, open_work_folder, sweep, work_root
 from worker import tasks
 from worker.heartbeat import Heartbeat, new_worker_id
 from worker.render.browser import close_browser_managers
@@ -32,6 +34,7 @@ SHUTDOWN_GRACE_S = 30
 
 async def startup(ctx: dict[str, Any]) -> None:
     settings: Settings = ctx.setdefault("settings", Settings())
+    await asyncio.to_thread(_own_work_folder, settings)
     ctx["db"] = Database(settings.database_url)
     ctx["storage"] = get_storage(settings)
     ctx["worker_id"] = ctx.get("worker_id") or new_worker_id()
@@ -48,6 +51,14 @@ async def startup(ctx: dict[str, Any]) -> None:
     log.info("startup sweep: %s", result)
 
 
+def _own_work_folder(settings: Settings) -> None:
+    """Take this worker's work folder, then remove those of dead processes (a killed worker's
+    frames, chunks and voice scratch)."""
+    mine = open_work_folder(settings, "worker")
+    removed = sweep(work_root(settings))
+    log.info("work folder %s; removed %d left by dead processes", mine, len(removed))
+
+
 async def shutdown(ctx: dict[str, Any]) -> None:
     if "heartbeat" in ctx:
         await ctx["heartbeat"].stop()
@@ -55,6 +66,8 @@ async def shutdown(ctx: dict[str, Any]) -> None:
     VOICE_PROCESSES.close()
     if "db" in ctx:
         await ctx["db"].dispose()
+    if "settings" in ctx:
+        close_work_folder(ctx["settings"])
 
 
 def sweep_seconds(every_s: int) -> set[int]:
@@ -112,7 +125,10 @@ def worker_kwargs(
 
 
 def run_worker(settings: Settings, **options: Any) -> Worker:
-    """Run a worker in the foreground until SIGINT/SIGTERM (graceful) or SIGKILL."""
+    """Run a worker in the foreground until SIGINT/SIGTERM (graceful) or SIGKILL, with the
+    webhook deliveries worker beside it (its own queue, same process)."""
+    from worker.deliveries import run_alongside
+
     worker = Worker(**worker_kwargs(settings, **options))
-    worker.run()
+    run_alongside(worker, settings)
     return worker

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import tempfile
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -26,10 +25,11 @@ from app.renders.idempotency import purge_idempotency
 from app.renders.job import JobSpecInvalid, RenderJobSpec, load_job_spec
 from app.renders.models import RenderJob
 from app.renders.states import JobStage, JobStatus
+from app.workdir import temp_dir
 from worker import jobs
 from worker.render import errors as render_errors
 from worker.render.pipeline import RenderResult, render_video
-from worker.render.store import StoreError, store_video
+from worker.render.store import StoreError, delete_attempt_videos, store_video
 
 log = logging.getLogger("reelsmith.worker")
 
@@ -159,6 +159,7 @@ async def render_job(ctx: dict[str, Any], job_id: str) -> str:
         return "skipped: not pending or taken by a live worker"
     if job.status == JobStatus.FAILED:
         log.warning("job %s: %s", job_id, job.error)
+        await drop_attempt_videos(storage, job.id, range(1, job.attempts + 1))
         return "failed: too many attempts"
     started = time.monotonic()
     try:
@@ -182,7 +183,7 @@ async def _render_claimed(
 ) -> str:
     attempt = job.attempts  # claims so far, this one included
     key = video_key(job.id, attempt)
-    with tempfile.TemporaryDirectory(prefix=f"reelsmith-{job.id[:8]}-") as tmp:
+    with temp_dir(settings, f"{job.id[:8]}-") as tmp:
         out_path = Path(tmp) / "video.mp4"
         try:
             with Progress(db, job, worker_id) as progress:
@@ -192,7 +193,8 @@ async def _render_claimed(
             await store_video(storage, key, out_path)
         except TimeoutError:
             error = f"Render timed out after {settings.job_timeout_s} s"
-            await settle(jobs.fail, db, job.id, worker_id, attempt, error)
+            if await settle(jobs.fail, db, job.id, worker_id, attempt, error):
+                await drop_attempt_videos(storage, job.id, range(1, attempt))
             return "failed: timeout"
         except Exception as exc:
             if is_transient(exc) and attempt < MAX_TRIES:
@@ -201,23 +203,66 @@ async def _render_claimed(
                     return "dropped: job no longer ours"
                 raise Retry(defer=backoff_s(attempt)) from exc
             log.info("job %s failed: %s", job.id, exc)
-            await settle(jobs.fail, db, job.id, worker_id, attempt, readable_error(exc))
+            if await settle(jobs.fail, db, job.id, worker_id, attempt, readable_error(exc)):
+                await drop_attempt_videos(storage, job.id, range(1, attempt))
             return "failed"
-    done = await settle(
-        jobs.complete,
-        db,
-        job.id,
-        worker_id,
-        attempt,
-        key,
-        result.duration_ms,
-        scenes_fully_in(result),
-        result.voiceovers,
-    )
+    try:
+        done = await settle(
+            jobs.complete,
+            db,
+            job.id,
+            worker_id,
+            attempt,
+            key,
+            result.duration_ms,
+            scenes_fully_in(result),
+            result.voiceovers,
+            storage.url(key),
+        )
+    except Exception:
+        await asyncio.shield(_drop_unrecorded(db, storage, job.id, attempt))
+        raise
     if not done:
-        storage.delete(key)  # deleted or taken over meanwhile: only this attempt's own file
+        # Deleted or taken over meanwhile: only this attempt's own file.
+        await drop_attempt_videos(storage, job.id, [attempt])
         return "dropped: job no longer ours"
+    # Earlier attempts that were killed after storing their video (or lost the job) leave
+    # files nobody refers to: the completed job keeps only its own.
+    await drop_attempt_videos(storage, job.id, range(1, attempt))
     return "complete"
+
+
+async def drop_attempt_videos(storage: Storage, job_id: str, attempts: Iterable[int]) -> None:
+    """Delete these attempts' stored videos; a failure is logged, never the job's outcome."""
+    numbers = list(attempts)
+    try:
+        removed = await asyncio.to_thread(delete_attempt_videos, storage, job_id, numbers)
+    except Exception:
+        log.exception("job %s: stored videos of attempts %s not deleted", job_id, numbers)
+        return
+    if removed:
+        log.info("job %s: deleted videos no outcome refers to: %s", job_id, ", ".join(removed))
+
+
+async def _recorded_with(db: Database, job_id: str, key: str) -> bool:
+    async with db.session() as session:
+        job = await session.get(RenderJob, job_id)
+        return job is not None and job.status == JobStatus.COMPLETE and job.output_key == key
+
+
+async def _drop_unrecorded(db: Database, storage: Storage, job_id: str, attempt: int) -> None:
+    """The completion write failed after its retries: delete the stored video unless the
+    write went through after all (the database committed, then the connection dropped). When
+    even that cannot be read, the file stays; the attempt that completes the job (the sweep
+    hands it back) deletes it."""
+    key = video_key(job_id, attempt)
+    try:
+        recorded = await settle(_recorded_with, db, job_id, key)
+    except Exception:
+        log.warning("job %s: cannot tell whether %s was recorded; kept for now", job_id, key)
+        return
+    if not recorded:
+        await drop_attempt_videos(storage, job_id, [attempt])
 
 
 class _Pauses(wait_base):

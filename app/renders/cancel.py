@@ -12,6 +12,7 @@ from app.db import utcnow
 from app.renders.models import RenderJob
 from app.renders.read import owned_job
 from app.renders.states import ACTIVE, JobStage, JobStatus
+from app.webhooks import outbox
 
 CANCELLED_ERROR = "Cancelled: the video was deleted before the render finished"
 
@@ -52,6 +53,7 @@ async def delete_job(session: AsyncSession, account_id: str, job_id: str) -> Del
         job.error = CANCELLED_ERROR
         job.completed_at = utcnow()
         refunded = await refund_once(session, job)
+        await outbox.job_finished(session, job, None)  # render.failed, batch milestones
     keys = [k for k in [job.output_key, *(job.thumbnail_keys or [])] if k]
     job.output_key = None
     job.thumbnail_keys = []

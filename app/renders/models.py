@@ -27,6 +27,13 @@ class Batch(IdMixin, TimestampMixin, Base):
     headers: Mapped[list[Any]] = mapped_column(default=list)
     # header -> data slot key (or null for a column kept as extra data)
     mapping: Mapped[dict[str, Any]] = mapped_column(default=dict)
+    # Webhook milestones already emitted (bits: 25 %, 50 %, 75 %, complete); set by a
+    # compare-and-set so each fires once however many workers finish jobs at once.
+    milestones_sent: Mapped[int] = mapped_column(Integer, default=0)
+    # A/B: the variants as requested ({id, label, splitPercent, ...}), [] when not an A/B batch,
+    # and the metric that decides the winner.
+    variants: Mapped[list[Any]] = mapped_column(default=list)
+    primary_metric: Mapped[str | None] = mapped_column(String(32), default=None)
 
 
 class RenderJob(IdMixin, TimestampMixin, Base):
@@ -55,7 +62,15 @@ class RenderJob(IdMixin, TimestampMixin, Base):
     # When each rendered scene is fully in (its start plus its entry transition), in ms, keyed
     # by template scene index: where a thumbnail by sceneIndex is cut.
     scene_fully_in_ms: Mapped[dict[str, Any]] = mapped_column(default=dict)
+    # When each rendered scene starts, in ms, keyed by template scene index (the player's
+    # scene_entered beacons are computed from these).
+    scene_starts_ms: Mapped[dict[str, Any]] = mapped_column(default=dict)
     duration_ms: Mapped[int | None] = mapped_column(Integer, default=None)
+    # The poster frame (PNG) and short preview GIF made at completion (storage keys).
+    poster_key: Mapped[str | None] = mapped_column(String(300), default=None)
+    preview_gif_key: Mapped[str | None] = mapped_column(String(300), default=None)
+    # The A/B variant this job belongs to (Batch.variants[].id), None outside A/B batches.
+    variant_id: Mapped[str | None] = mapped_column(String(64), default=None)
     # Who spoke the voiceovers: one entry per spoken scene (sceneIndex, engine, voice).
     voiceovers: Mapped[list[Any]] = mapped_column(default=list)
     worker_id: Mapped[str | None] = mapped_column(String(120), default=None)

@@ -300,6 +300,7 @@ async def delete_render(job_id: str) -> dict[str, Any]:
 async def create_thumbnail(data: ThumbnailRequest) -> dict[str, Any]:
     """PNG frame and palette-optimized GIF from a completed render, stored next to it."""
     with domain_errors():
+        settings = get_settings()
         return await thumbnails.make_thumbnails(
-            get_db(), get_storage(get_settings()), current_account().id, data
+            get_db(), get_storage(settings), current_account().id, data, settings
         )

@@ -7,12 +7,12 @@ ffmpeg has a time limit and is killed when it passes or when the request goes aw
 from __future__ import annotations
 
 import logging
-import tempfile
 from pathlib import Path
 from typing import Any
 
 import ffmpeg  # type: ignore[import-untyped]
 
+from app.config import Settings
 from app.db import Database
 from app.media.ffmpeg import FfmpegFailed, FfmpegTimeout, graph_command, run_ffmpeg
 from app.media.storage import Storage, thumbnail_keys
@@ -22,6 +22,7 @@ from app.renders.models import RenderJob
 from app.renders.read import owned_job
 from app.renders.schemas import ThumbnailRequest
 from app.renders.states import JobStatus
+from app.workdir import temp_dir
 
 log = logging.getLogger(__name__)
 
@@ -66,7 +67,7 @@ def start_seconds(job: RenderJob, body: ThumbnailRequest) -> float:
 
 
 async def make_thumbnails(
-    db: Database, storage: Storage, account_id: str, body: ThumbnailRequest
+    db: Database, storage: Storage, account_id: str, body: ThumbnailRequest, settings: Settings
 ) -> dict[str, Any]:
     async with db.session() as session:
         job = await owned_job(session, account_id, body.renderJobId)
@@ -78,7 +79,7 @@ async def make_thumbnails(
         total_s = (job.duration_ms or 0) / 1000
     duration_s = min(body.durationSec, total_s - at_s) if total_s else body.durationSec
     png_key, gif_key = thumbnail_keys(body.renderJobId)
-    with tempfile.TemporaryDirectory(prefix="reelsmith-thumb-") as tmp:
+    with temp_dir(settings, "thumb-") as tmp:
         work = Path(tmp)
         src = storage.fetch(video_key, work / "video.mp4")
         png, gif = work / "thumb.png", work / "thumb.gif"

@@ -82,6 +82,7 @@ def worker_env(settings: Settings) -> dict[str, str]:
             "REELSMITH_QUEUE_NAME": settings.queue_name,
             "REELSMITH_MEDIA_DIR": str(settings.media_dir),
             "REELSMITH_CACHE_DIR": str(settings.cache_dir),
+            "REELSMITH_WORK_DIR": str(settings.work_dir),
             "REELSMITH_PUBLIC_URL": settings.public_url,
             "REELSMITH_WORKER_CONCURRENCY": "1",
             "REELSMITH_RENDER_PARALLELISM": "1",
@@ -94,8 +95,11 @@ def worker_env(settings: Settings) -> dict[str, str]:
 class WorkerProcess:
     """`reelsmith worker` as a real subprocess (fast sweep and short heartbeat for tests)."""
 
-    def __init__(self, settings: Settings, log_path: Path, *args: str) -> None:
+    def __init__(
+        self, settings: Settings, log_path: Path, *args: str, env: dict[str, str] | None = None
+    ) -> None:
         self.settings, self.log_path, self.args = settings, log_path, list(args)
+        self.env = {**worker_env(settings), **(env or {})}
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self) -> WorkerProcess:
@@ -113,7 +117,7 @@ class WorkerProcess:
                 *self.args,
             ],
             cwd=ROOT,
-            env=worker_env(self.settings),
+            env=self.env,
             stdout=log,
             stderr=subprocess.STDOUT,
         )

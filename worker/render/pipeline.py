@@ -7,7 +7,6 @@ sources -> voices -> timeline -> compose -> serve -> capture + encode -> audio m
 from __future__ import annotations
 
 import logging
-import tempfile
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -20,6 +19,7 @@ from app.limits import LimitExceeded, allowance, check_spoken_duration
 from app.renders.job import RenderJobSpec
 from app.renders.states import JobStage
 from app.spec import RESOLUTIONS
+from app.workdir import temp_dir
 from worker.render import audio
 from worker.render.browser import BrowserManager, get_browser_manager
 from worker.render.compose import compose_page, fetch_logo
@@ -106,7 +106,7 @@ async def render_video(
     inputs = await gather_inputs(spec, settings)  # sources
     plan_timeline(inputs.scenes, inputs.data, spec.dataSlots)  # fail fast before speaking
 
-    with tempfile.TemporaryDirectory(prefix="reelsmith-job-") as tmp:
+    with temp_dir(settings, "job-") as tmp:
         workdir = Path(tmp)
         assets = workdir / "assets"
 

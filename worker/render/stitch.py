@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import logging
 import os
-import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from app.config import Settings
 from app.spec import DEVICE_SCALE
+from app.workdir import temp_dir
 from worker.render.browser import BrowserManager
 from worker.render.capture import CaptureModeUnsupported, PageInfo
 from worker.render.errors import RenderInputError
@@ -135,7 +135,7 @@ async def render_page_to_mp4(
     parallel: int | None = None,
 ) -> PageRender:
     """serve -> capture + encode -> mux for one ready page."""
-    with tempfile.TemporaryDirectory(prefix="reelsmith-render-") as tmp:
+    with temp_dir(settings, "render-") as tmp:
         with serve_page(page_html, assets_dir) as server:
             captured = await capture_video(
                 server,

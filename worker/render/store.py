@@ -4,9 +4,10 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Iterable
 from pathlib import Path
 
-from app.media.storage import Storage
+from app.media.storage import Storage, video_key
 
 
 class StoreError(Exception):
@@ -21,3 +22,10 @@ async def store_video(storage: Storage, key: str, path: Path) -> None:
         raise StoreError(
             f"Render failed: the video could not be stored ({exc.__class__.__name__}: {exc})"
         ) from exc
+
+
+def delete_attempt_videos(storage: Storage, job_id: str, attempts: Iterable[int]) -> list[str]:
+    """Delete what these attempts of a job stored (an attempt killed between storing its video
+    and recording it leaves one); the keys that were there. Keys are per attempt
+    (`video_key`) and attempts are numbered from 1, so no listing is needed."""
+    return [key for key in (video_key(job_id, n) for n in attempts) if storage.delete(key)]

@@ -11,6 +11,7 @@ from app.errors import ApiError
 from app.spec import LANGUAGES
 from app.voices.catalog import VENDOR_VOICE, EngineVoice, edge_voice, espeak_voice, offline_voice
 from app.voices.service import check_vendor_voice
+from app.workdir import open_work_folder
 from worker.voices.cache import VoiceCache
 from worker.voices.edge import EdgeEngine
 from worker.voices.engines import (
@@ -46,7 +47,10 @@ class VoiceService:
         return self._engines[name]
 
     def _make(self, name: str) -> VoiceEngine:
-        scratch = self.cache.scratch
+        # Engines write in this process's work folder (swept if the worker is killed), and
+        # the cache moves a finished synthesis in.
+        scratch = open_work_folder(self.settings) / "voices"
+        scratch.mkdir(exist_ok=True)
         if name in ISOLATED_ENGINES:
             return IsolatedEngine(name, scratch, self.settings.voice_timeout_s)
         if name == "edge-tts":

@@ -218,6 +218,7 @@ async def test_the_sweep_hands_back_a_job_whose_outcome_was_never_written(
     assert await tasks.render_job(ctx, job_id) == "stranded: outcome not recorded"
     job = await job_row(app, job_id)
     assert job.status == "processing" and job.worker_id == WORKER  # and WORKER is alive
+    assert media_files(settings) == []  # the unrecorded attempt deleted its stored video
 
     # While arq still holds the job, or within the grace, the sweep leaves it alone.
     assert (await tasks.sweep({**ctx, "stranded_grace_s": 0}))["stranded"] == 0
@@ -233,6 +234,61 @@ async def test_the_sweep_hands_back_a_job_whose_outcome_was_never_written(
     assert await tasks.render_job(ctx, job_id) == "complete"
     job = await job_row(app, job_id)
     assert job.status == "complete" and job.attempts == 2
+    assert media_files(settings) == [f"videos/{job_id}.2.mp4"]
+    assert await ledger_kinds(app, job_id) == ["charge"]
+
+
+def media_files(settings: Settings) -> list[str]:
+    """Every file under the media folder, as keys."""
+    root = Path(settings.media_dir)
+    return sorted(str(p.relative_to(root)) for p in root.rglob("*") if p.is_file())
+
+
+class CommittedThenLost:
+    """jobs.complete whose write commits, but whose answer is lost (the connection drops
+    after the commit), on every call."""
+
+    __name__ = "complete"
+
+    def __init__(self) -> None:
+        self.write = jobs.complete
+
+    async def __call__(self, *args: Any) -> bool:
+        await self.write(*args)
+        raise OperationalError("COMMIT", {}, sqlite3.OperationalError("disk I/O error"))
+
+
+async def test_a_completion_that_went_through_despite_an_error_keeps_its_video(
+    app, client, make_user, pool, engine, settings, monkeypatch
+):
+    user = await make_user()
+    job_id = await submit(app, client, user)
+    monkeypatch.setattr(jobs, "complete", CommittedThenLost())
+    assert await tasks.render_job(await worker_ctx(app, pool), job_id) == (
+        "stranded: outcome not recorded"
+    )
+    job = await job_row(app, job_id)
+    assert job.status == "complete" and job.output_key == video_key(job_id, 1)
+    assert media_files(settings) == [job.output_key]  # the video the job refers to stays
+
+
+async def test_a_completed_job_deletes_the_video_a_killed_attempt_stored(
+    app, client, make_user, pool, engine, settings, tmp_path
+):
+    user = await make_user()
+    job_id = await submit(app, client, user)
+    db, storage = app.config["REELSMITH_DB"], get_storage(settings)
+    # Attempt 1 stores its video and is killed before it can record it.
+    await worker_ctx(app, pool, "killed-1")
+    assert (await jobs.claim(db, pool, settings, job_id, "killed-1")).attempts == 1
+    (tmp_path / "v1.mp4").write_bytes(b"video 1")
+    storage.put(video_key(job_id, 1), tmp_path / "v1.mp4")
+    await pool.delete(queue.heartbeat_key(settings, "killed-1"))
+
+    assert await tasks.render_job(await worker_ctx(app, pool), job_id) == "complete"
+    job = await job_row(app, job_id)
+    assert job.attempts == 2 and job.output_key == video_key(job_id, 2)
+    assert media_files(settings) == [f"videos/{job_id}.2.mp4"]
     assert await ledger_kinds(app, job_id) == ["charge"]
 
 

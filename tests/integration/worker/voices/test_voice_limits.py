@@ -53,7 +53,9 @@ def test_a_synthesis_over_its_time_limit_is_killed_and_leaves_nothing(
     assert time.monotonic() - started < 15
     assert voice_children() <= before  # the child that was speaking is gone
     assert busy_seconds(1.0) < 0.5  # and nothing of this process still speaks (no thread)
-    assert cache_files(limited) == []  # no entry, no scratch audio
+    assert cache_files(limited) == []  # no entry
+    scratch = [p for p in Path(settings.work_dir).rglob("*") if p.is_file() and p.name != ".lock"]
+    assert scratch == []  # no scratch audio in this process's work folder
 
 
 def test_after_a_timeout_the_next_synthesis_works_and_is_cached(settings: Settings) -> None:

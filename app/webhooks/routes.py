@@ -1,0 +1,326 @@
+"""/api/webhooks: endpoints, test deliveries, the delivery log, redeliver and replay."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+from quart import Blueprint
+from quart_schema import tag, validate_querystring, validate_request, validate_response
+
+from app.auth import current_account, require_auth
+from app.errors import ApiError, bad_request, not_found
+from app.state import get_arq, get_db, get_settings
+from app.webhooks import queue, service, signing
+from app.webhooks.delivery import attempt_timeout
+from app.webhooks.models import WebhookAttempt, WebhookDelivery, WebhookEndpoint
+from app.webhooks.schemas import (
+    AttemptOut,
+    CreatedWebhookResponse,
+    CreateWebhook,
+    DeletedResponse,
+    DeliveryListResponse,
+    DeliveryOut,
+    DeliveryQuery,
+    DeliveryResponse,
+    ReplayRequest,
+    ReplayResponse,
+    RotatedSecretResponse,
+    TestRequest,
+    TestResponse,
+    UpdateWebhook,
+    WebhookListResponse,
+    WebhookOut,
+    WebhookResponse,
+    WebhookWithSecret,
+)
+
+bp = Blueprint("webhooks", __name__)
+
+# How long POST /api/webhooks/test waits for a worker to pick the attempt up, beyond the
+# attempt's own timeout.
+TEST_PICKUP_S = 2.0
+
+
+def webhook_out(endpoint: WebhookEndpoint) -> WebhookOut:
+    return WebhookOut(
+        id=endpoint.id,
+        url=endpoint.url,
+        events=list(endpoint.events),
+        description=endpoint.description,
+        active=endpoint.active,
+        secretPrefix=signing.shown_prefix(endpoint.secret),
+        disabledReason=endpoint.disabled_reason,
+        disabledAt=endpoint.disabled_at,
+        createdAt=endpoint.created_at,
+        updatedAt=endpoint.updated_at,
+    )
+
+
+def with_secret(endpoint: WebhookEndpoint) -> WebhookWithSecret:
+    return WebhookWithSecret(**webhook_out(endpoint).model_dump(), secret=endpoint.secret)
+
+
+def delivery_out(delivery: WebhookDelivery, attempts: list[WebhookAttempt]) -> DeliveryOut:
+    return DeliveryOut(
+        id=delivery.id,
+        webhookId=delivery.endpoint_id,
+        event=delivery.event,
+        payloadId=delivery.message_id,
+        status=delivery.status,
+        attempts=[
+            AttemptOut(
+                number=a.number,
+                at=a.started_at,
+                statusCode=a.status_code,
+                latencyMs=a.latency_ms,
+                error=a.error,
+            )
+            for a in attempts
+        ],
+        nextRetryAt=delivery.next_attempt_at if delivery.status == "retrying" else None,
+        redeliveryOf=delivery.redelivery_of,
+        createdAt=delivery.created_at,
+    )
+
+
+def invalid(exc: service.WebhookError) -> ApiError:
+    return bad_request(
+        str(exc), [{"loc": [exc.field], "msg": str(exc), "type": "value_error", "input": exc.value}]
+    )
+
+
+def disabled(exc: service.Disabled) -> ApiError:
+    return bad_request(
+        f"The webhook is disabled ({exc}); PATCH it with active=true first",
+        [{"loc": ["active"], "msg": "webhook disabled", "type": "value_error"}],
+    )
+
+
+@bp.post("/api/webhooks")
+@tag(["Webhooks"])
+@require_auth
+@validate_request(CreateWebhook)
+@validate_response(CreatedWebhookResponse, 201)
+async def create_webhook(data: CreateWebhook) -> tuple[CreatedWebhookResponse, int]:
+    """Register an endpoint; the signing secret is shown whole in this response only."""
+    settings = get_settings()
+    try:
+        async with get_db().session() as session:
+            endpoint = await service.create_endpoint(
+                session,
+                current_account().id,
+                data.url,
+                data.events,
+                data.description,
+                production=settings.env == "production",
+                max_endpoints=settings.webhook_max_endpoints,
+            )
+    except service.WebhookError as exc:
+        raise invalid(exc) from exc
+    return (
+        CreatedWebhookResponse(
+            webhook=with_secret(endpoint),
+            message="Store the secret now: afterwards only its prefix is shown",
+        ),
+        201,
+    )
+
+
+@bp.get("/api/webhooks")
+@tag(["Webhooks"])
+@require_auth
+@validate_response(WebhookListResponse, 200)
+async def list_webhooks() -> WebhookListResponse:
+    """The account's endpoints, newest first (secrets as a prefix only)."""
+    async with get_db().session() as session:
+        endpoints = await service.list_endpoints(session, current_account().id)
+    return WebhookListResponse(webhooks=[webhook_out(e) for e in endpoints], total=len(endpoints))
+
+
+@bp.get("/api/webhooks/<webhook_id>")
+@tag(["Webhooks"])
+@require_auth
+@validate_response(WebhookResponse, 200)
+async def get_webhook(webhook_id: str) -> WebhookResponse:
+    """One endpoint, with why it is disabled when it is."""
+    try:
+        async with get_db().session() as session:
+            endpoint = await service.get_endpoint(session, current_account().id, webhook_id)
+    except service.NotFound as exc:
+        raise not_found(str(exc)) from exc
+    return WebhookResponse(webhook=webhook_out(endpoint))
+
+
+@bp.patch("/api/webhooks/<webhook_id>")
+@tag(["Webhooks"])
+@require_auth
+@validate_request(UpdateWebhook)
+@validate_response(WebhookResponse, 200)
+async def update_webhook(webhook_id: str, data: UpdateWebhook) -> WebhookResponse:
+    """Change url, events, description or active (true re-enables a disabled endpoint)."""
+    changes = data.model_dump(exclude_unset=True)
+    for field in ("url", "events", "active"):
+        if field in changes and changes[field] is None:
+            raise bad_request(f"{field} cannot be null", [{"loc": [field], "msg": "null"}])
+    try:
+        async with get_db().session() as session:
+            endpoint = await service.update_endpoint(
+                session,
+                current_account().id,
+                webhook_id,
+                changes,
+                production=get_settings().env == "production",
+            )
+    except service.NotFound as exc:
+        raise not_found(str(exc)) from exc
+    except service.WebhookError as exc:
+        raise invalid(exc) from exc
+    return WebhookResponse(webhook=webhook_out(endpoint))
+
+
+@bp.delete("/api/webhooks/<webhook_id>")
+@tag(["Webhooks"])
+@require_auth
+@validate_response(DeletedResponse, 200)
+async def delete_webhook(webhook_id: str) -> DeletedResponse:
+    """Delete an endpoint and its delivery log; nothing more is sent to it."""
+    try:
+        async with get_db().session() as session:
+            await service.delete_endpoint(session, current_account().id, webhook_id)
+    except service.NotFound as exc:
+        raise not_found(str(exc)) from exc
+    return DeletedResponse(message=f"Webhook {webhook_id} deleted")
+
+
+@bp.post("/api/webhooks/<webhook_id>/rotate-secret")
+@tag(["Webhooks"])
+@require_auth
+@validate_response(RotatedSecretResponse, 200)
+async def rotate_secret(webhook_id: str) -> RotatedSecretResponse:
+    """A new secret (shown whole here only); the old one signs alongside it for 24 h."""
+    try:
+        async with get_db().session() as session:
+            endpoint = await service.rotate_secret(session, current_account().id, webhook_id)
+    except service.NotFound as exc:
+        raise not_found(str(exc)) from exc
+    assert endpoint.previous_secret_expires_at is not None
+    return RotatedSecretResponse(
+        webhook=with_secret(endpoint),
+        previousSecretExpiresAt=endpoint.previous_secret_expires_at,
+        message="Store the new secret now; the old one keeps signing until "
+        f"{endpoint.previous_secret_expires_at.isoformat()}",
+    )
+
+
+@bp.post("/api/webhooks/test")
+@tag(["Webhooks"])
+@require_auth
+@validate_request(TestRequest)
+@validate_response(TestResponse, 200)
+async def test_webhook(data: TestRequest) -> TestResponse:
+    """Send a `test.event` and answer with the first attempt's outcome (status code, latency,
+    error) as soon as it is known; a worker sends it, bounded by the 5 s attempt timeout."""
+    settings = get_settings()
+    account_id = current_account().id
+    try:
+        async with get_db().session() as session:
+            delivery = await service.create_test_delivery(session, account_id, data.webhookId)
+    except service.NotFound as exc:
+        raise not_found(str(exc)) from exc
+    except service.Disabled as exc:
+        raise disabled(exc) from exc
+    await queue.enqueue(await get_arq(), settings, delivery.id, 1)
+    deadline = time.monotonic() + attempt_timeout(1) + TEST_PICKUP_S
+    while True:
+        async with get_db().session() as session:
+            current, attempt_rows = await service.get_delivery(session, account_id, delivery.id)
+        if attempt_rows or time.monotonic() >= deadline:
+            break
+        await asyncio.sleep(0.05)
+    shown = delivery_out(current, attempt_rows)
+    if not attempt_rows:
+        return TestResponse(
+            success=False,
+            delivery=shown,
+            statusCode=None,
+            latencyMs=None,
+            error="no delivery worker sent it in time; it stays queued",
+            message="Test event queued; no worker has sent it yet (is `reelsmith worker` up?)",
+        )
+    first = attempt_rows[0]
+    ok = first.error is None and first.status_code is not None and 200 <= first.status_code < 300
+    return TestResponse(
+        success=ok,
+        delivery=shown,
+        statusCode=first.status_code,
+        latencyMs=first.latency_ms,
+        error=first.error,
+        message="Test event delivered" if ok else "Test event not accepted; it will be retried",
+    )
+
+
+@bp.get("/api/webhooks/<webhook_id>/deliveries")
+@tag(["Webhooks"])
+@require_auth
+@validate_querystring(DeliveryQuery)
+@validate_response(DeliveryListResponse, 200)
+async def list_deliveries(webhook_id: str, query_args: DeliveryQuery) -> DeliveryListResponse:
+    """The endpoint's deliveries, newest first, each with its attempts and next retry."""
+    try:
+        async with get_db().session() as session:
+            page = await service.list_deliveries(
+                session, current_account().id, webhook_id, query_args.page, query_args.limit
+            )
+    except service.NotFound as exc:
+        raise not_found(str(exc)) from exc
+    return DeliveryListResponse(
+        deliveries=[delivery_out(d, page.attempts[d.id]) for d in page.deliveries],
+        page=query_args.page,
+        limit=query_args.limit,
+        total=page.total,
+    )
+
+
+@bp.post("/api/webhooks/deliveries/<delivery_id>/redeliver")
+@tag(["Webhooks"])
+@require_auth
+@validate_response(DeliveryResponse, 202)
+async def redeliver(delivery_id: str) -> tuple[DeliveryResponse, int]:
+    """Send a delivery's message again (same body and webhook-id), attempts from 1."""
+    try:
+        async with get_db().session() as session:
+            delivery = await service.redeliver(session, current_account().id, delivery_id)
+    except service.NotFound as exc:
+        raise not_found(str(exc)) from exc
+    except service.Disabled as exc:
+        raise disabled(exc) from exc
+    await queue.enqueue(await get_arq(), get_settings(), delivery.id, 1)
+    return DeliveryResponse(delivery=delivery_out(delivery, []), message="Redelivery queued"), 202
+
+
+@bp.post("/api/webhooks/<webhook_id>/replay")
+@tag(["Webhooks"])
+@require_auth
+@validate_request(ReplayRequest)
+@validate_response(ReplayResponse, 202)
+async def replay(webhook_id: str, data: ReplayRequest) -> tuple[ReplayResponse, int]:
+    """Re-send every failed delivery of the endpoint created since `since`."""
+    try:
+        async with get_db().session() as session:
+            deliveries = await service.replay(session, current_account().id, webhook_id, data.since)
+    except service.NotFound as exc:
+        raise not_found(str(exc)) from exc
+    except service.Disabled as exc:
+        raise disabled(exc) from exc
+    pool = await get_arq()
+    for delivery in deliveries:
+        await queue.enqueue(pool, get_settings(), delivery.id, 1)
+    return (
+        ReplayResponse(
+            replayed=len(deliveries),
+            deliveries=[delivery_out(d, []) for d in deliveries],
+            message=f"{len(deliveries)} failed deliveries queued again",
+        ),
+        202,
+    )
