@@ -111,6 +111,34 @@ def synthetic_jobs(account_id: str, n: int) -> list[RenderJob]:
     ]
 
 
+async def render_figures(
+    db: Database,
+    render_ids: list[str],
+    arrived: dict[str, float],
+    paced: tuple[float, float],
+    verbose: bool,
+) -> tuple[list[float], float]:
+    """The real renders' delivery delays, and the seconds they ran inside the paced phase."""
+    paced_from, paced_to = paced
+    render_delays: list[float] = []
+    rendering_s = 0.0
+    async with db.session() as session:
+        for job_id in render_ids:
+            row = await session.get(RenderJob, job_id)
+            if row is None:
+                continue
+            if row.completed_at and job_id in arrived:
+                render_delays.append(arrived[job_id] - row.completed_at.timestamp())
+            if verbose:
+                print(job_id[:8], row.status, row.started_at, row.completed_at, paced_from)
+            if row.started_at and row.completed_at:
+                overlap = min(row.completed_at.timestamp(), paced_to) - max(
+                    row.started_at.timestamp(), paced_from
+                )
+                rendering_s += max(0.0, overlap)
+    return render_delays, rendering_s
+
+
 async def run(args: argparse.Namespace) -> dict[str, Any]:
     work = Path(tempfile.mkdtemp(prefix="reelsmith-whbench-"))
     ns = f"whbench:{uuid.uuid4().hex[:8]}"
@@ -194,21 +222,9 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         await wait_arrived([*completed_at, *render_ids])
         arrived = [j for j in completed_at if j in receiver.arrived]
         delays = [receiver.arrived[j] - completed_at[j] for j in arrived]
-        render_delays: list[float] = []
-        rendering_s = 0.0
-        async with db.session() as session:
-            for job_id in render_ids:
-                row = await session.get(RenderJob, job_id)
-                if row and row.completed_at and job_id in receiver.arrived:
-                    render_delays.append(receiver.arrived[job_id] - row.completed_at.timestamp())
-                if row and args.verbose:
-                    print(job_id[:8], row.status, row.started_at, row.completed_at, paced_from)
-                if row and row.started_at and row.completed_at:
-                    # Seconds this render ran inside the paced phase.
-                    overlap = min(row.completed_at.timestamp(), paced_to) - max(
-                        row.started_at.timestamp(), paced_from
-                    )
-                    rendering_s += max(0.0, overlap)
+        render_delays, rendering_s = await render_figures(
+            db, render_ids, receiver.arrived, (paced_from, paced_to), args.verbose
+        )
     finally:
         if proc is not None:
             proc.terminate()

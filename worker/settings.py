@@ -20,6 +20,7 @@ from app.media.storage import get_storage
 from app.renders.queue import HEARTBEAT_TTL_S
 from app.workdir import close_work_folder, open_work_folder, sweep, work_root
 from worker import tasks
+from worker.deliveries import run_alongside
 from worker.heartbeat import Heartbeat, new_worker_id
 from worker.render.browser import close_browser_managers
 from worker.voices.isolated import POOL as VOICE_PROCESSES
@@ -127,7 +128,6 @@ def worker_kwargs(
 def run_worker(settings: Settings, **options: Any) -> Worker:
     """Run a worker in the foreground until SIGINT/SIGTERM (graceful) or SIGKILL, with the
     webhook deliveries worker beside it (its own queue, same process)."""
-    from worker.deliveries import run_alongside
 
     worker = Worker(**worker_kwargs(settings, **options))
     run_alongside(worker, settings)

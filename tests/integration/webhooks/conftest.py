@@ -8,10 +8,10 @@ from typing import Any
 import pytest
 import pytest_asyncio
 from redis.asyncio import Redis
-from webhook_support import SCALE
 
 from app.config import Settings
 from app.db import Database
+from tests.support.webhooks import SCALE
 
 
 @pytest.fixture

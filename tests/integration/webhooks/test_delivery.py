@@ -7,7 +7,9 @@ import hmac
 from typing import Any
 
 from standardwebhooks.webhooks import Webhook
-from webhook_support import (
+
+from app.webhooks.delivery import RETRY_DELAYS_S
+from tests.support.webhooks import (
     SCALE,
     Receiver,
     Reply,
@@ -20,8 +22,6 @@ from webhook_support import (
     new_job,
     wait_for,
 )
-
-from app.webhooks.delivery import RETRY_DELAYS_S
 
 SPEC_FIELDS = {
     "render.complete": {

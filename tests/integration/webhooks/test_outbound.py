@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from webhook_support import (
+from tests.support.webhooks import (
     Receiver,
     Reply,
     attempts,

@@ -10,12 +10,14 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from webhook_support import deliveries, finish, new_batch, new_job
 
 from app.accounts.service import create_account
 from app.db import Database
+from app.renders.cancel import delete_job
 from app.renders.models import RenderJob
 from app.webhooks import outbox, service
+from tests.support.webhooks import deliveries, finish, new_batch, new_job
+from worker import jobs
 
 
 async def account_with_endpoint(db: Database, events: list[str]) -> tuple[str, str]:
@@ -73,7 +75,6 @@ async def test_no_delivery_when_the_outcome_transaction_rolls_back(db: Database,
 
 
 async def test_a_job_no_longer_ours_emits_nothing(db: Database, settings: Any):
-    from worker import jobs
 
     account_id, endpoint_id = await account_with_endpoint(db, ["*"])
     job_id = await new_job(db, account_id)
@@ -85,7 +86,6 @@ async def test_a_job_no_longer_ours_emits_nothing(db: Database, settings: Any):
 async def test_deleting_a_running_job_sends_render_failed_and_completes_its_batch(
     db: Database, settings: Any
 ):
-    from app.renders.cancel import delete_job
 
     account_id, endpoint_id = await account_with_endpoint(db, ["render.failed", "batch.complete"])
     batch_id, job_ids = await new_batch(db, account_id, 2)

@@ -8,7 +8,9 @@ from typing import Any
 
 import pytest
 from standardwebhooks.webhooks import Webhook
-from webhook_support import (
+
+from app.webhooks.signing import SHOWN_PREFIX_LENGTH
+from tests.support.webhooks import (
     Receiver,
     Reply,
     deliveries,
@@ -17,8 +19,6 @@ from webhook_support import (
     new_job,
     wait_for,
 )
-
-from app.webhooks.signing import SHOWN_PREFIX_LENGTH
 
 
 async def create(client: Any, user: Any, **body: Any) -> Any:

@@ -9,7 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from redis.asyncio import Redis
-from webhook_support import (
+
+from tests.support.webhooks import (
     Receiver,
     Reply,
     attempts,

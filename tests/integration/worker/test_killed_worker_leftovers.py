@@ -13,7 +13,7 @@ from sqlalchemy import select
 
 from app.accounts.models import LedgerEntry
 from app.renders.models import RenderJob
-from tests.integration.renders.render_helpers import WorkerProcess, make_template, wait_for
+from tests.support.render_helpers import WorkerProcess, make_template, wait_for
 
 pytestmark = pytest.mark.slow
 

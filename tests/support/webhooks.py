@@ -6,8 +6,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
 import ssl
 import subprocess
+import sys
 import threading
 import time
 from collections.abc import AsyncIterator, Callable
@@ -63,7 +65,7 @@ class Receiver:
         receiver = self
 
         class Handler(BaseHTTPRequestHandler):
-            def do_POST(self) -> None:  # noqa: N802
+            def do_POST(self) -> None:
                 body = self.rfile.read(int(self.headers.get("content-length", "0")))
                 with receiver.lock:
                     receiver.received.append(
@@ -230,8 +232,6 @@ async def endpoint_row(db: Database, endpoint_id: str) -> WebhookEndpoint:
 
 def worker_process(settings: Settings, log_path: Path) -> subprocess.Popen[bytes]:
     """`reelsmith worker` (render and deliveries workers in one process) as a subprocess."""
-    import os
-    import sys
 
     env = dict(os.environ)
     env.update(
@@ -246,7 +246,7 @@ def worker_process(settings: Settings, log_path: Path) -> subprocess.Popen[bytes
             "REELSMITH_WEBHOOK_RETRY_SCALE": str(settings.webhook_retry_scale),
         }
     )
-    root = Path(__file__).resolve().parents[3]
+    root = Path(__file__).resolve().parents[2]
     return subprocess.Popen(
         [sys.executable, "-m", "app.cli", "worker", "--sweep-every", "2", "--heartbeat-ttl", "3"],
         cwd=root,
