@@ -49,8 +49,13 @@ reelsmith.primitive("poll-card", {
   },
 
   active: function (ctx, s) {
-    var end = s.hasResults ? Math.max(s.results + 1400, ctx.option === "reveal-winner" ? s.winnerAt + 800 : 0) : 400 + s.rows.length * 150 + 700;
-    return [[0, end]];
+    // Until the last thing that moves in render() settles: the rows sliding in, the last bar
+    // growing, the tag and total fading in, the winner's highlight.
+    var entered = 400 + Math.max(s.rows.length - 1, 0) * 150 + 600;
+    if (!s.hasResults) return [[0, entered + 100]];
+    var grown = s.results + Math.max(s.rows.length - 1, 0) * 90 + 1100;
+    var tagged = ctx.option === "reveal-winner" ? s.winnerAt + 800 : s.results + 1100 + 400;
+    return [[0, Math.max(entered, grown, tagged, s.results + 600)]];
   },
 
   render: function (ctx, t, s) {

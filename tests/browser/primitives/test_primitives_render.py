@@ -130,7 +130,7 @@ NOT_YET = {
     "book-shelf": "slide-in and flip-up look the same at 500 ms",
     "category-donut": "sweep and pop-out look the same at 500 ms",
     "world-map": "pulse-highlight and sequential-reveal look the same at 500 ms",
-    "poll-card": "bars-grow moves inside a hold it declares static (about 2.7 s to 7 s)",
+    "poll-card": "bars-grow and reveal-winner look the same at 500 ms (they differ once results show)",
 }
 
 
