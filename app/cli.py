@@ -352,17 +352,21 @@ def start_local_redis(url: str) -> subprocess.Popen[bytes]:
 
 
 def stop_children(children: list[subprocess.Popen[bytes]], grace_s: float = 10.0) -> None:
-    """SIGTERM every child (newest first), then SIGKILL what is left after the grace time."""
-    for proc in reversed(children):
-        if proc.poll() is None:
-            proc.send_signal(signal.SIGTERM)
+    """Stop the children newest first, in two waves: the processes (SIGTERM, SIGKILL after the
+    grace time), then the oldest child, which the others use (the local redis-server when dev
+    started one): a worker closing its queue connections must still find Redis there."""
     deadline = time.monotonic() + grace_s
-    for proc in reversed(children):
-        try:
-            proc.wait(timeout=max(0.1, deadline - time.monotonic()))
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+    waves = [children[1:], children[:1]] if len(children) > 1 else [children]
+    for wave in waves:
+        for proc in reversed(wave):
+            if proc.poll() is None:
+                proc.send_signal(signal.SIGTERM)
+        for proc in reversed(wave):
+            try:
+                proc.wait(timeout=max(0.1, deadline - time.monotonic()))
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
 
 
 # A worker that dies under `reelsmith dev` is started again after a pause that grows while

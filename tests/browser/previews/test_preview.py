@@ -8,9 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import io
-import os
 import socket
-import uuid
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,6 +26,7 @@ from app.accounts.service import create_account
 from app.config import Settings
 from app.db import Database
 from app.keys.service import create_key
+from tests.conftest import make_settings
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
@@ -64,16 +63,10 @@ class LiveServer:
 
 
 def _settings(tmp: Path) -> Settings:
-    """Settings for a throwaway server: its own SQLite file and Redis namespace."""
-    ns = f"{os.environ['REELSMITH_TEST_RUN_PREFIX']}:{uuid.uuid4().hex[:8]}"
-    return Settings(
-        database_url=f"sqlite+aiosqlite:///{tmp}/app.db",
-        redis_url=os.environ.get("REELSMITH_TEST_REDIS", "redis://127.0.0.1:6379/13"),
-        redis_prefix=ns,
-        queue_name=f"{ns}:queue",
-        media_dir=tmp / "media",
-        env="development",
-    )
+    """Settings for a throwaway server: its own SQLite file, Redis namespace and folders; rate
+    limits off (tests/integration/ratelimit covers them; a whole browser suite previews more
+    often from one address than the public limits allow)."""
+    return make_settings(tmp)
 
 
 def _free_port() -> int:

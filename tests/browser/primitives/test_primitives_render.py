@@ -130,7 +130,7 @@ NOT_YET = {
     "book-shelf": "slide-in and flip-up look the same at 500 ms",
     "category-donut": "sweep and pop-out look the same at 500 ms",
     "world-map": "pulse-highlight and sequential-reveal look the same at 500 ms",
-    "poll-card": "bars-grow and reveal-winner look the same at 500 ms (they differ once results show)",
+    "poll-card": "bars-grow and reveal-winner look the same at 500 ms (they differ later)",
 }
 
 
