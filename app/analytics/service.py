@@ -111,15 +111,21 @@ async def heatmap(
         .group_by(ViewSession.job_id)
         .subquery()
     )
-    columns: list[ColumnElement[Any]] = [func.coalesce(func.sum(per_job.c.started), 0)]
+    # each (job, scene) "has the scene" test once: 1/0 per job, then weighted sums
+    per_video_select = select(
+        per_job.c.started,
+        *[per_job.c[f"e{i}"] for i in range(count)],
+        *[case((played(i), 1), else_=0).label(f"p{i}") for i in range(count)],
+    ).select_from(per_job.join(RenderJob, RenderJob.id == per_job.c.job_id))
+    # OFFSET 0 keeps both engines from flattening the subquery into the sums (which would
+    # evaluate each JSON test twice)
+    per_video = per_video_select.offset(0).subquery()
+    columns: list[ColumnElement[Any]] = [func.coalesce(func.sum(per_video.c.started), 0)]
     for i in range(count):
-        columns.append(func.coalesce(func.sum(case((played(i), per_job.c.started), else_=0)), 0))
-        columns.append(func.coalesce(func.sum(case((played(i), per_job.c[f"e{i}"]), else_=0)), 0))
-    row = (
-        await session.execute(
-            select(*columns).select_from(per_job.join(RenderJob, RenderJob.id == per_job.c.job_id))
-        )
-    ).one()
+        has = per_video.c[f"p{i}"]
+        columns.append(func.coalesce(func.sum(has * per_video.c.started), 0))
+        columns.append(func.coalesce(func.sum(has * per_video.c[f"e{i}"]), 0))
+    row = (await session.execute(select(*columns))).one()
     scenes = []
     for i in range(count):
         eligible, viewers = int(row[1 + 2 * i]), int(row[2 + 2 * i])
