@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import BigInteger, ColumnElement, and_, case, func, literal, select
+from sqlalchemy import BigInteger, ColumnElement, and_, case, cast, func, literal, select
+from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.analytics.ab import ArmCounts, Decision, decide, percent
@@ -36,12 +37,6 @@ def any_of(condition: ColumnElement[bool]) -> ColumnElement[Any]:
 def entered(index: int) -> ColumnElement[bool]:
     """The session entered template scene `index` (bit `index` of scenes_entered)."""
     return ViewSession.scenes_entered.op("&")(literal(1 << index, BigInteger)) != 0
-
-
-def played(index: int) -> ColumnElement[bool]:
-    """The job's video has template scene `index` (a key of scene_starts_ms: a scene skipped or
-    disabled for the recipient has none)."""
-    return RenderJob.scene_starts_ms[str(index)].as_string().is_not(None)
 
 
 async def owned_batch(session: AsyncSession, account_id: str, batch_id: str) -> Batch:
@@ -111,15 +106,41 @@ async def heatmap(
         .group_by(ViewSession.job_id)
         .subquery()
     )
-    # each (job, scene) "has the scene" test once: 1/0 per job, then weighted sums
-    per_video_select = select(
-        per_job.c.started,
-        *[per_job.c[f"e{i}"] for i in range(count)],
-        *[case((played(i), 1), else_=0).label(f"p{i}") for i in range(count)],
-    ).select_from(per_job.join(RenderJob, RenderJob.id == per_job.c.job_id))
-    # OFFSET 0 keeps both engines from flattening the subquery into the sums (which would
-    # evaluate each JSON test twice)
-    per_video = per_video_select.offset(0).subquery()
+    # Each video's scene start times once per job (PostgreSQL: parsed once, as jsonb), then
+    # each (job, scene) "has the scene" test once, then the weighted sums. OFFSET 0 keeps both
+    # engines from flattening the subqueries into the sums (which would repeat the JSON work).
+    postgres = session.get_bind().dialect.name == "postgresql"
+    starts: ColumnElement[Any] = (
+        cast(RenderJob.scene_starts_ms, JSONB) if postgres else RenderJob.scene_starts_ms.expression
+    )
+    per_job_video = (
+        select(
+            per_job.c.started,
+            *[per_job.c[f"e{i}"] for i in range(count)],
+            starts.label("starts"),
+        )
+        .select_from(per_job.join(RenderJob, RenderJob.id == per_job.c.job_id))
+        .offset(0)
+        .subquery()
+    )
+
+    def has_scene(index: int) -> ColumnElement[bool]:
+        """The video has template scene `index` (a key of scene_starts_ms: a scene skipped or
+        disabled for the recipient has none)."""
+        column = per_job_video.c.starts
+        if postgres:
+            return column.has_key(str(index))  # type: ignore[no-any-return]
+        return column[str(index)].as_string().is_not(None)  # type: ignore[no-any-return]
+
+    per_video = (
+        select(
+            per_job_video.c.started,
+            *[per_job_video.c[f"e{i}"] for i in range(count)],
+            *[case((has_scene(i), 1), else_=0).label(f"p{i}") for i in range(count)],
+        )
+        .offset(0)
+        .subquery()
+    )
     columns: list[ColumnElement[Any]] = [func.coalesce(func.sum(per_video.c.started), 0)]
     for i in range(count):
         has = per_video.c[f"p{i}"]
