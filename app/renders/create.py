@@ -255,12 +255,13 @@ async def create_batch(
         for number, (job_id, arm) in enumerate(zip(job_ids, row_arms, strict=True))
     ]
     for arm in arms:  # tier limits, each row named (400), before anything is charged
-        arm_specs = [spec for spec, a in zip(specs, row_arms, strict=True) if a is arm]
-        if arm_specs:
+        numbers = [n for n, a in enumerate(row_arms, start=1) if a is arm]
+        if numbers:
             check_batch(
-                arm_specs[0].model_dump(mode="json"),
-                [spec.data for spec in arm_specs],
+                specs[numbers[0] - 1].model_dump(mode="json"),
+                [specs[n - 1].data for n in numbers],
                 allowance(settings, account.tier),
+                numbers,
             )
     metric = (body.primaryMetric or DEFAULT_PRIMARY_METRIC) if body.variants else None
     batch_id = new_id()

@@ -373,3 +373,29 @@ async def test_only_the_owner_reads_and_the_scope_is_videos_read(app, client, ma
     assert (
         await client.get(paths[0].replace(batch["batchId"], "missing"), headers=owner.headers)
     ).status_code == 404
+
+
+async def test_a_row_over_a_tier_limit_is_named_by_its_row_number_in_an_ab_batch(
+    app, client, make_user
+):
+    user = await make_user(credits=100)  # studio: data strings up to 10,000 characters
+    template_id = await make_template(app, user.account.id)
+    rows = csv_rows(20)
+    rows[12][0] = "x" * 10_001
+    resp = await client.post(
+        "/api/render/batch",
+        json={
+            "templateId": template_id,
+            "headers": ["Name", "Email"],
+            "rows": rows,
+            "variants": [
+                {"id": "a", "label": "A", "splitPercent": 50},
+                {"id": "b", "label": "B", "splitPercent": 50},
+            ],
+        },
+        headers=user.headers,
+    )
+    body = await resp.get_json()
+    # each variant has 10 rows: a number within the variant would be at most 10
+    assert resp.status_code == 400 and "row 13:" in body["message"], body
+    assert body["details"][0]["loc"][:2] == ["rows", "12"]
