@@ -218,7 +218,14 @@ def recipient_row(row: service.RecipientRow) -> RecipientRow:
     )
 
 
+# A cell starting with one of these is a formula to a spreadsheet (CSV injection): such text
+# is written with a leading apostrophe, which spreadsheets show as text.
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
 def _cell(value: Any) -> Any:
+    if isinstance(value, str) and value.startswith(FORMULA_START):
+        return "'" + value
     if isinstance(value, bool):
         return "yes" if value else "no"
     if value is None:

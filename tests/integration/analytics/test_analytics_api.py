@@ -172,7 +172,9 @@ async def test_heatmap_counts_only_sessions_whose_video_has_the_scene(app, clien
 async def test_recipients_pages_csv_and_engagement(app, client, make_user):
     user = await make_user(credits=100)
     template_id = await make_template(app, user.account.id)
-    batch = await create_ab_batch(client, user, template_id)
+    rows = csv_rows(20)
+    rows[19][0] = '=HYPERLINK("http://x")'
+    batch = await create_ab_batch(client, user, template_id, rows=rows)
     jobs = await jobs_of(app, batch["batchId"])
     await set_scene_starts(app, [j.id for j in jobs], ALL_SCENES)
     ada = jobs[0]
@@ -255,6 +257,8 @@ async def test_recipients_pages_csv_and_engagement(app, client, make_user):
     assert table[0]["cta_clicked"] == "yes" and table[0]["downloaded"] == "no"
     assert table[0]["player_url"] == f"http://testserver/v/{ada.id}"
     assert table[1]["sessions"] == "0" and table[1]["first_viewed_at"] == ""
+    # a recipient name a spreadsheet would run as a formula is written as text
+    assert table[19]["recipient"] == '\'=HYPERLINK("http://x")'
 
     resp = await client.get(f"/api/render/{ada.id}/engagement", headers=user.headers)
     body = await resp.get_json()
