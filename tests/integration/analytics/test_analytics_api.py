@@ -51,6 +51,7 @@ async def test_variants_split_rows_exactly_and_the_same_csv_gives_the_same_split
         ],
         "primaryMetric": "ctaClickRate",
         "brand": {"accentColor": "#112233", "logoPosition": "top-left"},
+        "scenes": [{"enabled": False}],
     }
     first = await (
         await client.post("/api/render/batch", json=body, headers=user.headers)
@@ -74,6 +75,10 @@ async def test_variants_split_rows_exactly_and_the_same_csv_gives_the_same_split
             assert job.template_id == other_template and brand["accentColor"] == "#112233"
         else:
             assert job.template_id == template_id and brand["accentColor"] == "#112233"
+        # the batch's scene overrides are for its own template: a variant with another
+        # template does not inherit them
+        disabled = job.request["scenes"][0]["enabled"] is False
+        assert disabled == (job.variant_id != "c"), job.variant_id
     resp = await client.get(f"/api/analytics/campaign/{first['batchId']}/ab", headers=user.headers)
     ab = await resp.get_json()
     assert ab["abEnabled"] is True and ab["primaryMetric"] == "ctaClickRate"
