@@ -167,6 +167,10 @@ class Settings(BaseSettings):
     # An endpoint whose deliveries all failed for this long is disabled (reason stored).
     webhook_disable_after_s: int = Field(default=3 * 24 * 3600, ge=1)
 
+    # A/B campaigns (README "A/B campaigns"): no winner is declared before every arm has this
+    # many viewing sessions counted by the primary metric.
+    ab_min_sessions: int = Field(default=100, ge=1)
+
     @field_validator("tiers", mode="before")
     @classmethod
     def _merge_tier_overrides(cls, value: Any) -> Any:

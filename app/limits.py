@@ -316,11 +316,17 @@ def check_render(options: Mapping[str, Any], data: Mapping[str, Any], allow: All
 
 
 def check_batch(
-    options: Mapping[str, Any], rows: Sequence[Mapping[str, Any]], allow: Allowance
+    options: Mapping[str, Any],
+    rows: Sequence[Mapping[str, Any]],
+    allow: Allowance,
+    numbers: Sequence[int] | None = None,
 ) -> None:
-    """A batch (`POST /api/render/batch`): the options once, then each row, naming the row."""
+    """A batch (`POST /api/render/batch`): the options once, then each row, naming the row
+    (`numbers`: the rows' 1-based numbers in the request when `rows` are some of them, e.g.
+    one A/B variant's)."""
     check_render_options(options, allow)
-    for number, data in enumerate(rows, start=1):
+    for index, data in enumerate(rows):
+        number = numbers[index] if numbers is not None else index + 1
         try:
             check_render_data(options, data, allow)
         except LimitExceeded as exc:

@@ -3,28 +3,38 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.accounts.models import Account
 from app.accounts.service import charge_credits
+from app.analytics.variants import DEFAULT_PRIMARY_METRIC, assign, recipient_key
 from app.config import Settings
 from app.db import new_id, utcnow
 from app.limits import allowance, check_batch, check_render
 from app.projects.service import check_project
 from app.renders.errors import InvalidRenderRequest, TemplateNotFound
-from app.renders.job import build_job_spec, resolve_options, template_document
+from app.renders.job import ResolvedOptions, build_job_spec, resolve_options, template_document
 from app.renders.mapping import map_headers, row_to_data
 from app.renders.models import Batch, RenderJob
-from app.renders.schemas import BatchRequest, RenderBody
+from app.renders.schemas import (
+    AudioOptions,
+    BatchRequest,
+    BatchVariant,
+    BrandOptions,
+    RenderBody,
+    RenderOptions,
+)
 from app.renders.slots import Slot, check_data
 from app.templates.binding import prepare_data
 from app.templates.service import get_template, increment_usage
 
 BATCH_PROBLEMS_SHOWN = 10
+BaseModelT = TypeVar("BaseModelT", BrandOptions, AudioOptions)
 
 
 async def load_template(session: AsyncSession, template_id: str, account_id: str) -> dict[str, Any]:
@@ -136,31 +146,124 @@ def batch_rows(
     return mapping, rows
 
 
+@dataclass
+class Arm:
+    """What the rows of one batch arm render: the template, the resolved options, each row's
+    checked data for that template, and the A/B variant id (None: not an A/B batch)."""
+
+    template: dict[str, Any]
+    options: ResolvedOptions
+    rows: list[dict[str, Any]]
+    variant_id: str | None = None
+
+
+def _merged(base: BaseModelT, override: BaseModelT | None) -> BaseModelT:
+    """The batch's brand/audio with the fields a variant gives winning."""
+    if override is None:
+        return base
+    return type(base).model_validate(
+        {**base.model_dump(exclude_none=True), **override.model_dump(exclude_none=True)}
+    )
+
+
+def _prefixed(exc: InvalidRenderRequest, where: str) -> InvalidRenderRequest:
+    return InvalidRenderRequest(f"{where}: {exc.message}", details=exc.details)
+
+
+async def variant_arm(
+    session: AsyncSession,
+    settings: Settings,
+    account: Account,
+    base: Arm,
+    body: BatchRequest,
+    index: int,
+    variant: BatchVariant,
+) -> Arm:
+    """One variant's arm: its template (readable by the account, its data slots accepting
+    every row), its options over the batch's (InvalidRenderRequest naming variants[index])."""
+    where = f"variants[{index}]"
+    template, rows = base.template, base.rows
+    own_template = variant.templateId is not None and variant.templateId != body.templateId
+    if own_template:
+        assert variant.templateId is not None
+        try:
+            template = await load_template(session, variant.templateId, account.id)
+        except TemplateNotFound as exc:
+            raise InvalidRenderRequest(
+                f"{where}.templateId: template '{variant.templateId}' does not exist or this "
+                "account cannot use it",
+                details=[{"loc": ["variants", str(index), "templateId"], "msg": "not found"}],
+            ) from exc
+        try:
+            _, rows = batch_rows(template, body)
+        except InvalidRenderRequest as exc:
+            raise _prefixed(exc, f"{where} (template '{variant.templateId}')") from exc
+    # The batch's scene overrides are matched by index to the batch's template: a variant
+    # with a template of its own starts from that template's scenes.
+    scenes = variant.scenes if variant.scenes is not None else ([] if own_template else body.scenes)
+    options = RenderOptions(
+        scenes=scenes,
+        brand=_merged(body.brand, variant.brand),
+        audio=_merged(body.audio, variant.audio),
+        output=body.output,
+    )
+    try:
+        resolved = resolve_options(template, options, account.tier, settings)
+    except InvalidRenderRequest as exc:
+        raise _prefixed(exc, where) from exc
+    return Arm(template, resolved, rows, variant.id)
+
+
 async def create_batch(
     session: AsyncSession, settings: Settings, account: Account, body: BatchRequest
 ) -> CreatedBatch:
-    """Check every row, charge N credits, insert the batch and its N resolved jobs."""
+    """Check every row, charge N credits, insert the batch and its N resolved jobs. An A/B
+    batch (`variants`) assigns each row to a variant (app.analytics.variants.assign) and
+    builds its job with that variant's template and options."""
     limit = settings.tiers[account.tier].batch_max
     if len(body.rows) > limit:
         raise InvalidRenderRequest(
             f"The batch has {len(body.rows)} rows; the {account.tier} tier allows up to {limit} "
             "rows per batch. Split it or upgrade."
         )
+    if body.primaryMetric is not None and not body.variants:
+        raise InvalidRenderRequest(
+            f"primaryMetric '{body.primaryMetric}' needs variants (an A/B batch); "
+            "add variants or leave primaryMetric out"
+        )
     await check_project(session, account.id, body.projectId)
     template = await load_template(session, body.templateId, account.id)
     options = resolve_options(template, body, account.tier, settings)
     mapping, rows = batch_rows(template, body)
+    base = Arm(template, options, rows)
+    if body.variants:
+        arms = [
+            await variant_arm(session, settings, account, base, body, index, variant)
+            for index, variant in enumerate(body.variants)
+        ]
+        emails = [s.key for s in template_slots(template) if s.type == "email"]
+        keys = [recipient_key(data, raw, emails) for data, raw in zip(rows, body.rows, strict=True)]
+        by_id = {arm.variant_id: arm for arm in arms}
+        row_arms = [by_id[v] for v in assign(keys, [(v.id, v.splitPercent) for v in body.variants])]
+    else:
+        arms, row_arms = [base], [base] * len(rows)
     job_ids = [new_id() for _ in rows]
     specs = [
-        build_job_spec(template, data, account.tier, options=options, job_id=job_id)
-        for job_id, data in zip(job_ids, rows, strict=True)
-    ]
-    if specs:  # tier limits, each row named (400), before anything is charged
-        check_batch(
-            specs[0].model_dump(mode="json"),
-            [spec.data for spec in specs],
-            allowance(settings, account.tier),
+        build_job_spec(
+            arm.template, arm.rows[number], account.tier, options=arm.options, job_id=job_id
         )
+        for number, (job_id, arm) in enumerate(zip(job_ids, row_arms, strict=True))
+    ]
+    for arm in arms:  # tier limits, each row named (400), before anything is charged
+        numbers = [n for n, a in enumerate(row_arms, start=1) if a is arm]
+        if numbers:
+            check_batch(
+                specs[numbers[0] - 1].model_dump(mode="json"),
+                [specs[n - 1].data for n in numbers],
+                allowance(settings, account.tier),
+                numbers,
+            )
+    metric = (body.primaryMetric or DEFAULT_PRIMARY_METRIC) if body.variants else None
     batch_id = new_id()
     balance = await charge_credits(
         session, account.id, len(rows), reason="batch render", reference=batch_id
@@ -174,11 +277,13 @@ async def create_batch(
             total_rows=len(rows),
             headers=list(body.headers),
             mapping=mapping,
+            variants=[v.model_dump(mode="json", exclude_none=True) for v in body.variants or []],
+            primary_metric=metric,
         )
     )
     await session.flush()
     now = utcnow()
-    for number, spec in enumerate(specs, start=1):
+    for number, (spec, arm) in enumerate(zip(specs, row_arms, strict=True), start=1):
         session.add(
             RenderJob(
                 id=spec.jobId,
@@ -186,13 +291,15 @@ async def create_batch(
                 batch_id=batch_id,
                 row_number=number,
                 project_id=body.projectId,
-                template_id=template["id"],
+                template_id=arm.template["id"],
                 display_name=spec.authorName,
                 request=spec.model_dump(mode="json"),
+                variant_id=arm.variant_id,
                 # Row order is the dispatch order within the account.
                 created_at=now + timedelta(microseconds=number),
             )
         )
-    await _bump_usage(session, template["id"], len(rows))
+    for template_id, count in Counter(arm.template["id"] for arm in row_arms).items():
+        await _bump_usage(session, template_id, count)
     await session.flush()
     return CreatedBatch(batch_id, job_ids, mapping, balance)

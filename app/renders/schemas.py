@@ -6,6 +6,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from app.analytics.variants import MAX_VARIANTS, PrimaryMetric, check_split
 from app.renders.states import BatchStatus, JobStage, JobStatus
 from app.spec import LANGUAGES, Resolution
 
@@ -125,13 +126,45 @@ class JobStatusResponse(JobFields):
     job: JobFields
 
 
+class BatchVariant(BaseModel):
+    """One arm of an A/B batch: its share of the rows and what it changes. `templateId`
+    replaces the batch's template, `scenes` replaces the batch's scene overrides, `brand` and
+    `audio` fields given here win over the batch's (README "A/B campaigns")."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str = Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_.:-]+$")
+    label: str = Field(min_length=1, max_length=120)
+    splitPercent: int = Field(ge=1, le=99, description="Integer percent; all variants sum to 100")
+    templateId: str | None = Field(default=None, min_length=1, max_length=64)
+    scenes: list[SceneOverride] | None = None
+    brand: BrandOptions | None = None
+    audio: AudioOptions | None = None
+
+
 class BatchRequest(RenderOptions):
-    """POST /api/render/batch: rows match headers by position."""
+    """POST /api/render/batch: rows match headers by position. With `variants`, an A/B
+    batch: each row goes to one variant (deterministic, exact counts)."""
 
     templateId: str = Field(min_length=1, max_length=64)
     headers: list[str] = Field(min_length=1)
     rows: list[list[str | int | float | bool | None]] = Field(min_length=1)
     projectId: str | None = Field(default=None, max_length=64)
+    variants: list[BatchVariant] | None = Field(
+        default=None,
+        max_length=MAX_VARIANTS,
+        description=f"A/B arms: 2 to {MAX_VARIANTS}, unique ids, splitPercent summing to 100",
+    )
+    primaryMetric: PrimaryMetric | None = Field(
+        default=None, description="What decides the A/B winner (default completionRate)"
+    )
+
+    @field_validator("variants")
+    @classmethod
+    def _split(cls, value: list[BatchVariant] | None) -> list[BatchVariant] | None:
+        if value is not None:
+            check_split([v.id for v in value], [v.splitPercent for v in value])
+        return value
 
 
 class BatchCreated(BaseModel):
