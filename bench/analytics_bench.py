@@ -36,6 +36,7 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
+import asyncpg
 from sqlalchemy import insert
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -222,8 +223,6 @@ async def main() -> None:
             with tempfile.TemporaryDirectory() as tmp:
                 results["sqlite"] = await run_engine(f"sqlite+aiosqlite:///{tmp}/bench.db", args)
         elif engine == "postgresql":
-            import asyncpg
-
             name = f"reelsmith_bench_{uuid.uuid4().hex[:10]}"
             conn = await asyncpg.connect(PG_ADMIN_DSN)
             await conn.execute(f'CREATE DATABASE "{name}"')

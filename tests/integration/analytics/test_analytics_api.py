@@ -11,7 +11,14 @@ from collections import Counter
 from datetime import timedelta
 from typing import Any
 
-from analytics_support import T0, add_sessions, csv_rows, jobs_of, make_template, set_scene_starts
+from tests.support.analytics import (
+    T0,
+    add_sessions,
+    csv_rows,
+    jobs_of,
+    make_template,
+    set_scene_starts,
+)
 
 ALL_SCENES = {"0": 0, "1": 1000, "2": 2000}
 SKIPS_SCENE_1 = {"0": 0, "2": 1000}

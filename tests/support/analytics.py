@@ -7,7 +7,7 @@ import uuid
 from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import insert, update
+from sqlalchemy import insert, select, update
 
 from app.db import Database, utcnow
 from app.renders.models import RenderJob
@@ -103,8 +103,6 @@ async def add_sessions(
 
 
 async def jobs_of(app: Any, batch_id: str) -> list[RenderJob]:
-    from sqlalchemy import select
-
     db: Database = app.config["REELSMITH_DB"]
     async with db.session() as session:
         result = await session.execute(
