@@ -9,13 +9,10 @@ from typing import Any
 import pytest
 import pytest_asyncio
 from redis.asyncio import Redis
-from trigger_support import SmtpServer, TwilioServer
+from trigger_support import SMS_SID, SMS_TOKEN, SmtpServer, TwilioServer
 
 from app.config import Settings
 from app.db import Database
-
-SMS_SID = "AC" + "0" * 32
-SMS_TOKEN = "test-auth-token"
 
 
 @pytest.fixture

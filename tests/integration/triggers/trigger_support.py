@@ -4,10 +4,14 @@ due deliveries as the deliveries worker does."""
 
 from __future__ import annotations
 
+import asyncio
 import base64
+import contextlib
 import json
 import socket
 import threading
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from email import message_from_bytes, policy
 from email.message import EmailMessage
@@ -16,6 +20,7 @@ from typing import Any
 from urllib.parse import parse_qs
 
 from aiosmtpd.controller import Controller
+from arq.worker import Worker
 from sqlalchemy import select
 
 from app.config import Settings
@@ -23,8 +28,11 @@ from app.db import Database
 from app.triggers import delivery
 from app.triggers.models import TriggerExecution
 from worker import jobs
+from worker.deliveries import shutdown, worker_kwargs
 from worker.trigger_deliveries import deliver_trigger
 
+SMS_SID = "AC" + "0" * 32
+SMS_TOKEN = "test-auth-token"
 REWIND = "rewind"  # builtin template: person_name, totalWorkouts, totalMinutes required
 
 
@@ -173,3 +181,63 @@ def event(recipient: str, workouts: int = 100, **extra: Any) -> dict[str, Any]:
         "data": {"name": recipient.title(), "workouts": workouts, "minutes": 1200},
         **extra,
     }
+
+
+class WebhookReceiver:
+    """Answers every POST 200 and keeps the JSON bodies."""
+
+    def __init__(self) -> None:
+        self.bodies: list[dict[str, Any]] = []
+        owner = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self) -> None:  # noqa: N802
+                body = self.rfile.read(int(self.headers.get("content-length", "0")))
+                owner.bodies.append(json.loads(body))
+                self.send_response(200)
+                self.send_header("Content-Length", "2")
+                self.end_headers()
+                self.wfile.write(b"ok")
+
+            def log_message(self, *args: Any) -> None:
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.server.server_address[1]}/hook"
+
+    def __enter__(self) -> WebhookReceiver:
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@contextlib.asynccontextmanager
+async def deliveries_worker(settings: Settings) -> AsyncIterator[Worker]:
+    """The deliveries worker of `reelsmith worker` (webhooks and trigger deliveries), here."""
+    worker = Worker(**worker_kwargs(settings), handle_signals=False)
+    task = asyncio.create_task(worker.main())
+    worker.main_task = task
+    try:
+        yield worker
+    finally:
+        with contextlib.suppress(asyncio.CancelledError):
+            await worker.close()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+        await shutdown(worker.ctx)
+
+
+async def wait_for(check: Callable[[], Awaitable[Any]], timeout: float, what: str) -> Any:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = await check()
+        if value:
+            return value
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"timed out after {timeout:g}s waiting for {what}")
