@@ -6,8 +6,8 @@ against 10 enabled rules, and the time from ingesting one event to its email arr
 The app runs in this process (Quart's ASGI test client: the full request path, no socket) on
 a temporary SQLite database (or --database-url) and a fresh Redis namespace. Each call carries
 100 events for distinct recipients; every event matches some of the 10 rules (so a call makes
-renders, charges credits, takes throttle rows and writes executions), half of them matching
-four rules (`all`/`any` conditions included).
+renders, charges credits, takes throttle rows and writes executions); each event reaches one
+rule's milestone, and all ten rules' conditions (`all`/`any`, dotted paths) are evaluated.
 
 Email latency: one event is ingested, its render is completed through worker/jobs.py (the real
 outcome write; the video itself is not rendered, so render time is not in the figure), and
@@ -52,24 +52,16 @@ RULES = 10
 
 
 def rules() -> list[dict[str, Any]]:
+    """Ten milestone rules; even ones with `all`, odd ones with `any` conditions."""
     out = []
     for i in range(RULES):
-        if i % 3 == 0:
-            condition: dict[str, Any] = {"field": "workouts", "op": ">=", "value": 10 * i}
-        elif i % 3 == 1:
-            condition = {
-                "all": [
-                    {"field": "plan.tier", "op": "==", "value": "gold"},
-                    {"field": "workouts", "op": ">", "value": i},
-                ]
+        milestone = {"field": "milestone", "op": "==", "value": i}
+        if i % 2 == 0:
+            condition: dict[str, Any] = {
+                "all": [milestone, {"field": "stats.workouts", "op": ">=", "value": 1}]
             }
         else:
-            condition = {
-                "any": [
-                    {"field": "streak", "op": ">=", "value": 30 + i},
-                    {"field": "vip", "op": "exists"},
-                ]
-            }
+            condition = {"any": [milestone, {"field": "vip", "op": "exists"}]}
         out.append(
             {
                 "name": f"rule {i}",
@@ -77,6 +69,7 @@ def rules() -> list[dict[str, Any]]:
                 "condition": condition,
                 "templateId": "rewind",
                 "channel": "email",
+                "dataMapping": {"totalWorkouts": "stats.workouts"},
             }
         )
     return out
@@ -90,10 +83,9 @@ def events(call: int) -> list[dict[str, Any]]:
             "eventId": f"c{call}-e{n}",
             "data": {
                 "name": f"Person {n}",
-                "workouts": 5 + n,
+                "milestone": n % 10,  # each event reaches one rule's milestone
+                "stats": {"workouts": 5 + n},
                 "minutes": 600,
-                "plan": {"tier": "gold" if n % 2 else "silver"},
-                "streak": n,
             },
         }
         for n in range(100)
@@ -167,6 +159,7 @@ async def main(calls: int, database_url: str | None) -> dict[str, Any]:
                 "callMsP50": round(statistics.median(took) * 1000, 1),
                 "callMsMax": round(max(took) * 1000, 1),
                 "rendersPerCall": round(triggered / calls, 1),
+                "rendersPerSecond": round(triggered / sum(took), 1),
             }
 
             # one event, ingest -> (synthetic render outcome) -> email received
@@ -178,7 +171,12 @@ async def main(calls: int, database_url: str | None) -> dict[str, Any]:
                 lone = {
                     "recipientId": f"lone-{n}",
                     "recipientEmail": f"lone-{n}@example.com",
-                    "data": {"name": "Lone", "workouts": 1, "minutes": 1, "vip": True},
+                    "data": {
+                        "name": "Lone",
+                        "milestone": 0,
+                        "stats": {"workouts": 1},
+                        "minutes": 9,
+                    },
                 }
                 before = len(inbox.arrivals)
                 start = time.monotonic()
@@ -207,6 +205,8 @@ async def main(calls: int, database_url: str | None) -> dict[str, Any]:
             }
             with contextlib.suppress(asyncio.CancelledError):
                 await worker.close()
+            with contextlib.suppress(asyncio.CancelledError):
+                await worker.main_task
             await shutdown(worker.ctx)
     finally:
         smtp.stop()
