@@ -248,9 +248,7 @@ async def _take_throttle(
     now = utcnow()
     until = now + timedelta(days=rule.throttle_days)
     insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
-    values = insert(TriggerThrottle).values(
-        rule_id=rule.id, recipient_id=recipient_id, until=until
-    )
+    values = insert(TriggerThrottle).values(rule_id=rule.id, recipient_id=recipient_id, until=until)
     stmt = values.on_conflict_do_update(
         index_elements=[TriggerThrottle.rule_id, TriggerThrottle.recipient_id],
         set_={"until": until},
@@ -270,7 +268,9 @@ def _event_problem(event: Any) -> str | None:
     if not isinstance(event.get("data"), dict):
         return "data is missing or not an object"
     email = event.get("recipientEmail")
-    if email is not None and (not isinstance(email, str) or not EMAIL.match(email)):
+    if email is not None and (
+        not isinstance(email, str) or len(email) > 320 or not EMAIL.match(email)
+    ):
         return f"recipientEmail {str(email)[:80]!r} is not an email address"
     phone = event.get("recipientPhone")
     if phone is not None and (not isinstance(phone, str) or not PHONE.match(phone)):
