@@ -384,3 +384,32 @@ async def test_get_lists_recent_executions(client, make_user):
     assert matched["jobId"] and matched["recipientId"] == "ana" and matched["createdAt"]
     throttled = next(e for e in recent if e["status"] == "throttled")
     assert throttled["jobId"] is None and "30 days" in throttled["reason"]
+
+
+async def test_the_same_event_id_ingested_at_once_renders_once(client, make_user, settings):
+    """Four pools ingest the same eventId at once with no throttle: the unique (rule, eventId)
+    execution makes exactly one of them render; the others see a duplicate."""
+    user = await make_user(credits=50)
+    await make_rule(client, user, throttleDays=0)
+    pools = [Database(settings.database_url) for _ in range(4)]
+    try:
+
+        async def one(db: Database) -> tuple[int, int]:
+            async with db.session() as session:
+                account = await session.get(Account, user.account.id)
+                assert account is not None
+                result = await service.ingest(
+                    session, settings, account, [event("priya", eventId="evt-42")]
+                )
+            return result.triggered, result.duplicates
+
+        outcomes = await asyncio.gather(*(one(db) for db in pools))
+    finally:
+        for db in pools:
+            await db.dispose()
+    assert sorted(outcomes) == [(0, 1)] * 3 + [(1, 0)]
+    check = Database(settings.database_url)
+    try:
+        assert await counts(check, user.account.id) == (1, 1, 49)
+    finally:
+        await check.dispose()
