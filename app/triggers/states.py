@@ -13,6 +13,3 @@ RENDERED: Final = "rendered"  # render complete, delivery due (or waiting to ret
 SENDING: Final = "sending"  # one worker holds the delivery
 DELIVERED: Final = "delivered"
 DELIVERY_FAILED: Final = "delivery_failed"
-
-EVENT_TYPES: Final = ("milestone", "date", "threshold", "segment")
-CHANNELS: Final = ("email", "sms", "webhook")
