@@ -37,6 +37,7 @@ def blueprints() -> list[Blueprint]:
     from app.projects import routes as projects
     from app.renders import routes as renders
     from app.templates import routes as templates
+    from app.triggers import routes as triggers
     from app.voices import routes as voices
     from app.webhooks import routes as webhooks
 
@@ -53,6 +54,7 @@ def blueprints() -> list[Blueprint]:
         voices.bp,
         webhooks.bp,
         analytics.bp,
+        triggers.bp,
         apidocs.bp,
     ]
 

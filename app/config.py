@@ -171,6 +171,22 @@ class Settings(BaseSettings):
     # many viewing sessions counted by the primary metric.
     ab_min_sessions: int = Field(default=100, ge=1)
 
+    # Trigger deliveries (README "Triggers"): SMTP for email, a Twilio-format HTTP API for SMS
+    smtp_host: str = "127.0.0.1"
+    smtp_port: int = 25
+    smtp_tls: Literal["none", "starttls", "tls"] = "none"  # tls = implicit TLS (port 465)
+    smtp_username: str | None = None
+    smtp_password: str | None = None
+    smtp_from: str = "reelsmith <videos@localhost>"
+    smtp_timeout_s: float = Field(default=30.0, gt=0)
+    sms_base_url: str = "https://api.twilio.com"
+    sms_account_sid: str | None = None
+    sms_auth_token: str | None = None
+    sms_from: str | None = None
+    sms_timeout_s: float = Field(default=10.0, gt=0)
+    # Multiplies the trigger delivery backoff (1 min, 5 min, 30 min, 2 h); tests shorten it.
+    trigger_retry_scale: float = Field(default=1.0, gt=0)
+
     @field_validator("tiers", mode="before")
     @classmethod
     def _merge_tier_overrides(cls, value: Any) -> Any:

@@ -5,6 +5,7 @@ from app.keys import models as keys_models
 from app.projects import models as projects_models
 from app.renders import models as renders_models
 from app.templates import models as templates_models
+from app.triggers import models as triggers_models
 from app.viewers import models as viewers_models
 from app.webhooks import models as webhooks_models
 
@@ -16,4 +17,5 @@ DOMAIN_MODELS = (
     templates_models,
     webhooks_models,
     viewers_models,
+    triggers_models,
 )

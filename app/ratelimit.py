@@ -87,6 +87,8 @@ PUBLIC_RATE_LIMITS: dict[tuple[str, str], Rule] = {
     ("GET", "/embed/v/*"): Rule(60, 20, per_ip=True, bucket="pages"),
     ("GET", "/c/*"): Rule(60, 20, per_ip=True, bucket="pages"),
     ("GET", "/t/*"): Rule(60, 20, per_ip=True, bucket="pages"),
+    ("GET", "/u/*"): Rule(30, 10, per_ip=True, bucket="unsubscribe"),
+    ("POST", "/u/*"): Rule(30, 10, per_ip=True, bucket="unsubscribe"),
     ("GET", "/openapi.json"): Rule(30, 10, per_ip=True, bucket="docs"),
     ("GET", "/docs"): Rule(30, 10, per_ip=True, bucket="docs"),
 }

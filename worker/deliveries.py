@@ -25,6 +25,7 @@ from app.db import Database, utcnow
 from app.outbound import OutboundRefused, Target, check_url
 from app.webhooks import delivery, queue, service, signing
 from app.webhooks.delivery import Outcome
+from worker import trigger_deliveries
 
 log = logging.getLogger("reelsmith.webhooks")
 
@@ -239,7 +240,8 @@ def worker_kwargs(settings: Settings) -> dict[str, Any]:
                 keep_result=0,
                 max_tries=SLOT_RETRIES,
                 timeout=longest + 5,
-            )
+            ),
+            *trigger_deliveries.functions(),
         ],
         "cron_jobs": [
             cron(
@@ -248,7 +250,8 @@ def worker_kwargs(settings: Settings) -> dict[str, Any]:
                 second=set(range(60)),
                 keep_result=0,
                 run_at_startup=True,
-            )
+            ),
+            *trigger_deliveries.cron_jobs(settings),
         ],
         "queue_name": settings.webhook_queue_name,
         "redis_settings": RedisSettings.from_dsn(settings.redis_url),

@@ -19,6 +19,7 @@ from app.renders.cancel import refund_once
 from app.renders.models import RenderJob
 from app.renders.queue import live_workers
 from app.renders.states import ACTIVE, JobStage, JobStatus
+from app.triggers import outbox as trigger_outbox
 from app.webhooks import outbox
 
 # Claims per job: a job whose attempts all ended without an outcome (its worker was killed,
@@ -101,6 +102,7 @@ async def _mark_failed(
     assert job is not None
     await refund_once(session, job)
     await outbox.job_finished(session, job, None)  # webhooks: render.failed (+ batch), same tx
+    await trigger_outbox.job_finished(session, job)  # triggers: recorded, nothing sent
     return job
 
 
@@ -161,6 +163,7 @@ async def complete(
         job = await session.get(RenderJob, job_id, populate_existing=True)
         assert job is not None
         await outbox.job_finished(session, job, output_url)  # webhooks: same transaction
+        await trigger_outbox.job_finished(session, job)  # triggers: the delivery is due
         return True
 
 

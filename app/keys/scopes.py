@@ -64,6 +64,9 @@ ENDPOINT_SCOPES: dict[tuple[str, str], str] = {
     ("POST", "/api/thumbnail"): "videos:read",
     ("GET", "/api/triggers"): "videos:read",
     ("POST", "/api/triggers"): "videos:create",
+    ("GET", "/api/triggers/<rule_id>"): "videos:read",
+    ("PATCH", "/api/triggers/<rule_id>"): "videos:create",
+    ("DELETE", "/api/triggers/<rule_id>"): "videos:create",
     ("POST", "/api/events/ingest"): "videos:create",
 }
 

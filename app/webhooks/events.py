@@ -12,8 +12,17 @@ RENDER_FAILED = "render.failed"
 BATCH_PROGRESS = "batch.progress"
 BATCH_COMPLETE = "batch.complete"
 TEST_EVENT = "test.event"
+# A trigger rule's video was delivered through its webhook channel (app/triggers).
+TRIGGER_DELIVERED = "trigger.delivered"
 # SPEC 6.1's event kinds: what an endpoint may subscribe to (or ALL_EVENTS).
-WEBHOOK_EVENTS = (RENDER_COMPLETE, RENDER_FAILED, BATCH_COMPLETE, BATCH_PROGRESS, TEST_EVENT)
+WEBHOOK_EVENTS = (
+    RENDER_COMPLETE,
+    RENDER_FAILED,
+    BATCH_COMPLETE,
+    BATCH_PROGRESS,
+    TEST_EVENT,
+    TRIGGER_DELIVERED,
+)
 ALL_EVENTS = "*"
 
 # batch.progress milestones (percent of the batch's jobs finished) and their bits in

@@ -1,0 +1,47 @@
+"""The public URLs a delivered video message carries: the player page, the preview GIF, the
+open pixel (served by the viewers domain at their documented paths) and the per-recipient
+unsubscribe link (served here, /u/{token})."""
+
+from __future__ import annotations
+
+from itsdangerous import BadSignature, URLSafeSerializer
+
+from app.config import Settings
+
+UNSUBSCRIBE_SALT = "reelsmith-unsubscribe"
+
+
+def player_url(settings: Settings, job_id: str) -> str:
+    return settings.public(f"/v/{job_id}")
+
+
+def preview_gif_url(settings: Settings, job_id: str, attempt: int) -> str:
+    """The preview GIF's media key `posters/<jobId>.<attempt>.gif`, under /media."""
+    return settings.public(f"/media/posters/{job_id}.{attempt}.gif")
+
+
+def pixel_url(settings: Settings, job_id: str) -> str:
+    return settings.public(f"/t/o/{job_id}.gif")
+
+
+def _serializer(settings: Settings) -> URLSafeSerializer:
+    return URLSafeSerializer(settings.session_secret, salt=UNSUBSCRIBE_SALT)
+
+
+def unsubscribe_token(settings: Settings, account_id: str, recipient_id: str) -> str:
+    return _serializer(settings).dumps([account_id, recipient_id])
+
+
+def read_unsubscribe_token(settings: Settings, token: str) -> tuple[str, str] | None:
+    """(account id, recipient id) of a token we signed; None for anything else."""
+    try:
+        value = _serializer(settings).loads(token)
+    except BadSignature:
+        return None
+    if not (isinstance(value, list) and len(value) == 2 and all(isinstance(v, str) for v in value)):
+        return None
+    return value[0], value[1]
+
+
+def unsubscribe_url(settings: Settings, account_id: str, recipient_id: str) -> str:
+    return settings.public(f"/u/{unsubscribe_token(settings, account_id, recipient_id)}")

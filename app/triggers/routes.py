@@ -1,0 +1,253 @@
+"""/api/triggers (rules and their recent executions), POST /api/events/ingest (SPEC 4.7) and
+the public unsubscribe link /u/{token}."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from quart import Blueprint, Response, request
+from quart_schema import tag, validate_querystring, validate_request, validate_response
+from sqlalchemy.exc import IntegrityError
+from tenacity import AsyncRetrying, retry_if_exception, stop_after_attempt
+
+from app.auth import current_account, require_auth
+from app.errors import ApiError, bad_request, not_found
+from app.renders import idempotency, queue
+from app.renders.errors import IdempotencyConflict
+from app.state import get_arq, get_db, get_settings
+from app.triggers import links, service
+from app.triggers.models import TriggerExecution, TriggerRule
+from app.triggers.schemas import (
+    DeletedResponse,
+    Execution,
+    IngestBody,
+    IngestQuery,
+    IngestResponse,
+    Rule,
+    RuleBody,
+    RulePatch,
+    RuleResponse,
+    RulesResponse,
+)
+
+log = logging.getLogger(__name__)
+bp = Blueprint("triggers", __name__)
+
+IDEMPOTENCY_HEADER = "Idempotency-Key"
+INGEST_ENDPOINT = "POST /api/events/ingest"
+
+
+class _DryRun(Exception):
+    """Raised at the end of a dry run to roll its transaction back."""
+
+    def __init__(self, answer: dict[str, Any]) -> None:
+        self.answer = answer
+
+
+@contextmanager
+def domain_errors() -> Iterator[None]:
+    try:
+        yield
+    except service.InvalidRule as exc:
+        raise bad_request(
+            exc.message, details=[{"loc": [exc.field], "msg": exc.message, "type": "value"}]
+        ) from exc
+    except service.RuleNotFound as exc:
+        raise not_found(f"Trigger rule '{exc}'") from exc
+    except IdempotencyConflict as exc:
+        raise ApiError(
+            409,
+            "This Idempotency-Key was already used with a different request body; "
+            "use a new key for a different request",
+        ) from exc
+
+
+def execution_out(execution: TriggerExecution) -> Execution:
+    return Execution(
+        id=execution.id,
+        eventId=execution.event_id,
+        recipientId=execution.recipient_id,
+        status=execution.status,
+        jobId=execution.job_id,
+        reason=execution.reason,
+        deliveryAttempts=execution.delivery_attempts,
+        createdAt=execution.created_at,
+        updatedAt=execution.updated_at,
+        renderedAt=execution.rendered_at,
+        deliveredAt=execution.delivered_at,
+    )
+
+
+def rule_out(rule: TriggerRule, executions: list[TriggerExecution] | None = None) -> Rule:
+    return Rule(
+        id=rule.id,
+        name=rule.name,
+        eventType=rule.event_type,  # type: ignore[arg-type]
+        condition=rule.condition,
+        templateId=rule.template_id,
+        channel=rule.channel,  # type: ignore[arg-type]
+        throttleDays=rule.throttle_days,
+        campaignId=rule.campaign_id,
+        enabled=rule.enabled,
+        dataMapping=rule.data_mapping,
+        createdAt=rule.created_at,
+        updatedAt=rule.updated_at,
+        recentExecutions=[execution_out(e) for e in executions or []],
+        **{rule.channel: rule.channel_settings},
+    )
+
+
+@bp.get("/api/triggers")
+@tag(["Triggers"])
+@require_auth
+@validate_response(RulesResponse, 200)
+async def list_triggers() -> RulesResponse:
+    """The account's trigger rules, newest first, each with its 20 most recent executions
+    (per matched event: status, job id, reason, times)."""
+    async with get_db().session() as session:
+        rows = await service.list_rules(session, current_account().id)
+    return RulesResponse(rules=[rule_out(rule, executions) for rule, executions in rows])
+
+
+@bp.post("/api/triggers")
+@tag(["Triggers"])
+@require_auth
+@validate_request(RuleBody)
+@validate_response(RuleResponse, 201)
+async def create_trigger(data: RuleBody) -> tuple[RuleResponse, int]:
+    """Create a trigger rule, checked against its template (400 naming what is missing)."""
+    with domain_errors():
+        async with get_db().session() as session:
+            rule = await service.create_rule(session, current_account().id, data)
+    return RuleResponse(rule=rule_out(rule)), 201
+
+
+@bp.get("/api/triggers/<rule_id>")
+@tag(["Triggers"])
+@require_auth
+@validate_response(RuleResponse, 200)
+async def get_trigger(rule_id: str) -> RuleResponse:
+    """One rule with its recent executions."""
+    with domain_errors():
+        async with get_db().session() as session:
+            rule = await service.get_rule(session, current_account().id, rule_id)
+            executions = await service.recent_executions(session, rule.id)
+    return RuleResponse(rule=rule_out(rule, executions))
+
+
+@bp.patch("/api/triggers/<rule_id>")
+@tag(["Triggers"])
+@require_auth
+@validate_request(RulePatch)
+@validate_response(RuleResponse, 200)
+async def update_trigger(rule_id: str, data: RulePatch) -> RuleResponse:
+    """Change a rule (e.g. `enabled: false`); checked against its template again."""
+    with domain_errors():
+        async with get_db().session() as session:
+            rule = await service.update_rule(session, current_account().id, rule_id, data)
+    return RuleResponse(rule=rule_out(rule))
+
+
+@bp.delete("/api/triggers/<rule_id>")
+@tag(["Triggers"])
+@require_auth
+@validate_response(DeletedResponse, 200)
+async def delete_trigger(rule_id: str) -> DeletedResponse:
+    """Delete a rule with its executions and throttle windows; renders already made stay."""
+    with domain_errors():
+        async with get_db().session() as session:
+            await service.delete_rule(session, current_account().id, rule_id)
+    return DeletedResponse(message=f"Trigger rule {rule_id} deleted")
+
+
+def idempotency_key() -> str | None:
+    key = request.headers.get(IDEMPOTENCY_HEADER, "").strip()
+    if len(key) > 255:
+        raise ApiError(400, f"{IDEMPOTENCY_HEADER} must be at most 255 characters")
+    return key or None
+
+
+@bp.post("/api/events/ingest")
+@tag(["Triggers"])
+@require_auth
+@validate_request(IngestBody)
+@validate_querystring(IngestQuery)
+@validate_response(IngestResponse, 200)
+async def ingest_events(
+    data: IngestBody, query_args: IngestQuery
+) -> tuple[dict[str, Any], int, dict[str, str]]:
+    """Check up to 100 events against every enabled rule; each match charges 1 credit and
+    queues a render. Per-event problems are counted in `errors` (and recorded on the
+    execution), never a failed call. `eventId` per event and the `Idempotency-Key` header
+    make a retried call render and charge nothing twice; `?dryRun=true` answers per event
+    what would happen and changes nothing."""
+    account, settings = current_account(), get_settings()
+    key = None if query_args.dryRun else idempotency_key()
+    digest = idempotency.body_hash(data.model_dump(mode="json"))
+    answer: dict[str, Any] = {}
+    retrying = AsyncRetrying(
+        stop=stop_after_attempt(2),
+        retry=retry_if_exception(lambda exc: isinstance(exc, IntegrityError) and bool(key)),
+        reraise=True,
+    )
+    try:
+        async for attempt in retrying:
+            with attempt, domain_errors():
+                async with get_db().session() as session:
+                    if key:
+                        stored = await idempotency.replay(
+                            session, account.id, key, INGEST_ENDPOINT, digest
+                        )
+                        if stored is not None:
+                            return stored, 200, {"Idempotent-Replayed": "true"}
+                    result = await service.ingest(
+                        session, settings, account, data.events, dry_run=query_args.dryRun
+                    )
+                    answer = {
+                        "processed": result.processed,
+                        "triggered": result.triggered,
+                        "throttled": result.throttled,
+                        "errors": result.errors,
+                        "duplicates": result.duplicates,
+                    }
+                    if query_args.dryRun:
+                        answer |= {
+                            "dryRun": True,
+                            "creditsNeeded": result.triggered,
+                            "results": [r.model_dump(mode="json") for r in result.results],
+                        }
+                        raise _DryRun(answer)  # rolls everything back
+                    if key:
+                        idempotency.remember(
+                            session, account.id, key, INGEST_ENDPOINT, digest, answer
+                        )
+                        await session.flush()
+    except _DryRun as dry:
+        return dry.answer, 200, {}
+    if answer.get("triggered"):
+        try:
+            await queue.dispatch(get_db(), await get_arq(), settings)
+        except Exception:  # the sweep enqueues what is left; the answer stands
+            log.exception("dispatch after ingest failed")
+    return answer, 200, {}
+
+
+UNSUBSCRIBED_PAGE = (
+    "<!doctype html><html><head><meta charset='utf-8'><title>Unsubscribed</title></head>"
+    "<body><p>You are unsubscribed: you will not receive these videos any more.</p></body></html>"
+)
+
+
+@bp.route("/u/<token>", methods=["GET", "POST"])
+async def unsubscribe(token: str) -> Response:
+    """The per-recipient unsubscribe link (List-Unsubscribe; POST is RFC 8058 one-click).
+    Later triggers of the account skip the recipient."""
+    found = links.read_unsubscribe_token(get_settings(), token)
+    if found is None:
+        return Response("This unsubscribe link is not valid.", 404, mimetype="text/plain")
+    async with get_db().session() as session:
+        await service.unsubscribe(session, *found)
+    return Response(UNSUBSCRIBED_PAGE, 200, mimetype="text/html")

@@ -1,0 +1,243 @@
+"""Real receivers on the loopback for trigger deliveries: an SMTP server (aiosmtpd), a small
+HTTP server speaking Twilio's Messages API format, and shortcuts to finish renders and send
+due deliveries as the deliveries worker does."""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import contextlib
+import json
+import socket
+import threading
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass, field
+from email import message_from_bytes, policy
+from email.message import EmailMessage
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+from urllib.parse import parse_qs
+
+from aiosmtpd.controller import Controller
+from arq.worker import Worker
+from sqlalchemy import select
+
+from app.config import Settings
+from app.db import Database
+from app.triggers import delivery
+from app.triggers.models import TriggerExecution
+from worker import jobs
+from worker.deliveries import shutdown, worker_kwargs
+from worker.trigger_deliveries import deliver_trigger
+
+SMS_SID = "AC" + "0" * 32
+SMS_TOKEN = "test-auth-token"
+REWIND = "rewind"  # builtin template: person_name, totalWorkouts, totalMinutes required
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@dataclass
+class SmtpServer:
+    """aiosmtpd on 127.0.0.1; answers each DATA with the next scripted reply (then 250)."""
+
+    port: int = field(default_factory=free_port)
+    replies: list[str] = field(default_factory=list)
+    received: list[tuple[str, list[str], EmailMessage]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        server = self
+
+        class Handler:
+            async def handle_DATA(self, _server: Any, _session: Any, envelope: Any) -> str:
+                if server.replies:
+                    reply = server.replies.pop(0)
+                    if not reply.startswith("250"):
+                        return reply
+                message = message_from_bytes(envelope.content, policy=policy.default)
+                assert isinstance(message, EmailMessage)
+                server.received.append((envelope.mail_from, list(envelope.rcpt_tos), message))
+                return "250 Message accepted for delivery"
+
+        self.controller = Controller(Handler(), hostname="127.0.0.1", port=self.port)
+
+    def __enter__(self) -> SmtpServer:
+        self.controller.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.controller.stop()
+
+
+@dataclass
+class SmsMessage:
+    path: str
+    authorization: tuple[str, str]
+    form: dict[str, str]
+
+
+class TwilioServer:
+    """POST /2010-04-01/Accounts/{sid}/Messages.json (form-encoded, basic auth) -> 201 with a
+    Twilio-shaped JSON message; scripted statuses first."""
+
+    def __init__(self, statuses: list[int] | None = None) -> None:
+        self.statuses = list(statuses or [])
+        self.received: list[SmsMessage] = []
+        owner = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self) -> None:
+                body = self.rfile.read(int(self.headers.get("content-length", "0"))).decode()
+                scheme, _, value = self.headers.get("authorization", "").partition(" ")
+                user, _, password = base64.b64decode(value).decode().partition(":")
+                status = owner.statuses.pop(0) if owner.statuses else 201
+                if status == 201:
+                    form = {k: v[0] for k, v in parse_qs(body).items()}
+                    owner.received.append(SmsMessage(self.path, (user, password), form))
+                    sid = f"SM{len(owner.received):032d}"
+                    payload = json.dumps(
+                        {"sid": sid, "status": "queued", "to": form.get("To", "")}
+                    ).encode()
+                else:
+                    payload = b'{"code": 20500, "message": "try again"}'
+                self.send_response(status)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(payload)))
+                self.end_headers()
+                self.wfile.write(payload)
+
+            def log_message(self, *args: Any) -> None:
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.server.server_address[1]}"
+
+    def __enter__(self) -> TwilioServer:
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+async def finish(db: Database, redis: Any, settings: Settings, job_id: str, ok: bool) -> None:
+    """Claim the job as a worker would and write its outcome through worker/jobs.py."""
+    job = await jobs.claim(db, redis, settings, job_id, f"w-{job_id[:6]}")
+    assert job is not None
+    if ok:
+        key = f"videos/{job_id}.1.mp4"
+        url = f"{settings.public_url}/media/{key}"
+        assert await jobs.complete(db, job_id, job.worker_id or "", 1, key, 3000, {}, [], url)
+    else:
+        assert await jobs.fail(db, job_id, job.worker_id or "", 1, "Data source unavailable")
+
+
+async def deliver_due(db: Database, settings: Settings, **ctx: Any) -> list[str]:
+    """What the relay and the deliveries worker do, in this process: each due delivery sent."""
+    async with db.session() as session:
+        await delivery.abandon_stuck(session)
+        due = await delivery.due(session)
+    context = {"settings": settings, "db": db, **ctx}
+    return [await deliver_trigger(context, execution_id, n + 1) for execution_id, n in due]
+
+
+async def executions(db: Database, rule_id: str | None = None) -> list[TriggerExecution]:
+    async with db.session() as session:
+        query = select(TriggerExecution).order_by(TriggerExecution.created_at)
+        if rule_id:
+            query = query.where(TriggerExecution.rule_id == rule_id)
+        return list((await session.execute(query)).scalars())
+
+
+def rule_body(**overrides: Any) -> dict[str, Any]:
+    body: dict[str, Any] = {
+        "name": "100th workout",
+        "eventType": "milestone",
+        "condition": {"field": "workouts", "op": ">=", "value": 100},
+        "templateId": REWIND,
+        "channel": "email",
+        "email": {
+            "subject": "[name], 100 workouts!",
+            "body": "Hi [name],\n\nYou did [totalWorkouts] workouts. Watch: [playerUrl]",
+        },
+    }
+    body.update(overrides)
+    return body
+
+
+def event(recipient: str, workouts: int = 100, **extra: Any) -> dict[str, Any]:
+    return {
+        "recipientId": recipient,
+        "recipientEmail": f"{recipient}@example.com",
+        "data": {"name": recipient.title(), "workouts": workouts, "minutes": 1200},
+        **extra,
+    }
+
+
+class WebhookReceiver:
+    """Answers every POST 200 and keeps the JSON bodies."""
+
+    def __init__(self) -> None:
+        self.bodies: list[dict[str, Any]] = []
+        owner = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self) -> None:
+                body = self.rfile.read(int(self.headers.get("content-length", "0")))
+                owner.bodies.append(json.loads(body))
+                self.send_response(200)
+                self.send_header("Content-Length", "2")
+                self.end_headers()
+                self.wfile.write(b"ok")
+
+            def log_message(self, *args: Any) -> None:
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.server.server_address[1]}/hook"
+
+    def __enter__(self) -> WebhookReceiver:
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@contextlib.asynccontextmanager
+async def deliveries_worker(settings: Settings) -> AsyncIterator[Worker]:
+    """The deliveries worker of `reelsmith worker` (webhooks and trigger deliveries), here."""
+    worker = Worker(**worker_kwargs(settings), handle_signals=False)
+    task = asyncio.create_task(worker.main())
+    worker.main_task = task
+    try:
+        yield worker
+    finally:
+        with contextlib.suppress(asyncio.CancelledError):
+            await worker.close()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+        await shutdown(worker.ctx)
+
+
+async def wait_for(check: Callable[[], Awaitable[Any]], timeout: float, what: str) -> Any:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = await check()
+        if value:
+            return value
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"timed out after {timeout:g}s waiting for {what}")
