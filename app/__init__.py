@@ -28,6 +28,7 @@ def blueprints() -> list[Blueprint]:
     importing a module of `app` (the worker does) does not load every route."""
     from app import apidocs
     from app.accounts import routes as accounts
+    from app.ai import routes as ai
     from app.billing import routes as billing
     from app.keys import routes as keys
     from app.media import routes as media
@@ -51,6 +52,7 @@ def blueprints() -> list[Blueprint]:
         media.bp,
         voices.bp,
         webhooks.bp,
+        ai.bp,
         apidocs.bp,
     ]
 
