@@ -15,7 +15,7 @@ from app.ai.schemas import Composition, TemplateState, Tone
 from app.ai.scripts import scene_seconds, write_script
 from app.ai.slots import SlotBook
 from app.primitives.catalog import get_primitive
-from app.templates.schemas import SceneConfig
+from app.templates.schemas import SceneConfig, SkipCondition
 
 
 @dataclass(frozen=True)
@@ -31,12 +31,12 @@ class Kind:
 KINDS: tuple[Kind, ...] = (
     Kind("intro", "title-intro", "Intro", 0, ("intro", "title", "opening", "greeting")),
     Kind("brand", "logo-reveal", "Logo", 0, ("logo", "brand", "branding", "wordmark")),
-    Kind("photo", "ken-burns", "Photo", 1, ("photo", "image", "picture", "venue", "pictures",
+    Kind("photo", "ken-burns", "Photo", 0, ("photo", "image", "picture", "venue", "pictures",
          "photos", "highlight reel")),
     Kind("stats", "stat-counters", "Key numbers", 1, ("number", "numbers", "stat", "stats",
          "kpi", "kpis", "metric", "metrics", "revenue", "seats", "nps", "usage", "growth",
          "figures", "totals", "raised", "attendees", "sales", "workouts", "minutes", "citations",
-         "downloads", "users", "results", "impact"), "slide"),
+         "downloads", "impact"), "slide"),
     Kind("ranking", "bar-race", "Top categories", 1, ("ranking", "ranked", "top", "leaderboard",
          "bar chart", "race", "best sellers", "best-selling", "top products"), "wipe"),
     Kind("breakdown", "category-donut", "Breakdown", 1, ("breakdown", "split", "share", "mix",
@@ -73,8 +73,6 @@ BY_PRIMITIVE = {k.primitive: k for k in KINDS}
 USE_CASES: tuple[tuple[str, tuple[str, ...], tuple[str, ...], Tone], ...] = (
     ("year in review", ("year in review", "wrapped", "year-in-review", "your year",
      "annual recap", "fitness", "workout"), ("stats", "skills", "percentile"), "celebratory"),
-    ("business review", ("quarterly", "monthly", "business review", "qbr", "report", "review",
-     "saas"), ("stats", "ranking", "comparison", "cta"), "professional"),
     ("renewal", ("renewal", "renew", "subscription"), ("stats", "comparison", "cta"),
      "professional"),
     ("onboarding", ("onboarding", "welcome", "new client", "new customer", "kickoff",
@@ -83,24 +81,26 @@ USE_CASES: tuple[tuple[str, tuple[str, ...], tuple[str, ...], Tone], ...] = (
      "hackathon", "recap"), ("photo", "stats", "quote"), "casual"),
     ("product launch", ("launch", "release", "new feature", "announcing", "announcement",
      "introducing"), ("brand", "stats", "cta"), "inspirational"),
-    ("fundraising thanks", ("donor", "donation", "donors", "fundrais", "charity", "nonprofit",
+    ("fundraising thanks", ("donor", "donation", "donors", "fundrais*", "charity", "nonprofit",
      "campaign", "supporters"), ("stats", "breakdown", "quote", "cta"), "inspirational"),
     ("academic career", ("research", "academic", "professor", "scholar", "citations",
      "papers", "phd", "retirement"), ("stats", "timeline", "map"), "inspirational"),
     ("author spotlight", ("author", "writer", "novelist", "poet", "literary"),
      ("books", "stats", "quote"), "celebratory"),
-    ("achievement", ("achievement", "congratulat", "promotion", "anniversary", "graduat"),
+    ("achievement", ("achievement", "congratulat*", "promotion", "anniversary", "graduat*"),
      ("badge", "stats", "percentile"), "celebratory"),
     ("survey results", ("survey", "poll", "feedback results"), ("poll", "stats"),
      "professional"),
+    ("business review", ("quarterly", "monthly", "business review", "qbr", "report", "review",
+     "saas"), ("stats", "ranking", "comparison", "cta"), "professional"),
 )  # fmt: skip
 
 TONE_WORDS: tuple[tuple[Tone, tuple[str, ...]], ...] = (
-    ("celebratory", ("celebrat", "festive", "party", "congrat", "exciting", "excited",
+    ("celebratory", ("celebrat*", "festive", "party", "congrat*", "exciting", "excited",
      "upbeat", "joyful", "fun and festive", "hype")),
     ("casual", ("casual", "friendly", "relaxed", "playful", "fun", "informal", "chill",
      "light-hearted", "lighthearted", "laid-back")),
-    ("inspirational", ("inspir", "motivat", "uplifting", "heartfelt", "emotional", "moving",
+    ("inspirational", ("inspir*", "motivat*", "uplifting", "heartfelt", "emotional", "moving",
      "mission", "hopeful")),
     ("professional", ("professional", "formal", "corporate", "serious", "businesslike",
      "neutral")),
@@ -123,10 +123,10 @@ ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth
 
 
 def _has(text: str, word: str) -> bool:
-    """Whole-word (or word-start for stems) match of `word` in lower-cased text."""
-    if word.endswith(("%",)) or " " in word:
-        return word in text
-    return re.search(rf"(?<![a-z0-9]){re.escape(word)}", text) is not None
+    """Whole-word match of `word` in lower-cased text; a word ending in `*` is a stem."""
+    if word.endswith("*"):
+        return re.search(rf"(?<![a-z0-9]){re.escape(word[:-1])}", text) is not None
+    return re.search(rf"(?<![a-z0-9]){re.escape(word)}(?![a-z0-9])", text) is not None
 
 
 def _mentions(text: str, kind: Kind) -> int:
@@ -269,7 +269,8 @@ def scene_for(kind: Kind, ctx: Ctx) -> SceneConfig:
     elif kind.name == "cta":
         data["headline"] = "Let's plan what comes next"
         data["buttonText"] = "Book a call"
-        data["url"] = bind("cta_url") or "https://example.com"
+        url = book.existing("cta_url")
+        data["url"] = f"[{url}]" if url else "https://example.com"
     elif kind.name == "outro":
         data["person_name"] = f"[{name}]" if name else "Thank you"
         if name:
@@ -292,9 +293,7 @@ def scene_for(kind: Kind, ctx: Ctx) -> SceneConfig:
     return scene
 
 
-def _skip_when_missing(key: str) -> object:
-    from app.templates.schemas import SkipCondition
-
+def _skip_when_missing(key: str) -> SkipCondition:
     return SkipCondition(field=key, op="not_exists", value=None, skipWhen=True)
 
 
@@ -302,7 +301,7 @@ def _cta_text(prompt: str) -> tuple[str, str]:
     text = prompt.lower()
     pairs = (
         (("renew",), "Renew with confidence", "Book your renewal call"),
-        (("donate", "donation", "donor", "fundrais"), "Help us do it again", "Donate again"),
+        (("donate", "donation", "donor", "fundrais*"), "Help us do it again", "Donate again"),
         (("demo",), "See it in action", "Book a demo"),
         (("sign up", "signup", "register", "rsvp"), "Save your spot", "Register now"),
         (("buy", "order", "shop", "launch"), "Be among the first", "Get it now"),
@@ -350,7 +349,7 @@ def create(prompt: str, state: TemplateState) -> Composition:
     if use_case:
         name, defaults, tone = use_case
         ctx.tone = tone
-        if not [k for k in kinds if k.phase in (1, 2, 3)]:
+        if len([k for k in kinds if k.phase in (1, 2, 3)]) < 2:
             kinds += [BY_NAME[n] for n in defaults]
             why.append(f"it reads as a {name}, so it shows what such a video usually does")
         elif "cta" in defaults and BY_NAME["cta"] not in kinds and name != "event recap":
@@ -451,8 +450,10 @@ def edit(prompt: str, state: TemplateState) -> Composition:
     else:
         ctx.tone = _guess_tone(scenes)
     if not done:
-        done.append("found no change it understands in the prompt, so the scenes are unchanged "
-                    "(try: add a map, remove the second scene, make it shorter, more casual)")
+        done.append(
+            "found no change it understands in the prompt, so the scenes are unchanged "
+            "(try: add a map, remove the second scene, make it shorter, more casual)"
+        )
     return Composition(
         scenes=scenes,
         explanation=_sentence(done),
@@ -487,9 +488,7 @@ def _guess_tone(scenes: list[SceneConfig]) -> Tone:
     return "professional"
 
 
-def _apply(
-    clause: str, scenes: list[SceneConfig], ctx: Ctx, done: list[str], prompt: str
-) -> None:
+def _apply(clause: str, scenes: list[SceneConfig], ctx: Ctx, done: list[str], prompt: str) -> None:
     words = set(re.findall(r"[a-z]+", clause))
     # replace X with Y / swap X for Y
     m = re.search(r"\b(?:replace|swap|change)\b (.+?) \b(?:with|for|to|into)\b (.+)", clause)
@@ -521,8 +520,11 @@ def _apply(
             scenes[i].enabled = True
             done.append(f"enabled scene {i + 1} ({scenes[i].label or scenes[i].primitiveId})")
         return
-    m = re.search(r"\b(?:move|put)\b (.+?) \b(to the|at the|first|last|before|after|to)\b(.*)",
-                  clause)  # fmt: skip
+    m = re.search(
+        r"\b(?:move|put)\b (.+) \b((?:to|at) the (?:start|beginning|front|top|end|back)|first|"
+        r"last|before|after)\b(.*)",
+        clause,
+    )
     if m:
         moving = _target_indexes(m.group(1), scenes)
         rest = m.group(2) + m.group(3)

@@ -120,8 +120,17 @@ class OpenAIProvider:
 
     async def compose(self, prompt: str, mode: str, state: TemplateState) -> Any:
         primitives = [
-            {k: getattr(p, k) for k in ("id", "category", "description", "animationOptions",
-                                        "defaultDuration", "dataInputs")}  # fmt: skip
+            {
+                k: getattr(p, k)
+                for k in (
+                    "id",
+                    "category",
+                    "description",
+                    "animationOptions",
+                    "defaultDuration",
+                    "dataInputs",
+                )
+            }  # fmt: skip
             for p in catalog().values()
         ]
         system = (
@@ -143,7 +152,7 @@ class OpenAIProvider:
         system = (
             f"Write one voiceover script per scene in a {tone} tone, about 2.5 words per second "
             "of each scene's duration. Reference data only as [slot_key] with the given keys; "
-            "never invent values. Answer JSON: {\"scripts\": [string, ...]} in scene order."
+            'never invent values. Answer JSON: {"scripts": [string, ...]} in scene order.'
         )
         user = json.dumps({
             "template": name,
@@ -165,7 +174,7 @@ class OpenAIProvider:
     async def translate(self, texts: list[str], source: str, target: str) -> list[str]:
         system = (
             f"Translate each string from {source} to {target}. Keep every token like ⟦0⟧ "
-            "exactly as it is. Answer JSON: {\"translations\": [string, ...]} in order."
+            'exactly as it is. Answer JSON: {"translations": [string, ...]} in order.'
         )
         schema = {
             "type": "object",

@@ -11,7 +11,14 @@ from redis.asyncio import Redis
 from app.ai.errors import BadSceneIndex, DailyLimitReached, UpstreamFailed
 from app.ai.providers import Provider
 from app.ai.repair import clean_text, repair
-from app.ai.schemas import Composition, PromptBuilderResponse, SceneScript, TemplateState, Tone
+from app.ai.schemas import (
+    TONES,
+    Composition,
+    PromptBuilderResponse,
+    SceneScript,
+    TemplateState,
+    Tone,
+)
 from app.ai.scripts import WORDS_PER_SECOND, known_keys, scene_seconds, slots_for_keys
 from app.limits import Allowance
 from app.templates.schemas import SceneConfig
@@ -55,7 +62,8 @@ async def compose(
     scenes, slots = repair(raw.get("scenes"), raw.get("dataSlots"), state.dataSlots, allow, notes)
     if not scenes and mode == "create":
         raise UpstreamFailed(provider.name, "proposed no scene that fits the primitive catalog")
-    explanation = raw.get("explanation") if isinstance(raw.get("explanation"), str) else ""
+    given = raw.get("explanation")
+    explanation: str = given if isinstance(given, str) else ""
     if notes:
         explanation = (explanation + " Repaired: " + "; ".join(notes) + ".").strip()
     tone = raw.get("suggestedVoiceoverTone")
@@ -63,8 +71,7 @@ async def compose(
     return PromptBuilderResponse(
         scenes=scenes,
         explanation=explanation[:2000] or "Composed the scenes from the primitive catalog.",
-        suggestedVoiceoverTone=tone if tone in ("professional", "celebratory", "casual",
-                                                "inspirational") else base,  # fmt: skip
+        suggestedVoiceoverTone=tone if tone in TONES else base,
         estimatedDuration=estimated_seconds(scenes),
         dataSlots=slots,
     )
@@ -83,9 +90,7 @@ async def scripts(
     if scene_index is not None and not 0 <= scene_index < len(scenes):
         raise BadSceneIndex("sceneIndex", scene_index, len(scenes))
     chosen = (
-        [scene_index]
-        if scene_index is not None
-        else [i for i, s in enumerate(scenes) if s.enabled]
+        [scene_index] if scene_index is not None else [i for i, s in enumerate(scenes) if s.enabled]
     )
     keys = known_keys(scenes, data)
     slots = slots_for_keys(keys)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -180,8 +181,11 @@ class FakeOpenAI(BaseHTTPRequestHandler):
     def do_POST(self) -> None:  # noqa: N802
         length = int(self.headers.get("content-length", 0))
         FakeOpenAI.requests.append(
-            {"path": self.path, "auth": self.headers.get("authorization"),
-             "body": json.loads(self.rfile.read(length))}  # fmt: skip
+            {
+                "path": self.path,
+                "auth": self.headers.get("authorization"),
+                "body": json.loads(self.rfile.read(length)),
+            }  # fmt: skip
         )
         status, payload, delay = FakeOpenAI.answers.pop(0)
         if delay:
@@ -193,10 +197,8 @@ class FakeOpenAI(BaseHTTPRequestHandler):
         self.send_header("content-type", "application/json")
         self.send_header("content-length", str(len(raw)))
         self.end_headers()
-        try:
+        with contextlib.suppress(BrokenPipeError):  # the client gave up (the timeout test)
             self.wfile.write(raw)
-        except BrokenPipeError:
-            pass  # the client gave up (the timeout test)
 
     def log_message(self, *args: Any) -> None:
         pass
@@ -305,9 +307,7 @@ async def test_openai_private_url_refused_without_the_setting(app, client, make_
     settings.ai_provider = "openai"
     settings.ai_openai_base_url = fake_openai
     user = await make_user()
-    resp = await client.post(
-        "/api/generate-script", json={"scenes": SCENES}, headers=user.headers
-    )
+    resp = await client.post("/api/generate-script", json={"scenes": SCENES}, headers=user.headers)
     assert resp.status_code == 502
     assert "REELSMITH_ALLOW_PRIVATE_URLS" in (await resp.get_json())["message"]
     assert FakeOpenAI.requests == []
