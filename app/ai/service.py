@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import hashlib
 import math
 import time
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from redis.asyncio import Redis
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.ai.errors import BadSceneIndex, DailyLimitReached, UpstreamFailed
+from app.ai.errors import BadSceneIndex, DailyLimitReached, UnknownLanguage, UpstreamFailed
+from app.ai.models import NO_SCENE, NO_TEMPLATE, Translation
 from app.ai.providers import Provider
 from app.ai.repair import clean_text, repair
 from app.ai.schemas import (
@@ -20,7 +26,10 @@ from app.ai.schemas import (
     Tone,
 )
 from app.ai.scripts import WORDS_PER_SECOND, known_keys, scene_seconds, slots_for_keys
+from app.ai.translate import base, engine_for, translate_protected
+from app.config import Settings
 from app.limits import Allowance
+from app.spec import LANGUAGES
 from app.templates.schemas import SceneConfig
 
 
@@ -104,3 +113,82 @@ async def scripts(
             cleaned = " ".join(parts[:budget]).rstrip(",;:") + "."
         out.append(SceneScript(sceneId=str(i), voScript=cleaned))
     return out
+
+
+# ---- translation ----
+
+
+def source_hash(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+@dataclass
+class Translated:
+    translations: list[str]
+    cached: int
+    generated: int
+
+
+async def translate(
+    session: AsyncSession,
+    settings: Settings,
+    texts: list[str],
+    source: str,
+    target: str,
+    template_id: str | None,
+    scene_indexes: list[int] | None,
+) -> Translated:
+    """Each text from the cache (template, scene, languages, source hash) or from the engine
+    that covers the pair; new translations are stored. `cached` + `generated` = texts that
+    needed translating (identical source and target languages need none)."""
+    for field, code in (("sourceLanguage", source), ("targetLanguage", target)):
+        if code not in LANGUAGES:
+            raise UnknownLanguage(field, code)
+    if scene_indexes is not None and len(scene_indexes) != len(texts):
+        raise BadSceneIndex("sceneIndexes", len(scene_indexes), len(texts))
+    if base(source) == base(target):
+        return Translated(list(texts), 0, 0)
+    engine = engine_for(settings, source, target)
+    template = template_id or NO_TEMPLATE
+    scenes = scene_indexes if scene_indexes is not None else [NO_SCENE] * len(texts)
+    keys = [(scenes[i], source_hash(t)) for i, t in enumerate(texts)]
+    rows = await session.execute(
+        select(Translation).where(
+            Translation.template_id == template,
+            Translation.source_language == source,
+            Translation.target_language == target,
+            Translation.source_hash.in_({h for _, h in keys}),
+        )
+    )
+    found = {(r.scene_index, r.source_hash): r.translated for r in rows.scalars()}
+    missing = sorted({k for k in keys if k not in found}, key=keys.index)
+    if missing:
+        todo = [texts[keys.index(k)] for k in missing]
+
+        async def run(batch: list[str]) -> list[str]:
+            return await engine.translate(batch, source, target)
+
+        fresh = await translate_protected(todo, run)
+        for (scene, digest), text in zip(missing, fresh, strict=True):
+            found[(scene, digest)] = text
+            try:
+                async with session.begin_nested():
+                    session.add(
+                        Translation(
+                            template_id=template,
+                            scene_index=scene,
+                            source_language=source,
+                            target_language=target,
+                            source_hash=digest,
+                            translated=text,
+                            engine=engine.name,
+                        )
+                    )
+            except IntegrityError:
+                pass  # a concurrent request stored the same key first
+    cached_keys = set(found) - set(missing)
+    return Translated(
+        [found[k] for k in keys],
+        cached=sum(1 for k in keys if k in cached_keys),
+        generated=sum(1 for k in keys if k in missing),
+    )
