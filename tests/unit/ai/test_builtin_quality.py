@@ -201,3 +201,18 @@ def test_edit_that_is_not_understood_changes_nothing():
     made = edit("purple elephants", state)
     assert made.scenes == state.scenes
     assert "unchanged" in made.explanation
+
+
+@pytest.mark.parametrize(
+    "prompt, button",
+    [
+        ("a quarterly review with a call to book a renewal", "Book your renewal call"),
+        ("thank our donors and ask them to give again", "Donate again"),
+        ("webinar follow-up with a demo link", "Book a demo"),
+        ("event invitation with a button to register", "Register now"),
+    ],
+)
+def test_call_to_action_fits_the_prompt(prompt, button):
+    made = create(prompt, TemplateState())
+    cta = next(s for s in made.scenes if s.primitiveId == "cta-card")
+    assert cta.sceneData["buttonText"] == button
