@@ -8,7 +8,7 @@ from collections.abc import Iterable, Mapping
 
 from app.ai.schemas import Tone
 from app.ai.slots import find_slot
-from app.composition.variables import variables_in
+from app.composition.variables import KEY, variables_in
 from app.primitives.catalog import get_primitive
 from app.templates.schemas import DataSlot, SceneConfig
 from app.templates.validation import slot_key
@@ -183,7 +183,8 @@ ROLE_OF = {"name": "person_name", "period": "period", "company": "company_name",
 
 
 def known_keys(scenes: Iterable[SceneConfig], data: Mapping[str, object]) -> list[str]:
-    """The slot keys scenes name (dataRequired, variables in sceneData) plus the data's keys."""
+    """The slot keys scenes name (dataRequired, variables in sceneData) plus the data's keys
+    (only names a slot key may be)."""
     keys: list[str] = []
     for scene in scenes:
         names = [slot_key(n) for n in scene.dataRequired]
@@ -191,7 +192,7 @@ def known_keys(scenes: Iterable[SceneConfig], data: Mapping[str, object]) -> lis
         names += [v.split(".")[0] for v in variables_in(scene.voScript)]
         keys += [n for n in names if n not in keys]
     keys += [k for k in data if k not in keys]
-    return keys
+    return [k for k in keys if KEY.match(k) and len(k) <= 64]
 
 
 def _fill(line: str, slots: list[DataSlot]) -> str:

@@ -154,6 +154,18 @@ async def test_generate_script_one_per_enabled_scene_per_tone(client, make_user)
     assert len({tuple(v) for v in seen.values()}) == 4
 
 
+async def test_generate_script_odd_input_is_not_an_error(client, make_user):
+    user = await make_user()
+    body = {
+        "scenes": [{"primitiveId": "\r"}, {"primitiveId": "outro", "dataRequired": ["bad key"]}],
+        "inputData": {"": 1, "é x": {"a": True}, "8QQ": [1], "name": "Ann"},
+    }
+    resp = await client.post("/api/generate-script", json=body, headers=user.headers)
+    assert resp.status_code == 200, await resp.get_json()
+    scripts = (await resp.get_json())["scripts"]
+    assert len(scripts) == 2 and all(s["voScript"] for s in scripts)
+
+
 async def test_generate_script_scene_index(client, make_user):
     user = await make_user()
     resp = await client.post(
