@@ -138,10 +138,16 @@ def repair_slots(raw: Any, existing: list[DataSlot]) -> list[DataSlot]:
     return slots
 
 
-def fit_limits(scenes: list[SceneConfig], slots: list[DataSlot], allow: Allowance) -> None:
-    """Trim to the tier's scene count and shrink durations (and scripts) until check_template
-    passes; the caller's tier decides (app/limits.py)."""
-    del scenes[allow.limits.max_scenes :]
+def fit_limits(
+    scenes: list[SceneConfig], slots: list[DataSlot], allow: Allowance, notes: list[str]
+) -> None:
+    """Trim to the tier's scene count (keeping the closing scene) and shrink durations (and
+    scripts) until check_template passes; the caller's tier decides (app/limits.py)."""
+    limit = allow.limits.max_scenes
+    if len(scenes) > limit:
+        notes.append(f"kept {limit} scenes, the most the {allow.tier} tier allows")
+        while len(scenes) > limit:
+            scenes.pop(-2 if len(scenes) > 1 else -1)
     cap = allow.limits.max_vo_script_chars
     for scene in scenes:
         if scene.voScript and len(scene.voScript) > cap:
@@ -183,7 +189,7 @@ def repair(
                              keys, notes, i)  # fmt: skip
         if scene is not None:
             scenes.append(scene)
-    fit_limits(scenes, slots, allow)
+    fit_limits(scenes, slots, allow, notes)
     problems = document_problems(scenes, slots)
     assert not problems, problems  # every rule above is a rule of validation.py
     return scenes, slots

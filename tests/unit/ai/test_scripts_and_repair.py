@@ -47,8 +47,12 @@ def test_clean_text():
 def test_repair_tier_limits_trim_scenes_and_durations():
     free = allowance(Settings(), "free")
     raw = [{"primitiveId": "stat-counters", "defaultDuration": 100} for _ in range(30)]
-    scenes, _ = repair(raw, [], [], free)
+    raw.append({"primitiveId": "outro"})
+    notes: list[str] = []
+    scenes, _ = repair(raw, [], [], free, notes)
     assert len(scenes) == free.limits.max_scenes
+    assert scenes[-1].primitiveId == "outro"
+    assert "the free tier allows" in notes[0]
     assert sum(s.defaultDuration or 0 for s in scenes) <= free.limits.max_video_s
     assert document_problems(scenes, []) == []
 
