@@ -28,6 +28,7 @@ def blueprints() -> list[Blueprint]:
     importing a module of `app` (the worker does) does not load every route."""
     from app import apidocs
     from app.accounts import routes as accounts
+    from app.ai import routes as ai
     from app.analytics import routes as analytics
     from app.billing import routes as billing
     from app.keys import routes as keys
@@ -55,6 +56,7 @@ def blueprints() -> list[Blueprint]:
         webhooks.bp,
         analytics.bp,
         triggers.bp,
+        ai.bp,
         apidocs.bp,
     ]
 

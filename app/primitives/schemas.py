@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from app.primitives.catalog import PrimitiveInfo
 
@@ -24,6 +24,11 @@ class PrimitivesResponse(BaseModel):
 class Language(BaseModel):
     code: str
     name: str
+    canTranslate: bool = Field(
+        description="Addition to the SPEC: English scripts can be translated to it right now "
+        "(a configured engine covers en -> code)"
+    )
+    canSpeak: bool = Field(description="Addition to the SPEC: a voice can speak it right now")
 
 
 class LanguagesResponse(BaseModel):

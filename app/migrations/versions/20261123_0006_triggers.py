@@ -1,6 +1,6 @@
 """trigger rules, throttles, executions (with their delivery) and unsubscribes
 
-Revision ID: 0009
+Revision ID: 0006
 Revises: 0005
 Create Date: 2026-11-23 20:00:00
 
@@ -11,7 +11,7 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = "0009"
+revision: str = "0006"
 down_revision: str | Sequence[str] | None = "0005"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None

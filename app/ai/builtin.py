@@ -1,0 +1,609 @@
+"""The built-in composer: offline and deterministic (same prompt and state, same answer).
+
+`create` recognises what a prompt asks for (kinds of content, a use case, tone, length, a call
+to action) and plans a narrative from the catalog: opening, the data, the comparison or story,
+engagement, the call to action, the close. `edit` applies the changes a prompt asks for to the
+current scenes (add, remove, replace, move, enable, disable, shorter/longer, tone, transitions,
+animation style) and keeps everything else as it was."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from app.ai.schemas import Composition, TemplateState, Tone
+from app.ai.scripts import scene_seconds, write_script
+from app.ai.slots import SlotBook
+from app.primitives.catalog import get_primitive
+from app.templates.schemas import SceneConfig, SkipCondition
+
+
+@dataclass(frozen=True)
+class Kind:
+    name: str
+    primitive: str
+    label: str
+    phase: int  # 0 opening, 1 data, 2 comparison/story, 3 engagement, 4 call to action, 5 close
+    words: tuple[str, ...]
+    transition: str = "fade"
+
+
+KINDS: tuple[Kind, ...] = (
+    Kind("intro", "title-intro", "Intro", 0, ("intro", "title", "opening", "greeting")),
+    Kind("brand", "logo-reveal", "Logo", 0, ("logo", "brand", "branding", "wordmark")),
+    Kind("photo", "ken-burns", "Photo", 0, ("photo", "image", "picture", "venue", "pictures",
+         "photos", "highlight reel")),
+    Kind("stats", "stat-counters", "Key numbers", 1, ("number", "numbers", "stat", "stats",
+         "kpi", "kpis", "metric", "metrics", "revenue", "seats", "nps", "usage", "growth",
+         "figures", "totals", "raised", "attendees", "sales", "workouts", "minutes", "citations",
+         "downloads", "impact"), "slide"),
+    Kind("ranking", "bar-race", "Top categories", 1, ("ranking", "ranked", "top", "leaderboard",
+         "bar chart", "race", "best sellers", "best-selling", "top products"), "wipe"),
+    Kind("breakdown", "category-donut", "Breakdown", 1, ("breakdown", "split", "share", "mix",
+         "donut", "pie", "allocation", "where the money went", "spent"), "slide"),
+    Kind("skills", "radar", "Profile", 1, ("skills", "radar", "strengths", "profile",
+         "spider", "workout types", "balance")),
+    Kind("books", "book-shelf", "Books", 1, ("books", "novel", "novels", "shelf",
+         "publications", "bibliography")),
+    Kind("comparison", "comparison-bars", "Comparison", 2, ("compare", "compared",
+         "comparison", "versus", "vs", "last year", "last quarter", "previous", "benchmark",
+         "before and after", "year over year", "against"), "slide"),
+    Kind("percentile", "percentile-gauge", "Your rank", 2, ("percentile", "rank", "top %",
+         "ahead of", "among", "peers", "standing")),
+    Kind("timeline", "milestone-timeline", "Milestones", 2, ("timeline", "milestone",
+         "milestones", "journey", "history", "roadmap", "steps", "next steps", "career",
+         "story so far", "agenda", "schedule", "plan")),
+    Kind("map", "world-map", "Map", 2, ("map", "countries", "country", "global", "world",
+         "worldwide", "regions", "locations", "travel", "offices")),
+    Kind("quote", "quote-card", "Quote", 3, ("quote", "testimonial", "testimonials", "said",
+         "speaker", "speakers", "people", "team", "customer story", "words")),
+    Kind("badge", "badge-unlock", "Achievement", 3, ("badge", "achievement", "award",
+         "unlock", "unlocked", "trophy")),
+    Kind("poll", "poll-card", "Poll", 3, ("poll", "survey", "vote", "votes", "question")),
+    Kind("cta", "cta-card", "Call to action", 4, ("cta", "call to action", "book a", "book an",
+         "schedule", "sign up", "signup", "register", "renew", "renewal call", "donate",
+         "buy", "demo", "learn more", "call to", "link", "button", "upgrade", "rsvp",
+         "get started", "contact"), "zoom"),
+    Kind("outro", "outro", "Closing", 5, ("outro", "closing", "thank-you card", "sign-off",
+         "ending", "end card")),
+)  # fmt: skip
+BY_NAME = {k.name: k for k in KINDS}
+BY_PRIMITIVE = {k.primitive: k for k in KINDS}
+
+USE_CASES: tuple[tuple[str, tuple[str, ...], tuple[str, ...], Tone], ...] = (
+    ("year in review", ("year in review", "wrapped", "year-in-review", "your year",
+     "annual recap", "fitness", "workout"), ("stats", "skills", "percentile"), "celebratory"),
+    ("renewal", ("renewal", "renew", "subscription"), ("stats", "comparison", "cta"),
+     "professional"),
+    ("onboarding", ("onboarding", "welcome", "new client", "new customer", "kickoff",
+     "new hire"), ("brand", "timeline", "cta"), "professional"),
+    ("event recap", ("event", "conference", "summit", "meetup", "webinar", "festival",
+     "hackathon", "recap"), ("photo", "stats", "quote"), "casual"),
+    ("product launch", ("launch", "release", "new feature", "announcing", "announcement",
+     "introducing"), ("brand", "stats", "cta"), "inspirational"),
+    ("fundraising thanks", ("donor", "donation", "donors", "fundrais*", "charity", "nonprofit",
+     "campaign", "supporters"), ("stats", "breakdown", "quote", "cta"), "inspirational"),
+    ("academic career", ("research", "academic", "professor", "scholar", "citations",
+     "papers", "phd", "retirement"), ("stats", "timeline", "map"), "inspirational"),
+    ("author spotlight", ("author", "writer", "novelist", "poet", "literary"),
+     ("books", "stats", "quote"), "celebratory"),
+    ("achievement", ("achievement", "congratulat*", "promotion", "anniversary", "graduat*"),
+     ("badge", "stats", "percentile"), "celebratory"),
+    ("survey results", ("survey", "poll", "feedback results"), ("poll", "stats"),
+     "professional"),
+    ("business review", ("quarterly", "monthly", "business review", "qbr", "report", "review",
+     "saas"), ("stats", "ranking", "comparison", "cta"), "professional"),
+)  # fmt: skip
+
+TONE_WORDS: tuple[tuple[Tone, tuple[str, ...]], ...] = (
+    ("celebratory", ("celebrat*", "festive", "party", "congrat*", "exciting", "excited",
+     "upbeat", "joyful", "fun and festive", "hype")),
+    ("casual", ("casual", "friendly", "relaxed", "playful", "fun", "informal", "chill",
+     "light-hearted", "lighthearted", "laid-back")),
+    ("inspirational", ("inspir*", "motivat*", "uplifting", "heartfelt", "emotional", "moving",
+     "mission", "hopeful")),
+    ("professional", ("professional", "formal", "corporate", "serious", "businesslike",
+     "neutral")),
+)  # fmt: skip
+
+# Animation style words -> the option to prefer, in order, where a primitive has it.
+STYLES: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
+    (("typewriter", "typed"), ("typewriter", "word-reveal")),
+    (("energetic", "snappy", "snappier", "dynamic", "punchy", "faster", "bold", "lively"),
+     ("stagger-pop", "race", "pop", "pop-out", "scale-in", "shine-burst", "stagger",
+      "pulse-points", "spin-in", "scale-glow", "reveal-winner", "zoom-to-country",
+      "logo-zoom", "zoom-in")),
+    (("calm", "subtle", "smooth", "gentle", "minimal", "elegant", "slower", "understated"),
+     ("slide-up", "grow", "count-up", "fade-out", "draw", "sweep", "line-draw", "slide-in",
+      "pulse-highlight", "wipe-reveal", "word-reveal", "zoom-out")),
+)  # fmt: skip
+
+ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6,
+            "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10}  # fmt: skip
+
+
+def _has(text: str, word: str) -> bool:
+    """Whole-word match of `word` in lower-cased text; a word ending in `*` is a stem."""
+    if word.endswith("*"):
+        return re.search(rf"(?<![a-z0-9]){re.escape(word[:-1])}", text) is not None
+    return re.search(rf"(?<![a-z0-9]){re.escape(word)}(?![a-z0-9])", text) is not None
+
+
+def _mentions(text: str, kind: Kind) -> int:
+    """Where `kind` is first mentioned in text (-1 when it is not)."""
+    best = -1
+    for word in kind.words:
+        pattern = rf"(?<![a-z0-9]){re.escape(word)}(?![a-z0-9])"
+        if word.endswith("%"):
+            pattern = re.escape(word)
+        match = re.search(pattern, text)
+        if match and (best < 0 or match.start() < best):
+            best = match.start()
+    return best
+
+
+def detect_tone(text: str) -> Tone | None:
+    for tone, words in TONE_WORDS:
+        if any(_has(text, w) for w in words):
+            return tone
+    return None
+
+
+def detect_use_case(text: str) -> tuple[str, tuple[str, ...], Tone] | None:
+    for name, words, kinds, tone in USE_CASES:
+        if any(_has(text, w) for w in words):
+            return name, kinds, tone
+    return None
+
+
+def detect_seconds(text: str) -> int | None:
+    """A length the prompt asks for: "30 seconds", "45s", "1 minute", "a 2-minute video"."""
+    m = re.search(r"(\d+(?:\.\d+)?)\s*-?\s*(seconds?|secs?|s)\b", text)
+    if m:
+        return max(5, round(float(m.group(1))))
+    m = re.search(r"(\d+(?:\.\d+)?|a|one|two)\s*-?\s*(minutes?|mins?)\b", text)
+    if m:
+        count = {"a": 1.0, "one": 1.0, "two": 2.0}.get(m.group(1)) or float(m.group(1))
+        return round(count * 60)
+    return None
+
+
+def _seconds(scenes: list[SceneConfig]) -> float:
+    return sum(scene_seconds(s) for s in scenes if s.enabled)
+
+
+@dataclass
+class Ctx:
+    book: SlotBook
+    tone: Tone
+    topic: str
+
+
+def _topic(prompt: str) -> str:
+    """A short subtitle from the prompt's first clause ("a quarterly review for ...")."""
+    first = re.split(r"[:.;!?\n]| with | including | showing ", prompt.strip(), maxsplit=1)[0]
+    first = re.sub(r"^(please\s+)?(make|create|build|generate|i need|i want|design)\s+",
+                   "", first, flags=re.I)  # fmt: skip
+    first = re.sub(r"^(me\s+)?(a|an|the)\s+", "", first, flags=re.I).strip()
+    words = first.split()
+    short = " ".join(words[:6])
+    return (short[:1].upper() + short[1:]) if short else "Your video"
+
+
+def scene_for(kind: Kind, ctx: Ctx) -> SceneConfig:
+    """One scene of `kind`, its sceneData bound to the template's slots (proposed if absent)."""
+    info = get_primitive(kind.primitive)
+    assert info is not None, kind.primitive
+    book = ctx.book
+    data: dict[str, object] = {}
+    needs: list[str] = []
+
+    def bind(role: str, array: bool = False) -> str | None:
+        key = book.key(role)
+        if key is not None:
+            entry = f"{key}[]" if array else key
+            if entry not in needs:
+                needs.append(entry)
+            return f"[{key}]"
+        return None
+
+    name = book.key("person_name")
+    if kind.name == "intro":
+        data["person_name"] = bind("person_name") or "Hello"
+        period = book.existing("period")
+        data["subtitle"] = f"Your [{period}] {ctx.topic.lower()}" if period else ctx.topic
+        if period:
+            needs.append(period)
+    elif kind.name == "brand":
+        company = bind("company_name")
+        data["company_name"] = company or "Our team"
+        data["tagline"] = ctx.topic
+    elif kind.name == "stats":
+        data["stats"] = bind("keyStats", True)
+        data["title"] = "At a glance"
+    elif kind.name == "ranking":
+        data["bars"] = bind("categories", True)
+        data["title"] = "Top categories"
+    elif kind.name == "breakdown":
+        data["categories"] = bind("categories", True)
+        data["title"] = "The breakdown"
+    elif kind.name == "skills":
+        data["radarData"] = bind("radarData", True)
+    elif kind.name == "books":
+        data["books"] = bind("books", True)
+        data["title"] = "On the shelf"
+    elif kind.name == "comparison":
+        data["items"] = bind("categories", True)
+        period = book.existing("period")
+        data["valueLabel"] = f"[{period}]" if period else "This period"
+        data["compareLabel"] = "Previous period"
+        data["title"] = "Versus the previous period"
+    elif kind.name == "percentile":
+        data["percentile"] = bind("percentile")
+        data["title"] = "Where you rank"
+        data["label"] = "percentile"
+        if name:
+            data["person_name"] = f"[{name}]"
+    elif kind.name == "timeline":
+        data["milestones"] = bind("milestones", True)
+        data["title"] = "The journey so far"
+    elif kind.name == "map":
+        data["countries"] = bind("countries", True)
+        data["title"] = "Around the world"
+    elif kind.name == "quote":
+        data["quote"] = bind("quote")
+        if name:
+            data["person_name"] = f"[{name}]"
+    elif kind.name == "badge":
+        data["badge_name"] = bind("badge_name")
+        data["badge_description"] = ctx.topic
+        if name:
+            data["person_name"] = f"[{name}]"
+    elif kind.name == "poll":
+        data["question"] = "What did you think?"
+        data["options"] = [{"label": "Loved it", "value": 60}, {"label": "Liked it", "value": 30},
+                           {"label": "Not for me", "value": 10}]  # fmt: skip
+    elif kind.name == "photo":
+        data["image_url"] = bind("image_url")
+        data["caption"] = ctx.topic
+    elif kind.name == "cta":
+        data["headline"] = "Let's plan what comes next"
+        data["buttonText"] = "Book a call"
+        url = book.existing("cta_url")
+        data["url"] = f"[{url}]" if url else "https://example.com"
+    elif kind.name == "outro":
+        data["person_name"] = f"[{name}]" if name else "Thank you"
+        if name:
+            needs.append(name)
+        data["message"] = "Thank you for watching"
+        data["signoff"] = "Your team"
+    scene = SceneConfig(
+        primitiveId=info.id,
+        label=kind.label,
+        animationOption=info.animationOptions[0],
+        defaultDuration=info.defaultDuration,
+        transition=kind.transition,
+        dataRequired=needs,
+        sceneData={k: v for k, v in data.items() if v is not None},
+    )
+    if kind.phase in (1, 2) and needs and kind.name not in ("intro",):
+        array = next((n for n in needs if n.endswith("[]")), None)
+        if array:
+            scene.skipCondition = _skip_when_missing(array[:-2])
+    return scene
+
+
+def _skip_when_missing(key: str) -> SkipCondition:
+    return SkipCondition(field=key, op="not_exists", value=None, skipWhen=True)
+
+
+def _cta_text(prompt: str) -> tuple[str, str]:
+    text = prompt.lower()
+    pairs = (
+        (("renew*",), "Renew with confidence", "Book your renewal call"),
+        (("donate*", "donation*", "donor*", "fundrais*"), "Help us do it again", "Donate again"),
+        (("demo*",), "See it in action", "Book a demo"),
+        (("sign up", "signup", "register*", "rsvp"), "Save your spot", "Register now"),
+        (("buy", "order*", "shop*", "launch*"), "Be among the first", "Get it now"),
+        (("upgrade*",), "Ready for more?", "Upgrade now"),
+        (("book", "call", "meeting", "schedule"), "Let's plan what comes next", "Book a call"),
+    )
+    for words, headline, button in pairs:
+        if any(_has(text, w) for w in words):
+            return headline, button
+    return "Let's plan what comes next", "Get in touch"
+
+
+def _with_script(scene: SceneConfig, ctx: Ctx) -> SceneConfig:
+    scene.voScript = write_script(scene, ctx.tone, ctx.book.slots)
+    return scene
+
+
+def fit_length(scenes: list[SceneConfig], target_s: float) -> None:
+    """Scale enabled scenes' durations toward `target_s` (each between 2 s and 2x its
+    primitive's default)."""
+    total = _seconds(scenes)
+    if total <= 0:
+        return
+    factor = target_s / total
+    for scene in scenes:
+        if not scene.enabled:
+            continue
+        info = get_primitive(scene.primitiveId)
+        default = info.defaultDuration if info else 5.0
+        new = round(max(2.0, min(default * 2, scene_seconds(scene) * factor)) * 2) / 2
+        scene.defaultDuration = new
+        if scene.durationOverride is not None:
+            scene.durationOverride = new
+
+
+def create(prompt: str, state: TemplateState) -> Composition:
+    text = prompt.lower()
+    ctx = Ctx(SlotBook(state.dataSlots), "professional", _topic(prompt))
+    asked = sorted(
+        ((pos, k) for k in KINDS if (pos := _mentions(text, k)) >= 0), key=lambda p: p[0]
+    )
+    kinds = [k for _, k in asked]
+    use_case = detect_use_case(text)
+    why: list[str] = []
+    if use_case:
+        name, defaults, tone = use_case
+        ctx.tone = tone
+        if len([k for k in kinds if k.phase in (1, 2, 3)]) < 2:
+            kinds += [BY_NAME[n] for n in defaults]
+            why.append(f"it reads as a {name}, so it shows what such a video usually does")
+        elif "cta" in defaults and BY_NAME["cta"] not in kinds and name != "event recap":
+            kinds.append(BY_NAME["cta"])
+        why.append(f"recognised a {name}")
+    elif not [k for k in kinds if k.phase in (1, 2, 3)]:
+        kinds += [BY_NAME["stats"]]
+        why.append("no content was named, so it leads with the key numbers")
+    ctx.tone = detect_tone(text) or ctx.tone
+    unique: list[Kind] = []
+    for k in [BY_NAME["intro"], *kinds, BY_NAME["outro"]]:
+        if k not in unique:
+            unique.append(k)
+    # Narrative order: opening, data, comparison/story, engagement, CTA, close; within a phase
+    # the order the prompt named them.
+    ordered = sorted(unique, key=lambda k: (k.phase, unique.index(k)))
+    target = detect_seconds(text)
+    short = any(_has(text, w) for w in ("short", "quick", "brief", "teaser", "snappy"))
+    if short and target is None:
+        target = 20
+    if target is not None and target <= 20:
+        # A short video keeps the opening, the first two content scenes, the CTA and the close.
+        core = [k for k in ordered if k.phase in (1, 2, 3)][:2]
+        ordered = [k for k in ordered if k.phase in (0, 4, 5) and k.name != "brand" or k in core]
+    scenes = [scene_for(k, ctx) for k in ordered]
+    for scene in scenes:
+        if scene.primitiveId == "cta-card":
+            headline, button = _cta_text(prompt)
+            scene.sceneData["headline"] = headline
+            scene.sceneData["buttonText"] = button
+    if target is not None:
+        fit_length(scenes, target)
+    scenes = [_with_script(s, ctx) for s in scenes]
+    names = ", ".join(s.label or s.primitiveId for s in scenes)
+    because = "; ".join(why) or "it follows what the prompt names"
+    explanation = (
+        f"Built {len(scenes)} scenes ({names}) in story order: opening, the data, the "
+        f"comparison or story, the call to action, the close; {because}. Voiceovers are "
+        f"written in a {ctx.tone} tone and reference the data slots."
+    )
+    return Composition(
+        scenes=scenes, explanation=explanation, suggestedVoiceoverTone=ctx.tone,
+        dataSlots=ctx.book.slots,
+    )  # fmt: skip
+
+
+# ---- edit ----
+
+
+def _kinds_in(text: str) -> list[Kind]:
+    found = sorted(((p, k) for k in KINDS if (p := _mentions(text, k)) >= 0), key=lambda x: x[0])
+    return [k for _, k in found]
+
+
+def _target_indexes(text: str, scenes: list[SceneConfig]) -> list[int]:
+    """Scenes a phrase points at: by position ("scene 3", "the second scene", "the last one")
+    or by kind ("the map", "the numbers")."""
+    m = re.search(r"scene\s*#?\s*(\d+)", text)
+    if m and 1 <= int(m.group(1)) <= len(scenes):
+        return [int(m.group(1)) - 1]
+    for word, n in ORDINALS.items():
+        if re.search(rf"\b{word}\b(?! (?:half))", text) and n <= len(scenes):
+            return [n - 1]
+    if re.search(r"\blast\b", text) and scenes:
+        return [len(scenes) - 1]
+    idx: list[int] = []
+    for kind in _kinds_in(text):
+        idx += [i for i, s in enumerate(scenes) if s.primitiveId == kind.primitive and i not in idx]
+    for i, s in enumerate(scenes):
+        if s.label and s.label.lower() in text and i not in idx:
+            idx.append(i)
+    return idx
+
+
+def _insert_position(kind: Kind, scenes: list[SceneConfig]) -> int:
+    """Where a new scene of `kind` goes: after the last scene of its phase or an earlier one."""
+    pos = 0
+    for i, s in enumerate(scenes):
+        other = BY_PRIMITIVE.get(s.primitiveId)
+        if other is not None and other.phase <= kind.phase:
+            pos = i + 1
+    return pos
+
+
+def edit(prompt: str, state: TemplateState) -> Composition:
+    text = prompt.lower()
+    scenes = [s.model_copy(deep=True) for s in state.scenes]
+    ctx = Ctx(SlotBook(state.dataSlots), "professional", _topic(state.name or prompt))
+    done: list[str] = []
+    tone = detect_tone(text)
+    clauses = [c.strip() for c in re.split(CLAUSE_BREAK, text)]
+    for clause in [c for c in clauses if c]:
+        _apply(clause, scenes, ctx, done, prompt)
+    if tone is not None:
+        ctx.tone = tone
+        scenes = [_with_script(s, ctx) for s in scenes]
+        done.append(f"rewrote the voiceovers in a {tone} tone")
+    else:
+        ctx.tone = _guess_tone(scenes)
+    if not done:
+        done.append(
+            "found no change it understands in the prompt, so the scenes are unchanged "
+            "(try: add a map, remove the second scene, make it shorter, more casual)"
+        )
+    return Composition(
+        scenes=scenes,
+        explanation=_sentence(done),
+        suggestedVoiceoverTone=ctx.tone,
+        dataSlots=ctx.book.slots,
+    )
+
+
+VERBS = (
+    "add|remove|delete|drop|make|move|put|replace|swap|change|use|enable|disable|hide|include|"
+    "insert|turn|switch|set|shorten|lengthen|cut|skip|show|restore|also|then|give|keep"
+)
+# Clauses of an edit prompt: sentences, and commas or "and" before a verb.
+CLAUSE_BREAK = re.compile(rf"[.;\n]|,\s*(?:and\s+)?(?=(?:{VERBS})\b)|\s+and\s+(?=(?:{VERBS})\b)")
+
+
+def _sentence(done: list[str]) -> str:
+    text = "; ".join(done)
+    return text[:1].upper() + text[1:] + ". Everything else is kept as it was."
+
+
+def _guess_tone(scenes: list[SceneConfig]) -> Tone:
+    from app.ai.scripts import LINES
+
+    for tone in ("celebratory", "casual", "inspirational", "professional"):
+        for s in scenes:
+            if s.voScript and any(
+                s.voScript.split(",")[-1].strip()[:12] in c
+                for c in LINES.get(s.primitiveId, {}).get(tone, [])  # type: ignore[call-overload]
+            ):
+                return tone  # type: ignore[return-value]
+    return "professional"
+
+
+def _apply(clause: str, scenes: list[SceneConfig], ctx: Ctx, done: list[str], prompt: str) -> None:
+    words = set(re.findall(r"[a-z]+", clause))
+    # replace X with Y / swap X for Y
+    m = re.search(r"\b(?:replace|swap|change)\b (.+?) \b(?:with|for|to|into)\b (.+)", clause)
+    if m:
+        targets = _target_indexes(m.group(1), scenes)
+        new = _kinds_in(m.group(2))
+        if targets and new:
+            i = targets[0]
+            fresh = _with_script(scene_for(new[0], ctx), ctx)
+            fresh.transition = scenes[i].transition or fresh.transition
+            old = scenes[i].label or scenes[i].primitiveId
+            scenes[i] = fresh
+            done.append(f"replaced scene {i + 1} ({old}) with {new[0].label.lower()}")
+            return
+    if words & {"remove", "delete", "drop", "cut", "without", "lose"}:
+        targets = _target_indexes(clause, scenes)
+        if targets:
+            for i in sorted(targets, reverse=True):
+                gone = scenes.pop(i)
+                done.append(f"removed scene {i + 1} ({gone.label or gone.primitiveId})")
+            return
+    if words & {"disable", "hide", "skip"} or "turn off" in clause or "switch off" in clause:
+        for i in _target_indexes(clause, scenes):
+            scenes[i].enabled = False
+            done.append(f"disabled scene {i + 1} ({scenes[i].label or scenes[i].primitiveId})")
+        return
+    if words & {"enable", "unhide", "restore"} or "turn on" in clause or "switch on" in clause:
+        for i in _target_indexes(clause, scenes):
+            scenes[i].enabled = True
+            done.append(f"enabled scene {i + 1} ({scenes[i].label or scenes[i].primitiveId})")
+        return
+    m = re.search(
+        r"\b(?:move|put)\b (.+) \b((?:to|at) the (?:start|beginning|front|top|end|back)|first|"
+        r"last|before|after)\b(.*)",
+        clause,
+    )
+    if m:
+        moving = _target_indexes(m.group(1), scenes)
+        rest = m.group(2) + m.group(3)
+        if moving:
+            i = moving[0]
+            scene = scenes.pop(i)
+            if "first" in rest or "start" in rest or "beginning" in rest:
+                pos = 0
+            elif "last" in rest or "end" in rest:
+                pos = len(scenes)
+            else:
+                anchor = _target_indexes(m.group(3), scenes)
+                if not anchor:
+                    scenes.insert(i, scene)
+                    return
+                pos = anchor[0] + (1 if "after" in m.group(2) else 0)
+            scenes.insert(pos, scene)
+            done.append(f"moved {scene.label or scene.primitiveId} to position {pos + 1}")
+            return
+    if words & {"shorter", "shorten", "tighter", "trim", "faster"} and not (
+        words & {"animation", "animations"}
+    ):
+        target = detect_seconds(clause) or _seconds(scenes) * 0.7
+        fit_length(scenes, target)
+        done.append(f"shortened the scenes to about {round(_seconds(scenes))} s")
+        return
+    if words & {"longer", "lengthen", "extend", "slower"} and not (
+        words & {"animation", "animations"}
+    ):
+        target = detect_seconds(clause) or _seconds(scenes) * 1.3
+        fit_length(scenes, target)
+        done.append(f"lengthened the scenes to about {round(_seconds(scenes))} s")
+        return
+    if seconds := (detect_seconds(clause) if words & {"make", "seconds", "long"} else None):
+        fit_length(scenes, seconds)
+        done.append(f"fitted the scenes to about {round(_seconds(scenes))} s")
+        return
+    if "transition" in clause:
+        from app.spec import TRANSITIONS
+
+        chosen = next((t for t in TRANSITIONS if t in words), None)
+        if chosen is None and words & {"no", "none", "hard"}:
+            chosen = "cut"
+        if chosen:
+            for s in scenes:
+                s.transition = chosen
+            done.append(f"set every transition to {chosen}")
+        return
+    for style_words, options in STYLES:
+        if words & set(style_words) and ("anim" in clause or "style" in clause or
+                                          "feel" in clause or "typewriter" in words):  # fmt: skip
+            changed = 0
+            for s in scenes:
+                info = get_primitive(s.primitiveId)
+                pick = next((o for o in options if info and o in info.animationOptions), None)
+                if pick and pick != s.animationOption:
+                    s.animationOption = pick
+                    changed += 1
+            done.append(f"changed the animation style of {changed} scenes ({style_words[0]})")
+            return
+    if words & {"add", "include", "insert", "also", "plus", "need", "want", "show"} or (
+        "call to action" in clause or "cta" in words
+    ):
+        head = re.split(r"\b(?:before|after|instead of)\b", clause)[0]
+        for kind in _kinds_in(head):
+            if kind.name in ("intro", "outro") and any(
+                s.primitiveId == kind.primitive for s in scenes
+            ):
+                continue
+            fresh = _with_script(scene_for(kind, ctx), ctx)
+            if kind.name == "cta":
+                fresh.sceneData["headline"], fresh.sceneData["buttonText"] = _cta_text(prompt)
+            m2 = re.search(r"\b(?:at the start|at the beginning|first)\b", clause)
+            m3 = re.search(r"\b(?:at the end|last)\b", clause)
+            rel = re.search(r"\b(before|after)\b (.+)", clause)
+            anchor = _target_indexes(rel.group(2), scenes) if rel else []
+            if anchor:
+                pos = anchor[0] + (1 if rel and rel.group(1) == "after" else 0)
+            else:
+                pos = 0 if m2 else len(scenes) if m3 else _insert_position(kind, scenes)
+            scenes.insert(pos, fresh)
+            done.append(f"added a {kind.label.lower()} scene at position {pos + 1}")

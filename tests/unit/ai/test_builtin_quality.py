@@ -1,0 +1,218 @@
+"""What a person would expect from the built-in composer: for each prompt, the kinds of scenes,
+their order, the tone and the length; every answer passes the templates validation."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.ai.builtin import create, edit
+from app.ai.repair import repair
+from app.ai.schemas import TemplateState
+from app.ai.service import estimated_seconds
+from app.config import Settings
+from app.limits import allowance
+from app.templates.builtins import builtins
+from app.templates.validation import document_problems
+
+ALLOW = allowance(Settings(), "studio")
+
+# prompt, primitives that must be there (in this order), tone, (min s, max s)
+CREATE = [
+    ("a quarterly review for a SaaS customer: revenue, seats, NPS, and a call to book a renewal",
+     ["title-intro", "stat-counters", "cta-card", "outro"], "professional", (12, 40)),
+    ("monthly business review with KPIs, top products ranked and a comparison to last month",
+     ["stat-counters", "bar-race", "comparison-bars"], "professional", (15, 50)),
+    ("year in review for a fitness app member: workouts, minutes, workout types and percentile",
+     ["stat-counters", "radar", "percentile-gauge"], "celebratory", (15, 50)),
+    ("Spotify-style wrapped for our users", ["stat-counters", "radar", "percentile-gauge"],
+     "celebratory", (15, 50)),
+    ("celebrate a professor's research career: citations, papers over time and countries of "
+     "co-authors", ["stat-counters", "milestone-timeline", "world-map"], "celebratory", (15, 60)),
+    ("author spotlight for a novelist with their books and a quote from a review",
+     ["book-shelf", "quote-card"], "celebratory", (12, 50)),
+    ("client onboarding video: welcome, our logo, the onboarding steps and a link to book a "
+     "kickoff call", ["logo-reveal", "milestone-timeline", "cta-card"], "professional", (12, 50)),
+    ("welcome a new customer", ["logo-reveal", "milestone-timeline", "cta-card"],
+     "professional", (12, 50)),
+    ("renewal reminder showing usage stats versus last year and a button to renew",
+     ["stat-counters", "comparison-bars", "cta-card"], "professional", (12, 45)),
+    ("event recap for our conference attendees", ["ken-burns", "stat-counters", "quote-card"],
+     "casual", (12, 50)),
+    ("summit recap: photos, attendee numbers, what speakers said",
+     ["ken-burns", "stat-counters", "quote-card"], "casual", (12, 50)),
+    ("product launch announcement with our brand, key numbers and a sign up button",
+     ["logo-reveal", "stat-counters", "cta-card"], "inspirational", (12, 45)),
+    ("introducing our new feature", ["logo-reveal", "stat-counters", "cta-card"],
+     "inspirational", (12, 45)),
+    ("fundraising thank you for donors: total raised, where the money went and a quote from a "
+     "family we helped", ["stat-counters", "category-donut", "quote-card"], "inspirational",
+     (12, 50)),
+    ("thank our donors after the campaign", ["stat-counters", "category-donut", "quote-card",
+     "cta-card"], "inspirational", (15, 55)),
+    ("congratulate an employee on their work anniversary with a badge",
+     ["badge-unlock"], "celebratory", (8, 40)),
+    ("survey results with a poll of what customers voted for", ["poll-card"], "professional",
+     (8, 40)),
+    ("a short teaser with key numbers", ["title-intro", "stat-counters", "outro"],
+     "professional", (5, 22)),
+    ("a 30 second video with revenue, a map of our offices and a call to action",
+     ["stat-counters", "world-map", "cta-card"], "professional", (20, 40)),
+    ("a one minute year in review", ["stat-counters", "radar", "percentile-gauge"],
+     "celebratory", (40, 75)),
+    ("sales report with a breakdown by channel, friendly tone",
+     ["category-donut"], "casual", (8, 40)),
+    ("partner update: global reach on a map and a timeline of milestones",
+     ["world-map", "milestone-timeline"], "professional", (12, 45)),
+    ("an inspiring video about our mission with impact numbers",
+     ["stat-counters"], "inspirational", (8, 40)),
+    ("hackathon recap with photos and the leaderboard", ["ken-burns", "bar-race"], "casual",
+     (10, 45)),
+    ("new hire welcome with the team and the first week schedule",
+     ["milestone-timeline", "quote-card"], "professional", (12, 45)),
+    ("graduation congratulations for students with their ranking among peers",
+     ["percentile-gauge"], "celebratory", (8, 40)),
+    ("webinar follow-up: key stats, a poll and a demo link", ["stat-counters", "poll-card",
+     "cta-card"], "casual", (12, 50)),
+    ("customer testimonial video with a quote and a call to learn more",
+     ["quote-card", "cta-card"], "professional", (8, 35)),
+    ("subscription renewal with a comparison of plan usage", ["comparison-bars", "cta-card"],
+     "professional", (10, 40)),
+    ("nonprofit impact report: countries we work in and people helped",
+     ["stat-counters", "world-map"], "inspirational", (10, 45)),
+    ("a fun casual recap of our team offsite with pictures", ["ken-burns"], "casual", (8, 45)),
+    ("a formal annual report with figures and a comparison to the previous year",
+     ["stat-counters", "comparison-bars"], "professional", (10, 45)),
+]  # fmt: skip
+
+
+def check_valid(scenes, slots):
+    assert document_problems(scenes, slots) == []
+    repaired, _ = repair([s.model_dump() for s in scenes], [], slots, ALLOW)
+    assert [s.model_dump() for s in repaired] == [s.model_dump() for s in scenes]
+
+
+def in_order(found: list[str], wanted: list[str]) -> bool:
+    positions = [found.index(w) for w in wanted if w in found]
+    return len(positions) == len(wanted) and positions == sorted(positions)
+
+
+@pytest.mark.parametrize("prompt, wanted, tone, length", CREATE, ids=[c[0][:40] for c in CREATE])
+def test_create(prompt, wanted, tone, length):
+    made = create(prompt, TemplateState())
+    kinds = [s.primitiveId for s in made.scenes]
+    assert kinds[0] == "title-intro" and kinds[-1] == "outro", kinds
+    assert in_order(kinds, wanted), kinds
+    assert len(set(kinds)) == len(kinds)
+    if "cta-card" in kinds:
+        assert kinds.index("cta-card") == len(kinds) - 2
+    assert made.suggestedVoiceoverTone == tone
+    seconds = estimated_seconds(made.scenes)
+    assert length[0] <= seconds <= length[1], seconds
+    assert all(s.voScript for s in made.scenes)
+    check_valid(made.scenes, made.dataSlots)
+    assert create(prompt, TemplateState()) == made  # deterministic
+
+
+def test_create_uses_the_templates_own_slots():
+    pulse = builtins()["pulse"]
+    state = TemplateState(dataSlots=pulse.dataSlots)
+    made = create("review with stats and categories ranked", state)
+    assert [s.key for s in made.dataSlots] == [s.key for s in pulse.dataSlots]
+    stats = next(s for s in made.scenes if s.primitiveId == "stat-counters")
+    assert stats.sceneData["stats"] == "[keyStats]"
+    assert "[period]" in made.scenes[0].voScript
+
+
+def base_state() -> TemplateState:
+    pulse = builtins()["pulse"]
+    return TemplateState(name=pulse.name, scenes=pulse.scenes, dataSlots=pulse.dataSlots)
+
+
+P = ["title-intro", "stat-counters", "bar-race", "comparison-bars", "cta-card", "outro"]
+
+# prompt, expected primitive order, expected enabled flags (None: all true), tone or None,
+# (min s, max s) or None
+EDIT = [
+    ("add a world map after the key numbers", P[:2] + ["world-map"] + P[2:], None, None, None),
+    ("add a map", P[:4] + ["world-map"] + P[4:], None, None, None),
+    ("remove the comparison", [p for p in P if p != "comparison-bars"], None, None, None),
+    ("delete scene 3", P[:2] + P[3:], None, None, None),
+    ("drop the last scene", P[:-1], None, None, None),
+    ("replace the bar race with a donut chart", P[:2] + ["category-donut"] + P[3:], None, None,
+     None),
+    ("swap the comparison for a timeline", P[:3] + ["milestone-timeline"] + P[4:], None, None,
+     None),
+    ("move the call to action to the start", ["cta-card"] + P[:4] + ["outro"], None, None, None),
+    ("move the ranking after the comparison", P[:2] + [P[3], P[2]] + P[4:], None, None, None),
+    ("make it shorter", P, None, None, (14, 24)),
+    ("make it 20 seconds", P, None, None, (16, 24)),
+    ("make it longer", P, None, None, (30, 50)),
+    ("more celebratory", P, None, "celebratory", None),
+    ("make the tone casual", P, None, "casual", None),
+    ("use fade transitions", P, None, None, None),
+    ("disable the comparison", P, [True, True, True, False, True, True], None, None),
+    ("hide scene 2 and use wipe transitions", P, [True, False, True, True, True, True], None,
+     None),
+    ("add a quote before the call to action", P[:4] + ["quote-card"] + P[4:], None, None, None),
+    ("remove the call to action, add a badge and make it inspirational",
+     P[:4] + ["badge-unlock", "outro"], None, "inspirational", None),
+    ("make the animations more energetic", P, None, None, None),
+    ("add a percentile gauge at the end", P + ["percentile-gauge"], None, None, None),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("prompt, order, enabled, tone, length", EDIT, ids=[e[0] for e in EDIT])
+def test_edit(prompt, order, enabled, tone, length):
+    state = base_state()
+    made = edit(prompt, state)
+    assert [s.primitiveId for s in made.scenes] == order, made.explanation
+    if enabled is not None:
+        assert [s.enabled for s in made.scenes] == enabled
+    if tone is not None:
+        assert made.suggestedVoiceoverTone == tone
+        originals = {s.voScript for s in state.scenes}
+        assert all(s.voScript not in originals for s in made.scenes if s.voScript)
+    else:
+        # Scenes that were there keep their scripts and data as they were.
+        before = {(s.primitiveId, s.label): s for s in state.scenes}
+        for scene in made.scenes:
+            old = before.get((scene.primitiveId, scene.label))
+            if old is not None:
+                assert (scene.voScript, scene.sceneData) == (old.voScript, old.sceneData)
+    if length is not None:
+        assert length[0] <= estimated_seconds(made.scenes) <= length[1]
+    assert made.explanation and "kept" in made.explanation
+    check_valid(made.scenes, made.dataSlots)
+    assert edit(prompt, state) == made
+
+
+def test_edit_transitions_and_style_change_only_that():
+    state = base_state()
+    made = edit("use fade transitions", state)
+    assert {s.transition for s in made.scenes} == {"fade"}
+    assert [s.voScript for s in made.scenes] == [s.voScript for s in state.scenes]
+    energetic = edit("make the animations more energetic", state)
+    assert energetic.scenes[1].animationOption == "stagger-pop"
+    assert energetic.scenes[0].animationOption == "scale-in"
+
+
+def test_edit_that_is_not_understood_changes_nothing():
+    state = base_state()
+    made = edit("purple elephants", state)
+    assert made.scenes == state.scenes
+    assert "unchanged" in made.explanation
+
+
+@pytest.mark.parametrize(
+    "prompt, button",
+    [
+        ("a quarterly review with a call to book a renewal", "Book your renewal call"),
+        ("thank our donors and ask them to give again", "Donate again"),
+        ("webinar follow-up with a demo link", "Book a demo"),
+        ("event invitation with a button to register", "Register now"),
+    ],
+)
+def test_call_to_action_fits_the_prompt(prompt, button):
+    made = create(prompt, TemplateState())
+    cta = next(s for s in made.scenes if s.primitiveId == "cta-card")
+    assert cta.sceneData["buttonText"] == button

@@ -1,0 +1,70 @@
+"""The script writer (every primitive, every tone) and the repair step on hostile input."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from app.ai.repair import clean_text, repair
+from app.ai.schemas import TONES
+from app.ai.scripts import LINES, write_script
+from app.composition.variables import variables_in
+from app.config import Settings
+from app.limits import allowance
+from app.primitives.catalog import catalog
+from app.templates.schemas import DataSlot, SceneConfig
+from app.templates.validation import document_problems
+
+SLOTS = [DataSlot(key="person_name", type="text"), DataSlot(key="period", type="text")]
+
+
+@pytest.mark.parametrize("primitive", sorted(catalog()))
+def test_every_primitive_has_four_distinct_tones_that_fit(primitive):
+    assert set(LINES[primitive]) == set(TONES)
+    for seconds in (2, 4, 8):
+        scene = SceneConfig(primitiveId=primitive, defaultDuration=seconds)
+        scripts = {tone: write_script(scene, tone, SLOTS) for tone in TONES}
+        assert len(set(scripts.values())) == 4, scripts
+        for text in scripts.values():
+            assert set(variables_in(text)) <= {"person_name", "period"}
+            assert "{" not in text and not text.startswith(",")
+            shortest = len(min(LINES[primitive]["professional"], key=len).split())
+            assert len(text.split()) <= max(math.floor(seconds * 2.5), shortest + 1)
+
+
+def test_scripts_without_slots_name_no_variable():
+    for primitive in catalog():
+        for tone in TONES:
+            text = write_script(SceneConfig(primitiveId=primitive), tone, [])
+            assert variables_in(text) == [] and "[" not in text, (primitive, tone, text)
+
+
+def test_clean_text():
+    assert clean_text("Hi [a], [b.c] [a.0] [x-y]", {"a"}) == "Hi [a], c [a.0] x y"
+
+
+def test_repair_tier_limits_trim_scenes_and_durations():
+    free = allowance(Settings(), "free")
+    raw = [{"primitiveId": "stat-counters", "defaultDuration": 100} for _ in range(30)]
+    raw.append({"primitiveId": "outro"})
+    notes: list[str] = []
+    scenes, _ = repair(raw, [], [], free, notes)
+    assert len(scenes) == free.limits.max_scenes
+    assert scenes[-1].primitiveId == "outro"
+    assert "the free tier allows" in notes[0]
+    assert sum(s.defaultDuration or 0 for s in scenes) <= free.limits.max_video_s
+    assert document_problems(scenes, []) == []
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [None, "scenes", 42, [None, 1, "x", [], {}], [{"primitiveId": 7}],
+     [{"primitiveId": "radar", "animationOption": None, "dataRequired": "skills",
+       "sceneData": ["not", "a", "dict"], "enabled": "yes", "defaultDuration": float("nan")}]],
+)  # fmt: skip
+def test_repair_never_raises_on_garbage(raw):
+    scenes, slots = repair(raw, {"key": "x"}, [], allowance(Settings(), "studio"))
+    assert document_problems(scenes, slots) == []
+    for scene in scenes:
+        assert scene.primitiveId in catalog()
