@@ -36,6 +36,7 @@ def blueprints() -> list[Blueprint]:
     from app.projects import routes as projects
     from app.renders import routes as renders
     from app.templates import routes as templates
+    from app.viewers import routes as viewers
     from app.voices import routes as voices
     from app.webhooks import routes as webhooks
 
@@ -51,6 +52,7 @@ def blueprints() -> list[Blueprint]:
         media.bp,
         voices.bp,
         webhooks.bp,
+        viewers.bp,
         apidocs.bp,
     ]
 

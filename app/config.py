@@ -164,6 +164,15 @@ class Settings(BaseSettings):
     # An endpoint whose deliveries all failed for this long is disabled (reason stored).
     webhook_disable_after_s: int = Field(default=3 * 24 * 3600, ge=1)
 
+    # Viewers (README "Player pages and tracking")
+    # Raw tracking beacons are kept this long (the per-session rows stay); the worker's
+    # periodic sweep deletes older ones.
+    view_events_retention_days: int = Field(default=90, ge=1)
+    # Beacons counted per viewing session; later ones answer 200 and are not counted.
+    track_max_events_per_session: int = Field(default=200, ge=1)
+    # POST /api/track `metadata`, as compact JSON.
+    track_metadata_max_bytes: int = Field(default=2048, ge=64)
+
     @field_validator("tiers", mode="before")
     @classmethod
     def _merge_tier_overrides(cls, value: Any) -> Any:

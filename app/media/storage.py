@@ -30,7 +30,7 @@ CONTENT_TYPES = {
 SERVED_KINDS: dict[str, frozenset[str]] = {
     "videos/": frozenset({".mp4", ".webm", ".png", ".gif", ".jpg", ".webp", ".vtt"}),
     "thumbnails/": frozenset({".png", ".gif", ".jpg", ".webp"}),
-    "posters/": frozenset({".png", ".jpg", ".webp"}),
+    "posters/": frozenset({".png", ".gif", ".jpg", ".webp"}),
 }
 
 

@@ -12,8 +12,17 @@ RENDER_FAILED = "render.failed"
 BATCH_PROGRESS = "batch.progress"
 BATCH_COMPLETE = "batch.complete"
 TEST_EVENT = "test.event"
-# SPEC 6.1's event kinds: what an endpoint may subscribe to (or ALL_EVENTS).
-WEBHOOK_EVENTS = (RENDER_COMPLETE, RENDER_FAILED, BATCH_COMPLETE, BATCH_PROGRESS, TEST_EVENT)
+# Ours (issue 13): a viewing session watched a video for at least 3 s (app/viewers).
+VIDEO_VIEWED = "video.viewed"
+# SPEC 6.1's event kinds and ours: what an endpoint may subscribe to (or ALL_EVENTS).
+WEBHOOK_EVENTS = (
+    RENDER_COMPLETE,
+    RENDER_FAILED,
+    BATCH_COMPLETE,
+    BATCH_PROGRESS,
+    TEST_EVENT,
+    VIDEO_VIEWED,
+)
 ALL_EVENTS = "*"
 
 # batch.progress milestones (percent of the batch's jobs finished) and their bits in
@@ -116,6 +125,26 @@ def batch_complete(
         "completedAt": iso(completed_at),
         "durationMs": ms_between(created_at, completed_at),
         "jobIds": job_ids,
+    }
+
+
+def video_viewed(
+    *,
+    job_id: str,
+    display_name: str,
+    batch_id: str | None,
+    campaign_id: str | None,
+    session_id: str,
+    viewed_at: datetime,
+) -> dict[str, Any]:
+    """First view of a video by a viewing session (at least 3 s watched)."""
+    return {
+        "jobId": job_id,
+        "displayName": display_name,
+        "batchId": batch_id,
+        "campaignId": campaign_id,
+        "sessionId": session_id,
+        "viewedAt": iso(viewed_at),
     }
 
 
