@@ -157,5 +157,10 @@ def video_key(job_id: str, attempt: int) -> str:
     return f"videos/{job_id}.{attempt}.mp4"
 
 
+def poster_keys(job_id: str, attempt: int) -> tuple[str, str]:
+    """The poster PNG and preview GIF the worker makes at completion (one pair per attempt)."""
+    return f"posters/{job_id}.{attempt}.png", f"posters/{job_id}.{attempt}.gif"
+
+
 def thumbnail_keys(job_id: str) -> tuple[str, str]:
     return f"videos/{job_id}.thumb.png", f"videos/{job_id}.thumb.gif"
