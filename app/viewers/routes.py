@@ -15,6 +15,7 @@ from pydantic import ValidationError
 from quart import Blueprint, Response, render_template, request
 from quart_schema import document_request, tag, validate_response
 from sqlalchemy.exc import SQLAlchemyError
+from werkzeug.urls import iri_to_uri
 
 from app.config import Settings
 from app.db import utcnow
@@ -190,7 +191,7 @@ async def cta_redirect(job_id: str) -> Response:
     if video is None or video.cta is None:
         return await not_found_page()
     resp = Response("", status=302)
-    resp.headers["Location"] = video.cta.url
+    resp.headers["Location"] = iri_to_uri(video.cta.url)
     resp.headers["Cache-Control"] = "no-store"
     resp.headers["Referrer-Policy"] = "no-referrer"
     return resp
