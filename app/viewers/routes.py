@@ -13,7 +13,7 @@ from typing import Any
 
 from pydantic import ValidationError
 from quart import Blueprint, Response, render_template, request
-from quart_schema import document_request, tag, validate_response
+from quart_schema import document_request, hide, tag, validate_response
 from sqlalchemy.exc import SQLAlchemyError
 from werkzeug.urls import iri_to_uri
 
@@ -135,12 +135,14 @@ async def _player(job_id: str, *, embed: bool) -> Response:
 
 
 @bp.get("/v/<job_id>")
+@hide
 async def player_page(job_id: str) -> Response:
     """The recipient's page for one video: player, CTA, share and download."""
     return await _player(job_id, embed=False)
 
 
 @bp.get("/embed/v/<job_id>")
+@hide
 async def embed_page(job_id: str) -> Response:
     """The same player for an iframe (no page chrome; may be framed by any site)."""
     return await _player(job_id, embed=True)
@@ -179,6 +181,7 @@ async def _record_own(job_id: str, event: str, session_prefix: str) -> service.V
 
 
 @bp.get("/c/<job_id>")
+@hide
 async def cta_redirect(job_id: str) -> Response:
     """Record the CTA click for session `?s=`, then 302 to the CTA URL stored on the job
     (never to a URL taken from the request)."""
@@ -198,6 +201,7 @@ async def cta_redirect(job_id: str) -> Response:
 
 
 @bp.get("/t/o/<job_id>.gif")
+@hide
 async def email_open_pixel(job_id: str) -> Response:
     """A 1x1 GIF for emails: records `email_opened` (session `?s=`, else one per client per
     day) and always answers the image, never cached."""
