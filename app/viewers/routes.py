@@ -171,7 +171,7 @@ async def _record_own(job_id: str, event: str, session_prefix: str) -> service.V
         if not service.is_bot(request.headers.get("User-Agent")):
             await service.record(
                 session,
-                job,
+                service.TrackedJob.of(job),
                 beacon,
                 client=client,
                 max_events=settings.track_max_events_per_session,

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import BigInteger, case, delete, literal, update
+from sqlalchemy import BigInteger, case, delete, literal, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -126,6 +126,47 @@ def video_of(job: RenderJob) -> Video:
 # ---- beacons ----
 
 
+@dataclass(frozen=True)
+class TrackedJob:
+    """What counting a beacon needs of its job (read by primary key, without the spec)."""
+
+    id: str
+    account_id: str
+    batch_id: str | None
+    project_id: str | None
+    variant_id: str | None
+    display_name: str
+    duration_ms: int | None
+    scene_starts_ms: dict[str, Any]
+
+    @classmethod
+    def of(cls, job: RenderJob) -> TrackedJob:
+        return cls(**{name: getattr(job, name) for name in TRACKED_COLUMNS})
+
+
+TRACKED_COLUMNS = tuple(TrackedJob.__dataclass_fields__)
+
+
+async def tracked_job(session: AsyncSession, job_id: str) -> TrackedJob:
+    """The completed, not deleted job a beacon is for; VideoNotFound otherwise."""
+    if len(job_id) > 64:
+        raise VideoNotFound(job_id)
+    columns = [getattr(RenderJob, name) for name in TRACKED_COLUMNS]
+    row = (
+        await session.execute(
+            select(*columns).where(
+                RenderJob.id == job_id,
+                RenderJob.status == JobStatus.COMPLETE,
+                RenderJob.output_key.is_not(None),
+                RenderJob.deleted_at.is_(None),
+            )
+        )
+    ).first()
+    if row is None:
+        raise VideoNotFound(job_id)
+    return TrackedJob(**row._asdict())
+
+
 def is_bot(user_agent: str | None) -> bool:
     agent = (user_agent or "").lower()
     return any(marker in agent for marker in BOT_MARKERS)
@@ -198,7 +239,7 @@ def check_beacon(
     )
 
 
-def _position_ms(job: RenderJob, beacon: Beacon) -> int:
+def _position_ms(job: TrackedJob, beacon: Beacon) -> int:
     """How far into the video the beacon shows the viewer got (ms)."""
     duration = job.duration_ms or 0
     if beacon.event in QUARTILES:
@@ -208,12 +249,12 @@ def _position_ms(job: RenderJob, beacon: Beacon) -> int:
     return 0
 
 
-def _percent(job: RenderJob, position_ms: int) -> int:
+def _percent(job: TrackedJob, position_ms: int) -> int:
     duration = job.duration_ms or 0
     return min(100, position_ms * 100 // duration) if duration else 0
 
 
-def _changes(job: RenderJob, beacon: Beacon) -> dict[str, Any]:
+def _changes(job: TrackedJob, beacon: Beacon) -> dict[str, Any]:
     """Column -> new value for a fresh session row (the update is derived from it)."""
     event = beacon.event
     row: dict[str, Any] = {}
@@ -248,7 +289,7 @@ def _upsert(dialect: str) -> Any:
 
 async def record(
     session: AsyncSession,
-    job: RenderJob,
+    job: TrackedJob,
     beacon: Beacon,
     *,
     client: str | None,
@@ -320,7 +361,7 @@ async def record(
 
 
 async def _notify_viewed(
-    session: AsyncSession, job: RenderJob, row_id: str, session_id: str, now: datetime
+    session: AsyncSession, job: TrackedJob, row_id: str, session_id: str, now: datetime
 ) -> None:
     """video.viewed, once per session: the flag flips by compare-and-set in this transaction."""
     flipped = await session.execute(
@@ -351,9 +392,7 @@ async def track(
     max_events: int,
 ) -> str:
     """POST /api/track: VideoNotFound for unknown, unfinished and deleted videos."""
-    job = await playable_job(session, job_id)
-    if not is_ready(job):
-        raise VideoNotFound(job_id)
+    job = await tracked_job(session, job_id)
     return await record(session, job, beacon, client=client, max_events=max_events)
 
 

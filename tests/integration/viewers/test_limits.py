@@ -21,10 +21,16 @@ def settings(settings_factory: Any, database_url: str) -> Settings:
 
 
 async def test_a_beacon_flood_from_one_ip_is_refused(
-    client: Any, appdb: Database, make_job: MakeJob
+    client: Any, appdb: Database, make_job: MakeJob, monkeypatch: pytest.MonkeyPatch
 ):
     job = await make_job()
-    burst = PUBLIC_RATE_LIMITS[("POST", "/api/track")].burst
+    shipped = PUBLIC_RATE_LIMITS[("POST", "/api/track")]
+    assert shipped.per_ip and (shipped.limit, shipped.burst) == (300, 60)
+    # the same row, smaller (1 per second after a burst of 5), so a slow run cannot refill it
+    burst = 5
+    monkeypatch.setitem(
+        PUBLIC_RATE_LIMITS, ("POST", "/api/track"), Rule(60, burst, per_ip=True, bucket="track-t")
+    )
     codes = []
     for n in range(burst + 5):
         resp = await client.post(

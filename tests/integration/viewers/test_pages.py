@@ -40,7 +40,7 @@ async def test_player_page(client: Any, make_job: MakeJob):
         assert "data-reelsmith-share" in html and "download=" in html
         # our own files only: no third-party scripts, styles or fonts
         for src in re.findall(r'(?:src|href)="([^"]+)"', html):
-            assert src.startswith(("/", "http://testserver/", "https://example.com/")), src
+            assert src.startswith(("/", "http://testserver/", "https://example.com/", "data:")), src
         assert re.findall(r"<script[^>]*src=\"([^\"]+)\"", html) == ["/static/player.js"]
     embed = await client.get(f"/embed/v/{job.id}")
     assert "frame-ancestors *" in embed.headers["Content-Security-Policy"]
