@@ -116,48 +116,71 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
 
 
-async def open_loop(base: str, bodies: list[dict[str, Any]], rate: float) -> dict[str, Any]:
+class Connection:
+    """One keep-alive HTTP/1.1 connection speaking just enough to POST a beacon: a light
+    client, so the bench's own CPU use (it shares the cores with the server) stays small."""
+
+    def __init__(self, host: str, port: int) -> None:
+        self.host, self.port = host, port
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def post(self, body: bytes) -> int:
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+        assert self.reader is not None
+        head = (
+            f"POST /api/track HTTP/1.1\r\nHost: {self.host}:{self.port}\r\n"
+            f"Content-Type: text/plain;charset=UTF-8\r\nContent-Length: {len(body)}\r\n\r\n"
+        )
+        self.writer.write(head.encode() + body)
+        status_line = await self.reader.readline()
+        length = 0
+        while True:
+            line = await self.reader.readline()
+            if line in (b"\r\n", b""):
+                break
+            name, _, value = line.decode().partition(":")
+            if name.lower() == "content-length":
+                length = int(value)
+        await self.reader.readexactly(length)
+        return int(status_line.split()[1])
+
+    async def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+
+
+async def run_load(
+    base: str, bodies: list[dict[str, Any]], connections: int, rate: float | None
+) -> dict[str, Any]:
+    """Send every body over `connections` keep-alive connections: paced at `rate` per second
+    (latency from each beacon's scheduled time) or, with None, as fast as answers come."""
+    host, port = base.removeprefix("http://").split(":")
+    payloads = [json.dumps(b).encode() for b in bodies]
     latencies: list[float] = []
     errors = 0
-    limits = httpx.Limits(max_connections=64, max_keepalive_connections=64)
-    async with httpx.AsyncClient(base_url=base, limits=limits, timeout=10) as client:
+    next_index = 0
+    start = time.perf_counter() + 0.1
 
-        async def one(body: dict[str, Any], due: float) -> None:
-            nonlocal errors
-            await asyncio.sleep(max(0.0, due - time.perf_counter()))
-            resp = await client.post(
-                "/api/track", content=json.dumps(body), headers={"Content-Type": "text/plain"}
-            )
-            latencies.append((time.perf_counter() - due) * 1000)
-            if resp.status_code != 200:
-                errors += 1
-
-        start = time.perf_counter() + 0.2
-        await asyncio.gather(*(one(b, start + i / rate) for i, b in enumerate(bodies)))
-        wall = time.perf_counter() - start
-    return summary(latencies, errors, wall)
-
-
-async def closed_loop(base: str, bodies: list[dict[str, Any]], concurrency: int) -> dict[str, Any]:
-    latencies: list[float] = []
-    errors = 0
-    queue = list(reversed(bodies))
-    async with httpx.AsyncClient(base_url=base, timeout=10) as client:
-
-        async def client_loop() -> None:
-            nonlocal errors
-            while queue:
-                body = queue.pop()
-                sent = time.perf_counter()
-                resp = await client.post("/api/track", json=body)
-                latencies.append((time.perf_counter() - sent) * 1000)
-                if resp.status_code != 200:
+    async def worker() -> None:
+        nonlocal errors, next_index
+        conn = Connection(host, int(port))
+        try:
+            while next_index < len(payloads):
+                i = next_index
+                next_index += 1
+                due = start + i / rate if rate else time.perf_counter()
+                await asyncio.sleep(max(0.0, due - time.perf_counter()))
+                status = await conn.post(payloads[i])
+                latencies.append((time.perf_counter() - due) * 1000)
+                if status != 200:
                     errors += 1
+        finally:
+            await conn.close()
 
-        start = time.perf_counter()
-        await asyncio.gather(*(client_loop() for _ in range(concurrency)))
-        wall = time.perf_counter() - start
-    return summary(latencies, errors, wall)
+    await asyncio.gather(*(worker() for _ in range(connections)))
+    return summary(latencies, errors, time.perf_counter() - start)
 
 
 def summary(latencies: list[float], errors: int, wall: float) -> dict[str, Any]:
@@ -198,9 +221,9 @@ def main() -> None:
         burst = beacons(videos, int(args.rate * args.seconds), rng)
         with live_server(settings) as base:
             httpx.post(f"{base}/api/track", json=steady[0])  # warm up
-            paced = asyncio.run(open_loop(base, steady, args.rate))
+            paced = asyncio.run(run_load(base, steady, args.concurrency, args.rate))
             print(f"open loop at {args.rate:.0f}/s: {paced}")
-            ceiling = asyncio.run(closed_loop(base, burst, args.concurrency))
+            ceiling = asyncio.run(run_load(base, burst, args.concurrency, None))
             print(f"closed loop, {args.concurrency} clients: {ceiling}")
     database = "postgresql" if "postgresql" in settings.database_url else "sqlite"
     print(

@@ -7,12 +7,16 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import re
 import subprocess
 import sys
+import threading
 import time
 import uuid
 from collections.abc import AsyncIterator, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
@@ -120,6 +124,32 @@ def rendered(tmp_path_factory: pytest.TempPathFactory, settings_maker: Any) -> I
     finally:
         worker.terminate()
         worker.wait(30)
+
+
+@contextmanager
+def customer_site(html: str) -> Iterator[str]:
+    """A customer's own web server on the loopback, serving one page."""
+    body = html.encode()
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args: Any) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/welcome.html"
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
 @dataclass
@@ -263,4 +293,37 @@ async def test_a_second_page_view_is_its_own_session_played_through(
     assert row is not None
     assert row.scenes_entered == 0b111 and row.completed and row.furthest_percent == 100
     assert row.replays == 1 and not row.shared and not row.downloaded
+    assert viewer.errors == []
+
+
+async def test_player_js_on_a_customer_page_around_our_mp4(rendered: Rendered, viewer: Viewer):
+    """Another origin's page: our script and MP4 by URL, beacons cross-origin (CORS)."""
+    page = viewer.page
+    status = rendered.status
+    scenes = await (await page.context.request.get(status["playerUrl"])).text()
+    found = re.search(r'data-reelsmith-scenes="([^"]+)"', scenes)
+    assert found
+    html = f"""<!doctype html><html><head><meta charset="utf-8"><title>Customer</title>
+    <link rel="icon" href="data:,"></head><body>
+    <video id="v" muted src="{status["outputUrl"]}" data-reelsmith-job="{rendered.job_id}"
+           data-reelsmith-api="{rendered.base}" data-reelsmith-scenes="{found.group(1)}"></video>
+    <script src="{rendered.base}/static/player.js"></script></body></html>"""
+    with customer_site(html) as customer:  # another origin: another port on the loopback
+        await page.goto(customer)
+        await watch_customer_page(page, rendered, viewer)
+
+
+async def watch_customer_page(page: Page, rendered: Rendered, viewer: Viewer) -> None:
+    session_id = str(await page.evaluate("document.getElementById('v').__reelsmith.sessionId"))
+    await page.evaluate(
+        """() => new Promise((resolve, reject) => {
+            const v = document.getElementById('v');
+            v.playbackRate = 2;
+            v.addEventListener('ended', () => resolve(), { once: true });
+            v.play().catch(reject);
+        })"""
+    )
+    row = await settled(rendered, session_id, lambda r: r.completed and r.scenes_entered == 7)
+    assert row is not None and row.page_viewed and row.completed
+    assert row.scenes_entered == 0b111 and row.furthest_percent == 100
     assert viewer.errors == []

@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import MakeJob
 from sqlalchemy import func, select
+from viewer_support import MakeJob
 
 from app.config import Settings
 from app.db import Database

@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from conftest import MakeJob, job_spec
 from sqlalchemy import select
+from viewer_support import MakeJob, job_spec
 
 from app.config import Settings
 from app.db import Database

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from conftest import MakeJob
 from sqlalchemy import func, select
+from viewer_support import MakeJob
 
 from app.db import Database
 from app.viewers.models import ViewEvent, ViewSession
