@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import json
+from datetime import timedelta
 from typing import Any
 
 from sqlalchemy import func, select
 from viewer_support import MakeJob
 
-from app.db import Database
+from app.db import Database, utcnow
 from app.viewers.models import ViewEvent, ViewSession
 from app.viewers.schemas import TRACK_EVENTS
+from app.viewers.service import purge_view_events
 from app.webhooks.models import WebhookDelivery, WebhookEndpoint
 
 
@@ -281,3 +283,33 @@ async def test_video_viewed_webhook_once_per_session(
 async def deliveries(db: Database) -> list[WebhookDelivery]:
     async with db.session() as session:
         return list((await session.execute(select(WebhookDelivery))).scalars())
+
+
+async def test_the_sweep_purges_raw_events_past_retention(appdb: Database, make_job: MakeJob):
+    job = await make_job()
+    old, recent = utcnow() - timedelta(days=91), utcnow() - timedelta(days=89)
+    async with appdb.session() as session:
+        for n, at in enumerate((old, old, recent)):
+            session.add(
+                ViewEvent(
+                    job_id=job.id,
+                    session_id="s1",
+                    event="video_replayed",
+                    dedupe_key=f"k{n}-{job.id}",
+                    event_metadata={},
+                    created_at=at,
+                )
+            )
+        session.add(
+            ViewSession(
+                job_id=job.id,
+                session_id="s1",
+                account_id=job.account_id,
+                first_seen_at=old,
+                last_seen_at=old,
+            )
+        )
+    async with appdb.session() as session:
+        assert await purge_view_events(session, 90) == 2
+    assert await event_count(appdb, job.id) == 1
+    assert await session_row(appdb, job.id) is not None  # engagement stays
