@@ -300,4 +300,6 @@ async def track() -> TrackResponse:
             )
     except (VideoNotFound, VideoDeleted) as exc:
         raise not_found(f"Video '{body.videoId}'") from exc
+    except InvalidBeacon as exc:
+        raise bad_request(exc.message) from exc
     return TrackResponse(ok=True)

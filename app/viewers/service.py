@@ -391,8 +391,16 @@ async def track(
     client: str | None,
     max_events: int,
 ) -> str:
-    """POST /api/track: VideoNotFound for unknown, unfinished and deleted videos."""
+    """POST /api/track: VideoNotFound for unknown, unfinished and deleted videos;
+    InvalidBeacon for a scene the video does not have."""
     job = await tracked_job(session, job_id)
+    rendered = job.scene_starts_ms or {}
+    if beacon.scene_index is not None and rendered and str(beacon.scene_index) not in rendered:
+        shown = ", ".join(sorted(rendered, key=int))
+        raise InvalidBeacon(
+            f"metadata.sceneIndex {beacon.scene_index} is not a rendered scene of this video "
+            f"(rendered scene indexes: {shown})"
+        )
     return await record(session, job, beacon, client=client, max_events=max_events)
 
 

@@ -145,6 +145,9 @@ async def test_bad_bodies(client: Any, appdb: Database, make_job: MakeJob):
     message = (await unknown.get_json())["message"]
     assert unknown.status_code == 400
     assert "video_99" in message and all(e in message for e in TRACK_EVENTS)
+    skipped = await beacon(client, job.id, "scene_entered", sceneIndex=2)
+    assert skipped.status_code == 400
+    assert "rendered scene indexes: 0, 1, 3" in (await skipped.get_json())["message"]
     big = await beacon(client, job.id, "page_view", note="x" * 3000)
     assert big.status_code == 400
     assert "2048 bytes" in (await big.get_json())["message"]
