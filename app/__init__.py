@@ -39,6 +39,7 @@ def blueprints() -> list[Blueprint]:
     from app.renders import routes as renders
     from app.templates import routes as templates
     from app.triggers import routes as triggers
+    from app.viewers import routes as viewers
     from app.voices import routes as voices
     from app.webhooks import routes as webhooks
 
@@ -57,6 +58,7 @@ def blueprints() -> list[Blueprint]:
         analytics.bp,
         triggers.bp,
         ai.bp,
+        viewers.bp,
         apidocs.bp,
     ]
 

@@ -199,6 +199,15 @@ class Settings(BaseSettings):
     ai_libretranslate_url: str | None = None
     ai_libretranslate_api_key: str | None = None
 
+    # Viewers (README "Player pages and tracking")
+    # Raw tracking beacons are kept this long (the per-session rows stay); the worker's
+    # periodic sweep deletes older ones.
+    view_events_retention_days: int = Field(default=90, ge=1)
+    # Beacons counted per viewing session; later ones answer 200 and are not counted.
+    track_max_events_per_session: int = Field(default=200, ge=1)
+    # POST /api/track `metadata`, as compact JSON.
+    track_metadata_max_bytes: int = Field(default=2048, ge=64)
+
     @field_validator("tiers", mode="before")
     @classmethod
     def _merge_tier_overrides(cls, value: Any) -> Any:

@@ -138,9 +138,13 @@ async def complete(
     scene_fully_in_ms: dict[str, int],
     voiceovers: list[dict[str, Any]],
     output_url: str | None = None,
+    scene_starts_ms: dict[str, int] | None = None,
+    poster_key: str | None = None,
+    preview_gif_key: str | None = None,
 ) -> bool:
-    """Mark complete with the stored video and who spoke; False when the job is no longer
-    ours. `output_url` (the video's URL) goes into the render.complete webhook."""
+    """Mark complete with the stored video, its scene start times, poster and preview GIF,
+    and who spoke; False when the job is no longer ours. `output_url` (the video's URL) goes
+    into the render.complete webhook."""
     async with db.session() as session:
         result = await session.execute(
             update(RenderJob)
@@ -152,6 +156,9 @@ async def complete(
                 output_key=output_key,
                 duration_ms=duration_ms,
                 scene_fully_in_ms=scene_fully_in_ms,
+                scene_starts_ms=scene_starts_ms or {},
+                poster_key=poster_key,
+                preview_gif_key=preview_gif_key,
                 voiceovers=voiceovers,
                 error=None,
                 completed_at=utcnow(),

@@ -19,12 +19,15 @@ from tenacity.wait import wait_base
 
 from app.config import Settings
 from app.db import Database, utcnow
-from app.media.storage import Storage, video_key
+from app.media.ffmpeg import run_ffmpeg
+from app.media.storage import Storage, poster_keys, video_key
 from app.renders import queue
 from app.renders.idempotency import purge_idempotency
 from app.renders.job import JobSpecInvalid, RenderJobSpec, load_job_spec
 from app.renders.models import RenderJob
 from app.renders.states import JobStage, JobStatus
+from app.renders.thumbnails import GIF_MAX_FPS, gif_args, png_args
+from app.viewers.service import purge_view_events
 from app.workdir import temp_dir
 from worker import jobs
 from worker.render import errors as render_errors
@@ -42,6 +45,9 @@ STRANDED_GRACE_S = 120
 # Seconds before the pipeline is cut off, inside arq's own (longer) job timeout, so a timeout
 # is a failed job with a readable error instead of an arq cancellation.
 TIMEOUT_MARGIN_S = 30
+# The preview GIF made at completion: this long (s) from the poster frame; each ffmpeg's limit.
+PREVIEW_GIF_S = 3.0
+POSTER_TIMEOUT_S = 60.0
 
 
 def backoff_s(job_try: int) -> int:
@@ -127,6 +133,38 @@ def scenes_fully_in(result: RenderResult) -> dict[str, int]:
     return {str(k): int(v) for k, v in result.scene_fully_in_ms.items()}
 
 
+def scene_starts(result: RenderResult) -> dict[str, int]:
+    """Template scene index -> when the rendered scene starts (the player's scene beacons)."""
+    return {str(k): int(v) for k, v in result.scene_starts_ms.items()}
+
+
+async def make_posters(
+    storage: Storage, job: RenderJob, attempt: int, video: Path, result: RenderResult
+) -> tuple[str | None, str | None]:
+    """The poster PNG (at the first scene fully in, else 0 s) and a ~3 s preview GIF
+    (<= 480 px), stored under posters/; (None, None) when ffmpeg fails: logged, and the
+    render still completes without them."""
+    fully_in = result.scene_fully_in_ms
+    at_s = fully_in[min(fully_in)] / 1000 if fully_in else 0.0
+    total_s = (result.duration_ms or 0) / 1000
+    if total_s and at_s >= total_s:
+        at_s = 0.0
+    length = min(PREVIEW_GIF_S, total_s - at_s) if total_s else PREVIEW_GIF_S
+    png_key, gif_key = poster_keys(job.id, attempt)
+    png, gif = video.with_suffix(".poster.png"), video.with_suffix(".preview.gif")
+    try:
+        await run_ffmpeg(png_args(video, at_s, png), POSTER_TIMEOUT_S, "poster PNG")
+        fps = min(job_spec(job).output.fps, GIF_MAX_FPS)
+        await run_ffmpeg(gif_args(video, at_s, length, fps, gif), POSTER_TIMEOUT_S, "preview GIF")
+        storage.put(png_key, png)
+        storage.put(gif_key, gif)
+    except Exception as exc:  # a poster never fails the render
+        log.warning("job %s: poster/preview GIF not made: %s", job.id, exc)
+        storage.delete(png_key)
+        return None, None
+    return png_key, gif_key
+
+
 def job_spec(job: RenderJob) -> RenderJobSpec:
     """The job's stored spec, re-validated (an unversioned row upgraded); a row that cannot
     be read is an input error: the job fails with that message and is refunded."""
@@ -191,6 +229,7 @@ async def _render_claimed(
                 progress(JobStage.UPLOADING, 99)
                 await progress.flush()
             await store_video(storage, key, out_path)
+            poster, preview_gif = await make_posters(storage, job, attempt, out_path, result)
         except TimeoutError:
             error = f"Render timed out after {settings.job_timeout_s} s"
             if await settle(jobs.fail, db, job.id, worker_id, attempt, error):
@@ -218,12 +257,15 @@ async def _render_claimed(
             scenes_fully_in(result),
             result.voiceovers,
             storage.url(key),
+            scene_starts(result),
+            poster,
+            preview_gif,
         )
     except Exception:
         await asyncio.shield(_drop_unrecorded(db, storage, job.id, attempt))
         raise
     if not done:
-        # Deleted or taken over meanwhile: only this attempt's own file.
+        # Deleted or taken over meanwhile: only this attempt's own files.
         await drop_attempt_videos(storage, job.id, [attempt])
         return "dropped: job no longer ours"
     # Earlier attempts that were killed after storing their video (or lost the job) leave
@@ -313,7 +355,8 @@ async def sweep(ctx: dict[str, Any]) -> dict[str, int]:
     """Make the queue match the database: re-enqueue `pending` jobs missing from arq; hand
     back jobs stuck `processing` on a dead worker (no heartbeat), and jobs `processing` on a
     live worker that arq no longer holds and nobody has written for `stranded_grace_s`
-    (their attempt ended without recording an outcome); top up; purge idempotency records."""
+    (their attempt ended without recording an outcome); top up; purge idempotency records
+    and raw view events past REELSMITH_VIEW_EVENTS_RETENTION_DAYS."""
     settings: Settings = ctx["settings"]
     db: Database = ctx["db"]
     pool = ctx["redis"]
@@ -329,6 +372,7 @@ async def sweep(ctx: dict[str, Any]) -> dict[str, int]:
             )
         ).all()
         purged = await purge_idempotency(session)
+        views_purged = await purge_view_events(session, settings.view_events_retention_days)
     orphaned = stranded = requeued = 0
     for job_id, status, worker_id in rows:
         if status == JobStatus.PROCESSING and worker_id not in live:
@@ -354,4 +398,5 @@ async def sweep(ctx: dict[str, Any]) -> dict[str, int]:
         "requeued": requeued,
         "dispatched": dispatched,
         "purged": purged,
+        "view_events_purged": views_purged,
     }

@@ -30,7 +30,7 @@ CONTENT_TYPES = {
 SERVED_KINDS: dict[str, frozenset[str]] = {
     "videos/": frozenset({".mp4", ".webm", ".png", ".gif", ".jpg", ".webp", ".vtt"}),
     "thumbnails/": frozenset({".png", ".gif", ".jpg", ".webp"}),
-    "posters/": frozenset({".png", ".jpg", ".webp"}),
+    "posters/": frozenset({".png", ".gif", ".jpg", ".webp"}),
 }
 
 
@@ -155,6 +155,11 @@ def get_storage(settings: Settings) -> Storage:
 def video_key(job_id: str, attempt: int) -> str:
     """One key per render attempt: an attempt that lost its job deletes only its own file."""
     return f"videos/{job_id}.{attempt}.mp4"
+
+
+def poster_keys(job_id: str, attempt: int) -> tuple[str, str]:
+    """The poster PNG and preview GIF the worker makes at completion (one pair per attempt)."""
+    return f"posters/{job_id}.{attempt}.png", f"posters/{job_id}.{attempt}.gif"
 
 
 def thumbnail_keys(job_id: str) -> tuple[str, str]:

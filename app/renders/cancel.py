@@ -54,9 +54,11 @@ async def delete_job(session: AsyncSession, account_id: str, job_id: str) -> Del
         job.completed_at = utcnow()
         refunded = await refund_once(session, job)
         await outbox.job_finished(session, job, None)  # render.failed, batch milestones
-    keys = [k for k in [job.output_key, *(job.thumbnail_keys or [])] if k]
+    stored = [job.output_key, *(job.thumbnail_keys or []), job.poster_key, job.preview_gif_key]
+    keys = [k for k in stored if k]
     job.output_key = None
     job.thumbnail_keys = []
+    job.poster_key = job.preview_gif_key = None
     job.deleted_at = job.deleted_at or utcnow()
     await session.flush()
     return Deleted(job=job, cancelled=cancelled, refunded=refunded, keys=keys)

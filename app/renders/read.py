@@ -5,6 +5,8 @@ from __future__ import annotations
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app.config import Settings
+from app.media.storage import Storage
 from app.renders.errors import BatchNotFound, JobNotFound
 from app.renders.models import Batch, RenderJob
 from app.renders.states import FINISHED, BatchStatus, JobStatus
@@ -20,6 +22,19 @@ async def owned_job(
     if job is None or job.account_id != account_id:
         raise JobNotFound(job_id)
     return job
+
+
+def viewer_urls(job: RenderJob, storage: Storage, settings: Settings) -> dict[str, str | None]:
+    """The recipient's player page and the poster PNG / preview GIF made at completion
+    (absolute URLs; null until the video is complete, and again once it is deleted)."""
+    playable = job.status == JobStatus.COMPLETE and job.deleted_at is None and job.output_key
+    if not playable:
+        return {"playerUrl": None, "thumbnailUrl": None, "thumbnailGifUrl": None}
+    return {
+        "playerUrl": settings.public(f"/v/{job.id}"),
+        "thumbnailUrl": storage.url(job.poster_key) if job.poster_key else None,
+        "thumbnailGifUrl": storage.url(job.preview_gif_key) if job.preview_gif_key else None,
+    }
 
 
 async def owned_batch(

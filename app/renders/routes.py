@@ -20,6 +20,7 @@ from tenacity import AsyncRetrying, retry_if_exception, stop_after_attempt
 
 from app.accounts.service import InsufficientCredits
 from app.auth import current_account, require_auth
+from app.config import Settings
 from app.errors import ApiError, bad_request, insufficient_credits, not_found
 from app.media.storage import Storage, get_storage
 from app.projects.service import ProjectNotFound
@@ -194,8 +195,9 @@ def output_url(job: RenderJob, storage: Storage) -> str | None:
     return None
 
 
-def job_fields(job: RenderJob, storage: Storage) -> dict[str, Any]:
-    """SPEC 2.7 job fields (plus templateId, batchId, projectId, deletedAt, voiceovers)."""
+def job_fields(job: RenderJob, storage: Storage, settings: Settings) -> dict[str, Any]:
+    """SPEC 2.7 job fields (plus templateId, batchId, projectId, deletedAt, voiceovers, and
+    the player page, poster and preview GIF URLs)."""
     return {
         "id": job.id,
         "status": job.status,
@@ -212,6 +214,7 @@ def job_fields(job: RenderJob, storage: Storage) -> dict[str, Any]:
         "completedAt": iso(job.completed_at),
         "deletedAt": iso(job.deleted_at),
         "voiceovers": list(job.voiceovers or []),
+        **read.viewer_urls(job, storage, settings),
     }
 
 
@@ -260,7 +263,8 @@ async def job_status(job_id: str) -> dict[str, Any]:
     with domain_errors():
         async with get_db().session() as session:
             job = await read.owned_job(session, current_account().id, job_id)
-    fields = job_fields(job, get_storage(get_settings()))
+    settings = get_settings()
+    fields = job_fields(job, get_storage(settings), settings)
     return {"success": True, **fields, "job": fields}
 
 

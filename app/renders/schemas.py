@@ -117,6 +117,11 @@ class JobFields(BaseModel):
     completedAt: str | None
     deletedAt: str | None
     voiceovers: list[VoiceoverEntry]
+    # The recipient's player page (GET /v/{id}) and the poster PNG / preview GIF made at
+    # completion: absolute URLs, null until complete (and after DELETE).
+    playerUrl: str | None = None
+    thumbnailUrl: str | None = None
+    thumbnailGifUrl: str | None = None
 
 
 class JobStatusResponse(JobFields):

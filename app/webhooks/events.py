@@ -14,7 +14,9 @@ BATCH_COMPLETE = "batch.complete"
 TEST_EVENT = "test.event"
 # A trigger rule's video was delivered through its webhook channel (app/triggers).
 TRIGGER_DELIVERED = "trigger.delivered"
-# SPEC 6.1's event kinds: what an endpoint may subscribe to (or ALL_EVENTS).
+# Ours (issue 13): a viewing session watched a video for at least 3 s (app/viewers).
+VIDEO_VIEWED = "video.viewed"
+# SPEC 6.1's event kinds and ours: what an endpoint may subscribe to (or ALL_EVENTS).
 WEBHOOK_EVENTS = (
     RENDER_COMPLETE,
     RENDER_FAILED,
@@ -22,6 +24,7 @@ WEBHOOK_EVENTS = (
     BATCH_PROGRESS,
     TEST_EVENT,
     TRIGGER_DELIVERED,
+    VIDEO_VIEWED,
 )
 ALL_EVENTS = "*"
 
@@ -125,6 +128,26 @@ def batch_complete(
         "completedAt": iso(completed_at),
         "durationMs": ms_between(created_at, completed_at),
         "jobIds": job_ids,
+    }
+
+
+def video_viewed(
+    *,
+    job_id: str,
+    display_name: str,
+    batch_id: str | None,
+    campaign_id: str | None,
+    session_id: str,
+    viewed_at: datetime,
+) -> dict[str, Any]:
+    """First view of a video by a viewing session (at least 3 s watched)."""
+    return {
+        "jobId": job_id,
+        "displayName": display_name,
+        "batchId": batch_id,
+        "campaignId": campaign_id,
+        "sessionId": session_id,
+        "viewedAt": iso(viewed_at),
     }
 
 

@@ -38,7 +38,7 @@ asyncio.run(main())
 """
 
 
-def _free_port() -> int:
+def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return int(sock.getsockname()[1])
@@ -58,9 +58,10 @@ def settings_env(settings: Settings) -> dict[str, str]:
 
 
 @contextmanager
-def live_server(settings: Settings) -> Iterator[str]:
-    """Serve the app with `settings`; yields its base URL once /healthz answers."""
-    port = _free_port()
+def live_server(settings: Settings, port: int | None = None) -> Iterator[str]:
+    """Serve the app with `settings` (on `port`, else a free one); yields its base URL once
+    /healthz answers."""
+    port = port or free_port()
     env = {**os.environ, **settings_env(settings)}
     proc = subprocess.Popen([sys.executable, "-c", SERVER, f"127.0.0.1:{port}"], env=env)
     url = f"http://127.0.0.1:{port}"

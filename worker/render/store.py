@@ -7,7 +7,7 @@ import asyncio
 from collections.abc import Iterable
 from pathlib import Path
 
-from app.media.storage import Storage, video_key
+from app.media.storage import Storage, poster_keys, video_key
 
 
 class StoreError(Exception):
@@ -25,7 +25,9 @@ async def store_video(storage: Storage, key: str, path: Path) -> None:
 
 
 def delete_attempt_videos(storage: Storage, job_id: str, attempts: Iterable[int]) -> list[str]:
-    """Delete what these attempts of a job stored (an attempt killed between storing its video
-    and recording it leaves one); the keys that were there. Keys are per attempt
-    (`video_key`) and attempts are numbered from 1, so no listing is needed."""
-    return [key for key in (video_key(job_id, n) for n in attempts) if storage.delete(key)]
+    """Delete what these attempts of a job stored, the video and its poster and preview GIF (an
+    attempt killed between storing them and recording them leaves them); the keys that were
+    there. Keys are per attempt (`video_key`, `poster_keys`) and attempts are numbered from 1,
+    so no listing is needed."""
+    keys = [k for n in attempts for k in (video_key(job_id, n), *poster_keys(job_id, n))]
+    return [key for key in keys if storage.delete(key)]

@@ -79,7 +79,9 @@ class Recorder:
     ) -> Any:
         self.specs.append(spec)
         out_path.write_bytes(b"video")
-        return SimpleNamespace(duration_ms=1000, scene_fully_in_ms={0: 0}, voiceovers=[])
+        return SimpleNamespace(
+            duration_ms=1000, scene_starts_ms={0: 0}, scene_fully_in_ms={0: 0}, voiceovers=[]
+        )
 
 
 @pytest.fixture

@@ -51,7 +51,10 @@ class Engine:
             await self.meanwhile.pop(0)()
         out_path.write_bytes(f"video {job.attempts}".encode())
         return SimpleNamespace(
-            duration_ms=1500, scene_fully_in_ms={0: 0, 1: 1000}, voiceovers=SPOKEN
+            duration_ms=1500,
+            scene_starts_ms={0: 0, 1: 800},
+            scene_fully_in_ms={0: 0, 1: 1000},
+            voiceovers=SPOKEN,
         )
 
 
@@ -139,7 +142,13 @@ async def test_complete_job_records_who_spoke(app, client, make_user, pool, engi
     status = await (await client.get(f"/api/render/{job_id}", headers=user.headers)).get_json()
     assert status["status"] == "complete"
     assert status["voiceovers"] == status["job"]["voiceovers"] == SPOKEN
-    assert (await job_row(app, job_id)).scene_fully_in_ms == {"0": 0, "1": 1000}
+    row = await job_row(app, job_id)
+    assert row.scene_fully_in_ms == {"0": 0, "1": 1000}
+    assert row.scene_starts_ms == {"0": 0, "1": 800}
+    # the stand-in "video" is not one ffmpeg can read: no poster, and the render still completes
+    assert row.poster_key is None and row.preview_gif_key is None
+    assert status["playerUrl"] == f"http://testserver/v/{job_id}"
+    assert status["thumbnailUrl"] is None and status["thumbnailGifUrl"] is None
 
 
 async def test_a_stalled_attempt_that_lost_its_job_keeps_the_winners_video(
