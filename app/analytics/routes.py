@@ -1,5 +1,6 @@
 """Analytics endpoints (scope videos:read): a campaign's scene heatmap, A/B results and
-recipients (JSON pages or CSV), and one video's engagement (SPEC 4.6; README "Analytics")."""
+recipients (JSON pages or CSV), and one video's engagement (SPEC 4.6; README "Analytics"). A
+campaign path id is a batch id or a trigger rule's campaignId."""
 
 from __future__ import annotations
 
@@ -67,7 +68,7 @@ def domain_errors() -> Iterator[None]:
     try:
         yield
     except CampaignNotFound as exc:
-        raise not_found(f"Campaign (batch) '{exc}'") from exc
+        raise not_found(f"Campaign (batch or trigger campaignId) '{exc}'") from exc
     except VideoNotFound as exc:
         raise not_found(f"Render job '{exc}'") from exc
     except BadCursor as exc:
@@ -96,7 +97,10 @@ def engagement_fields(e: service.Engagement) -> dict[str, Any]:
 
 
 def recipient_name(job: RenderJob) -> str:
-    return job.display_name or f"row {job.row_number}"
+    """The job's display name, else its batch row, else (a triggered job) its id."""
+    if job.display_name:
+        return job.display_name
+    return f"row {job.row_number}" if job.row_number is not None else job.id
 
 
 @bp.get("/api/analytics/campaign/<batch_id>/heatmap")
@@ -153,9 +157,10 @@ async def ab(batch_id: str) -> AbResponse:
             comparison=None,
             sampleRatio=None,
             minSessions=minimum,
-            message="Not an A/B batch: create the batch with `variants` to compare them",
+            message="Not an A/B batch: create the batch with `variants` to compare them"
+            " (a trigger campaign has no variants)",
         )
-    metric = result.batch.primary_metric or "completionRate"
+    metric = result.primary_metric
     c = decision.comparison
     comparison = (
         AbComparison(

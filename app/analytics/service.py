@@ -1,7 +1,8 @@
 """Campaign numbers, read from the per-(video, session) rows with aggregate SQL: each query is
-a GROUP BY over the campaign's sessions (indexed by batch or job), never a Python loop over
-sessions. Definitions: README "Analytics". Owner only: another account's batch or video is
-not found."""
+a GROUP BY over the campaign's sessions (indexed by batch, campaign or job), never a Python loop
+over sessions. A campaign is a batch, or a trigger campaign (the jobs a rule with a campaignId
+rendered): `campaign_scope` resolves the path id to one. Definitions: README "Analytics". Owner
+only: another account's batch, campaign or video is not found."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import BigInteger, ColumnElement, and_, case, cast, func, literal, select
+from sqlalchemy import BigInteger, ColumnElement, and_, case, cast, func, literal, or_, select
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -39,11 +40,42 @@ def entered(index: int) -> ColumnElement[bool]:
     return ViewSession.scenes_entered.op("&")(literal(1 << index, BigInteger)) != 0
 
 
-async def owned_batch(session: AsyncSession, account_id: str, batch_id: str) -> Batch:
-    batch = await session.get(Batch, batch_id)
-    if batch is None or batch.account_id != account_id:
-        raise CampaignNotFound(batch_id)
-    return batch
+@dataclass(frozen=True)
+class CampaignScope:
+    """What a campaign path id names: the account's batch of that id, else the account's jobs
+    whose trigger campaign_id is that id (`batch` None)."""
+
+    id: str
+    account_id: str
+    batch: Batch | None
+
+    def jobs(self) -> ColumnElement[bool]:
+        """The campaign's render jobs."""
+        if self.batch is not None:
+            return RenderJob.batch_id == self.id
+        return and_(RenderJob.account_id == self.account_id, RenderJob.campaign_id == self.id)
+
+    def sessions(self) -> ColumnElement[bool]:
+        """The campaign's viewing sessions."""
+        if self.batch is not None:
+            return ViewSession.batch_id == self.id
+        return and_(ViewSession.account_id == self.account_id, ViewSession.campaign_id == self.id)
+
+
+async def campaign_scope(session: AsyncSession, account_id: str, campaign_id: str) -> CampaignScope:
+    """The account's batch `campaign_id`, else its trigger campaign of that id (it has at
+    least one job); CampaignNotFound when neither (another account's is not found either)."""
+    batch = await session.get(Batch, campaign_id)
+    if batch is not None and batch.account_id == account_id:
+        return CampaignScope(campaign_id, account_id, batch)
+    job = await session.scalar(
+        select(RenderJob.id)
+        .where(RenderJob.account_id == account_id, RenderJob.campaign_id == campaign_id)
+        .limit(1)
+    )
+    if job is None:
+        raise CampaignNotFound(campaign_id)
+    return CampaignScope(campaign_id, account_id, None)
 
 
 async def owned_job(session: AsyncSession, account_id: str, job_id: str) -> RenderJob:
@@ -58,10 +90,10 @@ def _scene_total(request: Any) -> int:
     return min(len(scenes), MAX_SCENES) if isinstance(scenes, list) else 0
 
 
-async def scene_count(session: AsyncSession, batch_id: str, variant_id: str | None) -> int:
+async def scene_count(session: AsyncSession, scope: CampaignScope, variant_id: str | None) -> int:
     """How many template scenes the campaign's videos have: the most among its templates (one
-    job read per template; variants may use different templates)."""
-    firsts = select(func.min(RenderJob.id)).where(RenderJob.batch_id == batch_id)
+    job read per template; variants and trigger rules may use different templates)."""
+    firsts = select(func.min(RenderJob.id)).where(scope.jobs())
     if variant_id is not None:
         firsts = firsts.where(RenderJob.variant_id == variant_id)
     firsts = firsts.group_by(RenderJob.template_id)
@@ -87,13 +119,13 @@ class Heatmap:
 
 
 async def heatmap(
-    session: AsyncSession, account_id: str, batch_id: str, variant_id: str | None = None
+    session: AsyncSession, account_id: str, campaign_id: str, variant_id: str | None = None
 ) -> Heatmap:
     """Per template scene: of the sessions that started a video having that scene, how many
     entered it. One statement: sessions grouped per job, joined to the job's scenes."""
-    await owned_batch(session, account_id, batch_id)
-    count = await scene_count(session, batch_id, variant_id)
-    where = [ViewSession.batch_id == batch_id, ViewSession.started.is_(True)]
+    scope = await campaign_scope(session, account_id, campaign_id)
+    count = await scene_count(session, scope, variant_id)
+    where = [scope.sessions(), ViewSession.started.is_(True)]
     if variant_id is not None:
         where.append(ViewSession.variant_id == variant_id)
     per_job = (
@@ -159,20 +191,25 @@ async def heatmap(
 
 @dataclass
 class AbResult:
-    batch: Batch
+    primary_metric: str
     arms: list[ArmCounts]
-    decision: Decision | None  # None: not an A/B batch
+    decision: Decision | None  # None: not an A/B batch (a trigger campaign never is)
 
 
 async def ab_results(
-    session: AsyncSession, account_id: str, batch_id: str, min_sessions: int
+    session: AsyncSession, account_id: str, campaign_id: str, min_sessions: int
 ) -> AbResult:
     """Each variant's recipients and aggregated sessions, and the decision (app.analytics.ab).
     Two GROUP BY statements (jobs per variant, sessions per variant)."""
-    batch = await owned_batch(session, account_id, batch_id)
+    scope = await campaign_scope(session, account_id, campaign_id)
+    batch = scope.batch
+    if batch is None:
+        return AbResult("completionRate", [], None)
+    batch_id = batch.id
+    metric = batch.primary_metric or "completionRate"
     variants = [v for v in batch.variants or [] if isinstance(v, dict)]
     if not variants:
-        return AbResult(batch, [], None)
+        return AbResult(metric, [], None)
     recipients = dict(
         (
             await session.execute(
@@ -223,8 +260,7 @@ async def ab_results(
                 shared=counts[6],
             )
         )
-    metric = batch.primary_metric or "completionRate"
-    return AbResult(batch, arms, decide(arms, metric, min_sessions))
+    return AbResult(metric, arms, decide(arms, metric, min_sessions))
 
 
 # ---- per recipient ----
@@ -305,38 +341,56 @@ class RecipientsPage:
     next_cursor: str | None
 
 
-def encode_cursor(row_number: int) -> str:
-    return base64.urlsafe_b64encode(f"row:{row_number}".encode()).decode().rstrip("=")
+def encode_cursor(job: RenderJob) -> str:
+    """Where the next page starts: after this job's row number (a batch), or after its
+    (created_at, id) (a trigger campaign, whose jobs have no row number)."""
+    if job.row_number is not None:
+        raw = f"row:{job.row_number}"
+    else:
+        raw = f"at:{job.created_at.isoformat()}|{job.id}"
+    return base64.urlsafe_b64encode(raw.encode()).decode().rstrip("=")
 
 
-def decode_cursor(cursor: str) -> int:
+def decode_cursor(cursor: str, batch: bool) -> int | tuple[datetime, str]:
+    """The row number after which a batch page starts, or the (created_at, id) after which a
+    trigger campaign page starts; BadCursor for anything else (or a cursor of the other kind)."""
     try:
         raw = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)).decode()
-        kind, number = raw.split(":", 1)
-        if kind != "row":
-            raise ValueError(kind)
-        return int(number)
+        kind, value = raw.split(":", 1)
+        if batch and kind == "row":
+            return int(value)
+        if not batch and kind == "at":
+            stamp, job_id = value.split("|", 1)
+            return datetime.fromisoformat(stamp), job_id
+        raise ValueError(kind)
     except (ValueError, UnicodeDecodeError) as exc:
         raise BadCursor(cursor) from exc
 
 
 async def recipients_page(
-    session: AsyncSession, account_id: str, batch_id: str, limit: int, cursor: str | None
+    session: AsyncSession, account_id: str, campaign_id: str, limit: int, cursor: str | None
 ) -> RecipientsPage:
-    """One page of the campaign's recipients in row order (keyset on row_number), each with
-    its sessions aggregated: the page's jobs, then one GROUP BY job over their sessions."""
-    await owned_batch(session, account_id, batch_id)
-    after = decode_cursor(cursor) if cursor else 0
-    jobs = list(
-        (
-            await session.execute(
-                select(RenderJob)
-                .where(RenderJob.batch_id == batch_id, RenderJob.row_number > after)
-                .order_by(RenderJob.row_number)
-                .limit(limit + 1)
+    """One page of the campaign's recipients, each with its sessions aggregated: the page's
+    jobs, then one GROUP BY job over their sessions. A batch in row order (keyset on
+    row_number); a trigger campaign in creation order (keyset on (created_at, id))."""
+    scope = await campaign_scope(session, account_id, campaign_id)
+    after = decode_cursor(cursor, scope.batch is not None) if cursor else None
+    stmt = select(RenderJob).where(scope.jobs())
+    if scope.batch is not None:
+        if isinstance(after, int):
+            stmt = stmt.where(RenderJob.row_number > after)
+        stmt = stmt.order_by(RenderJob.row_number)
+    else:
+        if isinstance(after, tuple):
+            stamp, job_id = after
+            stmt = stmt.where(
+                or_(
+                    RenderJob.created_at > stamp,
+                    and_(RenderJob.created_at == stamp, RenderJob.id > job_id),
+                )
             )
-        ).scalars()
-    )
+        stmt = stmt.order_by(RenderJob.created_at, RenderJob.id)
+    jobs = list((await session.execute(stmt.limit(limit + 1))).scalars())
     more = len(jobs) > limit
     jobs = jobs[:limit]
     stats: dict[str, Sequence[Any]] = {}
@@ -349,5 +403,4 @@ async def recipients_page(
         stats = {row[0]: row[1:] for row in result.tuples()}
     empty: Sequence[Any] = (0, 0, 0, 0, 0, 0, 0, None, None)
     rows = [RecipientRow(j, _engagement(stats.get(j.id, empty))) for j in jobs]
-    last = jobs[-1].row_number if jobs else None
-    return RecipientsPage(rows, encode_cursor(last) if more and last is not None else None)
+    return RecipientsPage(rows, encode_cursor(jobs[-1]) if more and jobs else None)

@@ -72,10 +72,16 @@ async def _bump_usage(session: AsyncSession, template_id: str, n: int) -> None:
 
 
 async def create_render(
-    session: AsyncSession, settings: Settings, account: Account, body: RenderBody
+    session: AsyncSession,
+    settings: Settings,
+    account: Account,
+    body: RenderBody,
+    *,
+    campaign_id: str | None = None,
 ) -> CreatedRender:
-    """Check, resolve the job, charge 1 credit and insert it `pending`. Raises
-    ProjectNotFound, TemplateNotFound, InvalidRenderRequest, InsufficientCredits."""
+    """Check, resolve the job, charge 1 credit and insert it `pending` (`campaign_id`: the
+    trigger campaign the job belongs to, for analytics). Raises ProjectNotFound,
+    TemplateNotFound, InvalidRenderRequest, InsufficientCredits."""
     await check_project(session, account.id, body.projectId)
     template = await load_template(session, body.templateId, account.id)
     job_id = new_id()
@@ -93,6 +99,7 @@ async def create_render(
             template_id=template["id"],
             display_name=spec.authorName,
             request=spec.model_dump(mode="json"),
+            campaign_id=campaign_id,
         )
     )
     await _bump_usage(session, template["id"], 1)

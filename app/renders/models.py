@@ -69,6 +69,9 @@ class RenderJob(IdMixin, TimestampMixin, Base):
     # The poster frame (PNG) and short preview GIF made at completion (storage keys).
     poster_key: Mapped[str | None] = mapped_column(String(300), default=None)
     preview_gif_key: Mapped[str | None] = mapped_column(String(300), default=None)
+    # The trigger campaign this job belongs to (TriggerRule.campaign_id, the caller's own id),
+    # None for jobs not made by a rule with one: analytics accept it in place of a batch id.
+    campaign_id: Mapped[str | None] = mapped_column(String(64), default=None, index=True)
     # The A/B variant this job belongs to (Batch.variants[].id), None outside A/B batches.
     variant_id: Mapped[str | None] = mapped_column(String(64), default=None)
     # Who spoke the voiceovers: one entry per spoken scene (sceneIndex, engine, voice).

@@ -455,7 +455,11 @@ async def _one(
                     ruleId=rule.id, outcome=states.THROTTLED, reason=execution.reason
                 )
             created = await create_render(
-                session, settings, account, RenderBody(templateId=rule.template_id, data=data)
+                session,
+                settings,
+                account,
+                RenderBody(templateId=rule.template_id, data=data),
+                campaign_id=rule.campaign_id,
             )
             execution.job_id = created.job_id
             execution.recipient_name = (created.display_name or None) and created.display_name[:200]
