@@ -9,7 +9,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from quart import Blueprint, Response, request
-from quart_schema import tag, validate_querystring, validate_request, validate_response
+from quart_schema import hide, tag, validate_querystring, validate_request, validate_response
 from sqlalchemy.exc import IntegrityError
 from tenacity import AsyncRetrying, retry_if_exception, stop_after_attempt
 
@@ -241,6 +241,7 @@ UNSUBSCRIBED_PAGE = (
 )
 
 
+@hide  # a page for people (like the player and preview pages), not part of the JSON API
 @bp.route("/u/<token>", methods=["GET", "POST"])
 async def unsubscribe(token: str) -> Response:
     """The per-recipient unsubscribe link (List-Unsubscribe; POST is RFC 8058 one-click).

@@ -133,7 +133,7 @@ class TrackedJob:
     id: str
     account_id: str
     batch_id: str | None
-    project_id: str | None
+    campaign_id: str | None
     variant_id: str | None
     display_name: str
     duration_ms: int | None
@@ -338,7 +338,7 @@ async def record(
         session_id=beacon.session_id,
         account_id=job.account_id,
         batch_id=job.batch_id,
-        campaign_id=job.project_id,
+        campaign_id=job.campaign_id,
         variant_id=job.variant_id,
         first_seen_at=now,
         last_seen_at=now,
@@ -376,7 +376,7 @@ async def _notify_viewed(
         job_id=job.id,
         display_name=job.display_name,
         batch_id=job.batch_id,
-        campaign_id=job.project_id,
+        campaign_id=job.campaign_id,
         session_id=session_id,
         viewed_at=now,
     )

@@ -36,6 +36,7 @@ async def make_job(appdb: Database, make_user: Any) -> MakeJob:
         spec: dict[str, Any] | None = None,
         account_id: str | None = None,
         batch_id: str | None = None,
+        campaign_id: str | None = None,
     ) -> RenderJob:
         if account_id is None:
             account_id = (await make_user()).account.id
@@ -45,6 +46,7 @@ async def make_job(appdb: Database, make_user: Any) -> MakeJob:
             id=job_id,
             account_id=account_id,
             batch_id=batch_id,
+            campaign_id=campaign_id,
             template_id="pulse",
             display_name="Ada Lovelace",
             status=status,

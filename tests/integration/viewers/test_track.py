@@ -78,6 +78,15 @@ async def test_a_viewing_session_is_aggregated(client: Any, appdb: Database, mak
     assert row is not None and row.completed and row.furthest_percent == 100 and row.replays == 2
 
 
+async def test_a_session_belongs_to_its_jobs_batch_and_trigger_campaign(
+    client: Any, appdb: Database, make_job: MakeJob
+):
+    job = await make_job(campaign_id="spring-winback")
+    assert (await beacon(client, job.id, "video_started")).status_code == 200
+    row = await session_row(appdb, job.id)
+    assert row is not None and row.campaign_id == "spring-winback" and row.batch_id is None
+
+
 async def test_text_plain_and_cors(client: Any, appdb: Database, make_job: MakeJob):
     job = await make_job()
     body = json.dumps({"videoId": job.id, "event": "page_view", "metadata": {"sessionId": "s1"}})
