@@ -15,12 +15,11 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.config import Settings
 from app.db import Database, utcnow
+from app.renders import outcomes
 from app.renders.cancel import refund_once
 from app.renders.models import RenderJob
 from app.renders.queue import live_workers
 from app.renders.states import ACTIVE, JobStage, JobStatus
-from app.triggers import outbox as trigger_outbox
-from app.webhooks import outbox
 
 # Claims per job: a job whose attempts all ended without an outcome (its worker was killed,
 # e.g. out of memory) fails instead of running again forever.
@@ -101,8 +100,7 @@ async def _mark_failed(
     job = await session.get(RenderJob, job_id, populate_existing=True)
     assert job is not None
     await refund_once(session, job)
-    await outbox.job_finished(session, job, None)  # webhooks: render.failed (+ batch), same tx
-    await trigger_outbox.job_finished(session, job)  # triggers: recorded, nothing sent
+    await outcomes.job_finished(session, job, None)  # webhooks, triggers: same transaction
     return job
 
 
@@ -169,8 +167,7 @@ async def complete(
             return False
         job = await session.get(RenderJob, job_id, populate_existing=True)
         assert job is not None
-        await outbox.job_finished(session, job, output_url)  # webhooks: same transaction
-        await trigger_outbox.job_finished(session, job)  # triggers: the delivery is due
+        await outcomes.job_finished(session, job, output_url)  # webhooks, triggers: same tx
         return True
 
 

@@ -9,10 +9,10 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.accounts.service import refund_credits
 from app.db import utcnow
+from app.renders import outcomes
 from app.renders.models import RenderJob
 from app.renders.read import owned_job
 from app.renders.states import ACTIVE, JobStage, JobStatus
-from app.webhooks import outbox
 
 CANCELLED_ERROR = "Cancelled: the video was deleted before the render finished"
 
@@ -53,7 +53,7 @@ async def delete_job(session: AsyncSession, account_id: str, job_id: str) -> Del
         job.error = CANCELLED_ERROR
         job.completed_at = utcnow()
         refunded = await refund_once(session, job)
-        await outbox.job_finished(session, job, None)  # render.failed, batch milestones
+        await outcomes.job_finished(session, job, None)  # webhooks and triggers, as the worker
     stored = [job.output_key, *(job.thumbnail_keys or []), job.poster_key, job.preview_gif_key]
     keys = [k for k in stored if k]
     job.output_key = None

@@ -140,6 +140,20 @@ async def test_a_failed_render_is_recorded_and_nothing_is_sent(
     assert await deliver_due(appdb, settings) == [] and smtp.received == []
 
 
+async def test_a_triggered_render_deleted_while_running_is_recorded_and_nothing_is_sent(
+    client, make_user, appdb, settings, smtp: SmtpServer
+):
+    user = await make_user()
+    await triggered(client, user, rule_body(), event("priya"))
+    execution = await one_execution(appdb)
+    response = await client.delete(f"/api/render/{execution.job_id}", headers=user.headers)
+    assert response.status_code == 200
+    cancelled = await one_execution(appdb)
+    assert cancelled.status == "render_failed"
+    assert "Cancelled" in (cancelled.reason or "")
+    assert await deliver_due(appdb, settings) == [] and smtp.received == []
+
+
 async def test_a_send_cut_off_by_a_dead_worker_is_never_sent_again(
     client, make_user, appdb, settings, redis, smtp: SmtpServer
 ):
