@@ -12,9 +12,10 @@ import re
 from dataclasses import dataclass
 
 from app.ai.schemas import Composition, TemplateState, Tone
-from app.ai.scripts import scene_seconds, write_script
+from app.ai.scripts import LINES, scene_seconds, write_script
 from app.ai.slots import SlotBook
 from app.primitives.catalog import get_primitive
+from app.spec import TRANSITIONS
 from app.templates.schemas import SceneConfig, SkipCondition
 
 
@@ -476,8 +477,6 @@ def _sentence(done: list[str]) -> str:
 
 
 def _guess_tone(scenes: list[SceneConfig]) -> Tone:
-    from app.ai.scripts import LINES
-
     for tone in ("celebratory", "casual", "inspirational", "professional"):
         for s in scenes:
             if s.voScript and any(
@@ -563,8 +562,6 @@ def _apply(clause: str, scenes: list[SceneConfig], ctx: Ctx, done: list[str], pr
         done.append(f"fitted the scenes to about {round(_seconds(scenes))} s")
         return
     if "transition" in clause:
-        from app.spec import TRANSITIONS
-
         chosen = next((t for t in TRANSITIONS if t in words), None)
         if chosen is None and words & {"no", "none", "hard"}:
             chosen = "cut"
