@@ -9,7 +9,8 @@ animation style) and keeps everything else as it was."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
 from app.ai.schemas import Composition, TemplateState, Tone
 from app.ai.scripts import LINES, scene_seconds, write_script
@@ -191,104 +192,183 @@ def _topic(prompt: str) -> str:
     return (short[:1].upper() + short[1:]) if short else "Your video"
 
 
+@dataclass
+class SceneData:
+    """A scene's sceneData being built: the slot book, the topic and the slot keys it needs."""
+
+    book: SlotBook
+    topic: str
+    name: str | None  # the slot key of the recipient's name, if any
+    needs: list[str] = field(default_factory=list)
+
+    def bind(self, role: str, array: bool = False) -> str | None:
+        """`[key]` of the slot holding `role` (noted as needed), or None when there is none."""
+        key = self.book.key(role)
+        if key is None:
+            return None
+        entry = f"{key}[]" if array else key
+        if entry not in self.needs:
+            self.needs.append(entry)
+        return f"[{key}]"
+
+    def person(self) -> dict[str, object]:
+        """The recipient's name as `person_name`, when the template has a slot for it."""
+        return {"person_name": f"[{self.name}]"} if self.name else {}
+
+
+def _intro_data(d: SceneData) -> dict[str, object]:
+    """Intro: the recipient's name and the topic, with the period when there is one."""
+    data: dict[str, object] = {"person_name": d.bind("person_name") or "Hello"}
+    period = d.book.existing("period")
+    data["subtitle"] = f"Your [{period}] {d.topic.lower()}" if period else d.topic
+    if period:
+        d.needs.append(period)
+    return data
+
+
+def _brand_data(d: SceneData) -> dict[str, object]:
+    """Logo: the company's name and the topic as tagline."""
+    return {"company_name": d.bind("company_name") or "Our team", "tagline": d.topic}
+
+
+def _stats_data(d: SceneData) -> dict[str, object]:
+    """Key numbers from the key-stats slot."""
+    return {"stats": d.bind("keyStats", True), "title": "At a glance"}
+
+
+def _ranking_data(d: SceneData) -> dict[str, object]:
+    """Bar race over the categories slot."""
+    return {"bars": d.bind("categories", True), "title": "Top categories"}
+
+
+def _breakdown_data(d: SceneData) -> dict[str, object]:
+    """Donut over the categories slot."""
+    return {"categories": d.bind("categories", True), "title": "The breakdown"}
+
+
+def _skills_data(d: SceneData) -> dict[str, object]:
+    """Radar over the profile-axes slot."""
+    return {"radarData": d.bind("radarData", True)}
+
+
+def _books_data(d: SceneData) -> dict[str, object]:
+    """Book shelf over the books slot."""
+    return {"books": d.bind("books", True), "title": "On the shelf"}
+
+
+def _comparison_data(d: SceneData) -> dict[str, object]:
+    """Comparison bars: the categories, this period against the previous one."""
+    items = d.bind("categories", True)
+    period = d.book.existing("period")
+    return {
+        "items": items,
+        "valueLabel": f"[{period}]" if period else "This period",
+        "compareLabel": "Previous period",
+        "title": "Versus the previous period",
+    }
+
+
+def _percentile_data(d: SceneData) -> dict[str, object]:
+    """Percentile gauge for the recipient."""
+    data: dict[str, object] = {"percentile": d.bind("percentile")}
+    return {**data, "title": "Where you rank", "label": "percentile", **d.person()}
+
+
+def _timeline_data(d: SceneData) -> dict[str, object]:
+    """Milestone timeline over the milestones slot."""
+    return {"milestones": d.bind("milestones", True), "title": "The journey so far"}
+
+
+def _map_data(d: SceneData) -> dict[str, object]:
+    """World map over the countries slot."""
+    return {"countries": d.bind("countries", True), "title": "Around the world"}
+
+
+def _quote_data(d: SceneData) -> dict[str, object]:
+    """Quote card from the quote slot."""
+    return {"quote": d.bind("quote"), **d.person()}
+
+
+def _badge_data(d: SceneData) -> dict[str, object]:
+    """Badge unlock from the badge slot, described by the topic."""
+    return {"badge_name": d.bind("badge_name"), "badge_description": d.topic, **d.person()}
+
+
+def _poll_data(d: SceneData) -> dict[str, object]:
+    """A fixed feedback poll."""
+    return {
+        "question": "What did you think?",
+        "options": [{"label": "Loved it", "value": 60}, {"label": "Liked it", "value": 30},
+                    {"label": "Not for me", "value": 10}],
+    }  # fmt: skip
+
+
+def _photo_data(d: SceneData) -> dict[str, object]:
+    """Ken Burns photo from the image slot, captioned with the topic."""
+    return {"image_url": d.bind("image_url"), "caption": d.topic}
+
+
+def _cta_data(d: SceneData) -> dict[str, object]:
+    """Call to action pointing at the link slot when there is one."""
+    url = d.book.existing("cta_url")
+    return {
+        "headline": "Let's plan what comes next",
+        "buttonText": "Book a call",
+        "url": f"[{url}]" if url else "https://example.com",
+    }
+
+
+def _outro_data(d: SceneData) -> dict[str, object]:
+    """Closing card thanking the recipient by name when there is a slot for it."""
+    if d.name:
+        d.needs.append(d.name)
+    return {
+        "person_name": f"[{d.name}]" if d.name else "Thank you",
+        "message": "Thank you for watching",
+        "signoff": "Your team",
+    }
+
+
+# The sceneData builder of each kind (by Kind.name).
+SCENE_DATA: dict[str, Callable[[SceneData], dict[str, object]]] = {
+    "intro": _intro_data,
+    "brand": _brand_data,
+    "stats": _stats_data,
+    "ranking": _ranking_data,
+    "breakdown": _breakdown_data,
+    "skills": _skills_data,
+    "books": _books_data,
+    "comparison": _comparison_data,
+    "percentile": _percentile_data,
+    "timeline": _timeline_data,
+    "map": _map_data,
+    "quote": _quote_data,
+    "badge": _badge_data,
+    "poll": _poll_data,
+    "photo": _photo_data,
+    "cta": _cta_data,
+    "outro": _outro_data,
+}
+
+
 def scene_for(kind: Kind, ctx: Ctx) -> SceneConfig:
     """One scene of `kind`, its sceneData bound to the template's slots (proposed if absent)."""
     info = get_primitive(kind.primitive)
     assert info is not None, kind.primitive
-    book = ctx.book
-    data: dict[str, object] = {}
-    needs: list[str] = []
-
-    def bind(role: str, array: bool = False) -> str | None:
-        key = book.key(role)
-        if key is not None:
-            entry = f"{key}[]" if array else key
-            if entry not in needs:
-                needs.append(entry)
-            return f"[{key}]"
-        return None
-
-    name = book.key("person_name")
-    if kind.name == "intro":
-        data["person_name"] = bind("person_name") or "Hello"
-        period = book.existing("period")
-        data["subtitle"] = f"Your [{period}] {ctx.topic.lower()}" if period else ctx.topic
-        if period:
-            needs.append(period)
-    elif kind.name == "brand":
-        company = bind("company_name")
-        data["company_name"] = company or "Our team"
-        data["tagline"] = ctx.topic
-    elif kind.name == "stats":
-        data["stats"] = bind("keyStats", True)
-        data["title"] = "At a glance"
-    elif kind.name == "ranking":
-        data["bars"] = bind("categories", True)
-        data["title"] = "Top categories"
-    elif kind.name == "breakdown":
-        data["categories"] = bind("categories", True)
-        data["title"] = "The breakdown"
-    elif kind.name == "skills":
-        data["radarData"] = bind("radarData", True)
-    elif kind.name == "books":
-        data["books"] = bind("books", True)
-        data["title"] = "On the shelf"
-    elif kind.name == "comparison":
-        data["items"] = bind("categories", True)
-        period = book.existing("period")
-        data["valueLabel"] = f"[{period}]" if period else "This period"
-        data["compareLabel"] = "Previous period"
-        data["title"] = "Versus the previous period"
-    elif kind.name == "percentile":
-        data["percentile"] = bind("percentile")
-        data["title"] = "Where you rank"
-        data["label"] = "percentile"
-        if name:
-            data["person_name"] = f"[{name}]"
-    elif kind.name == "timeline":
-        data["milestones"] = bind("milestones", True)
-        data["title"] = "The journey so far"
-    elif kind.name == "map":
-        data["countries"] = bind("countries", True)
-        data["title"] = "Around the world"
-    elif kind.name == "quote":
-        data["quote"] = bind("quote")
-        if name:
-            data["person_name"] = f"[{name}]"
-    elif kind.name == "badge":
-        data["badge_name"] = bind("badge_name")
-        data["badge_description"] = ctx.topic
-        if name:
-            data["person_name"] = f"[{name}]"
-    elif kind.name == "poll":
-        data["question"] = "What did you think?"
-        data["options"] = [{"label": "Loved it", "value": 60}, {"label": "Liked it", "value": 30},
-                           {"label": "Not for me", "value": 10}]  # fmt: skip
-    elif kind.name == "photo":
-        data["image_url"] = bind("image_url")
-        data["caption"] = ctx.topic
-    elif kind.name == "cta":
-        data["headline"] = "Let's plan what comes next"
-        data["buttonText"] = "Book a call"
-        url = book.existing("cta_url")
-        data["url"] = f"[{url}]" if url else "https://example.com"
-    elif kind.name == "outro":
-        data["person_name"] = f"[{name}]" if name else "Thank you"
-        if name:
-            needs.append(name)
-        data["message"] = "Thank you for watching"
-        data["signoff"] = "Your team"
+    # The name slot is looked up (and proposed) for every kind, before the kind's own slots.
+    d = SceneData(ctx.book, ctx.topic, ctx.book.key("person_name"))
+    data = SCENE_DATA[kind.name](d)
     scene = SceneConfig(
         primitiveId=info.id,
         label=kind.label,
         animationOption=info.animationOptions[0],
         defaultDuration=info.defaultDuration,
         transition=kind.transition,
-        dataRequired=needs,
+        dataRequired=d.needs,
         sceneData={k: v for k, v in data.items() if v is not None},
     )
-    if kind.phase in (1, 2) and needs and kind.name not in ("intro",):
-        array = next((n for n in needs if n.endswith("[]")), None)
+    if kind.phase in (1, 2) and d.needs and kind.name not in ("intro",):
+        array = next((n for n in d.needs if n.endswith("[]")), None)
         if array:
             scene.skipCondition = _skip_when_missing(array[:-2])
     return scene
