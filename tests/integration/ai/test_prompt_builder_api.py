@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import time
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from threading import Thread
@@ -201,8 +202,6 @@ class FakeOpenAI(BaseHTTPRequestHandler):
         )
         status, payload, delay = FakeOpenAI.answers.pop(0)
         if delay:
-            import time
-
             time.sleep(delay)
         raw = payload if isinstance(payload, bytes) else json.dumps(payload).encode()
         self.send_response(status)

