@@ -176,12 +176,12 @@ def job_spec(job: RenderJob) -> RenderJobSpec:
 
 
 async def run_pipeline(
-    settings: Settings, job: RenderJob, progress: Progress, out_path: Path
+    settings: Settings, job: RenderJob, progress: Progress, out_path: Path, db: Database
 ) -> RenderResult:
     """The render engine, called through its one entry point, within the job's time."""
     spec = job_spec(job)
     async with asyncio.timeout(max(settings.job_timeout_s - TIMEOUT_MARGIN_S, 30)):
-        return await render_video(spec, settings, progress, out_path)
+        return await render_video(spec, settings, progress, out_path, db=db)
 
 
 async def render_job(ctx: dict[str, Any], job_id: str) -> str:
@@ -225,7 +225,7 @@ async def _render_claimed(
         out_path = Path(tmp) / "video.mp4"
         try:
             with Progress(db, job, worker_id) as progress:
-                result = await run_pipeline(settings, job, progress, out_path)
+                result = await run_pipeline(settings, job, progress, out_path, db)
                 progress(JobStage.UPLOADING, 99)
                 await progress.flush()
             await store_video(storage, key, out_path)

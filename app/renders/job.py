@@ -18,6 +18,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from app.ai.errors import UnsupportedPair
+from app.ai.translate import can_translate
 from app.config import Settings
 from app.primitives.catalog import get_primitive
 from app.renders.errors import InvalidRenderRequest
@@ -99,6 +101,9 @@ class RenderJobSpec(BaseModel):
     brand: JobBrand = Field(default_factory=JobBrand)
     audio: JobAudio = Field(default_factory=JobAudio)
     output: JobOutput = Field(default_factory=JobOutput)
+    # The language the template's voScripts are written in (its `defaults.language`); rows
+    # stored before it existed read as English, the language of every template then.
+    templateLanguage: str = DEFAULT_LANGUAGE
 
     @field_validator("schemaVersion")
     @classmethod
@@ -209,6 +214,8 @@ def resolve_options(
     if settings is not None:
         # 400 unknown voice/track or a language no engine here speaks; 403 vendor tier
         check_audio_request(audio.model_dump(), tier or "free", settings, language)
+        if audio.includeVoiceover:
+            check_translation(settings, template_language(template), language)
     output = JobOutput(
         resolution=options.output.resolution or defaults.get("resolution") or DEFAULT_RESOLUTION,
         fps=options.output.fps or defaults.get("fps") or DEFAULT_FPS,
@@ -218,6 +225,25 @@ def resolve_options(
     return ResolvedOptions(
         scenes=scenes, brand=brand_for_tier(brand, tier), audio=audio, output=output
     )
+
+
+def template_language(template: Mapping[str, Any]) -> str:
+    """The language the template's voScripts are written in (`defaults.language`, else en)."""
+    return str((template.get("defaults") or {}).get("language") or DEFAULT_LANGUAGE)
+
+
+def check_translation(settings: Settings, source: str, target: str) -> None:
+    """InvalidRenderRequest when a voiced render in `target` needs the template's scripts
+    (in `source`) translated and no configured engine covers that pair (the same check as
+    POST /api/translate: en and en-GB need no translation)."""
+    if can_translate(settings, source, target):
+        return
+    reason = str(UnsupportedPair(source, target))
+    message = (
+        f"output.language: '{target}' needs the template's voiceover scripts translated from "
+        f"'{source}' (its defaults.language). {reason}"
+    )
+    raise InvalidRenderRequest(message, details=[{"loc": ["output", "language"], "msg": reason}])
 
 
 def data_problems(problems: list[dict[str, Any]]) -> InvalidRenderRequest:
@@ -284,6 +310,7 @@ def build_job_spec(
         brand=options.brand,
         audio=options.audio,
         output=options.output,
+        templateLanguage=template_language(template),
     )
 
 
@@ -324,6 +351,7 @@ def upgrade_unversioned(raw: Mapping[str, Any]) -> dict[str, Any]:
     volume = audio.get("musicVolume")
     return {
         "schemaVersion": SCHEMA_VERSION,
+        "templateLanguage": DEFAULT_LANGUAGE,
         "jobId": raw.get("jobId"),
         "templateId": template_id,
         "templateName": raw.get("templateName"),

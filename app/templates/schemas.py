@@ -13,7 +13,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator
 
 from app.composition.variables import KEY
-from app.spec import TRANSITIONS, VOICES, SkipOp, SlotType, Visibility
+from app.spec import LANGUAGES, TRANSITIONS, VOICES, SkipOp, SlotType, Visibility
 
 Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=200)]
 SlotKey = Annotated[str, StringConstraints(pattern=KEY.pattern, max_length=64)]
@@ -93,6 +93,18 @@ class TemplateDefaults(BaseModel):
     resolution: Literal["720p", "1080p", "4k"] = "1080p"
     fps: Literal[30, 60] = 30
     includeVoiceover: bool = True
+    language: str = Field(
+        default="en",
+        description="Language the voiceover scripts are written in, a SPEC language code; a "
+        "render in another output.language translates them (addition)",
+    )
+
+    @field_validator("language")
+    @classmethod
+    def _known_language(cls, value: str) -> str:
+        if value not in LANGUAGES:
+            raise ValueError(f"{value!r} is not a language code; allowed: {', '.join(LANGUAGES)}")
+        return value
 
     @field_validator("voiceId")
     @classmethod

@@ -15,6 +15,7 @@ from typing import Any
 
 from app.composition.timeline import Timeline
 from app.config import Settings
+from app.db import Database
 from app.limits import LimitExceeded, allowance, check_spoken_duration
 from app.renders.job import RenderJobSpec
 from app.renders.states import JobStage
@@ -27,7 +28,12 @@ from worker.render.errors import RenderInputError
 from worker.render.mux import join_and_mux
 from worker.render.parallel import CaptureStats
 from worker.render.server import serve_page
-from worker.render.sources import gather_inputs
+from worker.render.sources import (
+    bind_data,
+    fetch_external_data,
+    scripts_to_translate,
+    translate_scripts,
+)
 from worker.render.stitch import capture_video, step_timeout
 from worker.render.timeline import (
     plan_timeline,
@@ -84,6 +90,30 @@ def check_spoken_length(spec: RenderJobSpec, timeline: Timeline, settings: Setti
         raise RenderInputError(exc.message) from exc
 
 
+async def in_output_language(
+    spec: RenderJobSpec, settings: Settings, db: Database | None
+) -> RenderJobSpec:
+    """The job with its voScripts translated into `output.language` when the template's are in
+    another (the translations cache of `db`; without one, a connection to the configured
+    database for this step only)."""
+    if not scripts_to_translate(spec):
+        return spec
+    own = db is None
+    database = Database(settings.database_url) if db is None else db
+    try:
+        translated, done = await translate_scripts(spec, settings, database)
+    finally:
+        if own:
+            await database.dispose()
+    if done is not None:
+        log.info(
+            "job %s: %d voiceover scripts %s -> %s (%d cached, %d translated)",
+            spec.jobId, len(done.translations), spec.templateLanguage, spec.output.language,
+            done.cached, done.generated,
+        )  # fmt: skip
+    return translated
+
+
 def _quiet(stage: str, percent: float) -> None:
     return None
 
@@ -96,14 +126,18 @@ async def render_video(
     *,
     manager: BrowserManager | None = None,
     parallel: int | None = None,
+    db: Database | None = None,
 ) -> RenderResult:
-    """Render one job to `out_path`; RenderError (readable message) on failure."""
+    """Render one job to `out_path`; RenderError (readable message) on failure. `db` holds the
+    translations cache (used when the voiceover is spoken in another language than the
+    template's)."""
     started = time.monotonic()
     progress = on_progress or _quiet
     output = spec.output
 
     progress(JobStage.FETCHING_DATA, FETCH_AT)
-    inputs = await gather_inputs(spec, settings)  # sources
+    fetched = await fetch_external_data(spec, settings)  # sources
+    inputs = bind_data(spec, fetched)
     plan_timeline(inputs.scenes, inputs.data, spec.dataSlots)  # fail fast before speaking
 
     with temp_dir(settings, "job-") as tmp:
@@ -111,6 +145,9 @@ async def render_video(
         assets = workdir / "assets"
 
         progress(JobStage.VOICEOVER, VOICE_AT)
+        if scripts_to_translate(spec):  # translate, before the data is bound into the scripts
+            spec = await in_output_language(spec, settings, db)
+            inputs = bind_data(spec, fetched)
         voiceovers = await audio.prepare_voiceovers(  # voices
             inputs.scenes, inputs.data, spec.audio, output.language, settings, spec.tier or "free"
         )

@@ -7,11 +7,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from app.ai import service as ai
+from app.ai.errors import UnsupportedPair, UpstreamFailed
+from app.ai.translate import base
 from app.config import Settings
+from app.db import Database
 from app.renders.job import RenderJobSpec, bind_scenes
 from app.sources import fetch_source_data, merge_source_data
 from app.sources.errors import SourceUnavailable
-from worker.render.errors import RenderError
+from worker.render.errors import RenderError, RenderInputError
 
 
 @dataclass
@@ -43,5 +47,39 @@ def bind_data(spec: RenderJobSpec, data: dict[str, Any]) -> Inputs:
     return Inputs(scenes, bound)
 
 
-async def gather_inputs(spec: RenderJobSpec, settings: Settings) -> Inputs:
-    return bind_data(spec, await fetch_external_data(spec, settings))
+def scripts_to_translate(spec: RenderJobSpec) -> list[int]:
+    """Indexes of the scenes whose voScript is spoken in another language than it is written
+    in: every enabled scene with a script, when the voiceover is on and the output language
+    is not the template's (en and en-GB are one language here)."""
+    if not spec.audio.includeVoiceover:
+        return []
+    if base(spec.templateLanguage) == base(spec.output.language):
+        return []
+    return [
+        index
+        for index, scene in enumerate(spec.scenes)
+        if scene.get("enabled", True) and str(scene.get("voScript") or "").strip()
+    ]
+
+
+async def translate_scripts(
+    spec: RenderJobSpec, settings: Settings, db: Database
+) -> tuple[RenderJobSpec, ai.Translated | None]:
+    """The job with its voScripts in `output.language`, translated before the data is bound
+    (so `[variable]`s stay variables) through POST /api/translate's cache and engines, keyed
+    by the job's template and each scene's index. None: nothing needed translating."""
+    indexes = scripts_to_translate(spec)
+    if not indexes:
+        return spec, None
+    scripts = [str(spec.scenes[i]["voScript"]) for i in indexes]
+    source, target = spec.templateLanguage, spec.output.language
+    try:
+        done = await ai.translate(db, settings, scripts, source, target, spec.templateId, indexes)
+    except UnsupportedPair as exc:
+        raise RenderInputError(f"output.language: {exc}") from exc
+    except UpstreamFailed as exc:
+        raise RenderError(f"Translating the voiceover scripts failed: {exc}") from exc
+    scenes = [dict(scene) for scene in spec.scenes]
+    for index, text in zip(indexes, done.translations, strict=True):
+        scenes[index]["voScript"] = text
+    return spec.model_copy(update={"scenes": scenes}), done

@@ -342,7 +342,9 @@ async def test_project_id_must_be_one_of_the_callers_projects(app, client, make_
 
 async def test_output_language_reaches_the_job_and_is_checked_for_a_voice(app, client, make_user):
     user = await make_user(credits=5)
-    template_id = await make_template(app, user.account.id)
+    # scripts written in German: a voiced German render needs no translation
+    written = {"resolution": "720p", "fps": 30, "includeVoiceover": False, "language": "de"}
+    template_id = await make_template(app, user.account.id, defaults=written)
     render = {"templateId": template_id, "data": {"person_name": "Ada"}}
     speak = {"includeVoiceover": True, "voiceId": "en-US-GuyNeural"}
     batch = {"templateId": template_id, "headers": ["name"], "rows": [["A"]], "audio": speak}
@@ -377,3 +379,26 @@ async def test_output_language_reaches_the_job_and_is_checked_for_a_voice(app, c
     )
     assert silent.status_code == 200  # nothing is spoken, so any SPEC language will do
     assert await balance(app, user.account.id) == 2
+
+
+async def test_voiced_render_in_a_language_no_engine_translates_to_is_400(app, client, make_user):
+    user = await make_user(credits=3)
+    body = {"templateId": "rewind", "data": {"person_name": "Sam", "totalWorkouts": 3,
+            "totalMinutes": 90}, "audio": {"includeVoiceover": True}}  # fmt: skip
+    resp = await client.post(
+        "/api/render", json={**body, "output": {"language": "de"}}, headers=user.headers
+    )
+    got = await resp.get_json()
+    assert resp.status_code == 400, got
+    assert "output.language" in got["message"] and "en -> de" in got["message"]
+    assert "REELSMITH_AI_LIBRETRANSLATE_URL" in got["message"]
+    assert ["output", "language"] in [d["loc"] for d in got["details"]]
+    assert await balance(app, user.account.id) == 3
+    resp = await client.post(
+        "/api/render", json={**body, "output": {"language": "pt"}}, headers=user.headers
+    )
+    assert resp.status_code == 200, await resp.get_json()
+    job_id = (await resp.get_json())["jobId"]
+    async with app.config["REELSMITH_DB"].session() as session:
+        job = await session.get(RenderJob, job_id)
+        assert job is not None and job.request["templateLanguage"] == "en"

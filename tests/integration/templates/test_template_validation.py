@@ -58,6 +58,7 @@ CASES = [
     (["defaults", "fps"], 24, ["defaults", "fps"], ["30", "60"]),
     (["defaults", "voiceId"], "robot", ["defaults", "voiceId"], ["robot", "en-GB-SoniaNeural"]),
     (["defaults", "accentColor"], "red", ["defaults", "accentColor"], ["accentColor"]),
+    (["defaults", "language"], "klingon", ["defaults", "language"], ["'klingon'", "en-GB", "pt"]),
     (["name"], "   ", ["name"], ["name"]),
     (["visibility"], "secret", ["visibility"], ["private", "unlisted", "public"]),
 ]
@@ -101,3 +102,14 @@ async def test_put_validates_like_create(client, make_user):
     resp = await client.put(f"/api/templates/{tid}", json=bad, headers=user.headers)
     assert resp.status_code == 400
     assert "explode" in (await resp.get_json())["message"]
+
+
+async def test_defaults_language_is_english_unless_given(client, make_user):
+    user = await make_user()
+    plain = body_with(["name"], "Plain")
+    resp = await client.post("/api/templates", json=plain, headers=user.headers)
+    assert (await resp.get_json())["template"]["defaults"]["language"] == "en"
+    plain["defaults"]["language"] = "pt"
+    resp = await client.post("/api/templates", json=plain, headers=user.headers)
+    assert resp.status_code == 201
+    assert (await resp.get_json())["template"]["defaults"]["language"] == "pt"

@@ -75,7 +75,7 @@ class Recorder:
         self.specs: list[RenderJobSpec] = []
 
     async def __call__(
-        self, spec: RenderJobSpec, settings: Settings, progress: Any, out_path: Path
+        self, spec: RenderJobSpec, settings: Settings, progress: Any, out_path: Path, db: Any
     ) -> Any:
         self.specs.append(spec)
         out_path.write_bytes(b"video")

