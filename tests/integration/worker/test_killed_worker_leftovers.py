@@ -82,7 +82,10 @@ async def test_a_killed_workers_files_are_gone_once_another_worker_completes_its
             await session.execute(select(LedgerEntry.kind).where(LedgerEntry.reference == job_id))
         ).scalars()
         assert list(kinds) == ["charge"]
-    assert files_under(media) == [f"videos/{job_id}.2.mp4"]
+    # Only what the completing attempt stored: its video, poster and preview GIF.
+    assert files_under(media) == sorted(
+        [f"videos/{job_id}.2.mp4", f"posters/{job_id}.2.gif", f"posters/{job_id}.2.png"]
+    )
     assert list(work.iterdir()) == []  # the second worker removed its own folder on shutdown
     assert files_under(sys_tmp["first"]) == []  # nor any temp file, Chromium profile included
     assert files_under(sys_tmp["second"]) == []
