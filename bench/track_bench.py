@@ -31,14 +31,12 @@ import httpx
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))
-
-from live_server import live_server  # noqa: E402
 
 from app.accounts.service import create_account  # noqa: E402
 from app.config import Settings  # noqa: E402
 from app.db import Database, utcnow  # noqa: E402
 from app.renders.models import RenderJob  # noqa: E402
+from tests.support.live_server import live_server  # noqa: E402
 
 SCENE_STARTS = {"0": 0, "1": 3000, "2": 6000, "3": 9000}
 EVENTS = [
