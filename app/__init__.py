@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import logging
 
 from hypercorn.middleware import ProxyFixMiddleware
@@ -17,6 +18,14 @@ from app.errors import ApiRequest, register_error_handlers
 from app.ratelimit import install_rate_limits
 
 log = logging.getLogger("reelsmith")
+
+
+def freeze_startup_heap() -> None:
+    """Call once an API process has started: what start-up made lives as long as the process,
+    so it leaves the collector's generations; full collections then walk only what requests
+    make (on this machine they had put 100 ms pauses into 1 % of requests)."""
+    gc.collect()
+    gc.freeze()
 
 
 class HealthResponse(BaseModel):

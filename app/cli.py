@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import gc
 import logging
 import os
 import secrets
@@ -238,7 +237,7 @@ def serve(
     from hypercorn.asyncio import serve as hypercorn_serve
     from hypercorn.config import Config
 
-    from app import create_app
+    from app import create_app, freeze_startup_heap
     from app.config import check_can_serve_on
 
     settings = load_settings()
@@ -253,10 +252,7 @@ def serve(
     # Never log query strings or headers that may carry keys: method, path, status, time only.
     config.access_log_format = '%(h)s "%(m)s %(U)s" %(s)s %(L)ss'
     app = create_app(settings)
-    # What start-up made lives as long as the process: keep it out of the collector's full
-    # passes, which otherwise walk it all and pause every request.
-    gc.collect()
-    gc.freeze()
+    freeze_startup_heap()
 
     async def run() -> None:
         stop = asyncio.Event()

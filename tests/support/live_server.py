@@ -20,7 +20,7 @@ SERVER = """
 import asyncio, sys
 from hypercorn.asyncio import serve
 from hypercorn.config import Config
-from app import create_app
+from app import create_app, freeze_startup_heap
 from app.config import Settings
 from app.db import Database
 
@@ -32,7 +32,9 @@ async def main() -> None:
     config = Config()
     config.bind = [sys.argv[1]]
     config.accesslog = None
-    await serve(create_app(settings), config)
+    app = create_app(settings)
+    freeze_startup_heap()  # as `reelsmith serve` does
+    await serve(app, config)
 
 asyncio.run(main())
 """
