@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable, Iterable
@@ -156,11 +157,12 @@ async def make_posters(
         await run_ffmpeg(png_args(video, at_s, png), POSTER_TIMEOUT_S, "poster PNG")
         fps = min(job_spec(job).output.fps, GIF_MAX_FPS)
         await run_ffmpeg(gif_args(video, at_s, length, fps, gif), POSTER_TIMEOUT_S, "preview GIF")
-        storage.put(png_key, png)
-        storage.put(gif_key, gif)
+        await asyncio.to_thread(storage.put, png_key, png)
+        await asyncio.to_thread(storage.put, gif_key, gif)
     except Exception as exc:  # a poster never fails the render
         log.warning("job %s: poster/preview GIF not made: %s", job.id, exc)
-        storage.delete(png_key)
+        with contextlib.suppress(Exception):  # the store may be what failed
+            await asyncio.to_thread(storage.delete, png_key)
         return None, None
     return png_key, gif_key
 

@@ -23,10 +23,11 @@ from sqlalchemy.exc import OperationalError
 
 from app.accounts.models import LedgerEntry
 from app.config import Settings
-from app.media.storage import LocalStorage, get_storage, video_key
+from app.media.storage import LocalStorage, S3Storage, get_storage, video_key
 from app.renders import queue
 from app.renders.models import RenderJob
 from tests.support.render_helpers import make_template
+from tests.support.s3 import s3_server
 from worker import jobs, tasks
 from worker.render.errors import RenderInputError
 
@@ -193,6 +194,28 @@ async def test_a_full_disk_is_retried_then_failed_and_refunded_once(
     assert job.status == "failed" and job.refunded
     assert job.error.startswith("Render failed: the video could not be stored")
     assert "No space left on device" in job.error
+    assert await ledger_kinds(app, job_id) == ["charge", "refund"]
+
+
+async def test_a_bucket_that_is_down_is_retried_then_failed_and_refunded(
+    app, client, make_user, pool, engine, settings
+):
+    user = await make_user()
+    job_id = await submit(app, client, user)
+    with s3_server() as s3:
+        values = settings.model_dump() | s3.settings() | {"s3_max_attempts": 1, "s3_timeout_s": 2}
+        ctx = {**await worker_ctx(app, pool), "storage": S3Storage(Settings(**values))}
+        s3.stop()  # the store goes down before the first attempt stores its video
+        for attempt in (1, 2):
+            with pytest.raises(Retry):
+                await tasks.render_job(ctx, job_id)
+            job = await job_row(app, job_id)
+            assert (job.status, job.worker_id, job.attempts) == ("pending", None, attempt)
+        assert await tasks.render_job(ctx, job_id) == "failed"
+    job = await job_row(app, job_id)
+    assert job.status == "failed" and job.refunded and job.output_key is None
+    assert job.error.startswith("Render failed: the video could not be stored")
+    assert "Could not connect to the endpoint URL" in job.error
     assert await ledger_kinds(app, job_id) == ["charge", "refund"]
 
 
