@@ -22,6 +22,7 @@ from rich.console import Console
 from rich.panel import Panel
 
 from app.config import Settings
+from app.logs import configure_logging
 
 T = TypeVar("T")
 
@@ -252,6 +253,10 @@ def serve(
     config.accesslog = "-"
     # Never log query strings or headers that may carry keys: method, path, status, time only.
     config.access_log_format = '%(h)s "%(m)s %(U)s" %(s)s %(L)ss'
+    configure_logging(settings)
+    if settings.log_format == "json":  # Hypercorn's lines through the root JSON handler
+        config.accesslog = logging.getLogger("hypercorn.access")
+        config.errorlog = logging.getLogger("hypercorn.error")
     app = create_app(settings)
     # What start-up made lives as long as the process: keep it out of the collector's full
     # passes, which otherwise walk it all and pause every request.
@@ -287,7 +292,7 @@ def worker(
     from worker.settings import run_worker  # lazy: pulls in arq, Playwright and the pipeline
 
     settings = load_settings()
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    configure_logging(settings)
     options = {
         "sweep_every_s": sweep_every,
         "heartbeat_ttl_s": heartbeat_ttl,

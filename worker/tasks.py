@@ -20,6 +20,7 @@ from tenacity.wait import wait_base
 
 from app.config import Settings
 from app.db import Database, utcnow
+from app.logs import job_logging
 from app.media.ffmpeg import run_ffmpeg
 from app.media.storage import Storage, poster_keys, video_key
 from app.renders import queue
@@ -187,6 +188,12 @@ async def run_pipeline(
 
 
 async def render_job(ctx: dict[str, Any], job_id: str) -> str:
+    """The arq task: `_render_job` with the job id on every log line it writes."""
+    with job_logging(job_id):
+        return await _render_job(ctx, job_id)
+
+
+async def _render_job(ctx: dict[str, Any], job_id: str) -> str:
     """Claim, render, store, mark complete. Every path ends in complete, failed (refunded once)
     or pending again (a retry, a shutdown); if even that cannot be written, the sweep hands
     the job back once arq no longer holds it."""
