@@ -93,6 +93,10 @@ class Storage(ABC):
     def url(self, key: str) -> str:
         """Absolute URL a browser can fetch (public or presigned for object stores)."""
 
+    @abstractmethod
+    def check(self) -> None:
+        """Raise when the store cannot be reached or written (GET /readyz)."""
+
     def fetch(self, key: str, dest: Path) -> Path:
         """Copy the stored file to a local path (for ffmpeg); object stores download."""
         with self.open(key) as src, open(dest, "wb") as out:
@@ -150,6 +154,11 @@ class LocalStorage(Storage):
     def fetch(self, key: str, dest: Path) -> Path:
         shutil.copyfile(self.path(key), dest)
         return dest
+
+    def check(self) -> None:
+        self.root.mkdir(parents=True, exist_ok=True)
+        if not os.access(self.root, os.W_OK | os.X_OK):
+            raise PermissionError(f"media folder not writable: {self.root}")
 
 
 class S3Storage(Storage):
@@ -245,7 +254,6 @@ class S3Storage(Storage):
         return dest
 
     def check(self) -> None:
-        """Raise when the bucket cannot be reached (for readiness checks)."""
         self.client.head_bucket(Bucket=self.bucket)
 
 

@@ -98,3 +98,11 @@ async def test_media_redirects_to_the_store(client, settings: Settings, tmp_path
     assert httpx.get(resp.headers["Location"]).content == b"redirected"
     assert (await client.get("/media/cache/voices/x.wav")).status_code == 404
     assert (await client.get("/media/videos/x/../y.mp4")).status_code == 404
+
+
+async def test_readyz_checks_the_bucket(client, s3: S3Server) -> None:
+    ready = await client.get("/readyz")
+    assert ready.status_code == 200 and (await ready.get_json())["checks"]["storage"] == "ok"
+    s3.stop()
+    down = await client.get("/readyz")
+    assert down.status_code == 503 and (await down.get_json())["failed"] == ["storage"]
