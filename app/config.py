@@ -109,6 +109,9 @@ class Settings(BaseSettings):
     # "Deployment/storage"). The endpoint is operator configuration, not user input, so it is
     # not fetched through app/outbound.py (which guards URLs that users supply).
     storage: Literal["local", "s3"] = "local"
+    # GET /metrics (Prometheus): with a token, callers send `Authorization: Bearer <token>`;
+    # without one, only loopback clients are answered (a scraper on the same machine).
+    metrics_token: str | None = None
     # Log lines of serve and worker: "text", or "json" (one object per line; app/logs.py).
     log_format: Literal["text", "json"] = "text"
     s3_endpoint_url: str | None = None  # None: AWS S3 in s3_region
