@@ -35,7 +35,7 @@ class HealthResponse(BaseModel):
 def blueprints() -> list[Blueprint]:
     """Each domain's `bp` (routes.py), in one place; imported when an app is made, so that
     importing a module of `app` (the worker does) does not load every route."""
-    from app import apidocs
+    from app import apidocs, metrics, readiness
     from app.accounts import routes as accounts
     from app.ai import routes as ai
     from app.analytics import routes as analytics
@@ -68,6 +68,8 @@ def blueprints() -> list[Blueprint]:
         triggers.bp,
         ai.bp,
         viewers.bp,
+        readiness.bp,
+        metrics.bp,
         apidocs.bp,
     ]
 

@@ -21,6 +21,7 @@ from rich.console import Console
 from rich.panel import Panel
 
 from app.config import Settings
+from app.logs import configure_logging
 
 T = TypeVar("T")
 
@@ -251,6 +252,10 @@ def serve(
     config.accesslog = "-"
     # Never log query strings or headers that may carry keys: method, path, status, time only.
     config.access_log_format = '%(h)s "%(m)s %(U)s" %(s)s %(L)ss'
+    configure_logging(settings)
+    if settings.log_format == "json":  # Hypercorn's lines through the root JSON handler
+        config.accesslog = logging.getLogger("hypercorn.access")
+        config.errorlog = logging.getLogger("hypercorn.error")
     app = create_app(settings)
     freeze_startup_heap()
 
@@ -283,7 +288,7 @@ def worker(
     from worker.settings import run_worker  # lazy: pulls in arq, Playwright and the pipeline
 
     settings = load_settings()
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    configure_logging(settings)
     options = {
         "sweep_every_s": sweep_every,
         "heartbeat_ttl_s": heartbeat_ttl,

@@ -104,6 +104,30 @@ class Settings(BaseSettings):
     # removes the folders of processes that died (app/workdir.py).
     work_dir: Path = Path("./data/work")
     public_url: str = "http://127.0.0.1:8000"
+    # Where rendered files live (app/media/storage.py): "local" (media_dir, served at /media)
+    # or "s3" (any S3-compatible object store; the REELSMITH_S3_* settings below, README
+    # "Deployment/storage"). The endpoint is operator configuration, not user input, so it is
+    # not fetched through app/outbound.py (which guards URLs that users supply).
+    storage: Literal["local", "s3"] = "local"
+    # GET /metrics (Prometheus): with a token, callers send `Authorization: Bearer <token>`;
+    # without one, only loopback clients are answered (a scraper on the same machine).
+    metrics_token: str | None = None
+    # Log lines of serve and worker: "text", or "json" (one object per line; app/logs.py).
+    log_format: Literal["text", "json"] = "text"
+    s3_endpoint_url: str | None = None  # None: AWS S3 in s3_region
+    s3_bucket: str = ""
+    s3_region: str = "us-east-1"
+    s3_access_key_id: str | None = None  # None: the boto3 credential chain (env, profile, role)
+    s3_secret_access_key: str | None = None
+    s3_path_style: bool = False  # MinIO and most self-hosted stores want path-style
+    # Public base URL of the bucket (a CDN or public bucket): url(key) = base + "/" + key.
+    # Unset: url(key) is a presigned GET valid for s3_presign_expiry_s.
+    s3_public_url: str | None = None
+    s3_presign_expiry_s: int = Field(default=3600, ge=1, le=7 * 24 * 3600)
+    # Uploads above this size go in parts of this size (multipart; never read into memory).
+    s3_multipart_threshold_bytes: int = Field(default=16 * 1024 * 1024, ge=5 * 1024 * 1024)
+    s3_timeout_s: float = Field(default=10.0, gt=0)
+    s3_max_attempts: int = Field(default=3, ge=1)
     secret_key: str | None = None
     # Local state that is not media: the generated development secret (data/secret_key).
     data_dir: Path = Path("./data")
@@ -229,6 +253,12 @@ class Settings(BaseSettings):
                 "REELSMITH_SECRET_KEY must be set when REELSMITH_ENV=production "
                 "(it signs session cookies)"
             )
+        return self
+
+    @model_validator(mode="after")
+    def _s3_needs_bucket(self) -> Settings:
+        if self.storage == "s3" and not self.s3_bucket:
+            raise ValueError("REELSMITH_S3_BUCKET must be set when REELSMITH_STORAGE=s3")
         return self
 
     @model_validator(mode="after")

@@ -91,6 +91,9 @@ PUBLIC_RATE_LIMITS: dict[tuple[str, str], Rule] = {
     ("POST", "/u/*"): Rule(30, 10, per_ip=True, bucket="unsubscribe"),
     ("GET", "/openapi.json"): Rule(30, 10, per_ip=True, bucket="docs"),
     ("GET", "/docs"): Rule(30, 10, per_ip=True, bucket="docs"),
+    # Readiness reaches the database, Redis and the store, so unlike /healthz it is limited.
+    ("GET", "/readyz"): Rule(120, 30, per_ip=True, bucket="probes"),
+    ("GET", "/metrics"): Rule(120, 30, per_ip=True, bucket="probes"),
 }
 
 # Never limited: the health check (load balancers poll it) and static files.

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable, Iterable
@@ -19,6 +20,7 @@ from tenacity.wait import wait_base
 
 from app.config import Settings
 from app.db import Database, utcnow
+from app.logs import job_logging
 from app.media.ffmpeg import run_ffmpeg
 from app.media.storage import Storage, poster_keys, video_key
 from app.renders import queue
@@ -156,11 +158,12 @@ async def make_posters(
         await run_ffmpeg(png_args(video, at_s, png), POSTER_TIMEOUT_S, "poster PNG")
         fps = min(job_spec(job).output.fps, GIF_MAX_FPS)
         await run_ffmpeg(gif_args(video, at_s, length, fps, gif), POSTER_TIMEOUT_S, "preview GIF")
-        storage.put(png_key, png)
-        storage.put(gif_key, gif)
+        await asyncio.to_thread(storage.put, png_key, png)
+        await asyncio.to_thread(storage.put, gif_key, gif)
     except Exception as exc:  # a poster never fails the render
         log.warning("job %s: poster/preview GIF not made: %s", job.id, exc)
-        storage.delete(png_key)
+        with contextlib.suppress(Exception):  # the store may be what failed
+            await asyncio.to_thread(storage.delete, png_key)
         return None, None
     return png_key, gif_key
 
@@ -185,6 +188,12 @@ async def run_pipeline(
 
 
 async def render_job(ctx: dict[str, Any], job_id: str) -> str:
+    """The arq task: `_render_job` with the job id on every log line it writes."""
+    with job_logging(job_id):
+        return await _render_job(ctx, job_id)
+
+
+async def _render_job(ctx: dict[str, Any], job_id: str) -> str:
     """Claim, render, store, mark complete. Every path ends in complete, failed (refunded once)
     or pending again (a retry, a shutdown); if even that cannot be written, the sweep hands
     the job back once arq no longer holds it."""

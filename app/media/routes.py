@@ -7,6 +7,7 @@ being served at once instead of living on in caches for an hour."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections.abc import AsyncIterator
 from email.utils import formatdate, parsedate_to_datetime
@@ -17,8 +18,10 @@ from quart_schema import hide
 from app.errors import ApiError, not_found
 from app.media.storage import (
     LocalStorage,
+    S3Storage,
     Storage,
     StorageKeyError,
+    check_key,
     content_type,
     get_storage,
     is_served,
@@ -58,8 +61,19 @@ def parse_range(header: str, size: int) -> tuple[int, int] | None:
 @bp.route("/media/<path:key>", methods=["GET"])
 @hide
 async def serve_media(key: str) -> Response:
-    """A stored file; `Range: bytes=a-b` answers 206 with that slice."""
+    """A stored file; `Range: bytes=a-b` answers 206 with that slice. With an object store
+    (REELSMITH_STORAGE=s3) the bytes never pass through the API: 302 to the store's public or
+    presigned URL (the store answers Range and 404 itself)."""
     storage = get_storage(get_settings())
+    if isinstance(storage, S3Storage):
+        try:
+            served = is_served(key) and bool(check_key(key))
+        except StorageKeyError:
+            served = False
+        if not served:
+            raise not_found("Media file")
+        url = await asyncio.to_thread(storage.url, key)
+        return Response("", status=302, headers={"Location": url, "Cache-Control": "no-store"})
     try:
         exists = is_served(key) and storage.exists(key)
     except StorageKeyError:

@@ -9,7 +9,12 @@ import shutil
 import uuid
 from abc import ABC, abstractmethod
 from pathlib import Path
-from typing import BinaryIO
+from typing import Any, BinaryIO, cast
+
+import boto3
+from boto3.s3.transfer import TransferConfig
+from botocore.config import Config as BotoConfig
+from botocore.exceptions import ClientError
 
 from app.config import Settings
 
@@ -88,6 +93,10 @@ class Storage(ABC):
     def url(self, key: str) -> str:
         """Absolute URL a browser can fetch (public or presigned for object stores)."""
 
+    @abstractmethod
+    def check(self) -> None:
+        """Raise when the store cannot be reached or written (GET /readyz)."""
+
     def fetch(self, key: str, dest: Path) -> Path:
         """Copy the stored file to a local path (for ffmpeg); object stores download."""
         with self.open(key) as src, open(dest, "wb") as out:
@@ -146,10 +155,129 @@ class LocalStorage(Storage):
         shutil.copyfile(self.path(key), dest)
         return dest
 
+    def check(self) -> None:
+        self.root.mkdir(parents=True, exist_ok=True)
+        if not os.access(self.root, os.W_OK | os.X_OK):
+            raise PermissionError(f"media folder not writable: {self.root}")
+
+
+class S3Storage(Storage):
+    """Files in a bucket of an S3-compatible store (AWS S3, MinIO, R2, B2; README
+    "Deployment/storage"). Uploads stream from the file (multipart above the threshold),
+    `url` is the public base URL + key or a presigned GET, and /media redirects to it.
+
+    The endpoint comes from operator settings, never from users, so it is reached directly
+    rather than through app/outbound.py (whose guard is for user-supplied URLs)."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.bucket = settings.s3_bucket
+        self.public_base = (settings.s3_public_url or "").rstrip("/") or None
+        self.expiry_s = settings.s3_presign_expiry_s
+        part = settings.s3_multipart_threshold_bytes
+        self.transfer = TransferConfig(
+            multipart_threshold=part, multipart_chunksize=part, use_threads=True
+        )
+        self.client = boto3.client(
+            "s3",
+            endpoint_url=settings.s3_endpoint_url,
+            region_name=settings.s3_region,
+            aws_access_key_id=settings.s3_access_key_id,
+            aws_secret_access_key=settings.s3_secret_access_key,
+            config=BotoConfig(
+                s3={"addressing_style": "path" if settings.s3_path_style else "virtual"},
+                signature_version="s3v4",
+                connect_timeout=settings.s3_timeout_s,
+                read_timeout=settings.s3_timeout_s,
+                retries={"max_attempts": settings.s3_max_attempts, "mode": "standard"},
+            ),
+        )
+
+    def _head(self, key: str) -> dict[str, Any]:
+        try:
+            head: dict[str, Any] = self.client.head_object(Bucket=self.bucket, Key=check_key(key))
+        except ClientError as exc:
+            if _missing(exc):
+                raise FileNotFoundError(key) from exc
+            raise
+        return head
+
+    def put(self, key: str, source: Path) -> int:
+        self.client.upload_file(
+            str(source),
+            self.bucket,
+            check_key(key),
+            ExtraArgs={"ContentType": content_type(key)},
+            Config=self.transfer,
+        )
+        return Path(source).stat().st_size
+
+    def open(self, key: str) -> BinaryIO:
+        try:
+            obj = self.client.get_object(Bucket=self.bucket, Key=check_key(key))
+        except ClientError as exc:
+            if _missing(exc):
+                raise FileNotFoundError(key) from exc
+            raise
+        return cast(BinaryIO, obj["Body"])
+
+    def delete(self, key: str) -> bool:
+        # S3 deletes are idempotent and do not say whether the key was there.
+        existed = self.exists(key)
+        if existed:
+            self.client.delete_object(Bucket=self.bucket, Key=check_key(key))
+        return existed
+
+    def exists(self, key: str) -> bool:
+        try:
+            self._head(key)
+        except FileNotFoundError:
+            return False
+        return True
+
+    def size(self, key: str) -> int:
+        return int(self._head(key)["ContentLength"])
+
+    def modified(self, key: str) -> float:
+        return float(self._head(key)["LastModified"].timestamp())
+
+    def url(self, key: str) -> str:
+        check_key(key)
+        if self.public_base:
+            return f"{self.public_base}/{key}"
+        url: str = self.client.generate_presigned_url(
+            "get_object", Params={"Bucket": self.bucket, "Key": key}, ExpiresIn=self.expiry_s
+        )
+        return url
+
+    def fetch(self, key: str, dest: Path) -> Path:
+        self.client.download_file(self.bucket, check_key(key), str(dest), Config=self.transfer)
+        return dest
+
+    def check(self) -> None:
+        self.client.head_bucket(Bucket=self.bucket)
+
+
+def _missing(exc: ClientError) -> bool:
+    code = str(exc.response.get("Error", {}).get("Code", ""))
+    return code in ("404", "NoSuchKey", "NotFound")
+
+
+# One client per process and configuration (boto3 clients are thread-safe and pool connections).
+_s3_stores: dict[tuple[Any, ...], S3Storage] = {}
+
 
 def get_storage(settings: Settings) -> Storage:
-    """The configured store (the local folder until an S3 backend is configured)."""
+    """The configured store: the local folder (default) or an S3-compatible bucket."""
+    if settings.storage == "s3":
+        ident = tuple(getattr(settings, f) for f in S3_FIELDS)
+        store = _s3_stores.get(ident)
+        if store is None:
+            store = _s3_stores[ident] = S3Storage(settings)
+        return store
     return LocalStorage(settings.media_dir, settings.public_url)
+
+
+S3_FIELDS = tuple(f for f in Settings.model_fields if f.startswith("s3_"))
 
 
 def video_key(job_id: str, attempt: int) -> str:

@@ -6,6 +6,7 @@ them to HTTP, shapes the bodies and stores the first answer for an Idempotency-K
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
@@ -282,8 +283,8 @@ async def delete_render(job_id: str) -> dict[str, Any]:
     if deleted.cancelled:
         await queue.abort(await get_arq(), settings, job_id)
     storage = get_storage(settings)
-    for key in deleted.keys:
-        storage.delete(key)
+    for key in deleted.keys:  # an object store is a network call: off the event loop
+        await asyncio.to_thread(storage.delete, key)
     return {
         "success": True,
         "jobId": deleted.job.id,

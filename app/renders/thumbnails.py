@@ -6,6 +6,7 @@ ffmpeg has a time limit and is killed when it passes or when the request goes aw
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from pathlib import Path
 from typing import Any
@@ -81,7 +82,7 @@ async def make_thumbnails(
     png_key, gif_key = thumbnail_keys(body.renderJobId)
     with temp_dir(settings, "thumb-") as tmp:
         work = Path(tmp)
-        src = storage.fetch(video_key, work / "video.mp4")
+        src = await asyncio.to_thread(storage.fetch, video_key, work / "video.mp4")
         png, gif = work / "thumb.png", work / "thumb.gif"
         try:
             await run_ffmpeg(png_args(src, at_s, png), FFMPEG_TIMEOUT_S, "PNG")
@@ -92,13 +93,13 @@ async def make_thumbnails(
         except FfmpegFailed as exc:
             log.error("thumbnail for %s: %s", body.renderJobId, exc)
             raise ThumbnailFailed(str(exc)) from exc
-        png_size = storage.put(png_key, png)
-        gif_size = storage.put(gif_key, gif)
+        png_size = await asyncio.to_thread(storage.put, png_key, png)
+        gif_size = await asyncio.to_thread(storage.put, gif_key, gif)
     async with db.session() as session:
         job = await owned_job(session, account_id, body.renderJobId)
         if job.deleted_at is not None:  # deleted while we worked: leave nothing behind
-            storage.delete(png_key)
-            storage.delete(gif_key)
+            await asyncio.to_thread(storage.delete, png_key)
+            await asyncio.to_thread(storage.delete, gif_key)
             raise InvalidRenderRequest("The video was deleted meanwhile")
         job.thumbnail_keys = [png_key, gif_key]
     return {

@@ -7,7 +7,11 @@ milliseconds and its failures can be provoked.
 
 from __future__ import annotations
 
+import asyncio
 import errno
+import io
+import json
+import logging
 import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
@@ -23,10 +27,12 @@ from sqlalchemy.exc import OperationalError
 
 from app.accounts.models import LedgerEntry
 from app.config import Settings
-from app.media.storage import LocalStorage, get_storage, video_key
+from app.logs import JsonFormatter
+from app.media.storage import LocalStorage, S3Storage, get_storage, video_key
 from app.renders import queue
 from app.renders.models import RenderJob
 from tests.support.render_helpers import make_template
+from tests.support.s3 import s3_server
 from worker import jobs, tasks
 from worker.render.errors import RenderInputError
 
@@ -194,6 +200,67 @@ async def test_a_full_disk_is_retried_then_failed_and_refunded_once(
     assert job.error.startswith("Render failed: the video could not be stored")
     assert "No space left on device" in job.error
     assert await ledger_kinds(app, job_id) == ["charge", "refund"]
+
+
+async def test_a_bucket_that_is_down_is_retried_then_failed_and_refunded(
+    app, client, make_user, pool, engine, settings
+):
+    user = await make_user()
+    job_id = await submit(app, client, user)
+    with s3_server() as s3:
+        values = settings.model_dump() | s3.settings() | {"s3_max_attempts": 1, "s3_timeout_s": 2}
+        ctx = {**await worker_ctx(app, pool), "storage": S3Storage(Settings(**values))}
+        s3.stop()  # the store goes down before the first attempt stores its video
+        for attempt in (1, 2):
+            with pytest.raises(Retry):
+                await tasks.render_job(ctx, job_id)
+            job = await job_row(app, job_id)
+            assert (job.status, job.worker_id, job.attempts) == ("pending", None, attempt)
+        assert await tasks.render_job(ctx, job_id) == "failed"
+    job = await job_row(app, job_id)
+    assert job.status == "failed" and job.refunded and job.output_key is None
+    assert job.error.startswith("Render failed: the video could not be stored")
+    assert "Could not connect to the endpoint URL" in job.error
+    assert await ledger_kinds(app, job_id) == ["charge", "refund"]
+
+
+async def test_json_logs_carry_the_job_id_on_every_line_of_the_job(
+    app, client, make_user, pool, engine
+):
+    user = await make_user()
+    job_id = await submit(app, client, user)
+    ctx = await worker_ctx(app, pool)
+    out = io.StringIO()
+    handler = logging.StreamHandler(out)
+    handler.setFormatter(JsonFormatter())
+    root = logging.getLogger()
+    root.addHandler(handler)
+    level, root.level = root.level, logging.INFO
+
+    async def in_a_task_the_job_started() -> None:
+        async def child() -> None:
+            logging.getLogger("worker.render").info("frames done")
+
+        await asyncio.create_task(child())
+
+    engine.meanwhile.append(in_a_task_the_job_started)
+    try:
+        logging.getLogger("worker.settings").info("before the job")
+        assert await tasks.render_job(ctx, job_id) == "complete"
+        logging.getLogger("worker.settings").info("after the job")
+    finally:
+        root.removeHandler(handler)
+        root.setLevel(level)
+    lines = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert all({"time", "level", "logger", "message"} <= line.keys() for line in lines)
+    assert lines[0]["message"] == "before the job" and "jobId" not in lines[0]
+    assert lines[-1]["message"] == "after the job" and "jobId" not in lines[-1]
+    in_job = lines[1:-1]
+    messages = [line["message"] for line in in_job]
+    assert messages[0] == "frames done"  # logged in a task the job started
+    assert any(m.startswith(f"job {job_id}: poster/preview GIF not made") for m in messages)
+    assert {line.get("jobId") for line in in_job} == {job_id}
+    assert in_job[0]["time"].endswith("+00:00")
 
 
 async def test_a_locked_database_delays_the_outcome_but_does_not_lose_it(

@@ -1,0 +1,132 @@
+"""GET /metrics in Prometheus text format (prometheus-client, one registry per app).
+
+Request counts and latency are observed by a before/after hook, labelled by the route rule
+(`/api/render/<job_id>`), never the raw path. Jobs by status, queue depth, live workers and
+webhook delivery outcomes are read at scrape time (one GROUP BY each), so every API process
+reports the same shared figures. Render duration and fps are observed in the worker process
+and are not exposed here (left for a later change).
+
+Access: REELSMITH_METRICS_TOKEN set -> `Authorization: Bearer <token>` required; unset ->
+loopback clients only (404 to others, so the endpoint is not advertised)."""
+
+from __future__ import annotations
+
+import hmac
+import ipaddress
+import time
+
+from prometheus_client import (
+    CONTENT_TYPE_LATEST,
+    CollectorRegistry,
+    Counter,
+    Gauge,
+    Histogram,
+    generate_latest,
+)
+from quart import Blueprint, Response, current_app, g, request
+from quart.blueprints import BlueprintSetupState
+from quart_schema import hide
+from sqlalchemy import func, select
+
+from app.errors import not_found
+from app.ratelimit import client_ip
+from app.renders import queue
+from app.renders.models import RenderJob
+from app.state import get_db, get_redis, get_settings
+from app.webhooks.models import WebhookDelivery
+
+bp = Blueprint("metrics", __name__)
+
+
+class Metrics:
+    def __init__(self) -> None:
+        self.registry = CollectorRegistry()
+        r = self.registry
+        self.requests = Counter(
+            "reelsmith_http_requests", "HTTP requests", ["method", "route", "status"], registry=r
+        )
+        self.latency = Histogram(
+            "reelsmith_http_request_duration_seconds",
+            "HTTP request latency",
+            ["method", "route"],
+            registry=r,
+        )
+        self.jobs = Gauge("reelsmith_jobs", "Render jobs by status", ["status"], registry=r)
+        self.queue_depth = Gauge(
+            "reelsmith_queue_depth", "Jobs waiting in the arq queue", ["queue"], registry=r
+        )
+        self.workers = Gauge("reelsmith_workers", "Live workers (heartbeat)", registry=r)
+        self.capacity = Gauge("reelsmith_worker_slots", "Job slots of live workers", registry=r)
+        self.deliveries = Gauge(
+            "reelsmith_webhook_deliveries", "Webhook deliveries by status", ["status"], registry=r
+        )
+
+
+@bp.record_once
+def _install(state: BlueprintSetupState) -> None:
+    state.app.extensions["reelsmith_metrics"] = Metrics()
+
+
+@bp.before_app_request
+async def _started() -> None:
+    g.metrics_started = time.perf_counter()
+
+
+@bp.after_app_request
+async def _observed(response: Response) -> Response:
+    metrics: Metrics = current_app.extensions["reelsmith_metrics"]
+    rule = request.url_rule.rule if request.url_rule is not None else "<unmatched>"
+    metrics.requests.labels(request.method, rule, str(response.status_code)).inc()
+    started = g.get("metrics_started")
+    if started is not None:  # unset when an earlier hook answered (a 429 of the rate limit)
+        metrics.latency.labels(request.method, rule).observe(time.perf_counter() - started)
+    return response
+
+
+def _allowed() -> bool:
+    token = get_settings().metrics_token
+    if token:
+        sent = request.headers.get("Authorization", "")
+        return hmac.compare_digest(sent.encode(), f"Bearer {token}".encode())
+    peer = client_ip()
+    if peer == "<local>":  # no peer address: a UNIX socket or an in-process client
+        return True
+    try:
+        return ipaddress.ip_address(peer).is_loopback
+    except ValueError:
+        return False
+
+
+async def _refresh(metrics: Metrics) -> None:
+    settings = get_settings()
+    async with get_db().session() as session:
+        jobs = (
+            await session.execute(select(RenderJob.status, func.count()).group_by(RenderJob.status))
+        ).all()
+        sent = (
+            await session.execute(
+                select(WebhookDelivery.status, func.count()).group_by(WebhookDelivery.status)
+            )
+        ).all()
+    metrics.jobs.clear()
+    for status, count in jobs:
+        metrics.jobs.labels(status).set(count)
+    metrics.deliveries.clear()
+    for status, count in sent:
+        metrics.deliveries.labels(status).set(count)
+    redis = get_redis()
+    metrics.queue_depth.labels(settings.queue_name).set(await redis.zcard(settings.queue_name))
+    live = await queue.live_workers(redis, settings)
+    metrics.workers.set(len(live))
+    metrics.capacity.set(sum(live.values()))
+
+
+@bp.get("/metrics")
+@hide
+async def scrape() -> Response:
+    """Prometheus scrape target (hidden from the API contract)."""
+    if not _allowed():
+        raise not_found("Route")
+    metrics: Metrics = current_app.extensions["reelsmith_metrics"]
+    await _refresh(metrics)
+    return Response(generate_latest(metrics.registry), content_type=CONTENT_TYPE_LATEST)
