@@ -18,7 +18,7 @@ from app.errors import ApiError, bad_request, not_found
 from app.renders import idempotency, queue
 from app.renders.errors import IdempotencyConflict
 from app.state import get_arq, get_db, get_settings
-from app.triggers import links, service
+from app.triggers import ingest, links, service
 from app.triggers.models import TriggerExecution, TriggerRule
 from app.triggers.schemas import (
     DeletedResponse,
@@ -203,7 +203,7 @@ async def ingest_events(
                         )
                         if stored is not None:
                             return stored, 200, {"Idempotent-Replayed": "true"}
-                    result = await service.ingest(
+                    result = await ingest.ingest(
                         session, settings, account, data.events, dry_run=query_args.dryRun
                     )
                     answer = {
@@ -250,5 +250,5 @@ async def unsubscribe(token: str) -> Response:
     if found is None:
         return Response("This unsubscribe link is not valid.", 404, mimetype="text/plain")
     async with get_db().session() as session:
-        await service.unsubscribe(session, *found)
+        await ingest.unsubscribe(session, *found)
     return Response(UNSUBSCRIBED_PAGE, 200, mimetype="text/html")

@@ -13,7 +13,7 @@ import time
 from app.accounts.models import Account
 from app.config import Settings
 from app.db import Database
-from app.triggers import service
+from app.triggers import ingest
 
 
 async def main(account_id: str, start_at: float, events: list[dict]) -> None:
@@ -27,7 +27,7 @@ async def main(account_id: str, start_at: float, events: list[dict]) -> None:
         async with db.session() as session:
             account = await session.get(Account, account_id)
             assert account is not None
-            result = await service.ingest(session, settings, account, events)
+            result = await ingest.ingest(session, settings, account, events)
         print(json.dumps({"triggered": result.triggered, "throttled": result.throttled}))
     finally:
         await db.dispose()

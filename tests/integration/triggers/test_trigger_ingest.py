@@ -18,7 +18,8 @@ from sqlalchemy import func, select, update
 from app.accounts.models import Account
 from app.db import Database, utcnow
 from app.renders.models import RenderJob
-from app.triggers import links, service
+from app.triggers import ingest as ingestion
+from app.triggers import links
 from app.triggers.models import TriggerExecution, TriggerThrottle
 from tests.support.triggers import event, executions, rule_body
 
@@ -183,7 +184,7 @@ async def test_concurrent_ingests_in_several_pools_render_once(client, make_user
             async with db.session() as session:
                 account = await session.get(Account, user.account.id)
                 assert account is not None
-                result = await service.ingest(session, settings, account, [event("priya")])
+                result = await ingestion.ingest(session, settings, account, [event("priya")])
             return result.triggered
 
         triggered = await asyncio.gather(*(one(db) for db in pools))
@@ -398,7 +399,7 @@ async def test_the_same_event_id_ingested_at_once_renders_once(client, make_user
             async with db.session() as session:
                 account = await session.get(Account, user.account.id)
                 assert account is not None
-                result = await service.ingest(
+                result = await ingestion.ingest(
                     session, settings, account, [event("priya", eventId="evt-42")]
                 )
             return result.triggered, result.duplicates
