@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import asyncio
 import base64
-import contextlib
 import json
 import socket
 import threading
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from email import message_from_bytes, policy
 from email.message import EmailMessage
@@ -20,7 +19,6 @@ from typing import Any
 from urllib.parse import parse_qs
 
 from aiosmtpd.controller import Controller
-from arq.worker import Worker
 from sqlalchemy import select
 
 from app.config import Settings
@@ -28,7 +26,6 @@ from app.db import Database
 from app.triggers import delivery
 from app.triggers.models import TriggerExecution
 from worker import jobs
-from worker.deliveries import shutdown, worker_kwargs
 from worker.trigger_deliveries import deliver_trigger
 
 SMS_SID = "AC" + "0" * 32
@@ -215,22 +212,6 @@ class WebhookReceiver:
     def __exit__(self, *exc: object) -> None:
         self.server.shutdown()
         self.server.server_close()
-
-
-@contextlib.asynccontextmanager
-async def deliveries_worker(settings: Settings) -> AsyncIterator[Worker]:
-    """The deliveries worker of `reelsmith worker` (webhooks and trigger deliveries), here."""
-    worker = Worker(**worker_kwargs(settings), handle_signals=False)
-    task = asyncio.create_task(worker.main())
-    worker.main_task = task
-    try:
-        yield worker
-    finally:
-        with contextlib.suppress(asyncio.CancelledError):
-            await worker.close()
-        with contextlib.suppress(asyncio.CancelledError):
-            await task
-        await shutdown(worker.ctx)
 
 
 async def wait_for(check: Callable[[], Awaitable[Any]], timeout: float, what: str) -> Any:

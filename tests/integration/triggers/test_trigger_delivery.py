@@ -19,13 +19,13 @@ from tests.support.triggers import (
     TwilioServer,
     WebhookReceiver,
     deliver_due,
-    deliveries_worker,
     event,
     executions,
     finish,
     rule_body,
     wait_for,
 )
+from tests.support.webhooks import deliveries_worker
 
 
 async def triggered(client: Any, user: Any, rule: dict[str, Any], ev: dict[str, Any]) -> str:
