@@ -85,13 +85,6 @@ def live_server(settings: Settings, port: int | None = None) -> Iterator[str]:
         _clear_prefix(settings)
 
 
-def own_prefix(settings: Settings) -> Settings:
-    """`settings` under a Redis prefix outside "rstest:*", which concurrent pytest sessions
-    sweep when they end (counters a load test relies on would vanish mid-test)."""
-    prefix = settings.redis_prefix.replace("rstest:", "rstest-live-", 1)
-    return settings.model_copy(update={"redis_prefix": prefix, "queue_name": f"{prefix}:queue"})
-
-
 def _clear_prefix(settings: Settings) -> None:
 
     client = redis.Redis.from_url(settings.redis_url)

@@ -33,7 +33,7 @@ from app.keys.service import create_key
 from app.templates.schemas import CreateTemplate
 from app.templates.service import create_template
 from app.viewers.models import ViewSession
-from tests.support.live_server import free_port, live_server, own_prefix, settings_env
+from tests.support.live_server import free_port, live_server, settings_env
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
@@ -91,7 +91,7 @@ async def _seed(database_url: str, cta_url: str) -> tuple[str, str]:
 def rendered(tmp_path_factory: pytest.TempPathFactory, settings_maker: Any) -> Iterator[Rendered]:
     base_dir: Path = tmp_path_factory.mktemp("player")
     port = free_port()
-    settings: Settings = own_prefix(settings_maker(base_dir, public_url=f"http://127.0.0.1:{port}"))
+    settings: Settings = settings_maker(base_dir, public_url=f"http://127.0.0.1:{port}")
     key, template_id = asyncio.run(_seed(settings.database_url, settings.public(CTA_PATH)))
     env = {
         **os.environ,

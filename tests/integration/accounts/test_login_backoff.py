@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-import uuid
 
 import pytest
 from redis.asyncio import Redis
@@ -16,14 +15,8 @@ from app.accounts import service
 
 @pytest.fixture
 def settings(settings_factory):
-    # Per-IP limits on (as deployed); the backoff must bite before them. A prefix outside
-    # "rstest:*": concurrent pytest sessions sweep that pattern at their end, which would
-    # drop the counters this test waits on (the app fixture still clears this prefix).
-    return settings_factory(
-        rate_limit_enabled=True,
-        login_lockout_base_s=2,
-        redis_prefix=f"rstest-login-{uuid.uuid4().hex[:8]}",
-    )
+    # Per-IP limits on (as deployed); the backoff must bite before them.
+    return settings_factory(rate_limit_enabled=True, login_lockout_base_s=2)
 
 
 async def _login(client, email: str, password: str, ip: str):

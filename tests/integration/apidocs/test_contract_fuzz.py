@@ -32,7 +32,7 @@ from app.accounts.service import create_account
 from app.config import Settings
 from app.db import Database
 from app.keys.service import create_key
-from tests.support.live_server import live_server, own_prefix
+from tests.support.live_server import live_server
 
 EXAMPLES = int(os.environ.get("REELSMITH_FUZZ_EXAMPLES", "4"))
 ERROR_FIELDS = {"success", "error", "message"}
@@ -58,7 +58,7 @@ def fuzz_target(
     tmp_path_factory: pytest.TempPathFactory, settings_maker: Callable[..., Settings]
 ) -> Iterator[tuple[str, dict[str, str]]]:
     base: Path = tmp_path_factory.mktemp("fuzz")
-    app_settings = own_prefix(settings_maker(base))  # rate limits off: the fuzzer is one client
+    app_settings = settings_maker(base)  # rate limits off: the fuzzer is one client
     keys = asyncio.run(_seed(app_settings.database_url))
     with live_server(app_settings) as url:
         yield url, keys

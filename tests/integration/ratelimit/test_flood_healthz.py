@@ -15,12 +15,12 @@ import pytest
 
 from app.config import Settings
 from app.ratelimit import public_rule_for
-from tests.support.live_server import live_server, own_prefix
+from tests.support.live_server import live_server
 
 
 @pytest.fixture
 def server(settings_factory, tmp_path: Path) -> Iterator[str]:
-    settings: Settings = own_prefix(settings_factory(rate_limit_enabled=True))
+    settings: Settings = settings_factory(rate_limit_enabled=True)
     video = settings.media_dir / "videos" / "flood.1.mp4"
     video.parent.mkdir(parents=True)
     video.write_bytes(os.urandom(256 * 1024))
