@@ -210,9 +210,11 @@ async def main(calls: int, database_url: str | None) -> dict[str, Any]:
             await shutdown(worker.ctx)
     finally:
         smtp.stop()
-        keys = [k async for k in redis.scan_iter(match=f"{prefix}*")]
-        if keys:
-            await redis.delete(*keys)
+        # Our keys and arq's keys of our job ids (`arq:job:<prefix>:…`, `arq:retry:…`).
+        for pattern in (f"{prefix}*", f"arq:*:{prefix}:*"):
+            keys = [k async for k in redis.scan_iter(match=pattern)]
+            if keys:
+                await redis.delete(*keys)
         await redis.aclose()
         await db.dispose()
     return figures
