@@ -25,7 +25,6 @@ from app.config import Settings
 from app.db import Database
 from app.triggers import delivery
 from app.triggers.models import TriggerExecution
-from worker import jobs
 from worker.trigger_deliveries import deliver_trigger
 
 SMS_SID = "AC" + "0" * 32
@@ -124,18 +123,6 @@ class TwilioServer:
     def __exit__(self, *exc: object) -> None:
         self.server.shutdown()
         self.server.server_close()
-
-
-async def finish(db: Database, redis: Any, settings: Settings, job_id: str, ok: bool) -> None:
-    """Claim the job as a worker would and write its outcome through worker/jobs.py."""
-    job = await jobs.claim(db, redis, settings, job_id, f"w-{job_id[:6]}")
-    assert job is not None
-    if ok:
-        key = f"videos/{job_id}.1.mp4"
-        url = f"{settings.public_url}/media/{key}"
-        assert await jobs.complete(db, job_id, job.worker_id or "", 1, key, 3000, {}, [], url)
-    else:
-        assert await jobs.fail(db, job_id, job.worker_id or "", 1, "Data source unavailable")
 
 
 async def deliver_due(db: Database, settings: Settings, **ctx: Any) -> list[str]:

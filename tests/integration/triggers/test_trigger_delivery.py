@@ -21,11 +21,10 @@ from tests.support.triggers import (
     deliver_due,
     event,
     executions,
-    finish,
     rule_body,
     wait_for,
 )
-from tests.support.webhooks import deliveries_worker
+from tests.support.webhooks import deliveries_worker, finish
 
 
 async def triggered(client: Any, user: Any, rule: dict[str, Any], ev: dict[str, Any]) -> str:
