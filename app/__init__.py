@@ -40,6 +40,7 @@ def blueprints() -> list[Blueprint]:
     from app.ai import routes as ai
     from app.analytics import routes as analytics
     from app.billing import routes as billing
+    from app.dashboard import blueprints as dashboard
     from app.keys import routes as keys
     from app.media import routes as media
     from app.previews import routes as previews
@@ -71,6 +72,7 @@ def blueprints() -> list[Blueprint]:
         readiness.bp,
         metrics.bp,
         apidocs.bp,
+        *dashboard(),
     ]
 
 

@@ -212,7 +212,7 @@ def bootstrap() -> None:
         Panel.fit(
             f"[bold]API key (admin scope, shown once — store it now):[/]\n[green]{raw}[/]\n\n"
             f"account [bold]{DEV_EMAIL}[/]\npassword [bold]{password}[/] "
-            f"(sign in at POST /api/auth/login to manage keys)\n"
+            f"(sign in to the dashboard at {base}/app)\n"
             f"studio tier, {DEV_CREDITS} credits",
             title="reelsmith development account",
             border_style="cyan",

@@ -142,6 +142,9 @@ class Settings(BaseSettings):
     proxy_trusted_hops: int = Field(default=0, ge=0)
     upgrade_url: str = "https://reelsmith.dev/pricing"
     session_max_age_s: int = 14 * 24 * 3600
+    # The dashboard's sign-up form (/app/signup) for self-hosters; None: open in development,
+    # closed in production (accounts are then made with `reelsmith users create`).
+    dashboard_signup: bool | None = None
     # API keys one account may hold at once (revoked keys do not count).
     max_api_keys_per_account: int = Field(default=20, ge=1)
     # Sign-in backoff per account (app.accounts.lockout): after this many failures within the
@@ -272,6 +275,13 @@ class Settings(BaseSettings):
         first use and kept in data_dir/secret_key (mode 0600), so `make run` needs no set-up
         and no two installs share a key."""
         return self.secret_key or generated_secret(self.data_dir.resolve())
+
+    @property
+    def signup_open(self) -> bool:
+        """Whether /app/signup accepts new accounts."""
+        if self.dashboard_signup is not None:
+            return self.dashboard_signup
+        return self.env == "development"
 
     def public(self, path: str) -> str:
         """Absolute URL for a path served by the API."""

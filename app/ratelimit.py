@@ -94,6 +94,16 @@ PUBLIC_RATE_LIMITS: dict[tuple[str, str], Rule] = {
     # Readiness reaches the database, Redis and the store, so unlike /healthz it is limited.
     ("GET", "/readyz"): Rule(120, 30, per_ip=True, bucket="probes"),
     ("GET", "/metrics"): Rule(120, 30, per_ip=True, bucket="probes"),
+    # The dashboard (signed-in people clicking and polling progress once a second); its
+    # password and sign-up forms are as tight as the API's sign-in.
+    ("GET", "/app"): Rule(600, 120, per_ip=True, bucket="dashboard"),
+    ("GET", "/app/*"): Rule(600, 120, per_ip=True, bucket="dashboard"),
+    ("POST", "/app/*"): Rule(600, 120, per_ip=True, bucket="dashboard"),
+    ("PUT", "/app/*"): Rule(600, 120, per_ip=True, bucket="dashboard"),
+    ("PATCH", "/app/*"): Rule(600, 120, per_ip=True, bucket="dashboard"),
+    ("DELETE", "/app/*"): Rule(600, 120, per_ip=True, bucket="dashboard"),
+    ("POST", "/app/login"): Rule(10, 5, per_ip=True, bucket="dashboard-login"),
+    ("POST", "/app/signup"): Rule(10, 5, per_ip=True, bucket="dashboard-login"),
 }
 
 # Never limited: the health check (load balancers poll it) and static files.

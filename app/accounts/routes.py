@@ -2,22 +2,18 @@
 
 from __future__ import annotations
 
-import contextlib
-import logging
 from typing import Any
 
 from quart import Blueprint, after_this_request, g
 from quart_schema import tag, validate_request, validate_response
-from redis.exceptions import RedisError
 
-from app.accounts import lockout, service
+from app.accounts import signin
 from app.accounts.schemas import AccountInfo, LoginRequest, LoginResponse, LogoutResponse
 from app.auth import SESSION_COOKIE, cookie_secure, require_session, sign_session_id
 from app.errors import ApiError, ErrorBody
-from app.state import get_db, get_redis, get_settings
+from app.state import get_settings
 
 bp = Blueprint("accounts", __name__)
-log = logging.getLogger(__name__)
 
 
 def _locked(retry_after_s: int) -> ApiError:
@@ -27,31 +23,6 @@ def _locked(retry_after_s: int) -> ApiError:
         f"{retry_after_s} s (the pause doubles with each further failure)",
         headers={"Retry-After": str(retry_after_s)},
     )
-
-
-async def _check_lock(email: str) -> None:
-    """429 while the account is locked after repeated failures (Redis down: not locked)."""
-    try:
-        wait = await lockout.locked_for(get_redis(), get_settings(), email)
-    except (RedisError, OSError):
-        return
-    if wait > 0:
-        raise _locked(wait)
-
-
-async def _note_failure(email: str) -> None:
-    try:
-        failure = await lockout.record_failure(get_redis(), get_settings(), email)
-    except (RedisError, OSError):
-        return
-    if failure.lock_s > 0:
-        log.warning(
-            "sign-in for %s locked for %d s after %d failed attempts",
-            email.strip().lower(),
-            failure.lock_s,
-            failure.failures,
-        )
-        raise _locked(failure.lock_s)
 
 
 @bp.post("/api/auth/login")
@@ -68,16 +39,14 @@ async def login(data: LoginRequest):  # type: ignore[no-untyped-def]
     further failure.
     """
     settings = get_settings()
-    await _check_lock(data.email)
-    async with get_db().session() as session:
-        account = await service.authenticate_password(session, data.email, data.password)
-        if account is None:
-            await _note_failure(data.email)
-            raise ApiError(401, "Email or password is wrong")
-        row = await service.create_session(session, account.id, settings.session_max_age_s)
-    with contextlib.suppress(RedisError, OSError):
-        await lockout.clear(get_redis(), settings, data.email)
-    cookie = sign_session_id(settings, row.id)
+    try:
+        signed = await signin.sign_in(data.email, data.password)
+    except signin.WrongPassword:
+        raise ApiError(401, "Email or password is wrong") from None
+    except signin.SignInLocked as exc:
+        raise _locked(exc.retry_after_s) from None
+    account = signed.account
+    cookie = sign_session_id(settings, signed.session_id)
 
     @after_this_request
     async def _set_cookie(resp: Any) -> Any:
@@ -106,8 +75,7 @@ async def login(data: LoginRequest):  # type: ignore[no-untyped-def]
 @validate_response(LogoutResponse, 200)
 async def logout():  # type: ignore[no-untyped-def]
     """Sign out: revokes the session server-side and clears the cookie."""
-    async with get_db().session() as session:
-        await service.revoke_session(session, g.session_id)
+    await signin.sign_out(g.session_id)
     secure = cookie_secure(get_settings())
 
     @after_this_request

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from sqlalchemy import select
+from datetime import datetime
+
+from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.config import Settings
@@ -78,3 +80,24 @@ def batch_progress(jobs: list[RenderJob]) -> dict[str, int]:
         "total": total,
         "percent": done // total if total else 100,
     }
+
+
+async def recent_jobs(session: AsyncSession, account_id: str, limit: int = 10) -> list[RenderJob]:
+    """The account's newest render jobs (deleted ones included, marked by deleted_at)."""
+    rows = await session.execute(
+        select(RenderJob)
+        .where(RenderJob.account_id == account_id)
+        .order_by(RenderJob.created_at.desc(), RenderJob.id.desc())
+        .limit(limit)
+    )
+    return list(rows.scalars())
+
+
+async def jobs_since(session: AsyncSession, account_id: str, since: datetime) -> int:
+    """How many render jobs the account created since `since`."""
+    count = await session.scalar(
+        select(func.count())
+        .select_from(RenderJob)
+        .where(RenderJob.account_id == account_id, RenderJob.created_at >= since)
+    )
+    return int(count or 0)

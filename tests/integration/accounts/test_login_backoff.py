@@ -32,7 +32,7 @@ async def test_many_ips_guessing_one_password_are_locked_out(
 ) -> None:
     user = await make_user()
     email = user.account.email
-    caplog.set_level(logging.WARNING, logger="app.accounts.routes")
+    caplog.set_level(logging.WARNING, logger="app.accounts.signin")
     for n in range(4):
         assert (await _login(client, email, f"guess{n}", f"10.0.0.{n}")).status_code == 401
     fifth = await _login(client, email, "guess-secret-4", "10.0.0.4")
