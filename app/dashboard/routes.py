@@ -121,7 +121,9 @@ async def signup() -> Response:
     if not errors:
         try:
             async with get_db().session() as session:
-                created = await accounts.create_account(session, email, password, tier="studio")
+                created = await accounts.create_account(
+                    session, email, password, tier="studio", credits=settings.signup_credits
+                )
                 row = await accounts.create_session(session, created.id, settings.session_max_age_s)
             return _signed_in_response(row.id, web.PREFIX)
         except accounts.AccountExists:

@@ -110,7 +110,9 @@ async def test_sign_up_is_open_in_development_and_validates(client) -> None:
     )
     assert ok.status_code == 303
     overview = await client.get("/app")
-    assert "new@example.com" in await overview.get_data(as_text=True)
+    html = await overview.get_data(as_text=True)
+    assert "new@example.com" in html
+    assert 'data-testid="credits">100<' in html  # REELSMITH_SIGNUP_CREDITS
 
 
 async def test_sign_up_closed_by_setting(settings_factory) -> None:
