@@ -145,8 +145,6 @@ class Settings(BaseSettings):
     # The dashboard's sign-up form (/app/signup) for self-hosters; None: open in development,
     # closed in production (accounts are then made with `reelsmith users create`).
     dashboard_signup: bool | None = None
-    # Credits granted to an account made with the sign-up form.
-    signup_credits: int = Field(default=100, ge=0)
     # API keys one account may hold at once (revoked keys do not count).
     max_api_keys_per_account: int = Field(default=20, ge=1)
     # Sign-in backoff per account (app.accounts.lockout): after this many failures within the

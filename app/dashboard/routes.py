@@ -19,6 +19,8 @@ bp = Blueprint("dashboard", __name__, url_prefix=web.PREFIX)
 bp.after_request(web.add_headers)
 
 MIN_PASSWORD = 10
+# Sign-up makes accounts of this tier (the first with API access), granted its sign-up credits.
+SIGNUP_TIER = "studio"
 
 
 def _safe_next(target: str | None) -> str:
@@ -122,7 +124,11 @@ async def signup() -> Response:
         try:
             async with get_db().session() as session:
                 created = await accounts.create_account(
-                    session, email, password, tier="studio", credits=settings.signup_credits
+                    session,
+                    email,
+                    password,
+                    tier=SIGNUP_TIER,
+                    credits=settings.tiers[SIGNUP_TIER].signup_credits,
                 )
                 row = await accounts.create_session(session, created.id, settings.session_max_age_s)
             return _signed_in_response(row.id, web.PREFIX)

@@ -112,7 +112,7 @@ async def test_sign_up_is_open_in_development_and_validates(client) -> None:
     overview = await client.get("/app")
     html = await overview.get_data(as_text=True)
     assert "new@example.com" in html
-    assert 'data-testid="credits">100<' in html  # REELSMITH_SIGNUP_CREDITS
+    assert 'data-testid="credits">500<' in html  # the studio tier's sign-up credits
 
 
 async def test_sign_up_closed_by_setting(settings_factory) -> None:
