@@ -25,6 +25,7 @@ from app.accounts.models import Account
 from app.accounts.service import active_session_account
 from app.config import Settings
 from app.errors import ApiError, ErrorBody
+from app.keys import usage as key_usage
 from app.keys.models import ApiKey
 from app.keys.scopes import ENDPOINT_SCOPES, scope_allows, stored_scopes
 from app.spec import TIER_RANK
@@ -100,6 +101,9 @@ async def authenticate(required: bool) -> Account | None:
     account, key = await _load_key(raw)
     if TIER_RANK[account.tier] < TIER_RANK[API_MIN_TIER]:
         raise tier_error(account.tier)
+    if key_usage.use_is_stale(key):  # "last used" in the dashboard, written once a minute
+        async with get_db().session() as session:
+            await key_usage.note_use(session, key)
     g.account = account
     g.api_key = key
     return account

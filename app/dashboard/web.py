@@ -125,6 +125,16 @@ async def csrf_failure() -> Response:
     return Response(body, 403, content_type="text/html; charset=utf-8")
 
 
+async def not_found_page(what: str) -> Response:
+    """The 404 page for an object that does not exist or belongs to another account."""
+    return await render(
+        "error.html",
+        status=404,
+        heading=f"{what} not found",
+        message=f"No such {what.lower()} in this account.",
+    )
+
+
 def flash(message: str, kind: str = "ok") -> None:
     """A message shown on the next page the browser loads (kept in a short-lived cookie)."""
     g.dashboard_flash = (kind, message)

@@ -1,0 +1,80 @@
+"""API keys in the dashboard: the value shown once, presets and picked scopes, revocation,
+another account's key, CSRF; a key's last use is recorded (at most once a minute)."""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import urlencode
+
+from tests.support.dashboard import post_form, sign_in
+
+KEY = re.compile(r'data-testid="new-key">(rs_[^<]+)<')
+
+
+async def test_create_with_a_preset_shows_the_key_once_and_it_works(client, make_user) -> None:
+    user = await make_user()
+    token = await sign_in(client, user.account.email, user.password)
+    resp = await post_form(client, "/app/keys", token, name="ci", preset="render-only")
+    html = await resp.get_data(as_text=True)
+    assert resp.status_code == 201
+    raw = KEY.search(html).group(1)
+    listed = await client.get("/app/keys")
+    page = await listed.get_data(as_text=True)
+    assert raw not in page  # never shown again
+    assert "videos:create, videos:read" in page
+    assert ">never<" in page
+    api = await client.get("/api/render/no-such-job", headers={"X-API-Key": raw})
+    assert api.status_code == 404  # authenticated (then not found): the key was used
+    page = await (await client.get("/app/keys")).get_data(as_text=True)
+    assert page.count(">never<") == 1  # the new key now shows its last use; the fixture's not
+
+
+async def test_custom_scopes_and_errors_beside_the_fields(client, make_user) -> None:
+    user = await make_user()
+    token = await sign_in(client, user.account.email, user.password)
+    empty = await post_form(client, "/app/keys", token, name="", preset="custom")
+    html = await empty.get_data(as_text=True)
+    assert empty.status_code == 400
+    assert 'id="name-error"' in html and 'id="scopes-error"' in html
+    fields = {
+        "csrf_token": token,
+        "name": "reader",
+        "preset": "custom",
+        "scopes": ["videos:read", "billing:read"],
+    }
+    resp = await client.post(
+        "/app/keys",
+        data=urlencode(fields, doseq=True),  # a repeated field, as a browser sends checkboxes
+        headers={"Content-Type": "application/x-www-form-urlencoded"},
+    )
+    html = await resp.get_data(as_text=True)
+    assert resp.status_code == 201
+    raw = KEY.search(html).group(1)
+    assert (await client.get("/api/billing", headers={"X-API-Key": raw})).status_code == 200
+    assert (await client.get("/api/templates", headers={"X-API-Key": raw})).status_code == 403
+
+
+async def test_revoke_and_another_accounts_key(client, make_user) -> None:
+    user = await make_user()
+    other = await make_user()
+    token = await sign_in(client, user.account.email, user.password)
+    html = await (await post_form(client, "/app/keys", token, name="x", preset="admin")).get_data(
+        as_text=True
+    )
+    raw = KEY.search(html).group(1)
+    key_id = re.search(r'/app/keys/([^/"]+)/revoke"', html).group(1)
+    assert (await client.post(f"/app/keys/{key_id}/revoke", form={})).status_code == 403
+    assert (await client.get("/api/billing", headers={"X-API-Key": raw})).status_code == 200
+    done = await post_form(client, f"/app/keys/{key_id}/revoke", token)
+    assert done.status_code == 303
+    assert (await client.get("/api/billing", headers={"X-API-Key": raw})).status_code == 401
+    # The other account's key cannot be revoked from here, and stays valid.
+    other_client = client.app.test_client()
+    other_token = await sign_in(other_client, other.account.email, other.password)
+    other_html = await (
+        await post_form(other_client, "/app/keys", other_token, name="theirs", preset="admin")
+    ).get_data(as_text=True)
+    their_id = re.search(r'/app/keys/([^/"]+)/revoke"', other_html).group(1)
+    their_raw = KEY.search(other_html).group(1)
+    assert (await post_form(client, f"/app/keys/{their_id}/revoke", token)).status_code == 404
+    assert (await client.get("/api/billing", headers={"X-API-Key": their_raw})).status_code == 200
