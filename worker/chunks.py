@@ -203,6 +203,7 @@ async def claim(
                 f"{piece.attempts} times and no attempt finished; not retried"
             )
             return GiveUp(job.id, job.worker_id, piece.plan_attempt, error)
+        piece_try = piece.attempts + 1  # read before the UPDATE refreshes the object
         result = await session.execute(
             update(RenderChunk)
             .where(*unchanged)
@@ -225,7 +226,7 @@ async def claim(
             index=piece.index,
             kind=piece.kind,
             frames=range(piece.frame_start, stop),
-            piece_try=piece.attempts + 1,
+            piece_try=piece_try,
             request=job.request,
             total_frames=int(meta.get("frames") or 0),
             meta=meta,
