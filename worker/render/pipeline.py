@@ -130,6 +130,7 @@ class Prepared:
     voiceovers: dict[int, audio.Voiceover]
     page: str
     assets: Path
+    logo: Path | None  # the fetched brand logo (under `assets`), None without one
 
     @property
     def frames(self) -> int:
@@ -166,7 +167,7 @@ async def prepare(
 
     logo = await fetch_logo(spec.brand, settings, assets)
     page = compose_page(timeline, spec.brand, spec.output, inputs.data, logo)  # compose
-    return Prepared(spec, inputs.data, timeline, dict(voiceovers), page, assets)
+    return Prepared(spec, inputs.data, timeline, dict(voiceovers), page, assets, logo)
 
 
 def render_progress(progress: OnProgress) -> Callable[[int, int], None]:

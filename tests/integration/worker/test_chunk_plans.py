@@ -195,3 +195,34 @@ async def test_the_sweep_hands_back_a_dead_workers_piece_and_removes_stale_plans
         ).all()
     assert left == []
     await queue.release_chunk(pool, settings, ids[0])
+
+
+async def test_an_assembly_lost_with_its_worker_is_handed_back_and_taken_once(
+    db: Database, pool: ArqRedis, settings: Settings
+):
+    ctx: dict[str, Any] = {
+        "settings": settings,
+        "db": db,
+        "redis": pool,
+        "storage": get_storage(settings),
+        "stranded_grace_s": 3600,
+    }
+    job_id = await processing_job(db)
+    [only] = await plan(db, job_id, 1)
+    piece = await take(db, pool, settings, only, "w")
+    ready = await chunks.finish(db, piece, "w", ["k"], 60)
+    assert ready.assembly_id is not None
+    await take(db, pool, settings, ready.assembly_id, "dies")  # no heartbeat: gone
+    swept = await chunk_tasks.sweep_chunks(ctx)
+    assert swept["handed_back"] == 1 and await queue.chunk_in_queue(
+        pool, settings, ready.assembly_id
+    )
+    for worker in ("x", "y"):
+        await queue.register_worker(pool, settings, worker, 1, 60)
+    claims = await asyncio.gather(
+        *(chunks.claim(db, pool, settings, ready.assembly_id, w) for w in ("x", "y"))
+    )
+    [winner] = [c for c in claims if isinstance(c, Claimed)]
+    assert winner.kind == chunks.ASSEMBLE and winner.piece_try == 2
+    assert winner.job_worker == PLANNER and winner.meta["frames"] == 60
+    await queue.release_chunk(pool, settings, ready.assembly_id)
