@@ -161,6 +161,12 @@ class Settings(BaseSettings):
     worker_concurrency: int = 1
     render_parallelism: int = 0  # 0 = choose from the core count
     job_timeout_s: int = 900
+    # One long video across workers (README "Long videos across workers"): a render longer
+    # than chunk_threshold_s (0 = never) is planned into frame ranges, each at least
+    # chunk_min_s long, that any worker may capture; the last to finish assembles.
+    chunk_threshold_s: float = Field(default=120.0, ge=0)
+    chunk_min_s: float = Field(default=20.0, gt=0)
+    chunk_max: int = Field(default=16, ge=2)
     # Fair dispatch: an account's share of live worker slots while other accounts wait.
     fair_share: float = Field(default=0.5, gt=0, le=1)
     browser_recycle_jobs: int = 20

@@ -17,9 +17,9 @@ from arq.worker import Worker
 from app.config import Settings
 from app.db import Database
 from app.media.storage import get_storage
-from app.renders.queue import HEARTBEAT_TTL_S
+from app.renders.queue import CHUNK_TASK_NAME, HEARTBEAT_TTL_S
 from app.workdir import close_work_folder, open_work_folder, sweep, work_root
-from worker import tasks
+from worker import chunk_tasks, tasks
 from worker.deliveries import run_alongside
 from worker.heartbeat import Heartbeat, new_worker_id
 from worker.render.browser import close_browser_managers
@@ -50,6 +50,7 @@ async def startup(ctx: dict[str, Any]) -> None:
     log.info("worker %s up on queue %s", ctx["worker_id"], settings.queue_name)
     result = await tasks.sweep(ctx)  # the DB is the truth: catch up on start
     log.info("startup sweep: %s", result)
+    log.info("startup chunk sweep: %s", await chunk_tasks.sweep_chunks(ctx))
 
 
 def _own_work_folder(settings: Settings) -> None:
@@ -92,7 +93,14 @@ def worker_kwargs(
                 keep_result=0,  # lets the same render:<id> be enqueued again later
                 max_tries=tasks.MAX_TRIES + 2,  # + sweep/shutdown hand-overs
                 timeout=settings.job_timeout_s + tasks.TIMEOUT_MARGIN_S,
-            )
+            ),
+            func(
+                chunk_tasks.render_chunk,
+                name=CHUNK_TASK_NAME,
+                keep_result=0,
+                max_tries=tasks.MAX_TRIES + 2,
+                timeout=settings.job_timeout_s + tasks.TIMEOUT_MARGIN_S,
+            ),
         ],
         "cron_jobs": [
             cron(
@@ -103,7 +111,14 @@ def worker_kwargs(
                 second=sweep_seconds(sweep_every_s),
                 keep_result=0,
                 run_at_startup=False,
-            )
+            ),
+            cron(
+                chunk_tasks.sweep_chunks,
+                name=f"{settings.redis_prefix}:chunk-sweep",
+                second=sweep_seconds(sweep_every_s),
+                keep_result=0,
+                run_at_startup=False,
+            ),
         ],
         "queue_name": settings.queue_name,
         "redis_settings": RedisSettings.from_dsn(settings.redis_url),
@@ -119,6 +134,7 @@ def worker_kwargs(
             "slots": settings.worker_concurrency,
             "heartbeat_ttl_s": heartbeat_ttl_s,
             "stranded_grace_s": stranded_grace_s,
+            "splitter": chunk_tasks.splitter,
         },
         "poll_delay": 0.2,
         "health_check_key": f"{settings.redis_prefix}:health:{new_worker_id()}",

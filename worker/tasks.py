@@ -9,7 +9,7 @@ import time
 from collections.abc import Awaitable, Callable, Iterable
 from datetime import timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from arq import Retry
 from playwright.async_api import Error as PlaywrightError
@@ -26,17 +26,19 @@ from app.media.storage import Storage, poster_keys, video_key
 from app.renders import queue
 from app.renders.idempotency import purge_idempotency
 from app.renders.job import JobSpecInvalid, RenderJobSpec, load_job_spec
-from app.renders.models import RenderJob
+from app.renders.models import RenderChunk, RenderJob
 from app.renders.states import JobStage, JobStatus
 from app.renders.thumbnails import GIF_MAX_FPS, gif_args, png_args
 from app.viewers.service import purge_view_events
 from app.workdir import temp_dir
 from worker import jobs
 from worker.render import errors as render_errors
-from worker.render.pipeline import RenderResult, render_video
+from worker.render.pipeline import RenderResult, Split, render_or_split
 from worker.render.store import StoreError, delete_attempt_videos, store_video
 
 log = logging.getLogger("reelsmith.worker")
+
+T = TypeVar("T")
 
 MAX_TRIES = jobs.MAX_ATTEMPTS  # a transient failure on the last attempt fails the job
 PROGRESS_FLUSH_S = 1.0
@@ -140,8 +142,15 @@ def scene_starts(result: RenderResult) -> dict[str, int]:
     return {str(k): int(v) for k, v in result.scene_starts_ms.items()}
 
 
+class SceneTiming(Protocol):
+    """What the poster needs of a render: its length and when each scene is fully in."""
+
+    duration_ms: int
+    scene_fully_in_ms: dict[int, int]
+
+
 async def make_posters(
-    storage: Storage, job: RenderJob, attempt: int, video: Path, result: RenderResult
+    storage: Storage, job: RenderJob, attempt: int, video: Path, result: SceneTiming
 ) -> tuple[str | None, str | None]:
     """The poster PNG (at the first scene fully in, else 0 s) and a ~3 s preview GIF
     (<= 480 px), stored under posters/; (None, None) when ffmpeg fails: logged, and the
@@ -179,12 +188,18 @@ def job_spec(job: RenderJob) -> RenderJobSpec:
 
 
 async def run_pipeline(
-    settings: Settings, job: RenderJob, progress: Progress, out_path: Path, db: Database
-) -> RenderResult:
-    """The render engine, called through its one entry point, within the job's time."""
+    settings: Settings,
+    job: RenderJob,
+    progress: Progress,
+    out_path: Path,
+    db: Database,
+    split: Split | None = None,
+) -> RenderResult | None:
+    """The render engine, called through its one entry point, within the job's time; None
+    when `split` planned the job into pieces for several workers (worker/chunk_tasks.py)."""
     spec = job_spec(job)
     async with asyncio.timeout(max(settings.job_timeout_s - TIMEOUT_MARGIN_S, 30)):
-        return await render_video(spec, settings, progress, out_path, db=db)
+        return await render_or_split(spec, settings, progress, out_path, db=db, split=split)
 
 
 async def render_job(ctx: dict[str, Any], job_id: str) -> str:
@@ -209,8 +224,10 @@ async def _render_job(ctx: dict[str, Any], job_id: str) -> str:
         await drop_attempt_videos(storage, job.id, range(1, job.attempts + 1))
         return "failed: too many attempts"
     started = time.monotonic()
+    make_split = ctx.get("splitter")  # worker/chunk_tasks.py, set by the worker (settings.py)
+    split = make_split(ctx, job) if make_split else None
     try:
-        return await _render_claimed(settings, db, storage, worker_id, job)
+        return await _render_claimed(settings, db, storage, worker_id, job, split)
     except asyncio.CancelledError:
         # Shutdown (arq re-runs the job) or DELETE (the job is no longer ours): give it back.
         await asyncio.shield(_give_back(db, job, worker_id))
@@ -226,7 +243,12 @@ async def _render_job(ctx: dict[str, Any], job_id: str) -> str:
 
 
 async def _render_claimed(
-    settings: Settings, db: Database, storage: Storage, worker_id: str, job: RenderJob
+    settings: Settings,
+    db: Database,
+    storage: Storage,
+    worker_id: str,
+    job: RenderJob,
+    split: Split | None = None,
 ) -> str:
     attempt = job.attempts  # claims so far, this one included
     key = video_key(job.id, attempt)
@@ -234,7 +256,9 @@ async def _render_claimed(
         out_path = Path(tmp) / "video.mp4"
         try:
             with Progress(db, job, worker_id) as progress:
-                result = await run_pipeline(settings, job, progress, out_path, db)
+                result = await run_pipeline(settings, job, progress, out_path, db, split)
+                if result is None:
+                    return "planned: its pieces go to any worker"
                 progress(JobStage.UPLOADING, 99)
                 await progress.flush()
             await store_video(storage, key, out_path)
@@ -326,7 +350,7 @@ class _Pauses(wait_base):
         return self.pauses[retry_state.attempt_number - 1]
 
 
-async def settle(write: Callable[..., Awaitable[bool]], *args: Any) -> bool:
+async def settle(write: Callable[..., Awaitable[T]], *args: Any) -> T:
     """A job state write, retried after WRITE_RETRY_S pauses while the database errs (SQLite
     "database is locked", a dropped connection); the last error propagates."""
     pauses = tuple(WRITE_RETRY_S)
@@ -343,7 +367,8 @@ async def settle(write: Callable[..., Awaitable[bool]], *args: Any) -> bool:
         before_sleep=warn,
         reraise=True,
     )
-    return bool(await retrying(write, *args))
+    result: T = await retrying(write, *args)
+    return result
 
 
 async def _give_back(db: Database, job: RenderJob, worker_id: str) -> None:
@@ -371,12 +396,21 @@ async def sweep(ctx: dict[str, Any]) -> dict[str, int]:
     pool = ctx["redis"]
     quiet_since = utcnow() - timedelta(seconds=ctx.get("stranded_grace_s", STRANDED_GRACE_S))
     live = await queue.live_workers(pool, settings)
+    # A job planned into pieces on its current attempt is kept moving by the chunk sweep.
+    planned = (
+        select(RenderChunk.id)
+        .where(RenderChunk.job_id == RenderJob.id, RenderChunk.plan_attempt == RenderJob.attempts)
+        .exists()
+    )
     async with db.session() as session:
         rows = (
             await session.execute(
                 select(RenderJob.id, RenderJob.status, RenderJob.worker_id).where(
                     (RenderJob.status == JobStatus.PROCESSING)
-                    | ((RenderJob.status == JobStatus.PENDING) & RenderJob.enqueued_at.is_not(None))
+                    | (
+                        (RenderJob.status == JobStatus.PENDING) & RenderJob.enqueued_at.is_not(None)
+                    ),
+                    ~planned,
                 )
             )
         ).all()

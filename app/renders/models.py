@@ -86,6 +86,37 @@ class RenderJob(IdMixin, TimestampMixin, Base):
     refunded: Mapped[bool] = mapped_column(Boolean, default=False)
 
 
+class RenderChunk(IdMixin, TimestampMixin, Base):
+    """One piece of a long render spread across workers (worker/chunks.py): a frame range to
+    capture (`kind` capture), or the final assembly (`kind` assemble: concat + mux, which
+    becomes claimable once every capture piece of its plan is done). A plan belongs to one
+    attempt of its job (`plan_attempt`); rows of an older attempt are leftovers."""
+
+    __tablename__ = "render_chunks"
+    __table_args__ = (
+        UniqueConstraint("job_id", "plan_attempt", "index", name="uq_render_chunks_piece"),
+    )
+
+    job_id: Mapped[str] = mapped_column(
+        ForeignKey("render_jobs.id", ondelete="CASCADE"), index=True
+    )
+    plan_attempt: Mapped[int] = mapped_column(Integer)
+    index: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(16))
+    # waiting (assembly before its pieces are done), pending, processing, done, failed
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    frame_start: Mapped[int] = mapped_column(Integer, default=0)
+    # None: to the end of the composition (the last piece; the page says where that is)
+    frame_stop: Mapped[int | None] = mapped_column(Integer, default=None)
+    frames_done: Mapped[int] = mapped_column(Integer, default=0)
+    # The stored H.264 parts of the piece, in order (storage keys).
+    segment_keys: Mapped[list[Any]] = mapped_column(default=list)
+    # The assembly's inputs besides the segments: timing, scenes, who spoke (JSON).
+    meta: Mapped[dict[str, Any]] = mapped_column(default=dict)
+    worker_id: Mapped[str | None] = mapped_column(String(120), default=None)
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+
+
 class IdempotencyRecord(IdMixin, Base):
     """The first answer to a POST carrying an Idempotency-Key (kept 24 h)."""
 

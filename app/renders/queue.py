@@ -215,7 +215,10 @@ def round_robin(lists: list[list[str]]) -> list[str]:
 
 async def in_queue(pool: Any, settings: Settings, job_id: str) -> bool:
     """Whether arq still holds the job: queued or deferred in the queue, or running."""
-    ref = arq_job_id(settings, job_id)
+    return await _held(pool, settings, arq_job_id(settings, job_id))
+
+
+async def _held(pool: Any, settings: Settings, ref: str) -> bool:
     if not await pool.exists(job_key_prefix + ref):
         return False
     queued = await pool.zscore(settings.queue_name, ref) is not None
@@ -224,7 +227,10 @@ async def in_queue(pool: Any, settings: Settings, job_id: str) -> bool:
 
 async def release(pool: Any, settings: Settings, job_id: str) -> None:
     """Forget arq's state of a job (after its worker died) so it can be enqueued afresh."""
-    ref = arq_job_id(settings, job_id)
+    await _forget(pool, settings, arq_job_id(settings, job_id))
+
+
+async def _forget(pool: Any, settings: Settings, ref: str) -> None:
     async with pool.pipeline(transaction=True) as tr:
         tr.delete(in_progress_key_prefix + ref, job_key_prefix + ref, retry_key_prefix + ref)
         tr.zrem(settings.queue_name, ref)
@@ -234,3 +240,35 @@ async def release(pool: Any, settings: Settings, job_id: str) -> None:
 async def abort(pool: Any, settings: Settings, job_id: str) -> None:
     """Ask the worker running the job to cancel it (arq allow_abort_jobs); no wait."""
     await pool.zadd(abort_jobs_ss, {arq_job_id(settings, job_id): timestamp_ms()})
+
+
+# ---- pieces of a long render (worker/chunk_tasks.py) ----
+
+CHUNK_TASK_NAME = "render_chunk"
+
+
+def chunk_arq_id(settings: Settings, chunk_id: str) -> str:
+    """One arq job per render piece (RenderChunk id), namespaced like `arq_job_id`."""
+    return f"{settings.redis_prefix}:chunk:{chunk_id}"
+
+
+async def enqueue_chunk(pool: Any, settings: Settings, chunk_id: str) -> bool:
+    """Put a piece in the arq queue for any worker (no-op when it is already there). Pieces
+    skip `dispatch`: their job was dispatched (and counted) as one job already."""
+    job = await pool.enqueue_job(
+        CHUNK_TASK_NAME,
+        chunk_id,
+        _job_id=chunk_arq_id(settings, chunk_id),
+        _queue_name=settings.queue_name,
+    )
+    return job is not None
+
+
+async def chunk_in_queue(pool: Any, settings: Settings, chunk_id: str) -> bool:
+    """Whether arq still holds the piece: queued, deferred or running."""
+    return await _held(pool, settings, chunk_arq_id(settings, chunk_id))
+
+
+async def release_chunk(pool: Any, settings: Settings, chunk_id: str) -> None:
+    """Forget arq's state of a piece so it can be enqueued afresh."""
+    await _forget(pool, settings, chunk_arq_id(settings, chunk_id))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -17,7 +17,7 @@ from app.composition.timeline import Timeline
 from app.config import Settings
 from app.db import Database
 from app.limits import LimitExceeded, allowance, check_spoken_duration
-from app.renders.job import RenderJobSpec
+from app.renders.job import JobOutput, RenderJobSpec
 from app.renders.states import JobStage
 from app.spec import RESOLUTIONS
 from app.workdir import temp_dir
@@ -34,7 +34,7 @@ from worker.render.sources import (
     scripts_to_translate,
     translate_scripts,
 )
-from worker.render.stitch import capture_video, step_timeout
+from worker.render.stitch import Captured, capture_video, step_timeout
 from worker.render.timeline import (
     plan_timeline,
     scene_starts_ms,
@@ -118,6 +118,103 @@ def _quiet(stage: str, percent: float) -> None:
     return None
 
 
+@dataclass
+class Prepared:
+    """A job made ready to capture: sources fetched, voices spoken, timeline planned and the
+    page composed (its assets under `assets`). Any frame range of it can be captured, and
+    its soundtrack mixed, without repeating these steps."""
+
+    spec: RenderJobSpec
+    data: dict[str, Any]
+    timeline: Timeline
+    voiceovers: dict[int, audio.Voiceover]
+    page: str
+    assets: Path
+    logo: Path | None  # the fetched brand logo (under `assets`), None without one
+
+    @property
+    def frames(self) -> int:
+        """Frames the timeline asks for (the page's own duration decides the capture)."""
+        return round(self.timeline.duration_ms * self.spec.output.fps / 1000.0)
+
+
+async def prepare(
+    spec: RenderJobSpec,
+    settings: Settings,
+    progress: OnProgress,
+    workdir: Path,
+    db: Database | None = None,
+) -> Prepared:
+    """sources -> voices -> timeline -> compose, with the page's assets under `workdir`."""
+    progress(JobStage.FETCHING_DATA, FETCH_AT)
+    fetched = await fetch_external_data(spec, settings)  # sources
+    inputs = bind_data(spec, fetched)
+    plan_timeline(inputs.scenes, inputs.data, spec.dataSlots)  # fail fast before speaking
+    assets = workdir / "assets"
+
+    progress(JobStage.VOICEOVER, VOICE_AT)
+    if scripts_to_translate(spec):  # translate, before the data is bound into the scripts
+        spec = await in_output_language(spec, settings, db)
+        inputs = bind_data(spec, fetched)
+    voiceovers = await audio.prepare_voiceovers(  # voices
+        inputs.scenes, inputs.data, spec.audio, spec.output.language, settings, spec.tier or "free"
+    )
+    lengths = {index: vo.duration_ms for index, vo in voiceovers.items()}
+    timeline = with_word_timestamps(  # timeline
+        plan_timeline(inputs.scenes, inputs.data, spec.dataSlots, lengths), voiceovers
+    )
+    check_spoken_length(spec, timeline, settings)
+
+    logo = await fetch_logo(spec.brand, settings, assets)
+    page = compose_page(timeline, spec.brand, spec.output, inputs.data, logo)  # compose
+    return Prepared(spec, inputs.data, timeline, dict(voiceovers), page, assets, logo)
+
+
+def render_progress(progress: OnProgress) -> Callable[[int, int], None]:
+    """on_frames(done, total) for the capture, as the job's RENDERING progress band."""
+
+    def on_frames(done: int, total: int) -> None:
+        share = done / total if total else 0
+        progress(JobStage.RENDERING, RENDER_FROM + (RENDER_TO - RENDER_FROM) * share)
+
+    return on_frames
+
+
+async def capture_frames(
+    page: str,
+    assets: Path,
+    output: JobOutput,
+    settings: Settings,
+    workdir: Path,
+    on_frames: Callable[[int, int], None] | None,
+    *,
+    manager: BrowserManager | None = None,
+    parallel: int | None = None,
+    frames: range | None = None,
+) -> Captured:
+    """serve -> capture + encode: the page's frames (all, or the range `frames`; a range
+    reaching past the page's end stops there) as GOP-aligned H.264 chunks under `workdir`."""
+    with serve_page(page, assets) as server:  # serve
+        return await capture_video(  # capture + encode
+            server,
+            settings,
+            manager or get_browser_manager(settings),
+            workdir,
+            resolution=output.resolution,
+            fps=output.fps,
+            parallel=parallel,
+            on_frames=on_frames,
+            frames=frames,
+        )
+
+
+async def mix_soundtrack(prepared: Prepared, settings: Settings, workdir: Path) -> Path:
+    """The whole video's soundtrack, mixed once."""
+    return await audio.mix_audio(  # audio mix
+        prepared.timeline, prepared.voiceovers, prepared.spec.audio, settings, workdir
+    )
+
+
 async def render_video(
     spec: RenderJobSpec,
     settings: Settings,
@@ -131,74 +228,75 @@ async def render_video(
     """Render one job to `out_path`; RenderError (readable message) on failure. `db` holds the
     translations cache (used when the voiceover is spoken in another language than the
     template's)."""
+    result = await render_or_split(
+        spec, settings, on_progress, out_path, manager=manager, parallel=parallel, db=db
+    )
+    assert result is not None  # nothing to split it
+    return result
+
+
+# After `prepare`: True when the job was handed on in pieces (worker/chunk_tasks.py).
+Split = Callable[[Prepared, Path], Awaitable[bool]]
+
+
+async def render_or_split(
+    spec: RenderJobSpec,
+    settings: Settings,
+    on_progress: OnProgress | None,
+    out_path: Path,
+    *,
+    manager: BrowserManager | None = None,
+    parallel: int | None = None,
+    db: Database | None = None,
+    split: Split | None = None,
+) -> RenderResult | None:
+    """`render_video`, or None when `split` took the prepared job (a long video rendered in
+    pieces by several workers: the last one to finish assembles it)."""
     started = time.monotonic()
     progress = on_progress or _quiet
-    output = spec.output
-
-    progress(JobStage.FETCHING_DATA, FETCH_AT)
-    fetched = await fetch_external_data(spec, settings)  # sources
-    inputs = bind_data(spec, fetched)
-    plan_timeline(inputs.scenes, inputs.data, spec.dataSlots)  # fail fast before speaking
-
     with temp_dir(settings, "job-") as tmp:
         workdir = Path(tmp)
-        assets = workdir / "assets"
-
-        progress(JobStage.VOICEOVER, VOICE_AT)
-        if scripts_to_translate(spec):  # translate, before the data is bound into the scripts
-            spec = await in_output_language(spec, settings, db)
-            inputs = bind_data(spec, fetched)
-        voiceovers = await audio.prepare_voiceovers(  # voices
-            inputs.scenes, inputs.data, spec.audio, output.language, settings, spec.tier or "free"
+        prepared = await prepare(spec, settings, progress, workdir, db)
+        if split is not None and await split(prepared, workdir):
+            return None
+        captured = await capture_frames(
+            prepared.page,
+            prepared.assets,
+            prepared.spec.output,
+            settings,
+            workdir,
+            render_progress(progress),
+            manager=manager,
+            parallel=parallel,
         )
-        lengths = {index: vo.duration_ms for index, vo in voiceovers.items()}
-        timeline = with_word_timestamps(  # timeline
-            plan_timeline(inputs.scenes, inputs.data, spec.dataSlots, lengths), voiceovers
-        )
-        check_spoken_length(spec, timeline, settings)
-
-        logo = await fetch_logo(spec.brand, settings, assets)
-        page = compose_page(timeline, spec.brand, output, inputs.data, logo)  # compose
-
-        def on_frames(done: int, total: int) -> None:
-            share = done / total if total else 0
-            progress(JobStage.RENDERING, RENDER_FROM + (RENDER_TO - RENDER_FROM) * share)
-
-        with serve_page(page, assets) as server:  # serve
-            captured = await capture_video(  # capture + encode
-                server,
-                settings,
-                manager or get_browser_manager(settings),
-                workdir,
-                resolution=output.resolution,
-                fps=output.fps,
-                parallel=parallel,
-                on_frames=on_frames,
-            )
-
         progress(JobStage.ENCODING, ENCODE_AT)
-        soundtrack = await audio.mix_audio(  # audio mix
-            timeline, voiceovers, spec.audio, settings, workdir
-        )
+        soundtrack = await mix_soundtrack(prepared, settings, workdir)
         out_path.parent.mkdir(parents=True, exist_ok=True)
         await join_and_mux(  # mux
             captured.chunks, soundtrack, captured.duration_s, out_path, step_timeout(settings)
         )
+    return result_of(prepared, out_path, captured.stats, time.monotonic() - started)
 
+
+def result_of(
+    prepared: Prepared, out_path: Path, capture: CaptureStats, elapsed_s: float
+) -> RenderResult:
+    """What a finished render reports (however its frames were captured)."""
+    output = prepared.spec.output
     width, height = RESOLUTIONS[output.resolution]
     return RenderResult(
         path=out_path,
-        duration_ms=timeline.duration_ms,
-        frames=captured.stats.frames,
+        duration_ms=prepared.timeline.duration_ms,
+        frames=capture.frames,
         fps=output.fps,
         resolution=output.resolution,
         width=width,
         height=height,
-        timeline=timeline,
-        scene_starts_ms=scene_starts_ms(timeline),
-        scene_fully_in_ms=scenes_fully_in_ms(timeline),
-        voiceovers=spoken_by(voiceovers),
-        data=inputs.data,
-        capture=captured.stats,
-        elapsed_s=time.monotonic() - started,
+        timeline=prepared.timeline,
+        scene_starts_ms=scene_starts_ms(prepared.timeline),
+        scene_fully_in_ms=scenes_fully_in_ms(prepared.timeline),
+        voiceovers=spoken_by(prepared.voiceovers),
+        data=prepared.data,
+        capture=capture,
+        elapsed_s=elapsed_s,
     )

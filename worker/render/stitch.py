@@ -56,9 +56,11 @@ async def capture_video(
     fps: int,
     parallel: int | None = None,
     on_frames: Callable[[int, int], None] | None = None,
+    frames: range | None = None,
 ) -> Captured:
-    """Capture the served page deterministically into chunks under `workdir`. A browser
-    without beginFrame support is retried once in screenshot mode."""
+    """Capture the served page deterministically into chunks under `workdir` (all of it, or
+    the GOP-aligned range `frames`). A browser without beginFrame support is retried once in
+    screenshot mode."""
     workers = worker_count(parallel or settings.render_parallelism, os.cpu_count())
     scale = DEVICE_SCALE[resolution]
     done = [0, 0]
@@ -85,6 +87,7 @@ async def capture_video(
                 step_timeout(settings),
                 frame,
                 plan,
+                frames,
             )
             healthy = True
             return Captured(chunks, info, stats, fps)

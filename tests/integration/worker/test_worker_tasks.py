@@ -49,7 +49,13 @@ class Engine:
         self.meanwhile: list[Callable[[], Awaitable[Any]]] = []
 
     async def __call__(
-        self, settings: Settings, job: RenderJob, progress: Any, out_path: Path, db: Any
+        self,
+        settings: Settings,
+        job: RenderJob,
+        progress: Any,
+        out_path: Path,
+        db: Any,
+        split: Any = None,
     ) -> Any:
         self.calls += 1
         progress("rendering", 50)
