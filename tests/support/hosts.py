@@ -58,7 +58,7 @@ def free_subnet() -> ipaddress.IPv4Network:
     """A /24 in 10.213.0.0/16 that no interface of this machine uses."""
     used = _ip("-4", "-o", "addr").stdout + _ip("-4", "route").stdout
     for _ in range(200):
-        net = ipaddress.ip_network(f"10.213.{secrets.randbelow(250) + 2}.0/24")
+        net = ipaddress.IPv4Network(f"10.213.{secrets.randbelow(250) + 2}.0/24")
         if str(net.network_address)[:-2] not in used:
             return net
     raise RuntimeError("no free 10.213.x.0/24 subnet")

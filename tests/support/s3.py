@@ -174,8 +174,7 @@ def s3_server(host: str = "127.0.0.1", port: int = 0) -> Iterator[S3Server]:
     server = make_server(host, port, gate, threaded=True, request_handler=MotoRequestHandler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    bound_host, bound_port = server.server_address[:2]
-    running = S3Server(server, thread, gate, f"http://{bound_host}:{bound_port}")
+    running = S3Server(server, thread, gate, f"http://{host}:{server.server_port}")
     try:
         yield running
     finally:

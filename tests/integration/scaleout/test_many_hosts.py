@@ -212,7 +212,9 @@ async def rows_of(
                     )
                 ).scalars()
             )
-            credits = (await session.get(Account, account_id)).credits
+            account = await session.get(Account, account_id)
+            assert account is not None
+            credits = account.credits
         return jobs, ledger, credits
     finally:
         await db.dispose()
@@ -339,7 +341,7 @@ async def test_a_batch_over_two_worker_hosts_survives_losing_one(
     bucket = cluster.env["REELSMITH_S3_BUCKET"]
     listed = s3.list_objects_v2(Bucket=bucket, Prefix="videos/")
     videos = sorted(o["Key"] for o in listed.get("Contents", []))
-    assert videos == sorted(j.output_key for j in jobs), (videos, cluster.logs_of_all())
+    assert videos == sorted(j.output_key or "" for j in jobs), (videos, cluster.logs_of_all())
     for job in jobs:  # no file lost: each video, and its poster, is in the bucket and not empty
         assert s3.head_object(Bucket=bucket, Key=job.output_key)["ContentLength"] > 1000
         if job.poster_key:
