@@ -3,8 +3,9 @@
 Request counts and latency are observed by a before/after hook, labelled by the route rule
 (`/api/render/<job_id>`), never the raw path. Jobs by status, queue depth, live workers and
 webhook delivery outcomes are read at scrape time (one GROUP BY each), so every API process
-reports the same shared figures. Render duration and fps are observed in the worker process
-and are not exposed here (left for a later change).
+reports the same shared figures. Render duration and frames-per-second histograms are
+recorded by the workers in Redis when a render completes (app/renders/render_stats.py) and read
+here at scrape time, like the workers' heartbeats, so every API process shows the fleet's.
 
 Access: REELSMITH_METRICS_TOKEN set -> `Authorization: Bearer <token>` required; unset ->
 loopback clients only (404 to others, so the endpoint is not advertised)."""
@@ -14,6 +15,7 @@ from __future__ import annotations
 import hmac
 import ipaddress
 import time
+from collections.abc import Iterator
 
 from prometheus_client import (
     CONTENT_TYPE_LATEST,
@@ -23,6 +25,8 @@ from prometheus_client import (
     Histogram,
     generate_latest,
 )
+from prometheus_client.core import HistogramMetricFamily
+from prometheus_client.registry import Collector
 from quart import Blueprint, Response, current_app, g, request
 from quart.blueprints import BlueprintSetupState
 from quart_schema import hide
@@ -30,12 +34,31 @@ from sqlalchemy import func, select
 
 from app.errors import not_found
 from app.ratelimit import client_ip
-from app.renders import queue
+from app.renders import queue, render_stats
 from app.renders.models import RenderJob
 from app.state import get_db, get_redis, get_settings
 from app.webhooks.models import WebhookDelivery
 
 bp = Blueprint("metrics", __name__)
+
+
+class StoredHistograms(Collector):
+    """Histograms observed in other processes (the workers) and read from Redis at scrape
+    time; exposes the figures of the last read."""
+
+    def __init__(self) -> None:
+        self.values: dict[str, render_stats.HistogramValues] = {}
+
+    def collect(self) -> Iterator[HistogramMetricFamily]:
+        for spec in render_stats.HISTOGRAMS:
+            values = self.values.get(spec.name)
+            buckets = values.buckets if values else [(le, 0.0) for le in render_stats.labels(spec)]
+            yield HistogramMetricFamily(
+                spec.name,
+                spec.help,
+                buckets=list(buckets),
+                sum_value=values.sum if values else 0.0,
+            )
 
 
 class Metrics:
@@ -60,6 +83,8 @@ class Metrics:
         self.deliveries = Gauge(
             "reelsmith_webhook_deliveries", "Webhook deliveries by status", ["status"], registry=r
         )
+        self.renders = StoredHistograms()
+        r.register(self.renders)
 
 
 @bp.record_once
@@ -119,6 +144,7 @@ async def _refresh(metrics: Metrics) -> None:
     live = await queue.live_workers(redis, settings)
     metrics.workers.set(len(live))
     metrics.capacity.set(sum(live.values()))
+    metrics.renders.values = await render_stats.read_histograms(redis, settings)
 
 
 @bp.get("/metrics")

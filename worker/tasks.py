@@ -23,7 +23,7 @@ from app.db import Database, utcnow
 from app.logs import job_logging
 from app.media.ffmpeg import run_ffmpeg
 from app.media.storage import Storage, poster_keys, video_key
-from app.renders import queue
+from app.renders import queue, render_stats
 from app.renders.idempotency import purge_idempotency
 from app.renders.job import JobSpecInvalid, RenderJobSpec, load_job_spec
 from app.renders.models import RenderChunk, RenderJob
@@ -227,7 +227,7 @@ async def _render_job(ctx: dict[str, Any], job_id: str) -> str:
     make_split = ctx.get("splitter")  # worker/chunk_tasks.py, set by the worker (settings.py)
     split = make_split(ctx, job) if make_split else None
     try:
-        return await _render_claimed(settings, db, storage, worker_id, job, split)
+        return await _render_claimed(settings, db, storage, worker_id, job, ctx["redis"], split)
     except asyncio.CancelledError:
         # Shutdown (arq re-runs the job) or DELETE (the job is no longer ours): give it back.
         await asyncio.shield(_give_back(db, job, worker_id))
@@ -248,8 +248,10 @@ async def _render_claimed(
     storage: Storage,
     worker_id: str,
     job: RenderJob,
+    redis: Any,
     split: Split | None = None,
 ) -> str:
+    began = time.monotonic()
     attempt = job.attempts  # claims so far, this one included
     key = video_key(job.id, attempt)
     with temp_dir(settings, f"{job.id[:8]}-") as tmp:
@@ -304,7 +306,20 @@ async def _render_claimed(
     # Earlier attempts that were killed after storing their video (or lost the job) leave
     # files nobody refers to: the completed job keeps only its own.
     await drop_attempt_videos(storage, job.id, range(1, attempt))
+    await observe_render(redis, settings, job.id, time.monotonic() - began, result)
     return "complete"
+
+
+async def observe_render(
+    redis: Any, settings: Settings, job_id: str, seconds: float, result: RenderResult
+) -> None:
+    """Record a completed render in the /metrics histograms; a failure is logged only (the
+    job is complete whatever the figures)."""
+    try:
+        fps = result.frames / result.elapsed_s if result.elapsed_s > 0 else 0.0
+        await render_stats.record_render(redis, settings, seconds, fps)
+    except Exception:
+        log.warning("job %s: render metrics not recorded", job_id, exc_info=True)
 
 
 async def drop_attempt_videos(storage: Storage, job_id: str, attempts: Iterable[int]) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
@@ -13,7 +14,7 @@ import pytest
 
 from app.config import Settings
 from app.media.storage import S3Storage, get_storage
-from tests.support.s3 import S3Server, s3_server
+from tests.support.s3 import SIGV4_TIME, S3Server, s3_server
 
 
 @pytest.fixture
@@ -39,8 +40,10 @@ def test_put_fetch_delete_and_url(settings: Settings, tmp_path: Path) -> None:
     with store.open("videos/j1.1.mp4") as fh:
         assert fh.read() == b"video bytes"
     assert store.fetch("videos/j1.1.mp4", tmp_path / "back.mp4").read_bytes() == b"video bytes"
-    head = httpx.head(store.url("videos/j1.1.mp4"))
-    assert head.status_code == 200 and head.headers["content-type"] == "video/mp4"
+    # a presigned GET (a HEAD with it is refused, as S3 refuses it: the method is signed)
+    got = httpx.get(store.url("videos/j1.1.mp4"))
+    assert got.status_code == 200 and got.headers["content-type"] == "video/mp4"
+    assert httpx.head(store.url("videos/j1.1.mp4")).status_code == 403
     assert store.delete("videos/j1.1.mp4") is True
     assert store.delete("videos/j1.1.mp4") is False
     assert not store.exists("videos/j1.1.mp4")
@@ -80,6 +83,32 @@ def test_presigned_urls_carry_the_expiry_and_work(
     assert httpx.get(url).content == b"png"
     unsigned = url.split("?")[0]
     assert unsigned.startswith(f"{s3.endpoint}/{settings.s3_bucket}/posters/j.1.png")
+
+
+def test_a_presigned_url_past_its_expiry_is_refused(
+    s3: S3Server, settings_factory: Callable[..., Settings], tmp_path: Path
+) -> None:
+    """moto does not check presigned URLs; the gate in tests/support/s3.py checks them as S3
+    does (signature over the query, X-Amz-Date + X-Amz-Expires)."""
+    settings = settings_factory(**s3.settings(), s3_presign_expiry_s=3)
+    store = get_storage(settings)
+    src = tmp_path / "p.png"
+    src.write_bytes(b"png")
+    store.put("posters/j.1.png", src)
+    url = store.url("posters/j.1.png")
+    signed_at = datetime.strptime(parse_qs(urlsplit(url).query)["X-Amz-Date"][0], SIGV4_TIME)
+    assert httpx.get(url).content == b"png"
+    # the expiry is under the signature: a longer one written into the URL is refused
+    longer = httpx.get(url.replace("X-Amz-Expires=3&", "X-Amz-Expires=3600&"))
+    assert longer.status_code == 403 and b"<Code>SignatureDoesNotMatch</Code>" in longer.content
+    # past X-Amz-Date + 3 s the same URL is refused with S3's answer
+    past = signed_at.replace(tzinfo=UTC) + timedelta(seconds=4)
+    time.sleep(max(0.0, past.timestamp() - time.time()))
+    expired = httpx.get(url)
+    assert expired.status_code == 403, expired.content
+    assert b"<Code>AccessDenied</Code><Message>Request has expired</Message>" in expired.content
+    assert s3.gate.refused == ["SignatureDoesNotMatch", "AccessDenied"]
+    assert httpx.get(store.url("posters/j.1.png")).content == b"png"  # a fresh one works
 
 
 def test_a_public_base_url_is_used_as_is(

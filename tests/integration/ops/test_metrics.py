@@ -1,19 +1,25 @@
-"""GET /metrics: Prometheus text, protected, with figures that move as a job changes status."""
+"""GET /metrics: Prometheus text, protected, with figures that move as a job renders (status,
+workers, and the render duration and fps histograms the worker records)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
+import pytest
+from arq.connections import RedisSettings, create_pool
 from prometheus_client.parser import text_string_to_metric_families
-from redis.asyncio import Redis
 
 from app import create_app
 from app.config import Settings
 from app.db import Database
+from app.media.storage import get_storage
 from app.renders import queue
-from tests.support.render_helpers import make_template
-from worker import jobs
+from app.renders.models import RenderJob
+from tests.support.render_helpers import WorkerProcess, make_template, wait_for
+from worker import tasks
 
 
 async def scrape(
@@ -34,10 +40,45 @@ def jobs_with(samples: dict, status: str) -> float:
     return samples.get(("reelsmith_jobs", (("status", status),)), 0.0)
 
 
-async def test_numbers_move_as_a_job_changes_status(app, client, make_user, settings) -> None:
+DURATION, FPS = "reelsmith_render_duration_seconds", "reelsmith_render_fps"
+
+
+def bucket(samples: dict, histogram: str, le: str) -> float:
+    return samples[(f"{histogram}_bucket", (("le", le),))]
+
+
+class Engine:
+    """Stands in for the render engine (the real one: test_a_real_render_moves_the_histograms):
+    scrapes /metrics while the job renders, then writes a small file and reports 90 frames in
+    1.5 s of engine time, i.e. 60 frames per second."""
+
+    def __init__(self, client: Any) -> None:
+        self.client = client
+        self.during: dict[tuple[str, tuple[tuple[str, str], ...]], float] = {}
+
+    async def __call__(
+        self, settings: Settings, job: Any, progress: Any, out_path: Path, db: Any
+    ) -> Any:
+        progress("rendering", 50)
+        self.during = await scrape(self.client)
+        out_path.write_bytes(b"video")
+        return SimpleNamespace(
+            duration_ms=3000,
+            frames=90,
+            elapsed_s=1.5,
+            scene_starts_ms={0: 0},
+            scene_fully_in_ms={0: 0},
+            voiceovers=[],
+        )
+
+
+async def test_numbers_move_as_a_job_renders(app, client, make_user, settings, monkeypatch) -> None:
+    engine = Engine(client)
+    monkeypatch.setattr(tasks, "run_pipeline", engine)
     user = await make_user()
     before = await scrape(client)
     assert jobs_with(before, "pending") == 0 and before[("reelsmith_workers", ())] == 0
+    assert bucket(before, FPS, "+Inf") == 0 and bucket(before, DURATION, "+Inf") == 0
     template_id = await make_template(app, user.account.id)
     resp = await client.post(
         "/api/render",
@@ -52,24 +93,82 @@ async def test_numbers_move_as_a_job_changes_status(app, client, make_user, sett
     hist = (("le", "+Inf"), ("method", "POST"), ("route", "/api/render"))
     assert pending[("reelsmith_http_request_duration_seconds_bucket", hist)] == 1
 
-    db, redis = app.config["REELSMITH_DB"], Redis.from_url(settings.redis_url)
+    pool = await create_pool(RedisSettings.from_dsn(settings.redis_url))
     try:
-        await queue.register_worker(redis, settings, "w-metrics", 2, 60)
-        assert await jobs.claim(db, redis, settings, job_id, "w-metrics") is not None
-        working = await scrape(client)
-        assert jobs_with(working, "pending") == 0 and jobs_with(working, "processing") == 1
-        assert working[("reelsmith_workers", ())] == 1
-        assert working[("reelsmith_worker_slots", ())] == 2
-        assert await jobs.complete(
-            db, job_id, "w-metrics", 1, f"videos/{job_id}.1.mp4", 1000, {}, []
-        )
+        await queue.register_worker(pool, settings, "w-metrics", 2, 60)
+        ctx = {
+            "settings": settings,
+            "db": app.config["REELSMITH_DB"],
+            "storage": get_storage(settings),
+            "redis": pool,
+            "worker_id": "w-metrics",
+        }
+        assert await tasks.render_job(ctx, job_id) == "complete"
     finally:
-        await redis.aclose()
+        await pool.aclose()
+    working = engine.during
+    assert jobs_with(working, "pending") == 0 and jobs_with(working, "processing") == 1
+    assert working[("reelsmith_workers", ())] == 1
+    assert working[("reelsmith_worker_slots", ())] == 2
+    assert bucket(working, FPS, "+Inf") == 0  # recorded when the render completes
+
     done = await scrape(client)
     assert jobs_with(done, "processing") == 0 and jobs_with(done, "complete") == 1
     status_route = (("method", "GET"), ("route", "/api/render/<job_id>"), ("status", "200"))
     assert ("reelsmith_http_requests_total", status_route) not in done  # never the raw path
     assert ("reelsmith_queue_depth", (("queue", settings.queue_name),)) in done
+    # 60 frames per second: in the 60 bucket, not the 45 one
+    assert bucket(done, FPS, "45.0") == 0 and bucket(done, FPS, "60.0") == 1
+    assert bucket(done, FPS, "+Inf") == 1 and done[("reelsmith_render_fps_count", ())] == 1
+    assert done[("reelsmith_render_fps_sum", ())] == pytest.approx(60.0)
+    # the wall time of the claimed attempt: under a second here (the engine does not wait)
+    assert bucket(done, DURATION, "1.0") == 1 and bucket(done, DURATION, "+Inf") == 1
+    assert 0 < done[("reelsmith_render_duration_seconds_sum", ())] < 1.0
+
+
+@pytest.mark.slow
+async def test_a_real_render_moves_the_histograms(
+    app, client, make_user, settings, tmp_path
+) -> None:
+    """A worker process renders the short template with Chromium and ffmpeg; /metrics of this
+    (another) process shows the worker while it lives, and the render in both histograms."""
+    user = await make_user()
+    template_id = await make_template(app, user.account.id)
+    worker = WorkerProcess(settings, tmp_path / "worker.log").start()
+    try:
+
+        async def worker_up() -> bool:
+            return (await scrape(client))[("reelsmith_workers", ())] == 1
+
+        await wait_for(worker_up, 60, "the worker's heartbeat")
+        resp = await client.post(
+            "/api/render",
+            json={"templateId": template_id, "data": {"person_name": "Robin"}},
+            headers=user.headers,
+        )
+        job_id = (await resp.get_json())["jobId"]
+
+        async def finished() -> dict | None:
+            resp = await client.get(f"/api/render/{job_id}", headers=user.headers)
+            status = await resp.get_json()
+            assert status["status"] != "failed", status
+            return status if status["status"] == "complete" else None
+
+        await wait_for(finished, 240, "the render")
+        done = await scrape(client)
+    finally:
+        worker.stop()
+    async with app.config["REELSMITH_DB"].session() as session:
+        job = await session.get(RenderJob, job_id)
+        frames = round(job.duration_ms * 30 / 1000)  # the template renders at 30 fps
+    assert bucket(done, DURATION, "+Inf") == 1 and bucket(done, FPS, "+Inf") == 1
+    seconds = done[("reelsmith_render_duration_seconds_sum", ())]
+    fps = done[("reelsmith_render_fps_sum", ())]
+    assert 0 < seconds < settings.job_timeout_s, worker.log()
+    # fps counts engine time, which lies within the attempt's wall time
+    assert fps >= (frames - 1) / seconds, (frames, seconds, fps)
+    assert fps < frames, (frames, fps)  # and the engine took more than a second
+    assert done[("reelsmith_worker_slots", ())] == 1
 
 
 async def test_a_token_is_required_when_set(settings_factory: Callable[..., Settings]) -> None:

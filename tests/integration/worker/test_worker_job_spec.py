@@ -80,7 +80,12 @@ class Recorder:
         self.specs.append(spec)
         out_path.write_bytes(b"video")
         return SimpleNamespace(
-            duration_ms=1000, scene_starts_ms={0: 0}, scene_fully_in_ms={0: 0}, voiceovers=[]
+            duration_ms=1000,
+            frames=30,
+            elapsed_s=1.0,
+            scene_starts_ms={0: 0},
+            scene_fully_in_ms={0: 0},
+            voiceovers=[],
         )
 
 

@@ -64,6 +64,8 @@ class Engine:
         out_path.write_bytes(f"video {job.attempts}".encode())
         return SimpleNamespace(
             duration_ms=1500,
+            frames=45,
+            elapsed_s=1.0,
             scene_starts_ms={0: 0, 1: 800},
             scene_fully_in_ms={0: 0, 1: 1000},
             voiceovers=SPOKEN,
