@@ -57,7 +57,13 @@ class Engine:
         self.during: dict[tuple[str, tuple[tuple[str, str], ...]], float] = {}
 
     async def __call__(
-        self, settings: Settings, job: Any, progress: Any, out_path: Path, db: Any
+        self,
+        settings: Settings,
+        job: Any,
+        progress: Any,
+        out_path: Path,
+        db: Any,
+        split: Any = None,
     ) -> Any:
         progress("rendering", 50)
         self.during = await scrape(self.client)
