@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-import asyncio
-import time
-
 from quart import Blueprint
 from quart_schema import tag, validate_querystring, validate_request, validate_response
 
 from app.auth import current_account, require_auth
 from app.errors import ApiError, bad_request, not_found
 from app.state import get_arq, get_db, get_settings
-from app.webhooks import queue, service, signing
-from app.webhooks.delivery import attempt_timeout
+from app.webhooks import queue, sending, service, signing
 from app.webhooks.models import WebhookAttempt, WebhookDelivery, WebhookEndpoint
 from app.webhooks.schemas import (
     AttemptOut,
@@ -36,10 +32,6 @@ from app.webhooks.schemas import (
 )
 
 bp = Blueprint("webhooks", __name__)
-
-# How long POST /api/webhooks/test waits for a worker to pick the attempt up, beyond the
-# attempt's own timeout.
-TEST_PICKUP_S = 2.0
 
 
 def webhook_out(endpoint: WebhookEndpoint) -> WebhookOut:
@@ -221,23 +213,12 @@ async def rotate_secret(webhook_id: str) -> RotatedSecretResponse:
 async def test_webhook(data: TestRequest) -> TestResponse:
     """Send a `test.event` and answer with the first attempt's outcome (status code, latency,
     error) as soon as it is known; a worker sends it, bounded by the 5 s attempt timeout."""
-    settings = get_settings()
-    account_id = current_account().id
     try:
-        async with get_db().session() as session:
-            delivery = await service.create_test_delivery(session, account_id, data.webhookId)
+        current, attempt_rows = await sending.send_test(current_account().id, data.webhookId)
     except service.NotFound as exc:
         raise not_found(str(exc)) from exc
     except service.Disabled as exc:
         raise disabled(exc) from exc
-    await queue.enqueue(await get_arq(), settings, delivery.id, 1)
-    deadline = time.monotonic() + attempt_timeout(1) + TEST_PICKUP_S
-    while True:
-        async with get_db().session() as session:
-            current, attempt_rows = await service.get_delivery(session, account_id, delivery.id)
-        if attempt_rows or time.monotonic() >= deadline:
-            break
-        await asyncio.sleep(0.05)
     shown = delivery_out(current, attempt_rows)
     if not attempt_rows:
         return TestResponse(
@@ -289,13 +270,11 @@ async def list_deliveries(webhook_id: str, query_args: DeliveryQuery) -> Deliver
 async def redeliver(delivery_id: str) -> tuple[DeliveryResponse, int]:
     """Send a delivery's message again (same body and webhook-id), attempts from 1."""
     try:
-        async with get_db().session() as session:
-            delivery = await service.redeliver(session, current_account().id, delivery_id)
+        delivery = await sending.redeliver(current_account().id, delivery_id)
     except service.NotFound as exc:
         raise not_found(str(exc)) from exc
     except service.Disabled as exc:
         raise disabled(exc) from exc
-    await queue.enqueue(await get_arq(), get_settings(), delivery.id, 1)
     return DeliveryResponse(delivery=delivery_out(delivery, []), message="Redelivery queued"), 202
 
 
