@@ -111,10 +111,15 @@ def seed_through_api(base: str, demo: Demo) -> None:
             },
         )
         hook.raise_for_status()
-        api.post("/api/webhooks/test", json={"webhookId": hook.json()["id"]})
+        api.post("/api/webhooks/test", json={"webhookId": hook.json()["webhook"]["id"]})
         rule = api.post(
             "/api/triggers",
-            json=rule_body(templateId=demo.templates[0], campaignId="hundred-workouts"),
+            json=rule_body(
+                templateId=demo.templates[0],
+                campaignId="hundred-workouts",
+                dataMapping={"person_name": "name"},
+                email={"subject": "[name], 100 workouts!", "body": "Hi [name]: [playerUrl]"},
+            ),
         )
         if rule.status_code >= 400:
             print(f"note: trigger rule not created ({rule.status_code}: {rule.text[:200]})")
