@@ -9,7 +9,8 @@ service, renders as finished jobs pointing at one small real MP4; nothing is ren
 page of scripts/dashboard_screenshots.py's table is requested in-process with the Quart test
 client, signed in through the form: one warm-up, then `--repeat` timed requests. The time is
 the request's time in the app (routing, session, queries, template), without a network. A page
-that answers 404 (not built on this branch) is listed as such. Target: < 200 ms. Redis:
+that answers 404 (not built on this branch) is listed as such. Printed: min (the cost without
+other work on the machine), p50 and max in ms. Target: p50 < 200 ms. Redis:
 REELSMITH_REDIS_URL (default 127.0.0.1:6379/0) under a throwaway key prefix. The last line is
 a JSON object with the figures.
 """
@@ -103,7 +104,10 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         async with app.test_app():
             client = app.test_client()
             await sign_in(client, demo.email, demo.password)
-            print(f"{'page':<22} {'path':<48} {'status':>6} {'p50 ms':>8} {'max ms':>8}  < 200")
+            print(
+                f"{'page':<22} {'path':<36} {'status':>6} {'min ms':>7} {'p50 ms':>7}"
+                f" {'max ms':>7}  p50 < 200"
+            )
             for shot in PAGES:
                 if shot.name == "login":
                     continue
@@ -111,15 +115,19 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 status, times = await measure(client, url, args.repeat)
                 row: dict[str, Any] = {"path": shot.path, "status": status}
                 if times:
-                    p50, worst = statistics.median(times), max(times)
-                    row |= {"p50_ms": round(p50, 1), "max_ms": round(worst, 1)}
+                    best, p50, worst = min(times), statistics.median(times), max(times)
+                    row |= {
+                        "min_ms": round(best, 1),
+                        "p50_ms": round(p50, 1),
+                        "max_ms": round(worst, 1),
+                    }
                     verdict = "yes" if p50 < TARGET_MS else "NO"
                     print(
-                        f"{shot.name:<22} {shot.path:<48} {status:>6} {p50:>8.1f} {worst:>8.1f}"
-                        f"  {verdict}"
+                        f"{shot.name:<22} {shot.path:<36} {status:>6} {best:>7.1f} {p50:>7.1f}"
+                        f" {worst:>7.1f}  {verdict}"
                     )
                 else:
-                    print(f"{shot.name:<22} {shot.path:<48} {status:>6} {'-':>8} {'-':>8}  (404)")
+                    print(f"{shot.name:<22} {shot.path:<36} {status:>6} {'(not built: 404)':>23}")
                 results[shot.name] = row
         return results
 
