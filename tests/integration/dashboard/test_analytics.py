@@ -152,3 +152,7 @@ async def test_scene_frames_are_cut_once_from_a_finished_video(
     assert again.status_code == 302 and storage.modified(key) == made  # reused, not re-cut
     missing = await client.get(f"/app/analytics/{batch_id}/scenes/2.png")
     assert missing.status_code == 404
+    # deleting the video deletes its scene frames with it
+    deleted = await client.delete(f"/api/render/{job.id}", headers=user.headers)
+    assert deleted.status_code == 200, await deleted.get_data(as_text=True)
+    assert not storage.exists(key) and not storage.exists(f"videos/{job.id}.mp4")
