@@ -26,6 +26,7 @@ from app.media.storage import get_storage
 from app.renders.errors import RenderError
 from app.renders.thumbnails import scene_frame
 from app.state import get_db, get_settings
+from app.templates import service as templates
 
 bp = Blueprint("dashboard_analytics", __name__, url_prefix=web.PREFIX)
 bp.after_request(web.add_headers)
@@ -52,9 +53,13 @@ async def not_found() -> Response:
 @bp.get("/analytics")
 @page
 async def campaigns() -> Response:
+    account_id = web.account().id
     async with get_db().session() as session:
-        found = await service.campaigns(session, web.account().id, CAMPAIGNS_SHOWN)
-    return await render("analytics/list.html", campaigns=found, shown=CAMPAIGNS_SHOWN)
+        found = await service.campaigns(session, account_id, CAMPAIGNS_SHOWN)
+        names = await templates.template_names(
+            session, [c.batch.template_id for c in found], account_id
+        )
+    return await render("analytics/list.html", campaigns=found, names=names, shown=CAMPAIGNS_SHOWN)
 
 
 def ab_view(result: service.AbResult) -> dict[str, Any] | None:

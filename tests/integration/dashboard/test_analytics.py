@@ -67,7 +67,9 @@ async def test_campaign_page_shows_scene_retention_and_the_ab_winner(app, client
 
     listing = await client.get("/app/analytics")
     assert listing.status_code == 200
-    assert f'href="/app/analytics/{batch_id}"' in await listing.get_data(as_text=True)
+    listed = await listing.get_data(as_text=True)
+    assert f'href="/app/analytics/{batch_id}"' in listed
+    assert "<td>Three scene card</td>" in listed  # the template's name
 
     resp = await client.get(f"/app/analytics/{batch_id}")
     html = await resp.get_data(as_text=True)
