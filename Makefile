@@ -13,7 +13,7 @@ APT := DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get -y -qq -o Dpkg::Use-Pty=0
 TEST_REDIS_PORT ?= 6379
 export REELSMITH_TEST_REDIS ?= redis://127.0.0.1:$(TEST_REDIS_PORT)/13
 
-.PHONY: run test system test-system venv migrate bootstrap lint gallery bench clean
+.PHONY: run test system test-system venv migrate bootstrap lint gallery screenshots bench clean
 
 run: system venv migrate bootstrap
 	$(BIN)/reelsmith dev
@@ -83,6 +83,11 @@ lint: venv
 
 gallery: system venv
 	$(PY) scripts/gallery.py
+
+# A PNG of each dashboard page in docs/dashboard/ (a live API on a fresh database, a seeded
+# demo account, the system Chromium); pages not built yet are skipped with a note.
+screenshots: system venv
+	$(PY) scripts/dashboard_screenshots.py
 
 clean:
 	rm -rf $(VENV) data media .pytest_cache

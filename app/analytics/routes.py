@@ -240,13 +240,13 @@ def _cell(value: Any) -> Any:
     return value
 
 
-async def recipients_csv(batch_id: str) -> Response:
-    """Every recipient of the campaign, read page by page."""
+async def recipients_csv(account_id: str, batch_id: str) -> Response:
+    """Every recipient of the account's campaign, read page by page (the API's CSV answer and
+    the dashboard's export)."""
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(CSV_COLUMNS)
     cursor: str | None = None
-    account_id = current_account().id
     while True:
         with domain_errors():
             async with get_db().session() as session:
@@ -299,7 +299,7 @@ async def recipients(batch_id: str, query_args: RecipientsQuery) -> Any:
     aggregated. Paginated (`limit`, then `nextCursor` as `cursor`); `format=csv` answers every
     recipient as a CSV file (limit and cursor ignored)."""
     if query_args.format == "csv":
-        return await recipients_csv(batch_id)
+        return await recipients_csv(current_account().id, batch_id)
     with domain_errors():
         async with get_db().session() as session:
             page = await service.recipients_page(

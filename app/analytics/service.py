@@ -19,6 +19,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.analytics.ab import ArmCounts, Decision, decide, percent
 from app.analytics.errors import BadCursor, CampaignNotFound, VideoNotFound
 from app.renders.models import Batch, RenderJob
+from app.renders.states import JobStatus
 from app.viewers.models import ViewSession
 
 # The most scenes a template has (the scenes_entered bit set holds 63 in a signed BIGINT).
@@ -404,3 +405,74 @@ async def recipients_page(
     empty: Sequence[Any] = (0, 0, 0, 0, 0, 0, 0, None, None)
     rows = [RecipientRow(j, _engagement(stats.get(j.id, empty))) for j in jobs]
     return RecipientsPage(rows, encode_cursor(jobs[-1]) if more and jobs else None)
+
+
+# ---- the dashboard's campaign list and scene frames ----
+
+
+@dataclass
+class CampaignSummary:
+    """One batch of the account with its viewing sessions counted."""
+
+    batch: Batch
+    sessions: int
+    started: int
+
+
+async def campaigns(session: AsyncSession, account_id: str, limit: int) -> list[CampaignSummary]:
+    """The account's newest `limit` batches, each with its sessions: two statements (the
+    batches, then one GROUP BY batch over their sessions)."""
+    batches = list(
+        (
+            await session.execute(
+                select(Batch)
+                .where(Batch.account_id == account_id)
+                .order_by(Batch.created_at.desc(), Batch.id.desc())
+                .limit(limit)
+            )
+        ).scalars()
+    )
+    counts: dict[str, Sequence[Any]] = {}
+    if batches:
+        result = await session.execute(
+            select(ViewSession.batch_id, func.count(), count_if(ViewSession.started.is_(True)))
+            .where(ViewSession.batch_id.in_([b.id for b in batches]))
+            .group_by(ViewSession.batch_id)
+        )
+        counts = {row[0]: row[1:] for row in result.tuples()}
+    return [
+        CampaignSummary(b, int(counts.get(b.id, (0, 0))[0]), int(counts.get(b.id, (0, 0))[1]))
+        for b in batches
+    ]
+
+
+async def sample_video(
+    session: AsyncSession, account_id: str, campaign_id: str
+) -> RenderJob | None:
+    """The campaign's first finished video (row order, then creation) that has every scene it
+    rendered timed: where the dashboard cuts its per-scene frames. None when none finished."""
+    scope = await campaign_scope(session, account_id, campaign_id)
+    return await session.scalar(
+        select(RenderJob)
+        .where(
+            scope.jobs(),
+            RenderJob.status == JobStatus.COMPLETE,
+            RenderJob.output_key.is_not(None),
+            RenderJob.deleted_at.is_(None),
+        )
+        .order_by(RenderJob.row_number, RenderJob.created_at, RenderJob.id)
+        .limit(1)
+    )
+
+
+def scene_labels(job: RenderJob | None, count: int) -> list[str]:
+    """Each template scene's label (else its primitive) from a job's resolved scenes."""
+    scenes = (job.request or {}).get("scenes") if job is not None else None
+    labels = []
+    for i in range(count):
+        scene = scenes[i] if isinstance(scenes, list) and i < len(scenes) else None
+        if isinstance(scene, dict):
+            labels.append(str(scene.get("label") or scene.get("primitiveId") or f"Scene {i + 1}"))
+        else:
+            labels.append(f"Scene {i + 1}")
+    return labels

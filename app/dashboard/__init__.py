@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from quart import Blueprint
 
-from app.dashboard import billing, keys, routes, webhooks
+from app.dashboard import analytics, billing, keys, routes, webhooks
 
 
 def blueprints() -> list[Blueprint]:
     """Each page group's blueprint; the front door (sign-in, overview) first."""
-    return [routes.bp, keys.bp, billing.bp, webhooks.bp]
+    return [routes.bp, keys.bp, billing.bp, webhooks.bp, analytics.bp]

@@ -292,3 +292,8 @@ def poster_keys(job_id: str, attempt: int) -> tuple[str, str]:
 
 def thumbnail_keys(job_id: str) -> tuple[str, str]:
     return f"videos/{job_id}.thumb.png", f"videos/{job_id}.thumb.gif"
+
+
+def scene_frame_key(job_id: str, index: int | str) -> str:
+    """A small PNG of one scene of a finished video (the dashboard's heatmap, cut on demand)."""
+    return f"videos/{job_id}.scene-{index}.png"

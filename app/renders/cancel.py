@@ -9,6 +9,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.accounts.service import refund_credits
 from app.db import utcnow
+from app.media.storage import scene_frame_key
 from app.renders import outcomes
 from app.renders.models import RenderJob
 from app.renders.read import owned_job
@@ -55,6 +56,8 @@ async def delete_job(session: AsyncSession, account_id: str, job_id: str) -> Del
         refunded = await refund_once(session, job)
         await outcomes.job_finished(session, job, None)  # webhooks and triggers, as the worker
     stored = [job.output_key, *(job.thumbnail_keys or []), job.poster_key, job.preview_gif_key]
+    # the dashboard's scene frames (cut on demand; a missing one is nothing to delete)
+    stored += [scene_frame_key(job.id, index) for index in job.scene_fully_in_ms or {}]
     keys = [k for k in stored if k]
     job.output_key = None
     job.thumbnail_keys = []

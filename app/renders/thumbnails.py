@@ -16,7 +16,7 @@ import ffmpeg  # type: ignore[import-untyped]
 from app.config import Settings
 from app.db import Database
 from app.media.ffmpeg import FfmpegFailed, FfmpegTimeout, graph_command, run_ffmpeg
-from app.media.storage import Storage, thumbnail_keys
+from app.media.storage import Storage, scene_frame_key, thumbnail_keys
 from app.renders.errors import InvalidRenderRequest, ThumbnailFailed, ThumbnailTimeout
 from app.renders.job import load_job_spec
 from app.renders.models import RenderJob
@@ -32,8 +32,11 @@ GIF_MAX_FPS = 15
 FFMPEG_TIMEOUT_S = 60.0  # each ffmpeg call (the PNG, the GIF); then the request answers 504
 
 
-def png_args(src: Path, at_s: float, out: Path) -> list[str]:
-    return graph_command(ffmpeg.input(str(src), ss=f"{at_s:.3f}").output(str(out), vframes=1))
+def png_args(src: Path, at_s: float, out: Path, max_width: int | None = None) -> list[str]:
+    frame = ffmpeg.input(str(src), ss=f"{at_s:.3f}").video
+    if max_width is not None:
+        frame = frame.filter("scale", f"min({max_width},iw)", -2, flags="lanczos")
+    return graph_command(frame.output(str(out), vframes=1))
 
 
 def gif_args(src: Path, at_s: float, duration_s: float, fps: int, out: Path) -> list[str]:
@@ -65,6 +68,40 @@ def start_seconds(job: RenderJob, body: ThumbnailRequest) -> float:
             f"startSec must be less than the video length ({duration_s:.2f} s)"
         )
     return body.startSec
+
+
+# Scene frames are cut on demand (an <img> of the dashboard's heatmap); at most this many
+# ffmpeg processes at once per API process.
+_SCENE_FRAMES = asyncio.Semaphore(2)
+
+
+async def scene_frame(storage: Storage, job: RenderJob, index: int, settings: Settings) -> str:
+    """The storage key of a small PNG of template scene `index` of a finished video, fully in
+    (cut once with ffmpeg like POST /api/thumbnail's PNG, then reused). InvalidRenderRequest
+    when the video did not render that scene; ThumbnailTimeout/ThumbnailFailed from ffmpeg."""
+    key = scene_frame_key(job.id, index)
+    if await asyncio.to_thread(storage.exists, key):
+        return key
+    fully_in = (job.scene_fully_in_ms or {}).get(str(index))
+    if fully_in is None or not job.output_key:
+        raise InvalidRenderRequest(f"scene {index} is not a rendered scene of this video")
+    async with _SCENE_FRAMES:
+        if await asyncio.to_thread(storage.exists, key):
+            return key
+        with temp_dir(settings, "scene-") as tmp:
+            work = Path(tmp)
+            src = await asyncio.to_thread(storage.fetch, job.output_key, work / "video.mp4")
+            png = work / "scene.png"
+            try:
+                args = png_args(src, float(fully_in) / 1000, png, GIF_MAX_WIDTH)
+                await run_ffmpeg(args, FFMPEG_TIMEOUT_S, "PNG")
+            except FfmpegTimeout as exc:
+                raise ThumbnailTimeout(str(exc)) from exc
+            except FfmpegFailed as exc:
+                log.error("scene frame %s of %s: %s", index, job.id, exc)
+                raise ThumbnailFailed(str(exc)) from exc
+            await asyncio.to_thread(storage.put, key, png)
+    return key
 
 
 async def make_thumbnails(

@@ -64,6 +64,19 @@ def can_read(row: TemplateRow, account_id: str | None) -> bool:
     return row.visibility != "private" or (account_id is not None and row.account_id == account_id)
 
 
+async def template_names(
+    session: AsyncSession, template_ids: Sequence[str], account_id: str | None
+) -> dict[str, str]:
+    """The names of the templates among `template_ids` that `account_id` may read (built-ins
+    from their files, the rest in one statement); ids it may not read are left out."""
+    names = {t: builtins()[t].name for t in template_ids if is_builtin(t)}
+    others = [t for t in set(template_ids) if t not in names]
+    if others:
+        rows = await session.execute(select(TemplateRow).where(TemplateRow.id.in_(others)))
+        names |= {row.id: row.name for row in rows.scalars() if can_read(row, account_id)}
+    return names
+
+
 async def _can_read_id(session: AsyncSession, template_id: str, account_id: str | None) -> bool:
     if is_builtin(template_id):
         return True
