@@ -36,6 +36,7 @@ from app.analytics.schemas import (
 )
 from app.analytics.stats import format_lift
 from app.auth import current_account, require_auth
+from app.csvcells import safe_cell as _cell
 from app.errors import bad_request, not_found
 from app.renders.models import RenderJob
 from app.state import get_db, get_settings
@@ -221,23 +222,6 @@ def recipient_row(row: service.RecipientRow) -> RecipientRow:
         playerUrl=player_url(job.id),
         **engagement_fields(row.engagement),
     )
-
-
-# A cell starting with one of these is a formula to a spreadsheet (CSV injection): such text
-# is written with a leading apostrophe, which spreadsheets show as text.
-FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-
-
-def _cell(value: Any) -> Any:
-    if isinstance(value, str) and value.startswith(FORMULA_START):
-        return "'" + value
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if value is None:
-        return ""
-    if hasattr(value, "isoformat"):
-        return value.isoformat().replace("+00:00", "Z")
-    return value
 
 
 async def recipients_csv(batch_id: str) -> Response:
