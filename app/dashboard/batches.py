@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -101,7 +102,11 @@ def chosen_mapping(draft: Draft, form: Any, slots: list[Slot]) -> list[str]:
     mapping (map_headers)."""
     draft.auto = map_headers(draft.headers, slots)
     auto = [draft.auto.get(h) or KEEP for h in draft.headers]
-    if form.getlist("mappedHeader") != draft.headers:
+    try:
+        shown = json.loads(form.get("mappedHeaders") or "null")
+    except ValueError:
+        shown = None
+    if shown != draft.headers:
         return auto
     allowed = {s.key for s in slots} | {KEEP, IGNORE}
     picked = [form.get(f"map.{i}", "") for i in range(len(draft.headers))]
@@ -166,12 +171,18 @@ def batch_body(draft: Draft, form: Any) -> BatchRequest:
     )
 
 
-def row_problems(exc: InvalidRenderRequest) -> dict[int, list[str]]:
-    """The batch error's per-row problems, by row number (1 = the first data row)."""
+def row_problems(exc: InvalidRenderRequest, draft: Draft) -> dict[int, list[str]]:
+    """The batch error's per-row problems by row number (1 = the first data row), naming
+    the CSV's own column where the problem is a column's."""
+    column_of = {
+        (draft.headers[i] if m == KEEP else m): draft.headers[i]
+        for i, m in enumerate(draft.mapping)
+        if m != IGNORE
+    }
     found: dict[int, list[str]] = {}
     for p in exc.details:
         if isinstance(p.get("row"), int):
-            where = p.get("column") or p.get("field") or "row"
+            where = column_of.get(p.get("column") or p.get("field") or "", p.get("field") or "row")
             found.setdefault(p["row"], []).append(f"{where} {p.get('problem', '')}".strip())
     return found
 
@@ -241,7 +252,7 @@ async def _prepare(draft: Draft, form: Any) -> BatchRequest | None:
         draft.errors.update(validation_errors(exc))
         return None
     except InvalidRenderRequest as exc:
-        draft.row_errors = row_problems(exc)
+        draft.row_errors = row_problems(exc, draft)
         draft.errors[FORM_ERROR] = exc.message
         return None
     draft.checked = True
@@ -264,7 +275,7 @@ async def new_batch() -> Response:
     except DOMAIN_ERRORS as exc:
         draft.errors = error_fields(exc)
         if isinstance(exc, InvalidRenderRequest):
-            draft.row_errors = row_problems(exc)
+            draft.row_errors = row_problems(exc, draft)
         draft.checked = False
         return await _form_page(draft, form, status=400)
     await dispatch()
