@@ -265,10 +265,10 @@ async def new_batch() -> Response:
     form = await request.form
     draft = Draft(template_id=form.get("templateId", "").strip())
     body = await _prepare(draft, form)
-    if body is None:
-        return await _form_page(draft, form, status=400)
-    if form.get("step") != "start":
-        return await _form_page(draft, form)
+    starting = form.get("step") == "start"
+    if body is None or not starting:
+        # A check that finds problems did its job (200); starting with them is refused (400).
+        return await _form_page(draft, form, status=400 if starting else 200)
     try:
         async with get_db().session() as session:
             created = await create.create_batch(session, get_settings(), web.account(), body)

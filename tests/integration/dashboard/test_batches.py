@@ -68,7 +68,7 @@ async def test_the_mapping_is_fuzzy_and_a_bad_row_shows_its_error_charging_nothi
         client, "/app/batches/new", token, csvText=CSV_TEXT, step="check", **OPTIONS
     )
     html = await resp.get_data(as_text=True)
-    assert resp.status_code == 400
+    assert resp.status_code == 200  # the check worked: it found the bad row
     assert _selected(html, 0) == "person_name"  # "First Name"
     assert _selected(html, 1) == "totalWorkouts"  # "Total Workout": fuzzy
     assert _selected(html, 2) == "totalMinutes"
@@ -136,7 +136,7 @@ async def test_two_columns_on_one_slot_are_refused(client, make_user) -> None:
         "map.2": "totalWorkouts",
         "map.3": "__keep__",
     }
-    resp = await client.post("/app/batches/new", form=form)
+    resp = await client.post("/app/batches/new", form={**form, "step": "start"})
     assert resp.status_code == 400
     assert "Two columns are mapped to the same data field." in await resp.get_data(as_text=True)
 
