@@ -109,6 +109,9 @@ async def test_render_one_then_a_batch_from_a_csv(
     await expect(status).to_have_text("complete", timeout=RENDER_WAIT_MS)
     jobs = page.get_by_test_id("batch-jobs")
     await expect(jobs.get_by_role("link", name="Player")).to_have_count(2)
+    await page.set_viewport_size({"width": 390, "height": 844})  # phone width: no sideways page
+    assert await page.evaluate("document.documentElement.scrollWidth") <= 390
+    await page.set_viewport_size({"width": 1280, "height": 720})
 
     async with page.expect_download() as download:
         await page.get_by_test_id("results-csv").click()
