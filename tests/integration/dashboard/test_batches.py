@@ -281,3 +281,47 @@ async def test_another_accounts_batch_is_not_found(app, client, make_user) -> No
     assert retry.status_code == 404
     assert await _credits(app, stranger.account.id) == 50
     assert batch_id not in await (await other.get("/app/batches")).get_data(as_text=True)
+
+
+async def test_not_enough_credits_is_said_on_the_page_and_nothing_is_made(
+    app, client, make_user
+) -> None:
+    user = await make_user(credits=2)
+    token = await sign_in(client, user.account.email, user.password)
+    fixed = CSV_TEXT.replace("lots", "90")
+    checked = await post_form(
+        client, "/app/batches/new", token, csvText=fixed, step="check", **OPTIONS
+    )
+    assert "(not enough credits)" in await checked.get_data(as_text=True)
+    resp = await post_form(
+        client, "/app/batches/new", token, csvText=fixed, step="start", **OPTIONS
+    )
+    html = await resp.get_data(as_text=True)
+    assert resp.status_code == 400
+    assert "Not enough credits: this needs 3 and the balance is 2." in html
+    assert await _credits(app, user.account.id) == 2
+    assert await _batches(app, user.account.id) == []
+
+
+async def test_retry_of_an_ab_batch_keeps_its_variants(app, client, make_user) -> None:
+    user = await make_user(credits=50)
+    token = await sign_in(client, user.account.email, user.password)
+    batch_id = await _start(client, token, abTest="1", splitA="50", accentB="#ff0055")
+    jobs = await _jobs(app, batch_id)
+    for job in jobs:
+        await _finish(app, job.id, ok=job.row_number != 2)
+    retried = await post_form(client, f"/app/batches/{batch_id}/retry", token)
+    assert retried.status_code == 303
+    new_id = retried.headers["Location"].rsplit("/", 1)[1]
+    assert await _credits(app, user.account.id) == 46
+    batches = {b.id: b for b in await _batches(app, user.account.id)}
+    assert batches[new_id].variants == batches[batch_id].variants
+    assert batches[new_id].primary_metric == batches[batch_id].primary_metric
+    (again,) = await _jobs(app, new_id)
+    assert again.request["data"]["person_name"] == "Sam Lee"
+    assert again.variant_id in ("a", "b")
+    # nothing left to retry in the new batch's origin once it has no failed rows
+    none_failed = await post_form(client, f"/app/batches/{new_id}/retry", token)
+    assert none_failed.status_code == 303
+    assert none_failed.headers["Location"] == f"/app/batches/{new_id}"
+    assert await _credits(app, user.account.id) == 46
