@@ -36,6 +36,7 @@ from app.analytics.schemas import (
 )
 from app.analytics.stats import format_lift
 from app.auth import current_account, require_auth
+from app.csvcells import safe_cell
 from app.errors import bad_request, not_found
 from app.renders.models import RenderJob
 from app.state import get_db, get_settings
@@ -223,23 +224,6 @@ def recipient_row(row: service.RecipientRow) -> RecipientRow:
     )
 
 
-# A cell starting with one of these is a formula to a spreadsheet (CSV injection): such text
-# is written with a leading apostrophe, which spreadsheets show as text.
-FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-
-
-def _cell(value: Any) -> Any:
-    if isinstance(value, str) and value.startswith(FORMULA_START):
-        return "'" + value
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if value is None:
-        return ""
-    if hasattr(value, "isoformat"):
-        return value.isoformat().replace("+00:00", "Z")
-    return value
-
-
 async def recipients_csv(account_id: str, batch_id: str) -> Response:
     """Every recipient of the account's campaign, read page by page (the API's CSV answer and
     the dashboard's export)."""
@@ -257,7 +241,7 @@ async def recipients_csv(account_id: str, batch_id: str) -> Response:
             r = recipient_row(row)
             writer.writerow(
                 [
-                    _cell(v)
+                    safe_cell(v)
                     for v in (
                         r.recipient,
                         r.jobId,

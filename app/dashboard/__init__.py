@@ -9,9 +9,17 @@ from __future__ import annotations
 
 from quart import Blueprint
 
-from app.dashboard import analytics, billing, keys, routes, webhooks
+from app.dashboard import analytics, batches, billing, keys, render, routes, webhooks
 
 
 def blueprints() -> list[Blueprint]:
     """Each page group's blueprint; the front door (sign-in, overview) first."""
-    return [routes.bp, keys.bp, billing.bp, webhooks.bp, analytics.bp]
+    return [
+        routes.bp,
+        keys.bp,
+        billing.bp,
+        webhooks.bp,
+        analytics.bp,
+        render.bp,
+        batches.bp,
+    ]

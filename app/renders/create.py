@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from dataclasses import dataclass
 from datetime import timedelta
@@ -18,7 +19,13 @@ from app.db import new_id, utcnow
 from app.limits import allowance, check_batch, check_render
 from app.projects.service import check_project
 from app.renders.errors import InvalidRenderRequest, TemplateNotFound
-from app.renders.job import ResolvedOptions, build_job_spec, resolve_options, template_document
+from app.renders.job import (
+    ResolvedOptions,
+    build_job_spec,
+    load_job_spec,
+    resolve_options,
+    template_document,
+)
 from app.renders.mapping import map_headers, row_to_data
 from app.renders.models import Batch, RenderJob
 from app.renders.schemas import (
@@ -28,6 +35,7 @@ from app.renders.schemas import (
     BrandOptions,
     RenderBody,
     RenderOptions,
+    SceneOverride,
 )
 from app.renders.slots import Slot, check_data
 from app.templates.binding import prepare_data
@@ -310,3 +318,49 @@ async def create_batch(
         await _bump_usage(session, template_id, count)
     await session.flush()
     return CreatedBatch(batch_id, job_ids, mapping, balance)
+
+
+def _cell_value(value: Any) -> str | int | float | bool | None:
+    """A resolved data value as a batch cell (lists and objects as the JSON a cell holds)."""
+    if value is None or isinstance(value, str | int | float | bool):
+        return value
+    return json.dumps(value)
+
+
+def retry_request(batch: Batch, failed: list[RenderJob]) -> BatchRequest:
+    """The batch request that renders `failed` jobs of `batch` again, for create_batch (the
+    same checks and charge as any batch): one row per job from its stored data (headers are
+    the data keys, so each maps to its slot exactly), the stored brand, audio and output, the
+    stored scenes as overrides (not for A/B batches, whose variants carry their own), and the
+    batch's variants (rows are assigned again among them)."""
+    if not failed:
+        raise InvalidRenderRequest("The batch has no failed rows to retry")
+    specs = [load_job_spec(job.request) for job in failed]
+    headers: list[str] = []
+    for spec in specs:
+        headers += [key for key in spec.data if key not in headers]
+    rows = [[_cell_value(spec.data.get(key)) for key in headers] for spec in specs]
+    base = specs[0]
+    scenes = [
+        SceneOverride(
+            primitiveId=s.get("primitiveId"),
+            enabled=s.get("enabled"),
+            voScript=s.get("voScript"),
+            animationOption=s.get("animationOption"),
+        )
+        for s in base.scenes
+    ]
+    return BatchRequest.model_validate(
+        {
+            "templateId": batch.template_id,
+            "headers": headers or ["row"],
+            "rows": rows if headers else [[None] for _ in specs],
+            "projectId": batch.project_id,
+            "scenes": [] if batch.variants else scenes,
+            "brand": base.brand.model_dump(exclude={"secondaryColor"}),
+            "audio": base.audio.model_dump(),
+            "output": base.output.model_dump(),
+            "variants": batch.variants or None,
+            "primaryMetric": batch.primary_metric if batch.variants else None,
+        }
+    )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -67,7 +68,7 @@ def batch_state(statuses: list[str]) -> BatchStatus:
     return BatchStatus.PROCESSING if started else BatchStatus.PENDING
 
 
-def batch_progress(jobs: list[RenderJob]) -> dict[str, int]:
+def batch_progress(jobs: list[Any]) -> dict[str, int]:
     """Jobs per status, and the batch's percent done (a finished job counts 100)."""
     statuses = [j.status for j in jobs]
     total = len(jobs)
@@ -109,3 +110,33 @@ async def jobs_since(session: AsyncSession, account_id: str, since: datetime) ->
         .where(RenderJob.account_id == account_id, RenderJob.created_at >= since)
     )
     return int(count or 0)
+
+
+async def recent_batches(
+    session: AsyncSession, account_id: str, limit: int = 50
+) -> list[tuple[Batch, dict[str, int], BatchStatus]]:
+    """The account's newest batches, each with its progress counts and derived status (one
+    query for the batches, one for their jobs' statuses)."""
+    batches = list(
+        (
+            await session.execute(
+                select(Batch)
+                .where(Batch.account_id == account_id)
+                .order_by(Batch.created_at.desc(), Batch.id.desc())
+                .limit(limit)
+            )
+        ).scalars()
+    )
+    jobs: dict[str, list[Any]] = {b.id: [] for b in batches}
+    if batches:
+        rows = await session.execute(
+            select(RenderJob.batch_id, RenderJob.status, RenderJob.progress).where(
+                RenderJob.batch_id.in_(list(jobs))
+            )
+        )
+        for row in rows:  # (batch_id, status, progress): what batch_progress reads
+            jobs[str(row.batch_id)].append(row)
+    return [
+        (b, batch_progress(jobs[b.id]), batch_state([j.status for j in jobs[b.id]]))
+        for b in batches
+    ]
