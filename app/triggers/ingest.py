@@ -16,7 +16,7 @@ from app.accounts.models import Account
 from app.accounts.service import InsufficientCredits
 from app.composition.variables import MISSING, lookup
 from app.config import Settings
-from app.db import utcnow
+from app.db import Database, utcnow
 from app.projects.service import ProjectNotFound
 from app.renders.create import create_render, load_template, template_slots
 from app.renders.errors import InvalidRenderRequest, TemplateNotFound
@@ -306,3 +306,22 @@ async def unsubscribe(session: AsyncSession, account_id: str, recipient_id: str)
                 session.add(TriggerUnsubscribe(account_id=account_id, recipient_id=recipient_id))
         except IntegrityError:
             pass
+
+
+class _RollBack(Exception):
+    """Ends a dry run's transaction, undoing everything it did."""
+
+
+async def dry_run(
+    db: Database, settings: Settings, account: Account, events: list[Any]
+) -> IngestResult:
+    """What ingesting `events` would do now (per event and rule: triggered, throttled,
+    error, duplicate), with nothing kept: no execution, throttle, charge or job."""
+    result = IngestResult()
+    try:
+        async with db.session() as session:
+            result = await ingest(session, settings, account, events, dry_run=True)
+            raise _RollBack
+    except _RollBack:
+        pass
+    return result

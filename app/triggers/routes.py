@@ -40,13 +40,6 @@ IDEMPOTENCY_HEADER = "Idempotency-Key"
 INGEST_ENDPOINT = "POST /api/events/ingest"
 
 
-class _DryRun(Exception):
-    """Raised at the end of a dry run to roll its transaction back."""
-
-    def __init__(self, answer: dict[str, Any]) -> None:
-        self.answer = answer
-
-
 @contextmanager
 def domain_errors() -> Iterator[None]:
     try:
@@ -163,6 +156,24 @@ async def delete_trigger(rule_id: str) -> DeletedResponse:
     return DeletedResponse(message=f"Trigger rule {rule_id} deleted")
 
 
+def counts(result: ingest.IngestResult) -> dict[str, Any]:
+    return {
+        "processed": result.processed,
+        "triggered": result.triggered,
+        "throttled": result.throttled,
+        "errors": result.errors,
+        "duplicates": result.duplicates,
+    }
+
+
+def dry_run_fields(result: ingest.IngestResult) -> dict[str, Any]:
+    return {
+        "dryRun": True,
+        "creditsNeeded": result.triggered,
+        "results": [r.model_dump(mode="json") for r in result.results],
+    }
+
+
 def idempotency_key() -> str | None:
     key = request.headers.get(IDEMPOTENCY_HEADER, "").strip()
     if len(key) > 255:
@@ -185,7 +196,11 @@ async def ingest_events(
     make a retried call render and charge nothing twice; `?dryRun=true` answers per event
     what would happen and changes nothing."""
     account, settings = current_account(), get_settings()
-    key = None if query_args.dryRun else idempotency_key()
+    if query_args.dryRun:
+        with domain_errors():
+            result = await ingest.dry_run(get_db(), settings, account, data.events)
+        return {**counts(result), **dry_run_fields(result)}, 200, {}
+    key = idempotency_key()
     digest = idempotency.body_hash(data.model_dump(mode="json"))
     answer: dict[str, Any] = {}
     retrying = AsyncRetrying(
@@ -193,40 +208,20 @@ async def ingest_events(
         retry=retry_if_exception(lambda exc: isinstance(exc, IntegrityError) and bool(key)),
         reraise=True,
     )
-    try:
-        async for attempt in retrying:
-            with attempt, domain_errors():
-                async with get_db().session() as session:
-                    if key:
-                        stored = await idempotency.replay(
-                            session, account.id, key, INGEST_ENDPOINT, digest
-                        )
-                        if stored is not None:
-                            return stored, 200, {"Idempotent-Replayed": "true"}
-                    result = await ingest.ingest(
-                        session, settings, account, data.events, dry_run=query_args.dryRun
+    async for attempt in retrying:
+        with attempt, domain_errors():
+            async with get_db().session() as session:
+                if key:
+                    stored = await idempotency.replay(
+                        session, account.id, key, INGEST_ENDPOINT, digest
                     )
-                    answer = {
-                        "processed": result.processed,
-                        "triggered": result.triggered,
-                        "throttled": result.throttled,
-                        "errors": result.errors,
-                        "duplicates": result.duplicates,
-                    }
-                    if query_args.dryRun:
-                        answer |= {
-                            "dryRun": True,
-                            "creditsNeeded": result.triggered,
-                            "results": [r.model_dump(mode="json") for r in result.results],
-                        }
-                        raise _DryRun(answer)  # rolls everything back
-                    if key:
-                        idempotency.remember(
-                            session, account.id, key, INGEST_ENDPOINT, digest, answer
-                        )
-                        await session.flush()
-    except _DryRun as dry:
-        return dry.answer, 200, {}
+                    if stored is not None:
+                        return stored, 200, {"Idempotent-Replayed": "true"}
+                result = await ingest.ingest(session, settings, account, data.events)
+                answer = counts(result)
+                if key:
+                    idempotency.remember(session, account.id, key, INGEST_ENDPOINT, digest, answer)
+                    await session.flush()
     if answer.get("triggered"):
         try:
             await queue.dispatch(get_db(), await get_arq(), settings)
