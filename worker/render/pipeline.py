@@ -27,6 +27,7 @@ from worker.render.compose import compose_page, fetch_logo
 from worker.render.errors import RenderInputError
 from worker.render.mux import join_and_mux
 from worker.render.parallel import CaptureStats
+from worker.render.scenecache import capture_job
 from worker.render.server import serve_page
 from worker.render.sources import (
     bind_data,
@@ -34,7 +35,7 @@ from worker.render.sources import (
     scripts_to_translate,
     translate_scripts,
 )
-from worker.render.stitch import capture_video, step_timeout
+from worker.render.stitch import step_timeout
 from worker.render.timeline import (
     plan_timeline,
     scene_starts_ms,
@@ -165,13 +166,16 @@ async def render_video(
             progress(JobStage.RENDERING, RENDER_FROM + (RENDER_TO - RENDER_FROM) * share)
 
         with serve_page(page, assets) as server:  # serve
-            captured = await capture_video(  # capture + encode
+            captured = await capture_job(  # capture + encode (segments, scene cache)
                 server,
                 settings,
                 manager or get_browser_manager(settings),
                 workdir,
-                resolution=output.resolution,
-                fps=output.fps,
+                timeline=timeline,
+                data=inputs.data,
+                brand=spec.brand,
+                output=output,
+                logo=logo,
                 parallel=parallel,
                 on_frames=on_frames,
             )
@@ -182,7 +186,7 @@ async def render_video(
         )
         out_path.parent.mkdir(parents=True, exist_ok=True)
         await join_and_mux(  # mux
-            captured.chunks, soundtrack, captured.duration_s, out_path, step_timeout(settings)
+            captured.paths, soundtrack, captured.duration_s, out_path, step_timeout(settings)
         )
 
     width, height = RESOLUTIONS[output.resolution]
