@@ -170,6 +170,11 @@ class Settings(BaseSettings):
     # Fair dispatch: an account's share of live worker slots while other accounts wait.
     fair_share: float = Field(default=0.5, gt=0, le=1)
     browser_recycle_jobs: int = 20
+    # Batch scene cache (worker/render/scenecache.py): segments whose pixels are the same for
+    # many recipients are rendered once, kept under cache_dir/segments (and in the bucket when
+    # storage is s3) and copied. Off: each video is captured in one piece as before.
+    scene_cache: bool = False
+    scene_cache_max_bytes: int = Field(default=2 * 1024**3, ge=0)
     asset_max_bytes: int = 10 * 1024 * 1024
     asset_timeout_s: float = 10.0
     # Outbound URLs (logos, music, webhooks, data sources) may point at private, loopback or

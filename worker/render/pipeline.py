@@ -27,6 +27,7 @@ from worker.render.compose import compose_page, fetch_logo
 from worker.render.errors import RenderInputError
 from worker.render.mux import join_and_mux
 from worker.render.parallel import CaptureStats
+from worker.render.scenecache import capture_job
 from worker.render.server import serve_page
 from worker.render.sources import (
     bind_data,
@@ -259,21 +260,25 @@ async def render_or_split(
         prepared = await prepare(spec, settings, progress, workdir, db)
         if split is not None and await split(prepared, workdir):
             return None
-        captured = await capture_frames(
-            prepared.page,
-            prepared.assets,
-            prepared.spec.output,
-            settings,
-            workdir,
-            render_progress(progress),
-            manager=manager,
-            parallel=parallel,
-        )
+        with serve_page(prepared.page, prepared.assets) as server:  # serve
+            captured = await capture_job(  # capture + encode (segments, scene cache)
+                server,
+                settings,
+                manager or get_browser_manager(settings),
+                workdir,
+                timeline=prepared.timeline,
+                data=prepared.data,
+                brand=prepared.spec.brand,
+                output=prepared.spec.output,
+                logo=prepared.logo,
+                parallel=parallel,
+                on_frames=render_progress(progress),
+            )
         progress(JobStage.ENCODING, ENCODE_AT)
         soundtrack = await mix_soundtrack(prepared, settings, workdir)
         out_path.parent.mkdir(parents=True, exist_ok=True)
         await join_and_mux(  # mux
-            captured.chunks, soundtrack, captured.duration_s, out_path, step_timeout(settings)
+            captured.paths, soundtrack, captured.duration_s, out_path, step_timeout(settings)
         )
     return result_of(prepared, out_path, captured.stats, time.monotonic() - started)
 

@@ -8,14 +8,15 @@ from __future__ import annotations
 
 import logging
 import os
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 from app.config import Settings
 from app.spec import DEVICE_SCALE
 from app.workdir import temp_dir
-from worker.render.browser import BrowserManager
+from worker.render.browser import BrowserManager, WarmBrowser
 from worker.render.capture import CaptureModeUnsupported, PageInfo
 from worker.render.errors import RenderInputError
 from worker.render.mux import join_and_mux
@@ -23,6 +24,8 @@ from worker.render.parallel import CaptureStats, capture_chunks, worker_count
 from worker.render.server import PageServer, serve_page
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 FFMPEG_STEP_TIMEOUT_S = 120.0
 
@@ -46,6 +49,67 @@ class Captured:
         return self.stats.frames / self.fps
 
 
+async def with_capture_browsers(
+    manager: BrowserManager,
+    settings: Settings,
+    scale: float,
+    parallel: int | None,
+    run: Callable[[list[WarmBrowser]], Awaitable[T]],
+    on_retry: Callable[[], None] | None = None,
+) -> T:
+    """Run `run(browsers)` with warm browsers for one capture session. A browser without
+    beginFrame support is retried once in screenshot mode (`on_retry` resets progress)."""
+    workers = worker_count(parallel or settings.render_parallelism, os.cpu_count())
+    for attempt in range(2):
+        browsers = await manager.acquire(workers, scale)
+        healthy = False  # only browsers known to be fine go back to the warm pool
+        try:
+            result = await run(browsers)
+            healthy = True
+            return result
+        except CaptureModeUnsupported as exc:
+            healthy = True  # answering, just without beginFrame: released as stale
+            if attempt:
+                raise
+            log.warning(
+                "beginFrame capture unsupported here (%s); falling back to screenshots", exc
+            )
+            manager.mark_mode_broken(browsers[0].mode)
+            if on_retry:
+                on_retry()
+        except RenderInputError:
+            healthy = True  # the page's fault (bad data, script error), not the browser's
+            raise
+        finally:
+            # A timeout, a crash, any other failure or a cancellation (job time limit) may
+            # leave a wedged browser: close it rather than hand it to the next job or retry.
+            if healthy:
+                await manager.release(browsers)
+            else:
+                await manager.discard(browsers)
+    raise AssertionError("unreachable")
+
+
+class FrameProgress:
+    """Frames done out of the planned total, reported to `on_frames` as they come."""
+
+    def __init__(self, on_frames: Callable[[int, int], None] | None) -> None:
+        self.on_frames = on_frames
+        self.done = 0
+        self.total = 0
+
+    def plan(self, total: int) -> None:
+        self.total = total
+
+    def frame(self, n: int) -> None:
+        self.done += n
+        if self.on_frames:
+            self.on_frames(self.done, self.total)
+
+    def reset(self) -> None:
+        self.done = 0
+
+
 async def capture_video(
     server: PageServer,
     settings: Settings,
@@ -61,56 +125,25 @@ async def capture_video(
     """Capture the served page deterministically into chunks under `workdir` (all of it, or
     the GOP-aligned range `frames`). A browser without beginFrame support is retried once in
     screenshot mode."""
-    workers = worker_count(parallel or settings.render_parallelism, os.cpu_count())
     scale = DEVICE_SCALE[resolution]
-    done = [0, 0]
+    progress = FrameProgress(on_frames)
 
-    def plan(total: int) -> None:
-        done[1] = total
+    async def run(browsers: list[WarmBrowser]) -> Captured:
+        chunks, info, stats = await capture_chunks(
+            browsers,
+            server.origin,
+            server.page_url,
+            scale,
+            fps,
+            workdir,
+            step_timeout(settings),
+            progress.frame,
+            progress.plan,
+            frames,
+        )
+        return Captured(chunks, info, stats, fps)
 
-    def frame(n: int) -> None:
-        done[0] += n
-        if on_frames:
-            on_frames(done[0], done[1])
-
-    for attempt in range(2):
-        browsers = await manager.acquire(workers, scale)
-        healthy = False  # only browsers known to be fine go back to the warm pool
-        try:
-            chunks, info, stats = await capture_chunks(
-                browsers,
-                server.origin,
-                server.page_url,
-                scale,
-                fps,
-                workdir,
-                step_timeout(settings),
-                frame,
-                plan,
-                frames,
-            )
-            healthy = True
-            return Captured(chunks, info, stats, fps)
-        except CaptureModeUnsupported as exc:
-            healthy = True  # answering, just without beginFrame: released as stale
-            if attempt:
-                raise
-            log.warning(
-                "beginFrame capture unsupported here (%s); falling back to screenshots", exc
-            )
-            manager.mark_mode_broken(browsers[0].mode)
-            done[0] = 0
-        except RenderInputError:
-            healthy = True  # the page's fault (bad data, script error), not the browser's
-            raise
-        finally:
-            # A timeout, a crash, any other failure or a cancellation (job time limit) may
-            # leave a wedged browser: close it rather than hand it to the next job or retry.
-            if healthy:
-                await manager.release(browsers)
-            else:
-                await manager.discard(browsers)
-    raise AssertionError("unreachable")
+    return await with_capture_browsers(manager, settings, scale, parallel, run, progress.reset)
 
 
 @dataclass
