@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from quart import Blueprint
 
-from app.dashboard import analytics, batches, billing, keys, render, routes, webhooks
+from app.dashboard import analytics, batches, billing, keys, render, routes, triggers, webhooks
 
 
 def blueprints() -> list[Blueprint]:
@@ -22,4 +22,5 @@ def blueprints() -> list[Blueprint]:
         analytics.bp,
         render.bp,
         batches.bp,
+        triggers.bp,
     ]
