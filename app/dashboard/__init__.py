@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from quart import Blueprint
 
-from app.dashboard import routes
+from app.dashboard import routes, templates
 
 
 def blueprints() -> list[Blueprint]:
     """Each page group's blueprint; the front door (sign-in, overview) first."""
-    return [routes.bp]
+    return [routes.bp, templates.bp]
