@@ -33,7 +33,8 @@ from app.config import ROOT
 from app.dashboard import web
 from app.dashboard.web import action, page, render, see_other
 from app.errors import summarize, validation_details
-from app.limits import Allowance, LimitExceeded, allowance
+from app.limits import Allowance, LimitExceeded, allowance, check_template
+from app.offload import off_loop
 from app.primitives.catalog import list_primitives
 from app.projects.service import ProjectNotFound
 from app.spec import FPS_VALUES, LANGUAGES, RESOLUTIONS, TRANSITIONS, VOICES, SlotType, Visibility
@@ -42,6 +43,7 @@ from app.templates import service
 from app.templates.errors import BuiltinLocked, NotOwner, TemplateError, TemplateNotFound
 from app.templates.routes import http_error
 from app.templates.schemas import CreateTemplate, TemplateView, UpdateTemplate
+from app.templates.validation import document_problems
 
 bp = Blueprint("dashboard_templates", __name__, url_prefix=web.PREFIX)
 bp.after_request(web.add_headers)
@@ -173,6 +175,7 @@ def editor_config(view: TemplateView) -> dict[str, Any]:
         "tones": list(TONES),
         "urls": {
             "save": base,
+            "check": base + "/check",
             "prompt": base + "/prompt",
             "scripts": base + "/scripts",
             "translate": base + "/translate",
@@ -237,6 +240,47 @@ async def save(template_id: str) -> Response:
 async def publish(template_id: str) -> Response:
     """Publish a new version (PUT semantics): the document is replaced, the version goes up."""
     return await _update(template_id, service.replace_template, "Published version")
+
+
+# A check lists at most this many problems (as the API's 400 does).
+MAX_PROBLEMS = 100
+
+
+def document_check(raw: dict[str, Any], allow: Allowance) -> list[dict[str, Any]]:
+    """What a save of this document would refuse, with field paths: the body's shape, the
+    templates service's document rules, then the tier limits (the same functions, in the same
+    order, as a save)."""
+    try:
+        body = UpdateTemplate.model_validate(raw)
+    except ValidationError as exc:
+        return validation_details(exc)
+    scenes, slots = body.scenes or [], body.dataSlots or []
+    problems = document_problems(scenes, slots)
+    if not problems:
+        try:
+            check_template(scenes, slots, allow)
+        except LimitExceeded as exc:
+            problems = [exc.detail]
+    return problems
+
+
+@bp.post("/templates/<template_id>/check")
+@action
+async def check(template_id: str) -> Response:
+    """The editor's check as the author types and before a save: 200 with `problems` (empty
+    when the document would save), so expected mistakes are shown, not failed requests.
+    Fields not sent keep their saved values (PATCH semantics)."""
+    view = await _own(template_id)
+    if view is None:
+        return _problem(404, "Template not found")
+    raw = await request.get_json(force=True, silent=True)
+    if not isinstance(raw, dict):
+        return _problem(400, "Send a JSON object body")
+    # As a PATCH would: the fields not sent keep their saved values.
+    saved = view.model_dump(mode="json", include={"scenes", "dataSlots"})
+    document = {**saved, **raw}
+    problems = await off_loop(document_check, document, _allowance(web.account()))
+    return _json({"problems": problems[:MAX_PROBLEMS], "count": len(problems)})
 
 
 @bp.post("/templates/<template_id>/prompt")

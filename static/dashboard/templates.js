@@ -97,13 +97,12 @@
     $("tp-dirty").hidden = false;
     schedulePreview();
   }
-  function restructured(focusSelector) {
+  // Re-render after a change of structure; the focus goes to the first of `selectors` found.
+  function restructured(...selectors) {
     render();
     changed();
-    if (focusSelector) {
-      const target = root.querySelector(focusSelector);
-      if (target) target.focus();
-    }
+    const target = selectors.map((sel) => root.querySelector(sel)).find(Boolean);
+    if (target) target.focus();
   }
   function say(message, bad) {
     statusNode.textContent = message;
@@ -160,7 +159,8 @@
     doc.scenes.splice(j, 0, scene);
     const dir = step < 0 ? "up" : "down";
     // keep the keyboard on the moved scene's button (or its other one at the ends)
-    restructured('[data-move="' + dir + "-" + j + '"]:not([disabled]), [data-move="' + (dir === "up" ? "down" : "up") + "-" + j + '"]');
+    const other = dir === "up" ? "down" : "up";
+    restructured('[data-move="' + dir + "-" + j + '"]:not([disabled])', '[data-move="' + other + "-" + j + '"]');
     say("Scene moved to position " + (j + 1) + ".");
   }
   function removeScene(i) {
@@ -325,7 +325,7 @@
     }
     return null;
   }
-  function showErrors(err) {
+  function showErrors(err, focus) {
     clearErrors();
     const details = (err.data && err.data.details) || [];
     const unplaced = [];
@@ -349,7 +349,7 @@
       errorsNode.hidden = false;
     }
     const first = root.querySelector('[aria-invalid="true"]');
-    if (first) first.focus();
+    if (first && focus !== false) first.focus();
   }
 
   // ---- saving ----
@@ -364,11 +364,26 @@
       tags: doc.tags,
     };
   }
+  // What a save would refuse (the server's check): [] when the document would save.
+  async function problems() {
+    const data = await window.rs.fetchJson(urls.check, { method: "POST", body: documentBody() });
+    return data.problems;
+  }
+  const problemError = (found) => ({ message: "Fix the fields marked", data: { details: found } });
+
   async function write(method) {
     if (busy) return;
     busy = true;
+    clearTimeout(previewTimer);
+    checkSeq += 1; // a check in flight no longer speaks for the document
     say(method === "PUT" ? "Publishing…" : "Saving…");
     try {
+      const found = await problems();
+      if (found.length) {
+        say((method === "PUT" ? "Not published: " : "Not saved: ") + "fix the fields marked.", true);
+        showErrors(problemError(found));
+        return;
+      }
       const data = await window.rs.fetchJson(urls.save, { method: method, body: documentBody() });
       doc = data.template;
       clearErrors();
@@ -440,9 +455,29 @@
     $("tp-preview-document").value = JSON.stringify(documentBody());
     $("tp-preview-form").submit();
   }
+  // As the author types: check the document, mark what is wrong beside its field (without
+  // moving the focus), and show the unsaved state in the preview when it would save.
+  let checkSeq = 0;
+  async function checkAndPreview() {
+    const seq = ++checkSeq;
+    let found;
+    try {
+      found = await problems();
+    } catch (err) {
+      say("Could not check the template: " + err.message, true);
+      return;
+    }
+    if (seq !== checkSeq) return; // a newer edit superseded this check
+    if (found.length) {
+      showErrors(problemError(found), false);
+      return;
+    }
+    clearErrors();
+    refreshPreview();
+  }
   function schedulePreview() {
     clearTimeout(previewTimer);
-    previewTimer = setTimeout(refreshPreview, 600);
+    previewTimer = setTimeout(checkAndPreview, 600);
   }
 
   document.addEventListener("DOMContentLoaded", () => {

@@ -114,6 +114,19 @@ async def test_an_invalid_field_answers_400_with_its_path_and_changes_nothing(
     body = await resp.get_json()
     assert resp.status_code == 400
     assert body["details"][0]["loc"] == ["scenes", "2", "animationOption"]
+    # The editor's check names the same paths with 200 (the page shows them as you type).
+    checked = await client.post(
+        f"/app/templates/{template_id}/check",
+        json={"dataSlots": [{"key": "ok", "type": "nope"}]},
+        headers=json_headers(token),
+    )
+    found = [p["loc"] for p in (await checked.get_json())["problems"]]
+    assert checked.status_code == 200 and found == [["dataSlots", "0", "type"]]
+    checked = await client.post(
+        f"/app/templates/{template_id}/check", json={"scenes": scenes}, headers=json_headers(token)
+    )
+    found = [p["loc"] for p in (await checked.get_json())["problems"]]
+    assert found == [["scenes", "2", "animationOption"]]
     slots = [{"key": "bad key", "type": "text"}]
     resp = await client.patch(
         f"/app/templates/{template_id}", json={"dataSlots": slots}, headers=json_headers(token)
