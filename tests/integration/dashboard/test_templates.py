@@ -61,6 +61,7 @@ async def test_fork_creates_a_template_owned_by_the_account(app, client, make_us
     assert page.status_code == 200
     assert 'id="tp-config"' in html and "/static/dashboard/templates.js" in html
     assert 'data-testid="version">Version 1<' in html
+    assert '"thumbnail": "/static/dashboard/primitives/quote-card.jpg"' in html  # the catalog
 
 
 async def test_save_keeps_the_version_and_publish_bumps_it(app, client, make_user) -> None:
