@@ -4,7 +4,8 @@ editor of a custom template.
 The editor is one page whose script (static/dashboard/templates.js) keeps the template document
 in memory; it saves and asks the AI services through the JSON actions below, which call the
 same services as the API (app/templates/service.py, app/ai/service.py). Its live preview is
-the draft preview page (POST /preview/templates/form) in an iframe.
+the draft preview page (POST /preview/templates/form) in an iframe. Pages, not the API: every
+route is hidden from the OpenAPI contract.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any, get_args
 
 from pydantic import BaseModel, ValidationError
 from quart import Blueprint, Response, request
+from quart_schema import hide
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.accounts.models import Account
@@ -100,6 +102,7 @@ def _page_number() -> int:
 
 
 @bp.get("/templates")
+@hide
 @page
 async def gallery() -> Response:
     account = web.account()
@@ -121,6 +124,7 @@ async def gallery() -> Response:
 
 
 @bp.post("/templates/fork")
+@hide
 @action
 async def fork() -> Response:
     """Fork a built-in or own template: the copy opens in the editor."""
@@ -186,6 +190,7 @@ def editor_config(view: TemplateView) -> dict[str, Any]:
 
 
 @bp.get("/templates/<template_id>")
+@hide
 @page
 async def editor(template_id: str) -> Response:
     view = await _own(template_id)
@@ -229,6 +234,7 @@ async def _update(template_id: str, write: Write, done: str) -> Response:
 
 
 @bp.patch("/templates/<template_id>")
+@hide
 @action
 async def save(template_id: str) -> Response:
     """Save (PATCH semantics): the fields sent change, the version stays."""
@@ -236,6 +242,7 @@ async def save(template_id: str) -> Response:
 
 
 @bp.put("/templates/<template_id>")
+@hide
 @action
 async def publish(template_id: str) -> Response:
     """Publish a new version (PUT semantics): the document is replaced, the version goes up."""
@@ -265,6 +272,7 @@ def document_check(raw: dict[str, Any], allow: Allowance) -> list[dict[str, Any]
 
 
 @bp.post("/templates/<template_id>/check")
+@hide
 @action
 async def check(template_id: str) -> Response:
     """The editor's check as the author types and before a save: 200 with `problems` (empty
@@ -284,6 +292,7 @@ async def check(template_id: str) -> Response:
 
 
 @bp.post("/templates/<template_id>/prompt")
+@hide
 @action
 async def prompt_builder(template_id: str) -> Response:
     """The prompt builder (create or edit), counted against the tier's daily allowance."""
@@ -307,6 +316,7 @@ async def prompt_builder(template_id: str) -> Response:
 
 
 @bp.post("/templates/<template_id>/scripts")
+@hide
 @action
 async def write_scripts(template_id: str) -> Response:
     """Voiceover scripts in a tone for the scenes sent (generate-script)."""
@@ -332,6 +342,7 @@ async def write_scripts(template_id: str) -> Response:
 
 
 @bp.post("/templates/<template_id>/translate")
+@hide
 @action
 async def translate(template_id: str) -> Response:
     """Translate the scripts sent, keeping every [variable] (cached per template and scene)."""

@@ -451,8 +451,14 @@
   }
 
   // ---- the live preview ----
+  // Drafts compose a whole template per request (rate-limited per IP, shared with
+  // POST /preview/templates): only a document that differs from the one shown is sent.
+  let previewed = null;
   function refreshPreview() {
-    $("tp-preview-document").value = JSON.stringify(documentBody());
+    const text = JSON.stringify(documentBody());
+    if (text === previewed) return;
+    previewed = text;
+    $("tp-preview-document").value = text;
     $("tp-preview-form").submit();
   }
   // As the author types: check the document, mark what is wrong beside its field (without
@@ -477,7 +483,7 @@
   }
   function schedulePreview() {
     clearTimeout(previewTimer);
-    previewTimer = setTimeout(checkAndPreview, 600);
+    previewTimer = setTimeout(checkAndPreview, 900);
   }
 
   document.addEventListener("DOMContentLoaded", () => {

@@ -290,3 +290,9 @@ async def test_gallery_pages_stay_fast_with_a_thousand_templates(app, client, ma
     print("dashboard templates pages, ms with 1,000 templates:", timings)
     assert all(ms < 1000 for ms in timings.values()), timings
     assert await csrf_token(client, "/app/templates")
+
+
+async def test_the_pages_are_not_part_of_the_api_contract(client) -> None:
+    spec = await (await client.get("/openapi.json")).get_json()
+    assert not [path for path in spec["paths"] if path.startswith("/app/templates")]
+    assert "/preview/templates/form" not in spec["paths"]
