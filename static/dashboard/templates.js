@@ -14,6 +14,7 @@
   let doc = config.template;
   let previewTimer = null;
   let busy = false;
+  let catalogOpen = false; // the catalog stays open across re-renders once opened
 
   const $ = (id) => document.getElementById(id);
   const root = $("tp-editor");
@@ -200,7 +201,7 @@
 
   function scenesSection() {
     const list = h("ol", { class: "tp-scenes", "aria-label": "Scenes" }, doc.scenes.map(sceneItem));
-    const catalog = h("details", { class: "tp-add" }, [
+    const catalog = h("details", { class: "tp-add", open: catalogOpen, on: { toggle: (e) => { catalogOpen = e.target.open; } } }, [
       h("summary", { text: "Add a scene from the primitive catalog" }),
       h("ul", { class: "tp-catalog" }, config.primitives.map(catalogItem)),
     ]);

@@ -93,6 +93,13 @@ async def test_reorder_by_keyboard_add_from_catalog_and_slots(
     await expect(page.locator(".tp-scene")).to_have_count(count + 1)
     await expect(page.locator(f"#f-scenes-{count}-label")).to_be_focused()
 
+    # Remove (after confirming) the scene just added, then add it again.
+    page.once("dialog", lambda dialog: dialog.accept())
+    await page.get_by_role("button", name=f"Remove scene {count + 1}").click()
+    await expect(page.locator(".tp-scene")).to_have_count(count)
+    await card.get_by_role("button").click()
+    await expect(page.locator(".tp-scene")).to_have_count(count + 1)
+
     await page.get_by_role("button", name="Add data slot").click()
     slot_key = page.locator(".tp-slot").last.get_by_label("Key")
     await expect(slot_key).to_be_focused()
