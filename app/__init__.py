@@ -115,6 +115,9 @@ def create_app(settings: Settings | None = None) -> Quart:
 
     for blueprint in blueprints():
         app.register_blueprint(blueprint)
+    from app.dashboard import hide_from_api_docs  # with the routes, as in blueprints()
+
+    hide_from_api_docs(app)
     document_security(app)
 
     @app.before_serving

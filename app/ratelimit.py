@@ -80,6 +80,7 @@ PUBLIC_RATE_LIMITS: dict[tuple[str, str], Rule] = {
         60, 20, per_ip=True, bucket="preview-composition"
     ),
     ("POST", "/preview/templates"): Rule(20, 5, per_ip=True, bucket="preview-draft"),
+    ("POST", "/preview/templates/form"): Rule(20, 5, per_ip=True, bucket="preview-draft"),
     ("POST", "/preview/render"): Rule(30, 10, per_ip=True, bucket="preview-render"),
     ("GET", "/media/<path:key>"): Rule(600, 120, per_ip=True, bucket="media"),
     ("POST", "/api/track"): Rule(300, 60, per_ip=True, bucket="track"),

@@ -7,9 +7,21 @@ Each page group is a module with its own blueprint (all under /app, sharing app.
 
 from __future__ import annotations
 
-from quart import Blueprint
+from quart import Blueprint, Quart
+from quart_schema.openapi import QUART_SCHEMA_HIDDEN_ATTRIBUTE
 
-from app.dashboard import analytics, batches, billing, keys, render, routes, triggers, webhooks
+from app.dashboard import (
+    analytics,
+    batches,
+    billing,
+    keys,
+    render,
+    routes,
+    templates,
+    triggers,
+    webhooks,
+)
+from app.dashboard.web import PREFIX
 
 
 def blueprints() -> list[Blueprint]:
@@ -23,4 +35,15 @@ def blueprints() -> list[Blueprint]:
         render.bp,
         batches.bp,
         triggers.bp,
+        templates.bp,
     ]
+
+
+def hide_from_api_docs(app: Quart) -> None:
+    """The dashboard is pages for people, not part of the JSON API: keep every /app route out
+    of /openapi.json (and so out of the contract tests)."""
+    for rule in app.url_map.iter_rules():
+        if rule.rule == PREFIX or rule.rule.startswith(PREFIX + "/"):
+            view = app.view_functions.get(rule.endpoint)
+            if view is not None:
+                setattr(view, QUART_SCHEMA_HIDDEN_ATTRIBUTE, True)

@@ -4,6 +4,8 @@ GET  /preview/templates/<id>               player + scene list + data form + res
 GET  /embed/templates/<id>                 the player only, for an iframe
 GET  /preview/templates/<id>/composition   the bare composition page with sample data
 POST /preview/templates                    preview an unsaved template document (JSON body)
+POST /preview/templates/form               the same from an HTML form (`template`: the JSON
+                                           document), so a page can target an iframe at it
 POST /preview/render                       composition HTML for a template or draft + data
 """
 
@@ -13,7 +15,7 @@ from typing import Any
 
 from markupsafe import escape
 from pydantic import ValidationError
-from quart import Blueprint, Response, render_template
+from quart import Blueprint, Response, render_template, request
 from quart_schema import RequestSchemaValidationError, hide
 
 from app.auth import authenticate, session_account
@@ -139,6 +141,25 @@ async def composition_page(template_id: str) -> Response:
 async def preview_draft(data: service.DraftTemplate) -> Response:
     """Preview an unsaved template document; nothing is stored."""
     view = await _draft_view(data)
+    sample = service.sample_data(view)
+    return html(await _page("preview.html", view, sample, None, draft=True))
+
+
+@bp.post("/preview/templates/form")
+@hide
+async def preview_draft_form() -> Response:
+    """The draft preview for a form post whose `template` field holds the JSON document (the
+    dashboard's editor targets its preview iframe at it); nothing is stored. Errors are pages."""
+    form = await request.form
+    try:
+        draft = await off_loop(service.DraftTemplate.model_validate_json, form.get("template", ""))
+    except ValidationError as exc:
+        details = validation_details(exc)
+        return html_error(bad_request("Invalid preview request: " + summarize(details), details))
+    try:
+        view = await _draft_view(draft)
+    except ApiError as err:
+        return html_error(err)
     sample = service.sample_data(view)
     return html(await _page("preview.html", view, sample, None, draft=True))
 

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from pydantic import BaseModel
-from sqlalchemy import select, update
+from sqlalchemy import func, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -127,6 +127,26 @@ async def list_templates(
         ).scalars()
         views += [_row_view(row) for row in rows]
     return views
+
+
+async def list_own_page(
+    session: AsyncSession, account_id: str, offset: int, limit: int
+) -> tuple[list[TemplateView], int]:
+    """One page of the account's own templates, newest first (the order of `list_templates`),
+    and how many it has in all: bounded work however many templates the account holds."""
+    total = await session.scalar(
+        select(func.count()).select_from(TemplateRow).where(TemplateRow.account_id == account_id)
+    )
+    rows = (
+        await session.execute(
+            select(TemplateRow)
+            .where(TemplateRow.account_id == account_id)
+            .order_by(TemplateRow.created_at.desc(), TemplateRow.id)
+            .offset(max(offset, 0))
+            .limit(limit)
+        )
+    ).scalars()
+    return [_row_view(row) for row in rows], int(total or 0)
 
 
 # ---- writing ----
