@@ -58,8 +58,8 @@ PAGES: list[Shot] = [
     Shot("login", "/login"),
     Shot("overview", "", phone=True),
     Shot("templates", "/templates"),
-    Shot("template-editor", "/templates/{template}/edit"),
-    Shot("render", "/render/{template}"),
+    Shot("template-editor", "/templates/{template}"),
+    Shot("render", "/render?template={template}"),
     Shot("render-job", "/renders/{job}"),
     Shot("batches", "/batches"),
     Shot("batch-new", "/batches/new"),
@@ -68,7 +68,9 @@ PAGES: list[Shot] = [
     Shot("analytics-campaign", "/analytics/{batch}", phone=True),
     Shot("keys", "/keys"),
     Shot("webhooks", "/webhooks"),
+    Shot("webhook", "/webhooks/{webhook}"),
     Shot("triggers", "/triggers"),
+    Shot("trigger", "/triggers/{rule}"),
     Shot("billing", "/billing"),
 ]
 
@@ -98,7 +100,7 @@ async def seed(settings: Settings, folder: Path) -> Demo:
         await db.dispose()
 
 
-def seed_through_api(base: str, demo: Demo) -> None:
+def seed_through_api(base: str, demo: Demo) -> dict[str, str]:
     """A webhook endpoint (with a test delivery) and a trigger rule, made by the API routes."""
     headers = {"X-API-Key": demo.key}
     with httpx.Client(base_url=base, headers=headers, timeout=30) as api:
@@ -123,6 +125,10 @@ def seed_through_api(base: str, demo: Demo) -> None:
         )
         if rule.status_code >= 400:
             print(f"note: trigger rule not created ({rule.status_code}: {rule.text[:200]})")
+        made = {"webhook": hook.json()["webhook"]["id"], "rule": "none"}
+        if rule.status_code < 400:
+            made["rule"] = rule.json()["rule"]["id"]
+        return made
 
 
 async def sign_in(page: Page, base: str, demo: Demo) -> None:
@@ -133,9 +139,11 @@ async def sign_in(page: Page, base: str, demo: Demo) -> None:
     await page.wait_for_url(base + "/app")
 
 
-async def shoot(base: str, demo: Demo, out: Path, only: set[str]) -> list[str]:
+async def shoot(
+    base: str, demo: Demo, made: dict[str, str], out: Path, only: set[str]
+) -> list[str]:
     """Each page's PNG; returns the names saved."""
-    ids = {"template": demo.templates[0], "job": demo.renders[0], "batch": demo.batch_id}
+    ids = {"template": demo.templates[0], "job": demo.renders[0], "batch": demo.batch_id, **made}
     saved: list[str] = []
     async with async_playwright() as pw:
         browser = await pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
@@ -185,8 +193,8 @@ def main() -> None:
         os.environ["REELSMITH_ALLOW_PRIVATE_URLS"] = "true"
         demo = asyncio.run(seed(settings, folder))
         with live_server(settings, port) as base:
-            seed_through_api(base, demo)
-            saved = asyncio.run(shoot(base, demo, args.out, only))
+            made = seed_through_api(base, demo)
+            saved = asyncio.run(shoot(base, demo, made, args.out, only))
     print(f"{len(saved)} screenshots in {args.out}")
 
 
