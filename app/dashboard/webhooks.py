@@ -103,7 +103,15 @@ async def create_webhook() -> Response:
 @bp.get("/webhooks/<endpoint_id>")
 @page
 async def endpoint_page(endpoint_id: str) -> Response:
-    return await _endpoint_page(endpoint_id)
+    test_id = request.args.get("test")
+    if not test_id:
+        return await _endpoint_page(endpoint_id)
+    try:
+        async with get_db().session() as session:
+            delivery, attempts = await service.get_delivery(session, web.account().id, test_id)
+    except service.NotFound:
+        return await _endpoint_page(endpoint_id)
+    return await _endpoint_page(endpoint_id, test=(delivery, attempts[0] if attempts else None))
 
 
 @bp.post("/webhooks/<endpoint_id>")
@@ -129,14 +137,15 @@ async def update_webhook(endpoint_id: str) -> Response:
 @action
 async def send_test(endpoint_id: str) -> Response:
     try:
-        delivery, attempts = await sending.send_test(web.account().id, endpoint_id)
+        delivery, _ = await sending.send_test(web.account().id, endpoint_id)
     except service.NotFound:
         return await web.not_found_page("Webhook")
     except service.Disabled as exc:
         return await _endpoint_page(
             endpoint_id, 400, errors={"test": f"The webhook is disabled ({exc}); enable it first."}
         )
-    return await _endpoint_page(endpoint_id, test=(delivery, attempts[0] if attempts else None))
+    # Back to the endpoint's page (a reload does not send another test), showing this one.
+    return see_other(f"{web.PREFIX}/webhooks/{endpoint_id}?test={delivery.id}")
 
 
 @bp.post("/webhooks/<endpoint_id>/rotate")

@@ -64,7 +64,6 @@ def dashboard(tmp_path_factory: pytest.TempPathFactory, settings_maker: Any) -> 
         "REELSMITH_CACHE_DIR": str(settings.cache_dir),
         "REELSMITH_WORKER_CONCURRENCY": "1",
         "REELSMITH_RENDER_PARALLELISM": "1",
-        "REELSMITH_ALLOW_PRIVATE_URLS": "true",
     }
     worker = subprocess.Popen([sys.executable, "-m", "app.cli", "worker"], env=env)
     try:

@@ -43,7 +43,8 @@ async def test_register_test_send_log_redeliver_rotate(client, make_user, settin
         assert secret not in page  # shown once
         async with deliveries_worker(settings):
             sent = await post_form(client, f"/app/webhooks/{endpoint_id}/test", token)
-            html = await sent.get_data(as_text=True)
+            assert sent.status_code == 303
+            html = await (await client.get(sent.headers["Location"])).get_data(as_text=True)
             assert 'data-testid="test-status">201<' in html
             assert receiver.events() == ["test.event"]
             delivery_id = re.search(r'/app/webhooks/deliveries/([^/"]+)/redeliver"', html).group(1)
