@@ -42,7 +42,8 @@ async def test_create_a_key_shown_once(signed_in: SignedIn, dashboard: Dashboard
     # A state change without the page's CSRF token is refused, even signed in.
     status = await page.evaluate(
         """async () => (await fetch('/app/keys', {method: 'POST',
-            headers: {'X-Requested-With': 'fetch'}, body: new URLSearchParams({name: 'x'})})).status"""
+            headers: {'X-Requested-With': 'fetch'},
+            body: new URLSearchParams({name: 'x'})})).status"""
     )
     assert status == 403
     assert signed_in.errors == [] or all("403" in e for e in signed_in.errors)
