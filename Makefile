@@ -83,6 +83,7 @@ lint: venv
 
 gallery: system venv
 	$(PY) scripts/gallery.py
+	$(PY) scripts/dashboard_thumbs.py
 
 # A PNG of each dashboard page in docs/dashboard/ (a live API on a fresh database, a seeded
 # demo account, the system Chromium); pages not built yet are skipped with a note.
