@@ -38,7 +38,6 @@ from app.analytics.stats import format_lift
 from app.auth import current_account, require_auth
 from app.csvcells import safe_cell
 from app.errors import bad_request, not_found
-from app.renders.models import RenderJob
 from app.state import get_db, get_settings
 
 bp = Blueprint("analytics", __name__)
@@ -95,13 +94,6 @@ def engagement_fields(e: service.Engagement) -> dict[str, Any]:
         firstViewedAt=e.first_viewed,
         lastViewedAt=e.last_viewed,
     ).model_dump()
-
-
-def recipient_name(job: RenderJob) -> str:
-    """The job's display name, else its batch row, else (a triggered job) its id."""
-    if job.display_name:
-        return job.display_name
-    return f"row {job.row_number}" if job.row_number is not None else job.id
 
 
 @bp.get("/api/analytics/campaign/<batch_id>/heatmap")
@@ -214,7 +206,7 @@ async def ab(batch_id: str) -> AbResponse:
 def recipient_row(row: service.RecipientRow) -> RecipientRow:
     job = row.job
     return RecipientRow(
-        recipient=recipient_name(job),
+        recipient=service.recipient_name(job),
         jobId=job.id,
         rowNumber=job.row_number,
         variantId=job.variant_id,
@@ -312,7 +304,7 @@ async def engagement(job_id: str) -> EngagementResponse:
             job, e = await service.job_engagement(session, current_account().id, job_id)
     return EngagementResponse(
         jobId=job.id,
-        recipient=recipient_name(job),
+        recipient=service.recipient_name(job),
         batchId=job.batch_id,
         variantId=job.variant_id,
         scenesReached=e.scenes_reached,

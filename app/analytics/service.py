@@ -476,3 +476,10 @@ def scene_labels(job: RenderJob | None, count: int) -> list[str]:
         else:
             labels.append(f"Scene {i + 1}")
     return labels
+
+
+def recipient_name(job: RenderJob) -> str:
+    """The job's display name, else its batch row, else (a triggered job) its id."""
+    if job.display_name:
+        return job.display_name
+    return f"row {job.row_number}" if job.row_number is not None else job.id

@@ -126,7 +126,7 @@ async def campaign(campaign_id: str) -> Response:
         ab=ab_view(ab),
         min_sessions=minimum,
         recipients=recipients.rows,
-        recipient_name=analytics_api.recipient_name,
+        recipient_name=service.recipient_name,
         next_cursor=recipients.next_cursor,
         first_page=cursor is None,
     )

@@ -15,7 +15,7 @@ from typing import Any
 from pydantic import ValidationError
 from quart import Blueprint, Response, jsonify, request
 
-from app.analytics.routes import recipient_name
+from app.analytics.service import recipient_name
 from app.csvcells import safe_cell
 from app.dashboard import web
 from app.dashboard.render import (
@@ -34,7 +34,7 @@ from app.renders import create, read
 from app.renders.errors import BatchNotFound, InvalidRenderRequest, TemplateNotFound
 from app.renders.mapping import map_headers
 from app.renders.models import RenderJob
-from app.renders.routes import output_url
+from app.renders.read import output_url
 from app.renders.schemas import BatchRequest
 from app.renders.slots import Slot
 from app.renders.states import FINISHED, JobStatus

@@ -24,7 +24,7 @@ from app.projects.service import ProjectNotFound
 from app.renders import create, queue, read
 from app.renders.errors import InvalidRenderRequest, JobNotFound, TemplateNotFound
 from app.renders.mapping import CellError, convert_cell
-from app.renders.routes import job_fields
+from app.renders.read import job_fields
 from app.renders.schemas import RenderBody
 from app.renders.slots import Slot
 from app.renders.states import FINISHED

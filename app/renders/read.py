@@ -140,3 +140,39 @@ async def recent_batches(
         (b, batch_progress(jobs[b.id]), batch_state([j.status for j in jobs[b.id]]))
         for b in batches
     ]
+
+
+# ---- a job as the API and the dashboard show it ----
+
+
+def iso(value: datetime | None) -> str | None:
+    return value.isoformat().replace("+00:00", "Z") if value else None
+
+
+def output_url(job: RenderJob, storage: Storage) -> str | None:
+    if job.output_key and job.deleted_at is None and job.status == JobStatus.COMPLETE:
+        return storage.url(job.output_key)
+    return None
+
+
+def job_fields(job: RenderJob, storage: Storage, settings: Settings) -> dict[str, Any]:
+    """SPEC 2.7 job fields (plus templateId, batchId, projectId, deletedAt, voiceovers, and
+    the player page, poster and preview GIF URLs)."""
+    return {
+        "id": job.id,
+        "status": job.status,
+        "stage": job.stage,
+        "progress": job.progress,
+        "outputUrl": output_url(job, storage),
+        "error": job.error,
+        "authorName": job.display_name,
+        "templateId": job.template_id,
+        "batchId": job.batch_id,
+        "projectId": job.project_id,
+        "createdAt": iso(job.created_at),
+        "updatedAt": iso(job.updated_at),
+        "completedAt": iso(job.completed_at),
+        "deletedAt": iso(job.deleted_at),
+        "voiceovers": list(job.voiceovers or []),
+        **viewer_urls(job, storage, settings),
+    }

@@ -10,7 +10,6 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
-from datetime import datetime
 from typing import Any
 
 from quart import Blueprint, request
@@ -21,9 +20,8 @@ from tenacity import AsyncRetrying, retry_if_exception, stop_after_attempt
 
 from app.accounts.service import InsufficientCredits
 from app.auth import current_account, require_auth
-from app.config import Settings
 from app.errors import ApiError, bad_request, insufficient_credits, not_found
-from app.media.storage import Storage, get_storage
+from app.media.storage import get_storage
 from app.projects.service import ProjectNotFound
 from app.renders import cancel, create, idempotency, queue, read, thumbnails
 from app.renders.errors import (
@@ -35,7 +33,6 @@ from app.renders.errors import (
     ThumbnailFailed,
     ThumbnailTimeout,
 )
-from app.renders.models import RenderJob
 from app.renders.schemas import (
     BatchCreated,
     BatchQuery,
@@ -186,39 +183,6 @@ async def create_batch(data: BatchRequest) -> Answer:
     return await _create("batch", data, make)
 
 
-def iso(value: datetime | None) -> str | None:
-    return value.isoformat().replace("+00:00", "Z") if value else None
-
-
-def output_url(job: RenderJob, storage: Storage) -> str | None:
-    if job.output_key and job.deleted_at is None and job.status == JobStatus.COMPLETE:
-        return storage.url(job.output_key)
-    return None
-
-
-def job_fields(job: RenderJob, storage: Storage, settings: Settings) -> dict[str, Any]:
-    """SPEC 2.7 job fields (plus templateId, batchId, projectId, deletedAt, voiceovers, and
-    the player page, poster and preview GIF URLs)."""
-    return {
-        "id": job.id,
-        "status": job.status,
-        "stage": job.stage,
-        "progress": job.progress,
-        "outputUrl": output_url(job, storage),
-        "error": job.error,
-        "authorName": job.display_name,
-        "templateId": job.template_id,
-        "batchId": job.batch_id,
-        "projectId": job.project_id,
-        "createdAt": iso(job.created_at),
-        "updatedAt": iso(job.updated_at),
-        "completedAt": iso(job.completed_at),
-        "deletedAt": iso(job.deleted_at),
-        "voiceovers": list(job.voiceovers or []),
-        **read.viewer_urls(job, storage, settings),
-    }
-
-
 @bp.get("/api/render/batch")
 @tag(["Rendering"])
 @require_auth
@@ -238,7 +202,7 @@ async def batch_status(query_args: BatchQuery) -> dict[str, Any]:
             "totalRows": batch.total_rows,
             "status": read.batch_state([j.status for j in jobs]),
             "progress": read.batch_progress(jobs),
-            "createdAt": iso(batch.created_at),
+            "createdAt": read.iso(batch.created_at),
             "projectId": batch.project_id,
         },
         "jobs": [
@@ -247,7 +211,7 @@ async def batch_status(query_args: BatchQuery) -> dict[str, Any]:
                 "name": j.display_name or f"row {j.row_number}",
                 "status": j.status,
                 "progress": j.progress,
-                "outputUrl": output_url(j, storage),
+                "outputUrl": read.output_url(j, storage),
                 "error": j.error,
             }
             for j in jobs
@@ -265,7 +229,7 @@ async def job_status(job_id: str) -> dict[str, Any]:
         async with get_db().session() as session:
             job = await read.owned_job(session, current_account().id, job_id)
     settings = get_settings()
-    fields = job_fields(job, get_storage(settings), settings)
+    fields = read.job_fields(job, get_storage(settings), settings)
     return {"success": True, **fields, "job": fields}
 
 
@@ -290,7 +254,7 @@ async def delete_render(job_id: str) -> dict[str, Any]:
         "jobId": deleted.job.id,
         "cancelled": deleted.cancelled,
         "refunded": deleted.refunded,
-        "deletedAt": iso(deleted.job.deleted_at),
+        "deletedAt": read.iso(deleted.job.deleted_at),
         "message": "Render cancelled, credit refunded and files deleted"
         if deleted.cancelled
         else "Video and thumbnails deleted",
