@@ -77,3 +77,17 @@ async def test_register_a_webhook_and_send_a_test(
         await expect(other.page.get_by_role("heading", name="Webhook not found")).to_be_visible()
     finally:
         await other.context.close()
+
+
+async def test_pages_fit_a_phone_without_sideways_scrolling(
+    browser: Browser, dashboard: Dashboard
+) -> None:
+    signed = await open_signed_in(browser, dashboard, viewport={"width": 390, "height": 844})
+    try:
+        for path in ("/app/keys", "/app/webhooks", "/app/triggers", "/app/billing", "/app"):
+            await signed.page.goto(dashboard.url(path))
+            width = await signed.page.evaluate("document.documentElement.scrollWidth")
+            assert width <= 390, f"{path} is {width} px wide at 390 px"
+        assert signed.errors == []
+    finally:
+        await signed.context.close()

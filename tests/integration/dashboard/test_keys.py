@@ -6,9 +6,17 @@ from __future__ import annotations
 import re
 from urllib.parse import urlencode
 
+import pytest
+
 from tests.support.dashboard import post_form, sign_in
 
 KEY = re.compile(r'data-testid="new-key">(rs_[^<]+)<')
+CAP = 3
+
+
+@pytest.fixture
+def settings(settings_factory):
+    return settings_factory(max_api_keys_per_account=CAP)
 
 
 async def test_create_with_a_preset_shows_the_key_once_and_it_works(client, make_user) -> None:
@@ -78,3 +86,18 @@ async def test_revoke_and_another_accounts_key(client, make_user) -> None:
     their_raw = KEY.search(other_html).group(1)
     assert (await post_form(client, f"/app/keys/{their_id}/revoke", token)).status_code == 404
     assert (await client.get("/api/billing", headers={"X-API-Key": their_raw})).status_code == 200
+
+
+async def test_the_key_cap_is_shown_beside_the_form_and_nothing_is_created(client, make_user):
+    user = await make_user()  # holds one key already (the fixture's)
+    token = await sign_in(client, user.account.email, user.password)
+    for n in range(CAP - 1):
+        made = await post_form(client, "/app/keys", token, name=f"k{n}", preset="render-only")
+        assert made.status_code == 201
+    refused = await post_form(client, "/app/keys", token, name="one too many", preset="admin")
+    html = await refused.get_data(as_text=True)
+    assert refused.status_code == 403
+    assert f"already has {CAP} active API keys" in html
+    assert 'role="alert"' in html and 'value="one too many"' in html  # the form kept its input
+    assert f"Active keys ({CAP} of {CAP})" in html
+    assert KEY.search(html) is None
