@@ -39,8 +39,12 @@ from app import create_app  # noqa: E402
 from app.config import Settings  # noqa: E402
 from app.db import Database  # noqa: E402
 from app.media.storage import get_storage  # noqa: E402
+from app.triggers import service as triggers  # noqa: E402
+from app.triggers.schemas import RuleBody  # noqa: E402
+from app.webhooks import service as webhooks  # noqa: E402
 from tests.support.campaigns import demo_account  # noqa: E402
 from tests.support.dashboard import sign_in  # noqa: E402
+from tests.support.triggers import rule_body  # noqa: E402
 
 TARGET_MS = 200.0
 
@@ -60,6 +64,22 @@ def settings_for(folder: Path, database_url: str | None) -> Settings:
         env="development",
         rate_limit_enabled=False,
     )
+
+
+async def webhook_and_rule(db: Database, account_id: str) -> dict[str, str]:
+    """A webhook endpoint and a trigger rule for their pages (made by their services)."""
+    async with db.session() as session:
+        endpoint = await webhooks.create_endpoint(
+            session,
+            account_id,
+            "https://example.com/hooks/reelsmith",
+            ["render.complete"],
+            "bench",
+            production=False,
+            max_endpoints=10,
+        )
+        rule = await triggers.create_rule(session, account_id, RuleBody(**rule_body()))
+        return {"webhook": endpoint.id, "rule": rule.id}
 
 
 async def measure(client: Any, url: str, repeat: int) -> tuple[int, list[float]]:
@@ -92,6 +112,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 renders=args.renders,
                 email=f"bench-{uuid.uuid4().hex[:8]}@example.com",
             )
+            made = await webhook_and_rule(db, demo.account_id)
         finally:
             await db.dispose()
         print(
@@ -99,7 +120,12 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             f"batch in {time.perf_counter() - start:.1f} s ({settings.database_url.split(':')[0]})"
         )
         app = create_app(settings)
-        ids = {"template": demo.templates[0], "job": demo.renders[-1], "batch": demo.batch_id}
+        ids = {
+            "template": demo.templates[0],
+            "job": demo.renders[-1],
+            "batch": demo.batch_id,
+            **made,
+        }
         results: dict[str, Any] = {}
         async with app.test_app():
             client = app.test_client()

@@ -59,6 +59,7 @@ PAGES: list[Shot] = [
     Shot("overview", "", phone=True),
     Shot("templates", "/templates"),
     Shot("template-editor", "/templates/{template}"),
+    Shot("render-pick", "/render"),
     Shot("render", "/render?template={template}"),
     Shot("render-job", "/renders/{job}"),
     Shot("batches", "/batches"),

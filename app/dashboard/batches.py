@@ -39,7 +39,7 @@ from app.renders.schemas import BatchRequest
 from app.renders.slots import Slot
 from app.renders.states import FINISHED, JobStatus
 from app.state import get_db, get_settings
-from app.templates.service import list_templates
+from app.templates.service import get_template, template_choices
 
 bp = Blueprint("dashboard_batches", __name__, url_prefix=web.PREFIX)
 bp.after_request(web.add_headers)
@@ -190,8 +190,12 @@ def row_problems(exc: InvalidRenderRequest, draft: Draft) -> dict[int, list[str]
 async def _form_page(draft: Draft, form: Any, status: int = 200) -> Response:
     account = web.account()
     async with get_db().session() as session:
-        templates = await list_templates(session, account.id, include_builtin=True)
-    template = next((t for t in templates if t.id == draft.template_id), None)
+        templates = await template_choices(session, account.id)
+        template = (
+            await get_template(session, draft.template_id, account.id)
+            if draft.template_id
+            else None
+        )
     slots = [Slot.from_dict(s.model_dump()) for s in template.dataSlots] if template else []
     return await render(
         "batches/new.html",

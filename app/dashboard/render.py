@@ -30,7 +30,7 @@ from app.renders.slots import Slot
 from app.renders.states import FINISHED
 from app.spec import TIER_RANK, VOICES
 from app.state import get_arq, get_db, get_settings
-from app.templates.service import list_templates
+from app.templates.service import template_choices
 from app.voices.music import tracks
 
 log = logging.getLogger(__name__)
@@ -203,7 +203,7 @@ async def render_page() -> Response:
     async with get_db().session() as session:
         if template_id:
             return await _form_page(session, template_id)
-        templates = await list_templates(session, web.account().id, include_builtin=True)
+        templates = await template_choices(session, web.account().id)
     return await render("render/pick.html", templates=templates)
 
 

@@ -12,7 +12,7 @@ from quart import Blueprint, Response, request
 from app.dashboard import web
 from app.dashboard.web import action, page, render, see_other
 from app.state import get_db, get_settings
-from app.templates.service import list_templates
+from app.templates.service import template_choices
 from app.triggers import ingest, service
 from app.triggers.models import TriggerRule
 from app.triggers.schemas import MAX_EVENTS, IngestBody, RuleBody, RulePatch
@@ -114,7 +114,7 @@ def _pydantic_errors(exc: ValidationError) -> dict[str, str]:
 async def _choices() -> dict[str, Any]:
     account_id = web.account().id
     async with get_db().session() as session:
-        templates = await list_templates(session, account_id, include_builtin=True)
+        templates = await template_choices(session, account_id)
         endpoints = await list_endpoints(session, account_id)
     return {
         "templates": [(t.id, t.name) for t in templates],

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from pydantic import BaseModel
@@ -75,6 +76,27 @@ async def template_names(
         rows = await session.execute(select(TemplateRow).where(TemplateRow.id.in_(others)))
         names |= {row.id: row.name for row in rows.scalars() if can_read(row, account_id)}
     return names
+
+
+@dataclass(frozen=True)
+class TemplateChoice:
+    """A template as a picker lists it."""
+
+    id: str
+    name: str
+    builtin: bool
+
+
+async def template_choices(session: AsyncSession, account_id: str) -> list[TemplateChoice]:
+    """Built-ins in SPEC order, then the account's own templates newest first: ids and names
+    only (one narrow query, for pickers; whole documents are read with get_template)."""
+    choices = [TemplateChoice(item.id, item.name, True) for item in builtins().values()]
+    rows = await session.execute(
+        select(TemplateRow.id, TemplateRow.name)
+        .where(TemplateRow.account_id == account_id)
+        .order_by(TemplateRow.created_at.desc(), TemplateRow.id)
+    )
+    return choices + [TemplateChoice(row.id, row.name, False) for row in rows]
 
 
 async def _can_read_id(session: AsyncSession, template_id: str, account_id: str | None) -> bool:
