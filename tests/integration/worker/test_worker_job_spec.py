@@ -69,13 +69,19 @@ async def job_with_request(app: Any, client: Any, user: Any, stored: Any) -> str
 
 
 class Recorder:
-    """Stands in for render_video: keeps the spec it was given, writes a small file."""
+    """Stands in for render_or_split: keeps the spec it was given, writes a small file."""
 
     def __init__(self) -> None:
         self.specs: list[RenderJobSpec] = []
 
     async def __call__(
-        self, spec: RenderJobSpec, settings: Settings, progress: Any, out_path: Path, db: Any
+        self,
+        spec: RenderJobSpec,
+        settings: Settings,
+        progress: Any,
+        out_path: Path,
+        db: Any,
+        split: Any = None,
     ) -> Any:
         self.specs.append(spec)
         out_path.write_bytes(b"video")
@@ -92,7 +98,7 @@ class Recorder:
 @pytest.fixture
 def engine(monkeypatch: pytest.MonkeyPatch) -> Recorder:
     fake = Recorder()
-    monkeypatch.setattr(tasks, "render_video", fake)
+    monkeypatch.setattr(tasks, "render_or_split", fake)
     return fake
 
 
