@@ -127,7 +127,7 @@ async def _create(
                     idempotency.remember(session, account_id, key, endpoint, digest, response)
                     await session.flush()
     try:
-        await queue.dispatch(get_db(), await get_arq(), get_settings())
+        await queue.dispatch_account(get_db(), await get_arq(), get_settings(), account_id)
     except Exception:  # the sweep enqueues what is left; the answer stands
         log.exception("dispatch after create failed")
     return response, 200, {}
