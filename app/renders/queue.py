@@ -213,7 +213,9 @@ def _account_lock(account_id: str) -> int:
     return zlib.crc32(account_id.encode()) - 2**31
 
 
-async def dispatch_account(db: Database, pool: Any, settings: Settings, account_id: str) -> list[str]:
+async def dispatch_account(
+    db: Database, pool: Any, settings: Settings, account_id: str
+) -> list[str]:
     """After `account_id` added jobs: what the full round would do for it (see the module
     docstring), at a cost that does not grow with the other accounts' backlogs; the full
     `dispatch` only while live capacity is free. Returns the job ids enqueued."""
