@@ -262,7 +262,7 @@ async def batch_status(query_args: BatchQuery) -> dict[str, Any]:
 async def job_status(job_id: str) -> dict[str, Any]:
     """A render job: fields at top level and also wrapped as `job`."""
     with domain_errors():
-        async with get_db().session() as session:
+        async with get_db().read() as session:
             job = await read.owned_job(session, current_account().id, job_id)
     settings = get_settings()
     fields = job_fields(job, get_storage(settings), settings)
