@@ -105,11 +105,20 @@ async def _create(
     make: Callable[[AsyncSession], Awaitable[dict[str, Any]]],
 ) -> Answer:
     """Replay the stored answer for a known Idempotency-Key, or create in one transaction
-    (storing the answer under the key) and dispatch. A concurrent twin with the same key
-    loses the unique constraint and, on its second attempt, replays the winner's answer."""
+    (storing the answer under the key, and claiming the account's next job for the queue)
+    and dispatch. A concurrent twin with the same key loses the unique constraint and, on its
+    second attempt, replays the winner's answer."""
     account_id, key = current_account().id, idempotency_key()
     digest = idempotency.body_hash(body.model_dump(mode="json"))
     response: dict[str, Any] = {}
+    db, settings = get_db(), get_settings()
+    try:
+        pool: Any = await get_arq()
+        slots: int | None = await queue.capacity(pool, settings)
+    except Exception:  # Redis is down: no dispatch now, the sweep enqueues the job later
+        log.exception("live capacity unknown; render not dispatched")
+        pool = slots = None
+    claim: queue.Claim | None = None
     retrying = AsyncRetrying(
         stop=stop_after_attempt(2),
         retry=retry_if_exception(lambda exc: isinstance(exc, IntegrityError) and bool(key)),
@@ -117,7 +126,7 @@ async def _create(
     )
     async for attempt in retrying:
         with attempt, domain_errors():
-            async with get_db().session() as session:
+            async with db.session() as session:
                 if key:
                     stored = await idempotency.replay(session, account_id, key, endpoint, digest)
                     if stored is not None:
@@ -126,8 +135,11 @@ async def _create(
                 if key:
                     idempotency.remember(session, account_id, key, endpoint, digest, response)
                     await session.flush()
+                if slots is not None:  # dispatch for the account in this same transaction
+                    claim = await queue.claim_account(session, slots, account_id)
     try:
-        await queue.dispatch_account(get_db(), await get_arq(), get_settings(), account_id)
+        if claim is not None:
+            await queue.after_claim(db, pool, settings, claim)
     except Exception:  # the sweep enqueues what is left; the answer stands
         log.exception("dispatch after create failed")
     return response, 200, {}
