@@ -70,7 +70,7 @@ async def live_key(raw: str) -> tuple[Account, ApiKey] | None:
     cached: tuple[str, tuple[Account, ApiKey] | None] | None = g.get("_live_key")
     if cached is not None and cached[0] == raw:
         return cached[1]
-    async with get_db().session() as session:
+    async with get_db().read() as session:
         row = (
             await session.execute(
                 select(ApiKey, Account)

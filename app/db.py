@@ -67,6 +67,9 @@ class TimestampMixin:
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
 
 
+READ_ONLY = "reelsmith_read_only"  # execution option of Database.read connections
+
+
 def make_engine(database_url: str) -> AsyncEngine:
     kwargs: dict[str, Any] = {"pool_pre_ping": True}
     if database_url.startswith("sqlite"):
@@ -90,8 +93,12 @@ def make_engine(database_url: str) -> AsyncEngine:
         @event.listens_for(engine.sync_engine, "begin")
         def _sqlite_begin_immediate(conn: Any) -> None:
             # Take the write lock at BEGIN so read-then-write transactions (credit charges)
-            # serialize instead of failing with "database is locked" on upgrade.
-            conn.exec_driver_sql("BEGIN IMMEDIATE")
+            # serialize instead of failing with "database is locked" on upgrade. Reads
+            # (Database.read) begin deferred: under WAL they neither wait for nor block writers.
+            if conn.get_execution_options().get(READ_ONLY):
+                conn.exec_driver_sql("BEGIN")
+            else:
+                conn.exec_driver_sql("BEGIN IMMEDIATE")
 
     return engine
 
@@ -109,6 +116,20 @@ class Database:
         """A session inside one transaction: commits on success, rolls back on error."""
         async with self.sessionmaker() as session, session.begin():
             yield session
+
+    @asynccontextmanager
+    async def read(self) -> AsyncIterator[AsyncSession]:
+        """A session for reads only, on the hot paths (key look-up, job status): PostgreSQL in
+        autocommit, so no BEGIN and COMMIT round trips (each statement sees what was committed
+        when it ran); SQLite in a deferred transaction, so a read never takes the write lock.
+        Never write through it."""
+        async with self.engine.connect() as conn:
+            if conn.dialect.name == "sqlite":
+                await conn.execution_options(**{READ_ONLY: True})
+            else:
+                await conn.execution_options(isolation_level="AUTOCOMMIT")
+            async with AsyncSession(bind=conn, expire_on_commit=False) as session:
+                yield session
 
     async def create_all(self) -> None:
         import app.models  # noqa: F401, PLC0415  (registers every table; app.models imports app.db)

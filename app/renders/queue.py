@@ -15,13 +15,16 @@ as soon as a slot frees. One query per dispatch, however many accounts wait.
 from __future__ import annotations
 
 import math
+import zlib
 from collections.abc import Mapping
+from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
 from arq.constants import abort_jobs_ss, in_progress_key_prefix, job_key_prefix, retry_key_prefix
 from arq.utils import timestamp_ms
-from sqlalchemy import case, func, select, update
+from sqlalchemy import case, func, literal, select, update
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.config import Settings
 from app.db import Database, utcnow
@@ -205,6 +208,91 @@ async def dispatch(db: Database, pool: Any, settings: Settings) -> list[str]:
     for position, job_id in enumerate(chosen):
         await enqueue(pool, settings, job_id, position)
     return chosen
+
+
+def _account_lock(account_id: str) -> int:
+    """The account's 32-bit advisory lock key (paired with DISPATCH_LOCK)."""
+    return zlib.crc32(account_id.encode()) - 2**31
+
+
+@dataclass
+class Claim:
+    """What `claim_account` decided: the job it marked enqueued (None: none), and whether live
+    capacity is free (then the full `dispatch` must run once the transaction commits)."""
+
+    job_id: str | None = None
+    free: bool = False
+
+
+async def claim_account(session: AsyncSession, slots: int, account_id: str) -> Claim:
+    """Inside the caller's transaction, after `account_id` added jobs: what the full round
+    would do for it while capacity is taken (see the module docstring): mark its first
+    waiting job enqueued when it has nothing in flight. Reads at most `slots` + 1 rows,
+    whatever the other accounts' backlogs; the caller enqueues `job_id` after commit."""
+    queued = (RenderJob.status == JobStatus.PENDING) & RenderJob.enqueued_at.is_not(None)
+    in_flight = (RenderJob.status == JobStatus.PROCESSING) | queued
+    if session.get_bind().dialect.name == "postgresql":
+        # Never beside a full round; beside other accounts' requests, yes; one at a time
+        # per account. Released at commit.
+        await session.execute(
+            select(
+                func.pg_advisory_xact_lock_shared(DISPATCH_LOCK),
+                func.pg_advisory_xact_lock(DISPATCH_LOCK, _account_lock(account_id)),
+            )
+        )
+    # Jobs in flight counted up to `slots` only (is any capacity free?), and the account's own.
+    busy = (
+        select(func.count())
+        .select_from(select(literal(1)).where(in_flight).limit(max(slots, 0)).subquery())
+        .scalar_subquery()
+    )
+    held = select(RenderJob.id).where(RenderJob.account_id == account_id, in_flight).limit(1)
+    count, holds = (await session.execute(select(busy, held.exists()))).one()
+    if slots > 0 and count < slots:
+        return Claim(free=True)
+    if holds:
+        return Claim()
+    first = (
+        select(RenderJob.id)
+        .where(
+            RenderJob.account_id == account_id,
+            RenderJob.status == JobStatus.PENDING,
+            RenderJob.enqueued_at.is_(None),
+        )
+        .order_by(RenderJob.created_at, RenderJob.row_number, RenderJob.id)
+        .limit(1)
+    )
+    picked = (
+        await session.execute(
+            update(RenderJob)
+            .where(RenderJob.id == first.scalar_subquery(), RenderJob.enqueued_at.is_(None))
+            .values(enqueued_at=utcnow(), updated_at=RenderJob.updated_at)
+            .returning(RenderJob.id)
+        )
+    ).scalar_one_or_none()
+    return Claim(job_id=picked)
+
+
+async def after_claim(db: Database, pool: Any, settings: Settings, claim: Claim) -> list[str]:
+    """Once the claim's transaction has committed: enqueue its job, or run the full round
+    while capacity is free. Returns the job ids enqueued."""
+    if claim.free:
+        return await dispatch(db, pool, settings)
+    if claim.job_id is None:
+        return []
+    await enqueue(pool, settings, claim.job_id)
+    return [claim.job_id]
+
+
+async def dispatch_account(
+    db: Database, pool: Any, settings: Settings, account_id: str
+) -> list[str]:
+    """`claim_account` in a transaction of its own, then `after_claim`: the round for callers
+    whose jobs are already committed."""
+    slots = await capacity(pool, settings)
+    async with db.session() as session:
+        claim = await claim_account(session, slots, account_id)
+    return await after_claim(db, pool, settings, claim)
 
 
 def round_robin(lists: list[list[str]]) -> list[str]:

@@ -102,11 +102,20 @@ async def _create(
     make: Callable[[AsyncSession], Awaitable[dict[str, Any]]],
 ) -> Answer:
     """Replay the stored answer for a known Idempotency-Key, or create in one transaction
-    (storing the answer under the key) and dispatch. A concurrent twin with the same key
-    loses the unique constraint and, on its second attempt, replays the winner's answer."""
+    (storing the answer under the key, and claiming the account's next job for the queue)
+    and dispatch. A concurrent twin with the same key loses the unique constraint and, on its
+    second attempt, replays the winner's answer."""
     account_id, key = current_account().id, idempotency_key()
     digest = idempotency.body_hash(body.model_dump(mode="json"))
     response: dict[str, Any] = {}
+    db, settings = get_db(), get_settings()
+    try:
+        pool: Any = await get_arq()
+        slots: int | None = await queue.capacity(pool, settings)
+    except Exception:  # Redis is down: no dispatch now, the sweep enqueues the job later
+        log.exception("live capacity unknown; render not dispatched")
+        pool = slots = None
+    claim: queue.Claim | None = None
     retrying = AsyncRetrying(
         stop=stop_after_attempt(2),
         retry=retry_if_exception(lambda exc: isinstance(exc, IntegrityError) and bool(key)),
@@ -114,7 +123,7 @@ async def _create(
     )
     async for attempt in retrying:
         with attempt, domain_errors():
-            async with get_db().session() as session:
+            async with db.session() as session:
                 if key:
                     stored = await idempotency.replay(session, account_id, key, endpoint, digest)
                     if stored is not None:
@@ -123,8 +132,11 @@ async def _create(
                 if key:
                     idempotency.remember(session, account_id, key, endpoint, digest, response)
                     await session.flush()
+                if slots is not None:  # dispatch for the account in this same transaction
+                    claim = await queue.claim_account(session, slots, account_id)
     try:
-        await queue.dispatch(get_db(), await get_arq(), get_settings())
+        if claim is not None:
+            await queue.after_claim(db, pool, settings, claim)
     except Exception:  # the sweep enqueues what is left; the answer stands
         log.exception("dispatch after create failed")
     return response, 200, {}
@@ -226,7 +238,7 @@ async def batch_status(query_args: BatchQuery) -> dict[str, Any]:
 async def job_status(job_id: str) -> dict[str, Any]:
     """A render job: fields at top level and also wrapped as `job`."""
     with domain_errors():
-        async with get_db().session() as session:
+        async with get_db().read() as session:
             job = await read.owned_job(session, current_account().id, job_id)
     settings = get_settings()
     fields = read.job_fields(job, get_storage(settings), settings)

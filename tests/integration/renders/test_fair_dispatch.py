@@ -167,3 +167,75 @@ async def test_simultaneous_rounds_never_dispatch_past_the_rule(db, pool, settin
     assert sum(len(chosen) for chosen in rounds) == SLOTS  # each job dispatched once
     assert await in_flight(db, heavy) == 2 and await in_flight(db, light) == 2
     assert len(await queued_job_ids(pool, settings)) == SLOTS
+
+
+# ---- dispatch_account: the round a render request runs for its own account ----
+
+
+async def take_every_slot(db: Database, pool: ArqRedis, settings: Settings) -> list[str]:
+    """One account's backlog holding every live slot."""
+    heavy = await account(db)
+    jobs = await add_jobs(db, heavy, 10)
+    assert await queue.dispatch(db, pool, settings) == jobs[:SLOTS]
+    return jobs
+
+
+async def test_request_round_queues_a_newcomer_once_behind_a_backlog_holding_every_slot(
+    db, pool, settings
+):
+    await take_every_slot(db, pool, settings)
+    light = await account(db)
+    first, second = await add_jobs(db, light, 2)
+    assert await queue.dispatch_account(db, pool, settings, light) == [first]
+    assert (await queued_job_ids(pool, settings))[-1] == first
+    # It holds one job in flight while capacity is taken: nothing more, as the full round.
+    assert await queue.dispatch_account(db, pool, settings, light) == []
+    assert await queue.dispatch(db, pool, settings) == []
+    assert await in_flight(db, light) == 1 and await waiting(db, light) == 1
+
+
+async def test_request_round_fills_free_capacity_as_the_full_round_does(db, pool, settings):
+    alone = await account(db)
+    jobs = await add_jobs(db, alone, 10)
+    assert await queue.dispatch_account(db, pool, settings, alone) == jobs[:SLOTS]
+    assert await in_flight(db, alone) == SLOTS
+
+
+async def test_request_round_costs_the_same_queries_whatever_the_backlog(db, pool, settings):
+    statements: list[str] = []
+
+    def count(conn: Any, cursor: Any, statement: str, *args: Any) -> None:
+        if statement.lstrip().upper().startswith(("SELECT", "UPDATE", "WITH")):
+            statements.append(statement)
+
+    await take_every_slot(db, pool, settings)
+    event.listen(db.engine.sync_engine, "before_cursor_execute", count)
+    try:
+        costs = []
+        for backlog_accounts in (1, 30):
+            for _ in range(backlog_accounts):  # each with one job out and four waiting
+                other = await account(db)
+                await add_jobs(db, other, 5)
+                await queue.dispatch_account(db, pool, settings, other)
+            newcomer = await account(db)
+            await add_jobs(db, newcomer, 3)
+            statements.clear()
+            assert len(await queue.dispatch_account(db, pool, settings, newcomer)) == 1
+            costs.append(len(statements))
+    finally:
+        event.remove(db.engine.sync_engine, "before_cursor_execute", count)
+    # One read (is capacity free, does the account hold a job), one update of its first job
+    # (PostgreSQL: plus the locks).
+    assert costs[0] == costs[1] == (3 if db.engine.dialect.name == "postgresql" else 2)
+
+
+async def test_simultaneous_request_rounds_of_one_account_queue_one_job(db, pool, settings):
+    await take_every_slot(db, pool, settings)
+    light = await account(db)
+    await add_jobs(db, light, 10)
+    rounds = await asyncio.gather(
+        *(queue.dispatch_account(db, pool, settings, light) for _ in range(6)),
+        queue.dispatch(db, pool, settings),
+    )
+    assert sum(len(chosen) for chosen in rounds) == 1
+    assert await in_flight(db, light) == 1

@@ -402,3 +402,22 @@ async def test_voiced_render_in_a_language_no_engine_translates_to_is_400(app, c
     async with app.config["REELSMITH_DB"].session() as session:
         job = await session.get(RenderJob, job_id)
         assert job is not None and job.request["templateLanguage"] == "en"
+
+
+async def test_renders_queue_one_job_per_account_while_no_slot_is_free(
+    app, client, make_user, settings, redis
+):
+    """No live worker slot (capacity taken): each account's first render goes to the queue
+    at once, its next ones wait in the database, as the full dispatch round decides."""
+    first_user, second_user = await make_user(credits=5), await make_user(credits=5)
+    data = {"person_name": "Ada Lovelace", "totalWorkouts": 3, "totalMinutes": 90}
+    body = {"templateId": "rewind", "data": data}
+    jobs = []
+    for user in (first_user, first_user, second_user):
+        resp = await client.post("/api/render", json=body, headers=user.headers)
+        assert resp.status_code == 200, await resp.get_json()
+        jobs.append((await resp.get_json())["jobId"])
+    assert await queued_job_ids(redis, settings) == [jobs[0], jobs[2]]
+    async with app.config["REELSMITH_DB"].session() as session:
+        waiting = await session.get(RenderJob, jobs[1])
+    assert waiting is not None and waiting.enqueued_at is None
