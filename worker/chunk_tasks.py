@@ -43,12 +43,14 @@ from worker.render.mux import join_and_mux
 from worker.render.pipeline import (
     Prepared,
     Split,
-    capture_frames,
+    capture_segments,
     mix_soundtrack,
     scene_starts_ms,
     scenes_fully_in_ms,
     spoken_by,
 )
+from worker.render.scenecache import video_segments
+from worker.render.segments import cut_at
 from worker.render.stitch import step_timeout
 from worker.render.store import StoreError, store_video
 from worker.tasks import (
@@ -86,7 +88,9 @@ def splitter(ctx: dict[str, Any], job: RenderJob) -> Split:
         if not chunks.wants_chunks(prepared.timeline.duration_ms, settings):
             return False
         slots = await queue.capacity(ctx["redis"], settings)
-        ranges = chunks.plan_ranges(prepared.frames, prepared.spec.output.fps, slots, settings)
+        fps = prepared.spec.output.fps
+        cuts = [frames.start for frames in video_segments(prepared.timeline, fps)]
+        ranges = chunks.plan_ranges(prepared.frames, fps, slots, settings, cuts)
         if len(ranges) < 2:
             return False
         started = time.monotonic()
@@ -96,6 +100,7 @@ def splitter(ctx: dict[str, Any], job: RenderJob) -> Split:
         await store_video(storage, keys[0], bundle)
         await store_video(storage, keys[1], soundtrack)
         meta = plan_meta(prepared)
+        meta["cuts"] = cuts
         meta["planSeconds"] = round(time.monotonic() - started, 3)
         ids = await settle(chunks.save_plan, db, job.id, worker_id, attempt, ranges, meta)
         if ids is None:
@@ -308,20 +313,30 @@ async def _capture(ctx: dict[str, Any], piece: Claimed) -> str:
         await _fetch(storage, chunks.bundle_key(piece.job_id, piece.attempt), bundle)
         page, assets = await asyncio.to_thread(unpack_page, bundle, workdir / "page")
         with PieceProgress(ctx["db"], piece, worker_id) as progress:
-            captured = await capture_frames(
-                page, assets, output, settings, workdir, progress.on_frames, frames=piece.frames
+            captured = await capture_segments(
+                page, assets, output, settings, workdir, progress.on_frames, piece_segments(piece)
             )
         keys = [
             chunks.segment_key(piece.job_id, piece.attempt, piece.index, n, piece.piece_try)
-            for n in range(len(captured.chunks))
+            for n in range(len(captured.paths))
         ]
-        for key, path in zip(keys, captured.chunks, strict=True):
+        for key, path in zip(keys, captured.paths, strict=True):
             await store_video(storage, key, path)
     done = await settle(chunks.finish, ctx["db"], piece, worker_id, keys, captured.stats.frames)
     if not done.ours:
         await asyncio.to_thread(_delete_keys, storage, keys)
         return "dropped: piece or job no longer ours"
     return f"assemble:{done.assembly_id}" if done.assembly_id else "captured"
+
+
+def piece_segments(piece: Claimed) -> list[range]:
+    """The piece's frames cut where the video's segments start (the plan's `cuts`), so the
+    piece is encoded on the grid of the plain render."""
+    total = piece.total_frames or piece.frames.stop
+    return cut_at(
+        list(piece.meta.get("cuts") or [0]),
+        range(piece.frames.start, min(piece.frames.stop, total)),
+    )
 
 
 async def _fetch(storage: Storage, key: str, dest: Path) -> Path:

@@ -31,8 +31,9 @@ from app.renders.queue import live_workers
 from app.renders.states import JobStage, JobStatus
 from worker.jobs import MAX_ATTEMPTS
 from worker.render.encode import gop_size
-from worker.render.parallel import split_ranges
+from worker.render.parallel import gop_groups, split_groups
 from worker.render.pipeline import RENDER_FROM, RENDER_TO
+from worker.render.segments import cut_at
 
 CAPTURE, ASSEMBLE = "capture", "assemble"
 
@@ -50,17 +51,21 @@ def wants_chunks(duration_ms: float, settings: Settings) -> bool:
     return settings.chunk_threshold_s > 0 and duration_ms / 1000.0 > settings.chunk_threshold_s
 
 
-def plan_ranges(frames: int, fps: int, slots: int, settings: Settings) -> list[range]:
+def plan_ranges(
+    frames: int, fps: int, slots: int, settings: Settings, cuts: list[int] | None = None
+) -> list[range]:
     """The sizing rule: as many pieces as there are live worker slots, but none shorter than
     REELSMITH_CHUNK_MIN_S (rounded up to whole GOPs, one second each) and at most
-    REELSMITH_CHUNK_MAX; equal GOP-aligned ranges (every frame of a long video is assumed to
-    move: the planner has no browser to ask). One range: not worth splitting."""
+    REELSMITH_CHUNK_MAX; about equal ranges of whole GOPs of the video's grid (`cuts`: where
+    its segments start, each starting a GOP; see `gop_groups`), every frame assumed to move
+    (the planner has no browser to ask). One range: not worth splitting."""
     gop = gop_size(fps)
     shortest = max(gop, math.ceil(settings.chunk_min_s * fps / gop) * gop)
     parts = min(max(1, slots), frames // shortest, settings.chunk_max)
     if parts < 2:
         return [range(0, frames)]
-    return split_ranges([True] * frames, gop, parts)
+    groups = gop_groups(cut_at(cuts or [0], range(frames)), gop)
+    return split_groups([True] * frames, groups, parts)
 
 
 def bundle_key(job_id: str, attempt: int) -> str:

@@ -63,6 +63,16 @@ def decoded_frames(path: Path) -> np.ndarray:
     return np.frombuffer(raw, np.uint8).reshape(-1, h, w, 3)
 
 
+def keyframes(path: Path) -> list[int]:
+    """Indices of the key frames of the video stream."""
+    out = subprocess.run(
+        ["ffprobe", "-v", "error", "-select_streams", "v", "-show_entries", "packet=flags",
+         "-of", "csv=p=0", str(path)],
+        check=True, capture_output=True, text=True, timeout=60,
+    ).stdout.split()  # fmt: skip
+    return [i for i, flags in enumerate(out) if flags.startswith("K")]
+
+
 def frame_hashes(path: Path) -> list[str]:
     """md5 of each decoded frame (ffmpeg's framemd5 of the yuv planes)."""
     out = subprocess.run(

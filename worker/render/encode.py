@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Sequence
 from pathlib import Path
 
 import ffmpeg
@@ -55,8 +56,10 @@ def gop_size(fps: int) -> int:
     return fps
 
 
-def encoder_args(out_path: Path, fps: int, frames: int) -> list[str]:
-    """ffmpeg argv for one chunk: image2pipe JPEG in, H.264 yuv420p BT.709 MP4 out."""
+def encoder_args(out_path: Path, fps: int, frames: int, keyframes: Sequence[int] = ()) -> list[str]:
+    """ffmpeg argv for one chunk: image2pipe JPEG in, H.264 yuv420p BT.709 MP4 out. A GOP
+    starts at frame 0, at each of `keyframes` (frame numbers in the chunk), and every `gop`
+    frames after the last start (x264 counts keyint from the last key frame)."""
     stream = ffmpeg.input("pipe:", f="image2pipe", vcodec="mjpeg", framerate=fps)
     for name, kwargs in COLOR_FILTERS:
         stream = stream.filter(name, **kwargs)
@@ -76,6 +79,7 @@ def encoder_args(out_path: Path, fps: int, frames: int) -> list[str]:
         pix_fmt="yuv420p",
         r=fps,
         **{"frames:v": frames, "x264-params": "scenecut=0:open-gop=0:rc-lookahead=0"},
+        **_forced(keyframes),
         **BT709,
         video_track_timescale=fps * 1000,
         f="mp4",
@@ -83,11 +87,26 @@ def encoder_args(out_path: Path, fps: int, frames: int) -> list[str]:
     return graph_command(out)
 
 
+def _forced(keyframes: Sequence[int]) -> dict[str, str]:
+    """ffmpeg's -force_key_frames for exact frame numbers (an IDR each: GOPs stay closed)."""
+    if not keyframes:
+        return {}
+    return {"force_key_frames": "expr:" + "+".join(f"eq(n,{k})" for k in sorted(keyframes))}
+
+
 class ChunkEncoder:
     """One ffmpeg process encoding a contiguous frame range into `out_path`."""
 
-    def __init__(self, out_path: Path, fps: int, frames: int, timeout_s: float) -> None:
+    def __init__(
+        self,
+        out_path: Path,
+        fps: int,
+        frames: int,
+        timeout_s: float,
+        keyframes: Sequence[int] = (),
+    ) -> None:
         self.out_path = out_path
+        self.keyframes = keyframes
         self.fps = fps
         self.frames = frames
         self.timeout_s = timeout_s
@@ -97,7 +116,7 @@ class ChunkEncoder:
 
     async def start(self) -> None:
         self._proc = await asyncio.create_subprocess_exec(
-            *encoder_args(self.out_path, self.fps, self.frames),
+            *encoder_args(self.out_path, self.fps, self.frames, self.keyframes),
             stdin=asyncio.subprocess.PIPE,
             stdout=asyncio.subprocess.DEVNULL,
             stderr=asyncio.subprocess.PIPE,

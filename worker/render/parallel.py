@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from worker.render.browser import WarmBrowser
@@ -36,24 +37,41 @@ class CaptureStats:
     workers: int
 
 
-def split_ranges(flags: list[bool], gop: int, parts: int) -> list[range]:
-    """Contiguous GOP-aligned frame ranges with about equal capture work each."""
-    total = len(flags)
-    groups = [range(s, min(s + gop, total)) for s in range(0, total, gop)]
+def gop_groups(segments: list[range], gop: int) -> list[range]:
+    """The GOP grid of a video cut into `segments` (back to back): every segment starts a GOP
+    and is cut into GOPs of `gop` frames from its own start (the last one shorter). The plain,
+    cached and chunked renders all encode on this grid, so they decode to the same frames."""
+    return [
+        range(first, min(first + gop, seg.stop))
+        for seg in segments
+        for first in range(seg.start, seg.stop, gop)
+    ]
+
+
+def split_groups(flags: list[bool], groups: list[range], parts: int) -> list[range]:
+    """Contiguous runs of whole `groups` (frame ranges back to back from 0 over `flags`) with
+    about equal capture work each (a repeated frame costs REPEAT_COST of a captured one)."""
+    if not groups:
+        return []
     costs = [sum(1.0 if flags[i] else REPEAT_COST for i in g) + 1.0 for g in groups]
     parts = max(1, min(parts, len(groups)))
-    target = sum(costs) / parts
-    ranges: list[range] = []
-    start, acc = 0, 0.0
-    for gi, (g, cost) in enumerate(zip(groups, costs, strict=True)):
-        acc += cost
-        remaining_groups = len(groups) - gi - 1
-        remaining_parts = parts - len(ranges) - 1
-        if remaining_parts > 0 and (acc >= target or remaining_groups == remaining_parts):
-            ranges.append(range(start, g.stop))
-            start, acc = g.stop, 0.0
-    ranges.append(range(start, total))
-    return [r for r in ranges if len(r) > 0]
+    prefix = list(itertools.accumulate(costs, initial=0.0))  # work before group j
+    total = prefix[-1]
+    cuts = [0]
+    for k in range(1, parts):  # the group boundary nearest k/parts of the work
+        lowest, highest = cuts[-1] + 1, len(groups) - (parts - k)
+        cuts.append(
+            min(range(lowest, highest + 1), key=lambda j: abs(prefix[j] - k * total / parts))
+        )
+    cuts.append(len(groups))
+    return [
+        range(groups[a].start, groups[b - 1].stop) for a, b in itertools.pairwise(cuts) if b > a
+    ]
+
+
+def split_ranges(flags: list[bool], gop: int, parts: int) -> list[range]:
+    """Contiguous GOP-aligned frame ranges with about equal capture work each."""
+    return split_groups(flags, gop_groups([range(len(flags))], gop), parts)
 
 
 def worker_count(requested: int | None, cpus: int | None) -> int:
@@ -73,20 +91,58 @@ async def _capture_range(
     on_frame: Callable[[int], None],
 ) -> int:
     """Capture `frames` into one chunk; returns how many frames were really captured."""
-    encoder = ChunkEncoder(chunk, fps, len(frames), timeout_s)
-    await encoder.start()
+    return await capture_run(cap, [ChunkWork(frames, chunk)], flags, fps, timeout_s, on_frame)
+
+
+@dataclass
+class ChunkWork:
+    """One encoded chunk: its frames, its file, and where GOPs must start inside it besides
+    its first frame (frame numbers relative to the chunk)."""
+
+    frames: range
+    path: Path
+    keyframes: list[int] = field(default_factory=list)
+
+
+async def capture_run(
+    cap: CapturePage,
+    items: list[ChunkWork],
+    flags: list[bool],
+    fps: int,
+    timeout_s: float,
+    on_frame: Callable[[int], None],
+) -> int:
+    """Capture each chunk, one after the other on one page; a frame that repeats the one
+    before (flags) is not captured again, also across chunks that follow each other. Returns
+    how many frames were really captured."""
     captured = 0
+    previous: bytes | None = None
+    last = -2
+    encoders: list[ChunkEncoder] = []
+    finishing: list[asyncio.Task[Path]] = []  # a chunk's encoder drains while the next fills
     try:
-        previous: bytes | None = None
-        for i in frames:
-            if previous is None or flags[i]:
-                previous = await cap.seek_and_capture(frame_time_ms(i, fps))
-                captured += 1
-            await encoder.write(previous)
-            on_frame(1)
-        await encoder.finish()
+        for item in items:
+            frames = item.frames
+            if frames.start != last + 1:
+                previous = None  # not the frame before: capture afresh
+            encoder = ChunkEncoder(item.path, fps, len(frames), timeout_s, item.keyframes)
+            encoders.append(encoder)
+            await encoder.start()
+            for i in frames:
+                if previous is None or flags[i]:
+                    previous = await cap.seek_and_capture(frame_time_ms(i, fps))
+                    captured += 1
+                await encoder.write(previous)
+                on_frame(1)
+            finishing.append(asyncio.ensure_future(encoder.finish()))
+            last = frames.stop - 1
+        await asyncio.gather(*finishing)
     finally:
-        await encoder.abort()
+        for task in finishing:
+            task.cancel()
+        await asyncio.gather(*finishing, return_exceptions=True)
+        for encoder in encoders:
+            await encoder.abort()
     if cap.blocked:
         log.info("blocked %d outside requests from the page", len(cap.blocked))
     return captured

@@ -28,6 +28,7 @@ from worker.render.errors import RenderInputError
 from worker.render.mux import join_and_mux
 from worker.render.parallel import CaptureStats
 from worker.render.scenecache import capture_job
+from worker.render.segments import PlannedSegment, Segments, render_plan
 from worker.render.server import serve_page
 from worker.render.sources import (
     bind_data,
@@ -35,7 +36,7 @@ from worker.render.sources import (
     scripts_to_translate,
     translate_scripts,
 )
-from worker.render.stitch import Captured, capture_video, step_timeout
+from worker.render.stitch import step_timeout
 from worker.render.timeline import (
     plan_timeline,
     scene_starts_ms,
@@ -181,31 +182,31 @@ def render_progress(progress: OnProgress) -> Callable[[int, int], None]:
     return on_frames
 
 
-async def capture_frames(
+async def capture_segments(
     page: str,
     assets: Path,
     output: JobOutput,
     settings: Settings,
     workdir: Path,
     on_frames: Callable[[int, int], None] | None,
+    segments: list[range],
     *,
     manager: BrowserManager | None = None,
     parallel: int | None = None,
-    frames: range | None = None,
-) -> Captured:
-    """serve -> capture + encode: the page's frames (all, or the range `frames`; a range
-    reaching past the page's end stops there) as GOP-aligned H.264 chunks under `workdir`."""
+) -> Segments:
+    """serve -> capture + encode: the frame ranges `segments` of the page (each starting a
+    GOP) as segment files under `workdir`, in order (a piece of a long render)."""
     with serve_page(page, assets) as server:  # serve
-        return await capture_video(  # capture + encode
+        return await render_plan(  # capture + encode
             server,
             settings,
             manager or get_browser_manager(settings),
             workdir,
             resolution=output.resolution,
             fps=output.fps,
+            plan=[PlannedSegment(frames) for frames in segments],
             parallel=parallel,
             on_frames=on_frames,
-            frames=frames,
         )
 
 

@@ -1,9 +1,11 @@
 """Batch scene cache: the parts of a video that are the same for many recipients (the brand
 intro, the call to action, a chart of the same company numbers) are rendered once and copied.
 
-A video is planned as segments cut at every scene's entry transition and at the moment it is
-fully in (`scene_plan`): a scene's fully-in part shows that scene alone, a transition shows
-the leaving and the entering scene. Each segment's content key hashes everything that can
+Every job's video is cut into segments at each scene's entry transition and at the moment it
+is fully in (`scene_cuts`), cache or no cache, and each segment starts a GOP: a video made of
+copied segments is the same stream as one captured whole, and the pieces of a long render
+(worker/chunk_tasks.py) are cut on the same grid. A scene's fully-in part shows that scene
+alone, a transition shows the leaving and the entering scene. Each segment's content key hashes everything that can
 change its pixels: for every scene on screen its primitive and the version of the
 primitive's files, its config after substitution (audio-only fields left out), the props its
 template reads (dataInputs + resolved sceneData), its timing (duration, transition, word
@@ -44,7 +46,6 @@ from worker.render import capture, encode
 from worker.render.browser import BrowserManager
 from worker.render.segments import PlannedSegment, Segments, render_plan
 from worker.render.server import PageServer
-from worker.render.stitch import capture_video
 
 log = logging.getLogger(__name__)
 
@@ -139,19 +140,14 @@ def _caption_words(timeline: Timeline, origin_ms: int) -> list[Any]:
     return words
 
 
-def scene_plan(
-    timeline: Timeline,
-    data: Mapping[str, Any],
-    page: Mapping[str, Any],
-    fps: int,
-) -> list[PlannedSegment]:
-    """The video's segments: each scene's entry transition (showing it and the scene before)
-    and its fully-in part (showing it alone), each with its content description. The cuts
-    depend on the timeline only, never on what is cached, so a cached and an uncached render
-    of the same job are made of the same segments."""
+def scene_cuts(timeline: Timeline, fps: int) -> list[tuple[range, list[int]]]:
+    """The video cut into frame ranges, each with the scenes on screen in it (by position in
+    `timeline.scenes`): each scene's entry transition (it and the scene before) and its
+    fully-in part (it alone). The cuts depend on the timeline only, never on what is cached:
+    every render of a video (plain, cached, in pieces) is made of these segments, each
+    starting a GOP, so all of them decode to the same frames."""
     total = round(timeline.duration_ms * fps / 1000.0)  # as the capture counts them
     scenes = timeline.scenes
-    contents = [scene_content(s, data) for s in scenes]
     regions: list[tuple[int, int, list[int]]] = []  # (from ms, to ms, scenes on screen)
     for n, s in enumerate(scenes):
         fully_in = s.start_ms + s.transition_ms
@@ -159,12 +155,37 @@ def scene_plan(
         if s.transition_ms > 0 and n > 0:
             regions.append((s.start_ms, fully_in, [n - 1, n]))
         regions.append((fully_in, end, [n]))
-    plan: list[PlannedSegment] = []
+    cuts: list[tuple[range, list[int]]] = []
     for start_ms, end_ms, on_screen in regions:
         a, b = _first_frame(start_ms, fps), min(_first_frame(end_ms, fps), total)
-        if b <= a:
-            continue
-        first_ms_x_fps = a * 1000  # time of frame a, times fps (exact integer)
+        if b > a:
+            cuts.append((range(a, b), on_screen))
+    covered = [f for frames, _ in cuts for f in frames]
+    if covered != list(range(total)):  # never expected: fall back to one unshared piece
+        log.warning("scene cuts did not cover the video's %d frames; one piece", total)
+        return [(range(total), [])]
+    return cuts
+
+
+def video_segments(timeline: Timeline, fps: int) -> list[range]:
+    """The frame ranges of `scene_cuts` (what the planner of a long render cuts on)."""
+    return [frames for frames, _ in scene_cuts(timeline, fps)]
+
+
+def scene_plan(
+    timeline: Timeline,
+    data: Mapping[str, Any],
+    page: Mapping[str, Any],
+    fps: int,
+) -> list[PlannedSegment]:
+    """The video's segments (`scene_cuts`), each with its content description."""
+    scenes = timeline.scenes
+    contents = [scene_content(s, data) for s in scenes]
+    plan: list[PlannedSegment] = []
+    for frames, on_screen in scene_cuts(timeline, fps):
+        if not on_screen:
+            return [PlannedSegment(frames)]
+        first_ms_x_fps = frames.start * 1000  # time of the first frame, times fps (exact)
         shown = [
             {**contents[n], "offset": f"{first_ms_x_fps - scenes[n].start_ms * fps}/{fps}"}
             for n in on_screen
@@ -172,11 +193,7 @@ def scene_plan(
         content: dict[str, Any] = {"v": KEY_VERSION, "page": dict(page), "scenes": shown}
         if page.get("captions"):
             content["captionWords"] = _caption_words(timeline, scenes[on_screen[-1]].start_ms)
-        plan.append(PlannedSegment(range(a, b), content))
-    covered = [f for seg in plan for f in seg.frames]
-    if covered != list(range(total)):  # never expected: fall back to one unshared piece
-        log.warning("scene plan did not cover the video's %d frames; rendering it whole", total)
-        return [PlannedSegment(range(total))]
+        plan.append(PlannedSegment(frames, content))
     return plan
 
 
@@ -304,24 +321,20 @@ async def capture_job(
     parallel: int | None = None,
     on_frames: Callable[[int, int], None] | None = None,
 ) -> Segments:
-    """A job's video as segment files in order: in one piece (scene cache off), else cut by
-    `scene_plan` with shared segments copied from the cache and the rest captured."""
+    """A job's video as segment files in order, cut by `scene_plan` whether or not the cache
+    is on (so a cached video and a plain one are the same stream): with the cache, shared
+    segments are copied from it and the rest captured and kept."""
     resolution, fps = output.resolution, output.fps
     cache = segment_cache(settings)
-    if cache is None:
-        captured = await capture_video(
-            server, settings, manager, workdir,
-            resolution=resolution, fps=fps, parallel=parallel, on_frames=on_frames,
-        )  # fmt: skip
-        return Segments(captured.chunks, captured.stats, fps)
     page = page_content(brand, output, logo, resolution, fps)
     made = await render_plan(
         server, settings, manager, workdir,
         resolution=resolution, fps=fps, plan=scene_plan(timeline, data, page, fps),
         store=cache, parallel=parallel, on_frames=on_frames,
     )  # fmt: skip
-    log.info(
-        "scene cache: %d of %d segments copied (%d of %d frames)",
-        made.hits, len(made.paths), made.hit_frames, made.frames,
-    )  # fmt: skip
+    if cache is not None:
+        log.info(
+            "scene cache: %d of %d segments copied (%d of %d frames)",
+            made.hits, made.segments, made.hit_frames, made.frames,
+        )  # fmt: skip
     return made

@@ -1,20 +1,19 @@
-"""Segments: a frame range of a served composition page rendered into one H.264 MP4 that
-starts on a keyframe and joins others without re-encoding.
+"""Segments: frame ranges of a served composition page, each starting a GOP, encoded so that
+they join others without re-encoding.
 
-A segment is captured the way the whole video is (worker/render/parallel.py): split into
-GOP-aligned chunks, one capture page each, every chunk a closed-GOP stream with the fixed
-encoder settings of worker/render/encode.py; the chunks are then joined by stream copy into
-the segment file. Segments are joined, and the one audio track muxed, by
-`worker.render.mux.join_and_mux` (concat demuxer, stream copy) exactly like chunks.
+The GOP grid of a video is set by its segments (`gop_groups`): every segment starts a GOP and
+is cut into GOPs of one second from its own start. Capture splits the segments' GOPs into one
+contiguous run per page (`page_runs`); a page encodes its run as one closed-GOP H.264 file
+with key frames forced at the segment starts (x264 restarts its one-second count there), or,
+when segments are to be kept in a cache, as one file per segment. Encoded with the fixed
+settings of worker/render/encode.py (constant QP, no B-frames, no lookahead, closed GOPs), a
+GOP's pixels depend only on its own source frames, so every way of cutting the same grid into
+files (per page, per segment, per worker) decodes to the same frames. Files are joined, and
+the one audio track muxed, by `worker.render.mux.join_and_mux` (concat demuxer, stream copy).
 
-Frame identity: every chunk restarts the GOP at its first frame, so a segmented render
-decodes to the same frames as the single-piece render when its boundaries fall on the
-single-piece GOP grid (multiples of `gop_size(fps)`); a segment starting elsewhere starts a
-new GOP there (its pixels are the same source frames, the keyframe placement differs).
-
-`render_plan` is the one capture session: it takes a list of `PlannedSegment`, copies
-those whose content key is in a cache (worker/render/scenecache.py) and captures the rest,
-all on the same warm pages.
+`render_plan` is the one capture session: it takes a list of `PlannedSegment`, copies those
+whose content key is in a cache (worker/render/scenecache.py) and captures the rest, all on
+the same warm pages.
 """
 
 from __future__ import annotations
@@ -27,7 +26,7 @@ import math
 import shutil
 import tempfile
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -40,10 +39,12 @@ from worker.render.encode import gop_size
 from worker.render.errors import RenderError, RenderTimeout
 from worker.render.parallel import (
     CaptureStats,
-    _capture_range,
+    ChunkWork,
     _first_error,
     _ignore,
-    split_ranges,
+    capture_run,
+    gop_groups,
+    split_groups,
 )
 from worker.render.server import PageServer
 from worker.render.stitch import FrameProgress, step_timeout, with_capture_browsers
@@ -81,12 +82,13 @@ class PlannedSegment:
 
 @dataclass
 class Segments:
-    """The segment files of a video, in order, and how they were made."""
+    """The files of a video in frame order (joined back to back they are the video: one per
+    segment copied from or kept in a cache, else as captured) and how they were made."""
 
     paths: list[Path]
     stats: CaptureStats
     fps: int
-    keys: list[str | None] = field(default_factory=list)
+    segments: int = 1  # segments planned
     hits: int = 0  # segments copied from the cache
     hit_frames: int = 0
 
@@ -115,6 +117,13 @@ def even_plan(total: int, sizes: list[int]) -> list[PlannedSegment]:
     if start < total:
         plan.append(PlannedSegment(range(start, total)))
     return plan
+
+
+def cut_at(starts: list[int], frames: range) -> list[range]:
+    """`frames` cut before every frame of `starts` inside it (segments of a video whose
+    segments start at `starts`, restricted to `frames`)."""
+    edges = sorted({frames.start, *(s for s in starts if frames.start < s < frames.stop)})
+    return [range(a, b) for a, b in zip(edges, [*edges[1:], frames.stop], strict=True)]
 
 
 def capture_tag(browsers: list[WarmBrowser]) -> str:
@@ -152,6 +161,41 @@ async def join_segments(parts: list[Path], out_path: Path, timeout_s: float) -> 
     return out_path
 
 
+def page_runs(
+    segments: list[range], flags: list[bool], gop: int, pages: int
+) -> list[list[tuple[int, range]]]:
+    """The work of each page: the segments' GOPs (`gop_groups`, each segment starting one)
+    in about equal contiguous runs by capture cost, each run cut where a segment ends into
+    (segment number, frame range) items, each of which becomes one encoded chunk."""
+    owner = {}
+    groups = []
+    for n, frames in enumerate(segments):
+        for g in gop_groups([frames], gop):
+            owner[g.start] = n
+            groups.append(g)
+    runs = []
+    for run in split_groups(flags, groups, pages):
+        items: list[tuple[int, range]] = []
+        for g in groups:
+            if g.start < run.start or g.stop > run.stop:
+                continue
+            n = owner[g.start]
+            if items and items[-1][0] == n and items[-1][1].stop == g.start:
+                items[-1] = (n, range(items[-1][1].start, g.stop))
+            else:
+                items.append((n, g))
+        runs.append(items)
+    return runs
+
+
+@dataclass
+class Chunk:
+    """A captured file and the segments (plan positions) whose frames it holds."""
+
+    path: Path
+    segments: list[int]
+
+
 async def capture_ranges(
     browsers: list[WarmBrowser],
     origin: str,
@@ -162,10 +206,14 @@ async def capture_ranges(
     timeout_s: float,
     segments: list[range],
     on_frame: Callable[[int], None] | None = None,
-) -> tuple[list[list[Path]], PageInfo, int]:
-    """Capture each frame range as GOP-aligned chunks (relative to the range's start), all
-    ranges sharing the pages; returns the chunks of each range, the page info and how many
-    frames were really captured."""
+    *,
+    file_per_segment: bool = False,
+) -> tuple[list[Chunk], PageInfo, int]:
+    """Capture the frame ranges, the pages sharing the work in contiguous runs
+    (`page_runs`), every range starting a GOP and cut into GOPs from its start. A page's
+    run is one encoded file with forced key frames at the ranges' starts, or, with
+    `file_per_segment`, one file per range in it. Returns the files in frame order (with the
+    ranges each holds), the page info and how many frames were really captured."""
     opened = await asyncio.gather(
         *(open_capture_page(warm, origin, url, scale, fps) for warm in browsers),
         return_exceptions=True,
@@ -181,32 +229,33 @@ async def capture_ranges(
             if frames.start < 0 or frames.stop > total or frames.step != 1:
                 raise RenderError(f"frame range {frames} is outside the video's {total} frames")
         flags = await differ_flags(pages[0], total, fps)
-        work: asyncio.Queue[tuple[range, Path]] = asyncio.Queue()
-        groups: list[list[Path]] = []
-        for n, frames in enumerate(segments):
-            parts = split_ranges(flags[frames.start : frames.stop], gop_size(fps), len(pages))
-            group = []
-            for m, part in enumerate(parts):
-                chunk = workdir / f"seg{n:04d}-{m:02d}.mp4"
-                work.put_nowait((range(frames.start + part.start, frames.start + part.stop), chunk))
-                group.append(chunk)
-            groups.append(group)
-        captured = [0]
-
-        async def drain(cap: CapturePage) -> None:
-            while not work.empty():
-                frames, chunk = work.get_nowait()
-                captured[0] += await _capture_range(
-                    cap, frames, flags, fps, chunk, timeout_s, on_frame or _ignore
-                )
-
+        chunks: list[Chunk] = []
+        work: list[list[ChunkWork]] = []
+        for r, run in enumerate(page_runs(segments, flags, gop_size(fps), len(pages))):
+            items: list[ChunkWork] = []
+            for n, frames in run:
+                joins = items and not file_per_segment and items[-1].frames.stop == frames.start
+                if joins:  # the same file goes on; a GOP starts here
+                    last = items[-1]
+                    last.keyframes.append(len(last.frames))
+                    last.frames = range(last.frames.start, frames.stop)
+                    chunks[-1].segments.append(n)
+                    continue
+                path = workdir / f"chunk-{r:02d}-{frames.start:07d}.mp4"
+                items.append(ChunkWork(frames, path))
+                chunks.append(Chunk(path, [n]))
+            work.append(items)
         try:
             async with asyncio.TaskGroup() as group_tasks:
-                for cap in pages:
-                    group_tasks.create_task(drain(cap))
+                tasks = [
+                    group_tasks.create_task(
+                        capture_run(cap, items, flags, fps, timeout_s, on_frame or _ignore)
+                    )
+                    for cap, items in zip(pages, work, strict=False)
+                ]
         except BaseExceptionGroup as group_error:
             raise _first_error(group_error) from None
-        return groups, info, captured[0]
+        return chunks, info, sum(t.result() for t in tasks)
     finally:
         await asyncio.gather(*(p.close() for p in pages), return_exceptions=True)
 
@@ -232,9 +281,10 @@ async def render_plan(
     parallel: int | None = None,
     on_frames: Callable[[int, int], None] | None = None,
 ) -> Segments:
-    """Every planned segment as a file under `workdir` (seg-NNNN.mp4), in plan order: a
-    segment whose content key `store` has is copied from it, the others are captured (and
-    given to `store`). The plan must cover frames 0..total-1 without gaps to be a video."""
+    """Every planned segment's files under `workdir`, in plan order: a segment whose content
+    key `store` has is copied from it (seg-NNNN.mp4), the others are captured; a captured
+    segment with a key is joined into one file and given to `store`. The plan must cover
+    frames 0..total-1 without gaps to be a video."""
     scale = DEVICE_SCALE[resolution]
     progress = FrameProgress(on_frames)
     progress.plan(sum(len(s.frames) for s in plan))
@@ -242,19 +292,20 @@ async def render_plan(
 
     async def run(browsers: list[WarmBrowser]) -> Segments:
         tag = capture_tag(browsers)
-        keys = [s.key(tag) for s in plan]
-        paths = [workdir / f"seg-{n:04d}.mp4" for n in range(len(plan))]
+        keys = [s.key(tag) if store is not None else None for s in plan]
+        kept = [workdir / f"seg-{n:04d}.mp4" for n in range(len(plan))]
         hit = [False] * len(plan)
         if store is not None:
             for n, key in enumerate(keys):
                 if key is not None:
-                    hit[n] = await asyncio.to_thread(store.fetch, key, paths[n])
+                    hit[n] = await asyncio.to_thread(store.fetch, key, kept[n])
                     if hit[n]:
                         progress.frame(len(plan[n].frames))
         missing = [n for n in range(len(plan)) if not hit[n]]
+        files: dict[int, list[Path]] = {n: [kept[n]] for n in range(len(plan)) if hit[n]}
         captured = 0
         if missing:
-            groups, _, captured = await capture_ranges(
+            chunks, _, captured = await capture_ranges(
                 browsers,
                 server.origin,
                 server.page_url,
@@ -264,18 +315,24 @@ async def render_plan(
                 timeout_s,
                 [plan[n].frames for n in missing],
                 progress.frame,
+                file_per_segment=store is not None,
             )
-            for n, chunks in zip(missing, groups, strict=True):
-                await join_segments(chunks, paths[n], timeout_s)
-                for chunk in chunks:
-                    chunk.unlink(missing_ok=True)
+            for chunk in chunks:  # in frame order; a chunk holds one or more segments
+                files.setdefault(missing[chunk.segments[0]], []).append(chunk.path)
+            for n in missing:
                 key = keys[n]
-                if store is not None and key is not None:
-                    await asyncio.to_thread(store.put, key, paths[n])
+                if store is None or key is None or n not in files:
+                    continue
+                await join_segments(files[n], kept[n], timeout_s)
+                for path in files[n]:
+                    path.unlink(missing_ok=True)
+                files[n] = [kept[n]]
+                await asyncio.to_thread(store.put, key, kept[n])
         total = sum(len(s.frames) for s in plan)
         stats = CaptureStats(total, captured, browsers[0].mode, len(browsers))
         hit_frames = sum(len(plan[n].frames) for n in range(len(plan)) if hit[n])
-        return Segments(paths, stats, fps, keys, sum(hit), hit_frames)
+        paths = [path for n in sorted(files) for path in files[n]]
+        return Segments(paths, stats, fps, len(plan), sum(hit), hit_frames)
 
     return await with_capture_browsers(manager, settings, scale, parallel, run, progress.reset)
 
@@ -311,7 +368,7 @@ async def render_segment(
             parallel=parallel,
             on_frames=on_frames,
         )
-        segments.paths[0].replace(target)
+        await join_segments(segments.paths, target, step_timeout(settings))
     finally:
         shutil.rmtree(own, ignore_errors=True)
     return target

@@ -20,7 +20,9 @@ from app.renders.models import RenderChunk, RenderJob
 from tests.support.render_helpers import WorkerProcess, make_template, wait_for
 from tests.support.render_support import frame_hashes
 from worker.render.browser import BrowserManager
+from worker.render.parallel import gop_groups
 from worker.render.pipeline import render_video
+from worker.render.segments import cut_at
 from worker.tasks import job_spec
 
 pytestmark = pytest.mark.slow
@@ -30,9 +32,16 @@ CHUNKED = {"REELSMITH_CHUNK_THRESHOLD_S": "1", "REELSMITH_CHUNK_MIN_S": "1"}
 
 
 def scenes(seconds: float) -> list[dict[str, Any]]:
+    """Two scenes, the second entering with a fade: the video's segments (and so its GOPs)
+    start at frames that are not on the one-second grid."""
     return [
-        {"primitiveId": "title-intro", "durationOverride": seconds},
-        {"primitiveId": "title-intro", "durationOverride": seconds, "animationOption": "scale-in"},
+        {"primitiveId": "title-intro", "durationOverride": seconds - 0.3},
+        {
+            "primitiveId": "title-intro",
+            "durationOverride": seconds + 0.3,
+            "animationOption": "scale-in",
+            "transition": "fade",
+        },
     ]
 
 
@@ -124,7 +133,11 @@ async def test_a_chunked_render_decodes_to_the_plain_renders_frames(
     assert job.status == "complete", (job.error, two.log(), one.log())
     captures = [seen[i] for i in sorted(seen) if seen[i].kind == "capture"]
     assert len(captures) == 3, seen
-    assert [c.frame_start % 30 for c in captures] == [0, 0, 0]
+    [assembly] = [row for row in seen.values() if row.kind == "assemble"]
+    cuts, frames = assembly.meta["cuts"], assembly.meta["frames"]
+    assert len(cuts) == 3 and any(c % 30 for c in cuts), cuts  # entry, fade, fully in
+    grid = {g.start for g in gop_groups(cut_at(cuts, range(frames)), 30)}
+    assert {c.frame_start for c in captures} <= grid  # pieces start on the video's GOP grid
     assert job.attempts == 1 and job.progress == 100
     video = Path(settings.media_dir) / f"videos/{job_id}.1.mp4"
     plain = await plain_render(settings, job, tmp_path / "plain.mp4")

@@ -3,13 +3,12 @@ stream copy decode to the same frames as the single-piece render (real Chromium,
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
 import pytest
 
 from app.config import Settings
-from tests.support.render_support import contract_page, frame_hashes, probe
+from tests.support.render_support import contract_page, frame_hashes, keyframes, probe
 from worker.render.browser import BrowserManager
 from worker.render.errors import RenderError
 from worker.render.mux import join_and_mux
@@ -32,16 +31,6 @@ SCENES = [
     {"color": "#14c85a", "start": 1300, "dur": 1200},
     {"color": "#283cdc", "start": 2500, "dur": 1500},
 ]  # 4 s: 120 frames
-
-
-def keyframes(path: Path) -> list[int]:
-    """Indices of the key frames of the video stream."""
-    out = subprocess.run(
-        ["ffprobe", "-v", "error", "-select_streams", "v", "-show_entries", "packet=flags",
-         "-of", "csv=p=0", str(path)],
-        check=True, capture_output=True, text=True, timeout=60,
-    ).stdout.split()  # fmt: skip
-    return [i for i, flags in enumerate(out) if flags.startswith("K")]
 
 
 async def test_segmented_renders_equal_the_single_piece_render(
@@ -116,3 +105,57 @@ async def test_a_range_outside_the_video_is_refused(
                 server, settings, manager, tmp_path, resolution="720p", fps=FPS,
                 plan=[PlannedSegment(range(100, 130))],
             )  # fmt: skip
+
+
+class DictStore:
+    """Segments kept in memory by key (the scene cache's interface)."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.kept: dict[str, Path] = {}
+
+    def fetch(self, key: str, dest: Path) -> bool:
+        if key not in self.kept:
+            return False
+        dest.write_bytes(self.kept[key].read_bytes())
+        return True
+
+    def put(self, key: str, source: Path) -> None:
+        self.kept[key] = self.root / f"{key}.mp4"
+        self.kept[key].write_bytes(source.read_bytes())
+
+
+async def test_off_the_one_second_grid_one_file_per_page_decodes_like_one_file_per_segment(
+    manager: BrowserManager, settings: Settings, tmp_path: Path
+):
+    """Segments starting off the one-second grid (as scene cuts do): captured without a
+    store, each page encodes its run as one file with forced key frames at the cuts; with a
+    store, one file per segment (kept, then copied). Both decode to the same frames."""
+    html = contract_page(SCENES, fade_ms=200)
+    plan = [
+        PlannedSegment(frames, {"segment": n})
+        for n, frames in enumerate((range(0, 45), range(45, 52), range(52, 101), range(101, 120)))
+    ]
+    store = DictStore(tmp_path)
+    outs = {}
+    with serve_page(html) as server:
+        for name, use_store in (("runs", None), ("kept", store), ("copied", store)):
+            work = tmp_path / name
+            work.mkdir()
+            made = await render_plan(
+                server, settings, manager, work, resolution="720p", fps=FPS, plan=plan,
+                store=use_store, parallel=2,
+            )  # fmt: skip
+            assert (made.hits, made.segments) == ((4, 4) if name == "copied" else (0, 4))
+            assert len(made.paths) == (2 if name == "runs" else 4), made.paths
+            outs[name] = tmp_path / f"{name}.mp4"
+            await join_and_mux(
+                made.paths, None, made.duration_s, outs[name], step_timeout(settings)
+            )
+    expected = frame_hashes(outs["runs"])
+    assert len(expected) == 120
+    assert frame_hashes(outs["kept"]) == expected
+    assert frame_hashes(outs["copied"]) == expected
+    # A GOP starts at every cut and one second after it.
+    assert keyframes(outs["runs"]) == [0, 30, 45, 52, 82, 101]
+    assert keyframes(outs["kept"]) == keyframes(outs["runs"])
