@@ -13,7 +13,8 @@ from worker.render.browser import find_chromium, supports_begin_frame
 from worker.render.encode import encoder_args, gop_size
 from worker.render.errors import AssetError, RenderInputError
 from worker.render.mux import mux_args
-from worker.render.parallel import split_ranges, worker_count
+from worker.render.parallel import gop_groups, split_groups, split_ranges, worker_count
+from worker.render.segments import page_runs
 from worker.render.server import PageServer
 from worker.render.timeline import missing_data, plan_timeline
 
@@ -140,3 +141,25 @@ async def test_production_never_fetches_private_addresses(tmp_path: Path):
     ):
         with pytest.raises(AssetError, match="private or local address"):
             await fetch_image(url, settings, tmp_path, "logo", "brand.logoUrl")
+
+
+def test_the_gop_grid_restarts_at_every_segment_start():
+    groups = gop_groups([range(0, 45), range(45, 52), range(52, 120)], 30)
+    assert [g.start for g in groups] == [0, 30, 45, 52, 82, 112]
+    assert [i for g in groups for i in g] == list(range(120))
+
+
+def test_pages_split_at_the_boundary_nearest_an_equal_share():
+    groups = gop_groups([range(0, 95), range(95, 200)], 30)  # ... 60-90, 90-95, 95-125 ...
+    first, second = split_groups([True] * 200, groups, 2)
+    assert (first, second) == (range(0, 95), range(95, 200))  # 95 frames, not 125
+    assert split_groups([True] * 200, groups, 8) == groups  # one group each at most
+
+
+def test_page_runs_keep_each_page_on_contiguous_frames_cut_where_segments_end():
+    segments = [range(0, 45), range(45, 52), range(52, 120)]
+    runs = page_runs(segments, [True] * 120, 30, 2)
+    assert runs == [[(0, range(0, 45)), (1, range(45, 52))], [(2, range(52, 120))]]
+    # Segments already cached (not asked for) leave a gap no run spans.
+    runs = page_runs([range(0, 45), range(52, 120)], [True] * 120, 30, 1)
+    assert runs == [[(0, range(0, 45)), (1, range(52, 120))]]
