@@ -5,9 +5,9 @@ Every job's video is cut into segments at each scene's entry transition and at t
 is fully in (`scene_cuts`), cache or no cache, and each segment starts a GOP: a video made of
 copied segments is the same stream as one captured whole, and the pieces of a long render
 (worker/chunk_tasks.py) are cut on the same grid. A scene's fully-in part shows that scene
-alone, a transition shows the leaving and the entering scene. Each segment's content key hashes everything that can
-change its pixels: for every scene on screen its primitive and the version of the
-primitive's files, its config after substitution (audio-only fields left out), the props its
+alone, a transition shows the leaving and the entering scene. Each segment's content key
+hashes everything that can change its pixels: for every scene on screen its primitive and
+the version of the primitive's files, its config after substitution (audio-only fields left out), the props its
 template reads (dataInputs + resolved sceneData), its timing (duration, transition, word
 timing, bindings) and the scene-relative time of the segment's first frame; plus the brand
 (colors, logo bytes, watermark), the output (resolution, fps, captions, language), the
