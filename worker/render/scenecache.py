@@ -2,18 +2,19 @@
 intro, the call to action, a chart of the same company numbers) are rendered once and copied.
 
 Every job's video is cut into segments at each scene's entry transition and at the moment it
-is fully in (`scene_cuts`), cache or no cache, and each segment starts a GOP: a video made of
-copied segments is the same stream as one captured whole, and the pieces of a long render
+is fully in (`scene_cuts`), cache or no cache, and each segment starts a GOP: a video made
+of copied segments is the same stream as one captured whole, and the pieces of a long render
 (worker/chunk_tasks.py) are cut on the same grid. A scene's fully-in part shows that scene
 alone, a transition shows the leaving and the entering scene. Each segment's content key
 hashes everything that can change its pixels: for every scene on screen its primitive and
-the version of the primitive's files, its config after substitution (audio-only fields left out), the props its
-template reads (dataInputs + resolved sceneData), its timing (duration, transition, word
-timing, bindings) and the scene-relative time of the segment's first frame; plus the brand
-(colors, logo bytes, watermark), the output (resolution, fps, captions, language), the
-caption words when captions are on, the runtime version (runtime, page template, fonts,
-encoder and capture settings) and the capturing browser (version, capture mode). So a
-transition next to a personalized scene is never shared while the fully-in part may be.
+the version of the primitive's files, its config after substitution (audio-only fields left
+out), the props its template reads (dataInputs + resolved sceneData), its timing (duration,
+transition, word timing, bindings) and the scene-relative time of the segment's first frame;
+plus the brand (colors, logo bytes, watermark), the output (resolution, fps, captions,
+language), the caption words when captions are on, the runtime version (runtime, page
+template, fonts, encoder and capture settings) and the capturing browser (version, capture
+mode). So a transition next to a personalized scene is never shared while the fully-in part
+may be.
 
 `SegmentCache` keeps finished segments by key on disk (cache_dir/segments, bounded by
 `scene_cache_max_bytes`, least recently used first out) and, when the media store is S3,
