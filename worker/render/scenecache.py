@@ -327,10 +327,14 @@ async def capture_job(
     segments are copied from it and the rest captured and kept."""
     resolution, fps = output.resolution, output.fps
     cache = segment_cache(settings)
-    page = page_content(brand, output, logo, resolution, fps)
+    if cache is None:  # the same cuts; no content keys to describe (nothing is shared)
+        plan = [PlannedSegment(frames) for frames in video_segments(timeline, fps)]
+    else:
+        page = page_content(brand, output, logo, resolution, fps)
+        plan = scene_plan(timeline, data, page, fps)
     made = await render_plan(
         server, settings, manager, workdir,
-        resolution=resolution, fps=fps, plan=scene_plan(timeline, data, page, fps),
+        resolution=resolution, fps=fps, plan=plan,
         store=cache, parallel=parallel, on_frames=on_frames,
     )  # fmt: skip
     if cache is not None:
