@@ -158,11 +158,10 @@ async def capture_chunks(
     timeout_s: float,
     on_frame: Callable[[int], None] | None = None,
     on_plan: Callable[[int], None] | None = None,
-    frames: range | None = None,
 ) -> tuple[list[Path], PageInfo, CaptureStats]:
-    """Capture the whole composition (or only `frames`, a range starting on a GOP boundary,
-    cut at the page's end) as GOP-aligned H.264 chunks, `workers` pages at once. The stats
-    count the frames captured here."""
+    """Capture the whole composition as GOP-aligned H.264 chunks, `workers` pages at once
+    (pages without a timeline: tests and the render bench; a job's video is captured by
+    worker/render/segments.py on its scene grid)."""
     opened = await asyncio.gather(
         *(open_capture_page(warm, origin, url, scale, fps) for warm in browsers),
         return_exceptions=True,
@@ -177,15 +176,9 @@ async def capture_chunks(
         if total <= 0 or not math.isfinite(info.duration_ms):
             raise RenderError(f"The composition has no length (duration {info.duration_ms} ms)")
         flags = await differ_flags(pages[0], total, fps)
-        wanted = range(0, total) if frames is None else range(frames.start, min(frames.stop, total))
-        if len(wanted) <= 0 or wanted.start % gop_size(fps):
-            raise RenderError(f"Frames {frames} are not a GOP-aligned part of 0..{total}")
-        ranges = [
-            range(r.start + wanted.start, r.stop + wanted.start)
-            for r in split_ranges(flags[wanted.start : wanted.stop], gop_size(fps), len(pages))
-        ]
+        ranges = split_ranges(flags, gop_size(fps), len(pages))
         if on_plan:
-            on_plan(len(wanted))
+            on_plan(total)
         chunks = [workdir / f"chunk{n:03d}.mp4" for n in range(len(ranges))]
         try:
             async with asyncio.TaskGroup() as group:
@@ -206,7 +199,7 @@ async def capture_chunks(
         except BaseExceptionGroup as group_error:
             raise _first_error(group_error) from None
         captured = sum(t.result() for t in tasks)
-        stats = CaptureStats(len(wanted), captured, browsers[0].mode, len(ranges))
+        stats = CaptureStats(total, captured, browsers[0].mode, len(ranges))
         return chunks, info, stats
     finally:
         await asyncio.gather(*(p.close() for p in pages), return_exceptions=True)

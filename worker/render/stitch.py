@@ -120,11 +120,9 @@ async def capture_video(
     fps: int,
     parallel: int | None = None,
     on_frames: Callable[[int, int], None] | None = None,
-    frames: range | None = None,
 ) -> Captured:
-    """Capture the served page deterministically into chunks under `workdir` (all of it, or
-    the GOP-aligned range `frames`). A browser without beginFrame support is retried once in
-    screenshot mode."""
+    """Capture the served page deterministically into chunks under `workdir`. A browser
+    without beginFrame support is retried once in screenshot mode."""
     scale = DEVICE_SCALE[resolution]
     progress = FrameProgress(on_frames)
 
@@ -139,7 +137,6 @@ async def capture_video(
             step_timeout(settings),
             progress.frame,
             progress.plan,
-            frames,
         )
         return Captured(chunks, info, stats, fps)
 
