@@ -1,5 +1,5 @@
-"""One long video across workers: the planner, the arq task `render_chunk(chunk_id)` and the
-sweep that keeps pieces moving (state changes in worker/chunks.py).
+"""One long video across workers: the arq task `render_chunk(chunk_id)` and the sweep that
+keeps pieces moving (state changes in worker/chunks.py; the planner in worker/chunk_plan.py).
 
 The worker that claims a long job prepares it once (sources, voices, timeline, compose), mixes
 its soundtrack once, stores the composed page (with its assets) and the soundtrack in the media
@@ -15,7 +15,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import tarfile
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -37,19 +36,13 @@ from app.renders.models import RenderChunk, RenderJob
 from app.renders.states import JobStatus
 from app.workdir import temp_dir
 from worker import chunks, jobs
+from worker.chunk_plan import delete_keys, unpack_page
 from worker.chunks import ASSEMBLE, ChunkStatus, Claimed, GiveUp
 from worker.render import errors as render_errors
 from worker.render.mux import join_and_mux
 from worker.render.pipeline import (
-    Prepared,
-    Split,
     capture_segments,
-    mix_soundtrack,
-    scene_starts_ms,
-    scenes_fully_in_ms,
-    spoken_by,
 )
-from worker.render.scenecache import video_segments
 from worker.render.segments import cut_at
 from worker.render.stitch import step_timeout
 from worker.render.store import StoreError, store_video
@@ -68,91 +61,7 @@ from worker.tasks import (
 
 log = logging.getLogger("reelsmith.worker")
 
-PAGE_NAME, ASSETS_NAME = "page.html", "assets"
 STALE_PLANS_PER_SWEEP = 50
-
-
-# ---- planning (inside the claiming worker's render_job) ----
-
-
-def splitter(ctx: dict[str, Any], job: RenderJob) -> Split:
-    """The pipeline's `split` step for this claim of `job`: plans a long video into pieces
-    (True), or leaves a short one to render here as before (False)."""
-    settings: Settings = ctx["settings"]
-    db: Database = ctx["db"]
-    storage: Storage = ctx["storage"]
-    worker_id: str = ctx["worker_id"]
-    attempt = job.attempts
-
-    async def split(prepared: Prepared, workdir: Path) -> bool:
-        if not chunks.wants_chunks(prepared.timeline.duration_ms, settings):
-            return False
-        slots = await queue.capacity(ctx["redis"], settings)
-        fps = prepared.spec.output.fps
-        cuts = [frames.start for frames in video_segments(prepared.timeline, fps)]
-        ranges = chunks.plan_ranges(prepared.frames, fps, slots, settings, cuts)
-        if len(ranges) < 2:
-            return False
-        started = time.monotonic()
-        keys = (chunks.bundle_key(job.id, attempt), chunks.soundtrack_key(job.id, attempt))
-        soundtrack = await mix_soundtrack(prepared, settings, workdir / "sound")
-        bundle = await asyncio.to_thread(pack_page, prepared, workdir / "page.tar")
-        await store_video(storage, keys[0], bundle)
-        await store_video(storage, keys[1], soundtrack)
-        meta = plan_meta(prepared)
-        meta["cuts"] = cuts
-        meta["planSeconds"] = round(time.monotonic() - started, 3)
-        ids = await settle(chunks.save_plan, db, job.id, worker_id, attempt, ranges, meta)
-        if ids is None:
-            log.info("job %s: no longer ours; plan dropped", job.id)
-            await asyncio.to_thread(_delete_keys, storage, list(keys))
-            return True
-        for chunk_id in ids:
-            with contextlib.suppress(Exception):  # the sweep enqueues what is missing
-                await queue.enqueue_chunk(ctx["redis"], settings, chunk_id)
-        log.info(
-            "job %s: %d frames planned into %d pieces (%d worker slots) in %.2fs",
-            job.id, prepared.frames, len(ranges), slots, meta["planSeconds"],
-        )  # fmt: skip
-        return True
-
-    return split
-
-
-def plan_meta(prepared: Prepared) -> dict[str, Any]:
-    """What the assembly writes on the job besides the video (as a single-piece render's)."""
-    output = prepared.spec.output
-    return {
-        "frames": prepared.frames,
-        "fps": output.fps,
-        "durationMs": prepared.timeline.duration_ms,
-        "sceneStartsMs": {str(k): int(v) for k, v in scene_starts_ms(prepared.timeline).items()},
-        "sceneFullyInMs": {
-            str(k): int(v) for k, v in scenes_fully_in_ms(prepared.timeline).items()
-        },
-        "voiceovers": spoken_by(prepared.voiceovers),
-    }
-
-
-def pack_page(prepared: Prepared, dest: Path) -> Path:
-    """The composed page and its assets folder as one tar."""
-    page = dest.with_name(PAGE_NAME)
-    page.write_text(prepared.page, encoding="utf-8")
-    with tarfile.open(dest, "w") as tar:
-        tar.add(page, arcname=PAGE_NAME)
-        if prepared.assets.is_dir():
-            tar.add(prepared.assets, arcname=ASSETS_NAME)
-    return dest
-
-
-def unpack_page(bundle: Path, into: Path) -> tuple[str, Path]:
-    """The page HTML and its assets folder from `pack_page`'s tar."""
-    into.mkdir(parents=True, exist_ok=True)
-    with tarfile.open(bundle) as tar:
-        tar.extractall(into, filter="data")
-    assets = into / ASSETS_NAME
-    assets.mkdir(exist_ok=True)
-    return (into / PAGE_NAME).read_text(encoding="utf-8"), assets
 
 
 # ---- the arq task ----
@@ -324,7 +233,7 @@ async def _capture(ctx: dict[str, Any], piece: Claimed) -> str:
             await store_video(storage, key, path)
     done = await settle(chunks.finish, ctx["db"], piece, worker_id, keys, captured.stats.frames)
     if not done.ours:
-        await asyncio.to_thread(_delete_keys, storage, keys)
+        await asyncio.to_thread(delete_keys, storage, keys)
         return "dropped: piece or job no longer ours"
     return f"assemble:{done.assembly_id}" if done.assembly_id else "captured"
 
@@ -409,7 +318,7 @@ async def _assemble(ctx: dict[str, Any], piece: Claimed) -> str:
     )
     with contextlib.suppress(Exception):
         await settle(chunks.settle_piece, db, piece, ctx["worker_id"], ChunkStatus.DONE)
-    await asyncio.to_thread(_delete_keys, storage, plan_keys(piece.job_id, attempt, rows))
+    await asyncio.to_thread(delete_keys, storage, plan_keys(piece.job_id, attempt, rows))
     await drop_attempt_videos(storage, piece.job_id, range(1, attempt))
     with contextlib.suppress(Exception):
         await queue.dispatch(db, ctx["redis"], settings)
@@ -420,14 +329,6 @@ def plan_keys(job_id: str, attempt: int, rows: list[RenderChunk]) -> list[str]:
     """Everything a plan stored: page, soundtrack, every part."""
     parts = [str(k) for row in rows for k in row.segment_keys]
     return [chunks.bundle_key(job_id, attempt), chunks.soundtrack_key(job_id, attempt), *parts]
-
-
-def _delete_keys(storage: Storage, keys: list[str]) -> None:
-    for key in keys:
-        try:
-            storage.delete(key)
-        except Exception as exc:
-            log.warning("stored part %s not deleted: %s", key, exc)
 
 
 # ---- the sweep ----
@@ -490,7 +391,7 @@ async def _drop_stale_plans(db: Database, storage: Storage, current: Any) -> int
         ).all()
     for job_id, attempt in stale:
         rows = await chunks.pieces(db, job_id, attempt)
-        await asyncio.to_thread(_delete_keys, storage, plan_keys(job_id, attempt, rows))
+        await asyncio.to_thread(delete_keys, storage, plan_keys(job_id, attempt, rows))
         async with db.session() as session:
             await session.execute(
                 delete(RenderChunk).where(

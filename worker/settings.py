@@ -19,7 +19,7 @@ from app.db import Database
 from app.media.storage import get_storage
 from app.renders.queue import CHUNK_TASK_NAME, HEARTBEAT_TTL_S
 from app.workdir import close_work_folder, open_work_folder, sweep, work_root
-from worker import chunk_tasks, tasks
+from worker import chunk_plan, chunk_tasks, tasks
 from worker.deliveries import run_alongside
 from worker.heartbeat import Heartbeat, new_worker_id
 from worker.render.browser import close_browser_managers
@@ -134,7 +134,7 @@ def worker_kwargs(
             "slots": settings.worker_concurrency,
             "heartbeat_ttl_s": heartbeat_ttl_s,
             "stranded_grace_s": stranded_grace_s,
-            "splitter": chunk_tasks.splitter,
+            "splitter": chunk_plan.splitter,
         },
         "poll_delay": 0.2,
         "health_check_key": f"{settings.redis_prefix}:health:{new_worker_id()}",

@@ -224,7 +224,7 @@ async def _render_job(ctx: dict[str, Any], job_id: str) -> str:
         await drop_attempt_videos(storage, job.id, range(1, job.attempts + 1))
         return "failed: too many attempts"
     started = time.monotonic()
-    make_split = ctx.get("splitter")  # worker/chunk_tasks.py, set by the worker (settings.py)
+    make_split = ctx.get("splitter")  # worker/chunk_plan.py, set by the worker (settings.py)
     split = make_split(ctx, job) if make_split else None
     try:
         return await _render_claimed(settings, db, storage, worker_id, job, ctx["redis"], split)

@@ -237,7 +237,7 @@ async def render_video(
     return result
 
 
-# After `prepare`: True when the job was handed on in pieces (worker/chunk_tasks.py).
+# After `prepare`: True when the job was handed on in pieces (worker/chunk_plan.py).
 Split = Callable[[Prepared, Path], Awaitable[bool]]
 
 
