@@ -45,6 +45,7 @@ sys.path.insert(0, str(ROOT))
 from app.accounts.service import create_account  # noqa: E402
 from app.analytics import service  # noqa: E402
 from app.db import Database, new_id, utcnow  # noqa: E402
+from app.models import create_all  # noqa: E402
 from app.renders.models import Batch, RenderJob  # noqa: E402
 from app.viewers.models import ViewSession  # noqa: E402
 
@@ -160,7 +161,7 @@ async def timed(db: Database, repeat: int, call: Callable[[Any], Awaitable[Any]]
 async def run_engine(url: str, args: argparse.Namespace) -> dict[str, Any]:
     db = Database(url)
     try:
-        await db.create_all()
+        await create_all(db)
         start = time.perf_counter()
         account_id, batch_id, job_id = await build_campaign(
             db, args.recipients, args.sessions, args.scenes

@@ -43,6 +43,7 @@ sys.path.insert(0, str(ROOT))
 from app.accounts.service import create_account  # noqa: E402
 from app.config import Settings  # noqa: E402
 from app.db import Database  # noqa: E402
+from app.models import create_all  # noqa: E402
 from app.renders.create import create_batch  # noqa: E402
 from app.renders.models import RenderJob  # noqa: E402
 from app.renders.queue import dispatch  # noqa: E402
@@ -271,7 +272,7 @@ async def run(args: argparse.Namespace, scene_cache: bool = False) -> dict[str, 
         }
     )
     db = Database(settings.database_url)
-    await db.create_all()
+    await create_all(db)
     async with db.session() as session:
         account = await create_account(
             session, "bench@example.com", "bench-password", "enterprise", args.rows

@@ -23,11 +23,12 @@ from hypercorn.config import Config
 from app import create_app, freeze_startup_heap
 from app.config import Settings
 from app.db import Database
+from app.models import create_all
 
 async def main() -> None:
     settings = Settings()
     db = Database(settings.database_url)
-    await db.create_all()
+    await create_all(db)
     await db.dispose()
     config = Config()
     config.bind = [sys.argv[1]]

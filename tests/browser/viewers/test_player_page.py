@@ -30,6 +30,7 @@ from app.accounts.service import create_account
 from app.config import Settings
 from app.db import Database
 from app.keys.service import create_key
+from app.models import create_all
 from app.templates.schemas import CreateTemplate
 from app.templates.service import create_template
 from app.viewers.models import ViewSession
@@ -72,7 +73,7 @@ class Rendered:
 
 async def _seed(database_url: str, cta_url: str) -> tuple[str, str]:
     db = Database(database_url)
-    await db.create_all()
+    await create_all(db)
     try:
         async with db.session() as session:
             account = await create_account(

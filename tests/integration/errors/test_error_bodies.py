@@ -9,6 +9,7 @@ import pytest
 from app import create_app
 from app.db import Database
 from app.errors import ApiError, error_response, insufficient_credits
+from app.models import create_all
 
 
 def assert_error_body(body: Any, code: str) -> None:
@@ -77,7 +78,7 @@ async def test_oversize_body_is_400_stating_the_limit(settings_factory):
     settings = settings_factory(max_body_bytes=512)
     app = create_app(settings)
     schema = Database(settings.database_url)
-    await schema.create_all()
+    await create_all(schema)
     await schema.dispose()
     async with app.test_app():
         client = app.test_client()
