@@ -36,10 +36,10 @@ from app.renders.mapping import map_headers
 from app.renders.models import RenderJob
 from app.renders.read import output_url
 from app.renders.schemas import BatchRequest
-from app.renders.slots import Slot
 from app.renders.states import FINISHED, JobStatus
 from app.state import get_db, get_settings
 from app.templates.service import get_template, template_choices
+from app.templates.slots import Slot
 
 bp = Blueprint("dashboard_batches", __name__, url_prefix=web.PREFIX)
 bp.after_request(web.add_headers)

@@ -26,11 +26,11 @@ from app.renders.errors import InvalidRenderRequest, JobNotFound, TemplateNotFou
 from app.renders.mapping import CellError, convert_cell
 from app.renders.read import job_fields
 from app.renders.schemas import RenderBody
-from app.renders.slots import Slot
 from app.renders.states import FINISHED
 from app.spec import TIER_RANK, VOICES
 from app.state import get_arq, get_db, get_settings
 from app.templates.service import template_choices
+from app.templates.slots import Slot
 from app.voices.music import tracks
 
 log = logging.getLogger(__name__)

@@ -37,9 +37,9 @@ from app.renders.schemas import (
     RenderOptions,
     SceneOverride,
 )
-from app.renders.slots import Slot, check_data
 from app.templates.binding import prepare_data
 from app.templates.service import get_template, increment_usage
+from app.templates.slots import Slot, check_data
 
 BATCH_PROBLEMS_SHOWN = 10
 BaseModelT = TypeVar("BaseModelT", BrandOptions, AudioOptions)
