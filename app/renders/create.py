@@ -13,7 +13,6 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.accounts.models import Account
 from app.accounts.service import charge_credits
-from app.analytics.variants import DEFAULT_PRIMARY_METRIC, assign, recipient_key
 from app.config import Settings
 from app.db import new_id, utcnow
 from app.limits import allowance, check_batch, check_render
@@ -37,6 +36,7 @@ from app.renders.schemas import (
     RenderOptions,
     SceneOverride,
 )
+from app.renders.variants import DEFAULT_PRIMARY_METRIC, assign, recipient_key
 from app.templates.binding import prepare_data
 from app.templates.service import get_template, increment_usage
 from app.templates.slots import Slot, check_data
@@ -233,7 +233,7 @@ async def create_batch(
     session: AsyncSession, settings: Settings, account: Account, body: BatchRequest
 ) -> CreatedBatch:
     """Check every row, charge N credits, insert the batch and its N resolved jobs. An A/B
-    batch (`variants`) assigns each row to a variant (app.analytics.variants.assign) and
+    batch (`variants`) assigns each row to a variant (app.renders.variants.assign) and
     builds its job with that variant's template and options."""
     limit = settings.tiers[account.tier].batch_max
     if len(body.rows) > limit:
