@@ -15,7 +15,7 @@ from app.accounts.models import Account
 from app.accounts.service import charge_credits
 from app.config import Settings
 from app.db import new_id, utcnow
-from app.limits import allowance, check_batch, check_render
+from app.limits import allowance
 from app.projects.service import check_project
 from app.renders.errors import InvalidRenderRequest, TemplateNotFound
 from app.renders.job import (
@@ -25,6 +25,7 @@ from app.renders.job import (
     resolve_options,
     template_document,
 )
+from app.renders.limits import check_batch, check_render
 from app.renders.mapping import map_headers, row_to_data
 from app.renders.models import Batch, RenderJob
 from app.renders.schemas import (
