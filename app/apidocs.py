@@ -12,7 +12,6 @@ from quart import Blueprint, current_app, render_template
 from quart_schema import hide
 
 from app.errors import STATUS_CODES
-from app.keys.scopes import PRESETS, SCOPES
 from app.ratelimit import (
     DEFAULT_RULE,
     PUBLIC_RATE_LIMITS,
@@ -22,6 +21,7 @@ from app.ratelimit import (
     public_rule_for,
     rule_for,
 )
+from app.scopes import PRESETS, SCOPES
 
 bp = Blueprint("apidocs", __name__)
 

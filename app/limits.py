@@ -2,9 +2,10 @@
 anything is charged) and in the worker once the voiceovers are spoken.
 
 The figures are settings (`TierLimits` in app/config.py, README "Limits"). Every check is a pure
-function that raises `LimitExceeded` naming the field, the value and the limit; the app answers
-it with 400 `invalid_request`, the worker fails the job (refunded) with its message. The checks
-of a request's bound data (slot defaults and data sources applied) are app/renders/limits.py's.
+function that raises `LimitExceeded` (a domain error) naming the field, the value and the limit;
+the app answers it with 400 `invalid_request`, the worker fails the job (refunded) with its
+message. The checks of a request's bound data (slot defaults and data sources applied) are
+app/renders/limits.py's.
 
 Sizes after `[variable]` substitution are computed without building the text: a script of
 20,000 `[x]` with a 5 KB `x` is measured as 100 MB in one pass over the script, never built.
@@ -28,6 +29,7 @@ from typing import Any
 from app.composition.timeline import UnknownPrimitive, build_timeline, scene_dict
 from app.composition.variables import VARIABLE, as_text, lookup, present, substitute
 from app.config import Settings, TierLimits
+from app.errors import DomainError, Kind
 
 WORDS_PER_SECOND = 2.0
 CHARS_PER_SECOND = 11.0
@@ -36,17 +38,20 @@ MAX_NESTING = 32  # levels of lists/objects inside data and sceneData
 Measure = Callable[[str], int]
 
 
-class LimitExceeded(Exception):
-    """A request goes over a limit of its tier: `message` names field, value and limit."""
+class LimitExceeded(DomainError):
+    """A request goes over a limit of its tier (400): `message` names field, value and limit;
+    the detail gives the field as a path, e.g. ["scenes", "3", "voScript"]."""
+
+    kind = Kind.INVALID
 
     def __init__(self, field: str, value: Any, limit: Any, message: str) -> None:
-        super().__init__(message)
-        self.field, self.value, self.limit, self.message = field, value, limit, message
+        loc = re.findall(r"[^.\[\]]+", field)
+        super().__init__(message, details=[{"loc": loc, "msg": message, "type": "limit"}])
+        self.field, self.value, self.limit = field, value, limit
 
     @property
     def detail(self) -> dict[str, Any]:
-        """The error body's detail: the field as a path, e.g. ["scenes", "3", "voScript"]."""
-        return {"loc": re.findall(r"[^.\[\]]+", self.field), "msg": self.message, "type": "limit"}
+        return self.details[0]
 
 
 @dataclass(frozen=True)

@@ -3,6 +3,7 @@ module (app/db.py does not: the domains' models import it)."""
 
 from __future__ import annotations
 
+from app import idempotency
 from app.accounts import models as accounts_models
 from app.ai import models as ai_models
 from app.db import Base, Database
@@ -24,6 +25,7 @@ DOMAIN_MODELS = (
     viewers_models,
     triggers_models,
     ai_models,
+    idempotency,
 )
 
 

@@ -170,8 +170,8 @@ async def run_engine(url: str, args: argparse.Namespace) -> dict[str, Any]:
         if db.engine.dialect.name == "postgresql":
             async with db.engine.begin() as conn:
                 await conn.exec_driver_sql("ANALYZE")
-        # A batch page cursor after the middle row (what encode_cursor makes of that job).
-        middle = service.encode_cursor(RenderJob(row_number=args.recipients // 2))
+        # A batch page cursor after the middle row (what recipients_cursor makes of that job).
+        middle = service.recipients_cursor(RenderJob(row_number=args.recipients // 2))
         queries: dict[str, Callable[[Any], Awaitable[Any]]] = {
             "heatmap": lambda s: service.heatmap(s, account_id, batch_id),
             "heatmap (one variant)": lambda s: service.heatmap(s, account_id, batch_id, "a"),

@@ -6,7 +6,6 @@ only: another account's batch, campaign or video is not found."""
 
 from __future__ import annotations
 
-import base64
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -17,7 +16,9 @@ from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.analytics.ab import ArmCounts, Decision, decide, percent
-from app.analytics.errors import BadCursor, CampaignNotFound, VideoNotFound
+from app.analytics.errors import CampaignNotFound
+from app.cursors import BadCursor, decode_cursor, encode_cursor
+from app.renders.errors import JobNotFound
 from app.renders.models import Batch, RenderJob
 from app.renders.states import JobStatus
 from app.viewers.models import ViewSession
@@ -82,7 +83,7 @@ async def campaign_scope(session: AsyncSession, account_id: str, campaign_id: st
 async def owned_job(session: AsyncSession, account_id: str, job_id: str) -> RenderJob:
     job = await session.get(RenderJob, job_id)
     if job is None or job.account_id != account_id:
-        raise VideoNotFound(job_id)
+        raise JobNotFound(job_id, named=True)
     return job
 
 
@@ -342,21 +343,19 @@ class RecipientsPage:
     next_cursor: str | None
 
 
-def encode_cursor(job: RenderJob) -> str:
+def recipients_cursor(job: RenderJob) -> str:
     """Where the next page starts: after this job's row number (a batch), or after its
     (created_at, id) (a trigger campaign, whose jobs have no row number)."""
     if job.row_number is not None:
-        raw = f"row:{job.row_number}"
-    else:
-        raw = f"at:{job.created_at.isoformat()}|{job.id}"
-    return base64.urlsafe_b64encode(raw.encode()).decode().rstrip("=")
+        return encode_cursor(f"row:{job.row_number}")
+    return encode_cursor(f"at:{job.created_at.isoformat()}|{job.id}")
 
 
-def decode_cursor(cursor: str, batch: bool) -> int | tuple[datetime, str]:
+def recipients_position(cursor: str, batch: bool) -> int | tuple[datetime, str]:
     """The row number after which a batch page starts, or the (created_at, id) after which a
     trigger campaign page starts; BadCursor for anything else (or a cursor of the other kind)."""
+    raw = decode_cursor(cursor)
     try:
-        raw = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)).decode()
         kind, value = raw.split(":", 1)
         if batch and kind == "row":
             return int(value)
@@ -364,7 +363,7 @@ def decode_cursor(cursor: str, batch: bool) -> int | tuple[datetime, str]:
             stamp, job_id = value.split("|", 1)
             return datetime.fromisoformat(stamp), job_id
         raise ValueError(kind)
-    except (ValueError, UnicodeDecodeError) as exc:
+    except ValueError as exc:
         raise BadCursor(cursor) from exc
 
 
@@ -375,7 +374,7 @@ async def recipients_page(
     jobs, then one GROUP BY job over their sessions. A batch in row order (keyset on
     row_number); a trigger campaign in creation order (keyset on (created_at, id))."""
     scope = await campaign_scope(session, account_id, campaign_id)
-    after = decode_cursor(cursor, scope.batch is not None) if cursor else None
+    after = recipients_position(cursor, scope.batch is not None) if cursor else None
     stmt = select(RenderJob).where(scope.jobs())
     if scope.batch is not None:
         if isinstance(after, int):
@@ -404,7 +403,7 @@ async def recipients_page(
         stats = {row[0]: row[1:] for row in result.tuples()}
     empty: Sequence[Any] = (0, 0, 0, 0, 0, 0, 0, None, None)
     rows = [RecipientRow(j, _engagement(stats.get(j.id, empty))) for j in jobs]
-    return RecipientsPage(rows, encode_cursor(jobs[-1]) if more and jobs else None)
+    return RecipientsPage(rows, recipients_cursor(jobs[-1]) if more and jobs else None)
 
 
 # ---- the dashboard's campaign list and scene frames ----

@@ -18,8 +18,9 @@ from quart import Blueprint, Response, redirect, request
 from app.analytics import routes as analytics_api
 from app.analytics import service
 from app.analytics.ab import SRM_P, metrics
-from app.analytics.errors import BadCursor, CampaignNotFound
+from app.analytics.errors import CampaignNotFound
 from app.analytics.stats import format_lift
+from app.cursors import BadCursor
 from app.dashboard import web
 from app.dashboard.web import page, render
 from app.media.storage import get_storage

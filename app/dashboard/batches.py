@@ -31,13 +31,14 @@ from app.dashboard.render import (
 from app.dashboard.web import action, page, render, see_other
 from app.media.storage import get_storage
 from app.renders import create, read
-from app.renders.errors import BatchNotFound, InvalidRenderRequest, TemplateNotFound
+from app.renders.errors import BatchNotFound, InvalidRenderRequest
 from app.renders.mapping import map_headers
 from app.renders.models import RenderJob
 from app.renders.read import output_url
 from app.renders.schemas import BatchRequest
 from app.renders.states import FINISHED, JobStatus
 from app.state import get_db, get_settings
+from app.templates.errors import TemplateNotFound
 from app.templates.service import get_template, template_choices
 from app.templates.slots import Slot
 

@@ -17,7 +17,7 @@ from app.config import Settings
 from app.db import new_id, utcnow
 from app.limits import allowance
 from app.projects.service import check_project
-from app.renders.errors import InvalidRenderRequest, TemplateNotFound
+from app.renders.errors import InvalidRenderRequest
 from app.renders.job import (
     ResolvedOptions,
     build_job_spec,
@@ -39,6 +39,7 @@ from app.renders.schemas import (
 )
 from app.renders.variants import DEFAULT_PRIMARY_METRIC, assign, recipient_key
 from app.templates.binding import prepare_data
+from app.templates.errors import TemplateNotFound
 from app.templates.service import get_template, increment_usage
 from app.templates.slots import Slot, check_data
 
@@ -91,7 +92,7 @@ async def create_render(
     """Check, resolve the job, charge 1 credit and insert it `pending` (`campaign_id`: the
     trigger campaign the job belongs to, for analytics). Raises ProjectNotFound,
     TemplateNotFound, InvalidRenderRequest, InsufficientCredits."""
-    await check_project(session, account.id, body.projectId)
+    await check_project(session, account.id, body.projectId, "projectId")
     template = await load_template(session, body.templateId, account.id)
     job_id = new_id()
     spec = build_job_spec(
@@ -247,7 +248,7 @@ async def create_batch(
             f"primaryMetric '{body.primaryMetric}' needs variants (an A/B batch); "
             "add variants or leave primaryMetric out"
         )
-    await check_project(session, account.id, body.projectId)
+    await check_project(session, account.id, body.projectId, "projectId")
     template = await load_template(session, body.templateId, account.id)
     options = resolve_options(template, body, account.tier, settings)
     mapping, rows = batch_rows(template, body)

@@ -7,8 +7,9 @@ from typing import Any
 import pytest
 
 from app import create_app
+from app.accounts.service import InsufficientCredits
 from app.db import Database
-from app.errors import ApiError, error_response, insufficient_credits
+from app.errors import ApiError, error_response
 from app.models import create_all
 
 
@@ -125,8 +126,9 @@ async def test_unexpected_exception_is_json_500_without_internals(settings):
 
 
 async def test_insufficient_credits_body_carries_credits_and_upgrade_url(app):
+    app.config["REELSMITH_SETTINGS"].upgrade_url = "https://example.com/up"
     async with app.app_context():
-        resp = error_response(insufficient_credits(3, 5, "https://example.com/up"))
+        resp = error_response(InsufficientCredits(3, 5))
     assert resp.status_code == 402
     body = await resp.get_json()
     assert_error_body(body, "insufficient_credits")

@@ -9,9 +9,10 @@ from sqlalchemy import select
 
 from app import create_app
 from app.accounts.service import create_account
-from app.auth import SESSION_COOKIE, hash_key
+from app.auth import SESSION_COOKIE
 from app.db import Database
 from app.keys.models import ApiKey
+from app.keys.service import hash_key
 from app.models import create_all
 
 
