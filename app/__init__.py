@@ -130,6 +130,9 @@ def create_app(settings: Settings | None = None) -> Quart:
     )
     register_error_handlers(app)
     install_auth(app)
+    from app.outcomes import job_finished  # with the routes, as in blueprints()
+
+    app.config["REELSMITH_JOB_FINISHED"] = job_finished
     install_rate_limits(app)
 
     for blueprint in blueprints():

@@ -33,7 +33,7 @@ from app.renders.schemas import (
     ThumbnailResult,
 )
 from app.renders.states import BatchStatus, JobStatus
-from app.state import get_arq, get_db, get_settings
+from app.state import get_arq, get_db, get_job_finished, get_settings
 
 log = logging.getLogger(__name__)
 bp = Blueprint("renders", __name__)
@@ -193,7 +193,7 @@ async def delete_render(job_id: str) -> dict[str, Any]:
     A job still pending or running is cancelled and its credit refunded."""
     settings = get_settings()
     async with get_db().session() as session:
-        deleted = await cancel.delete_job(session, current_account().id, job_id)
+        deleted = await cancel.delete_job(session, current_account().id, job_id, get_job_finished())
     if deleted.cancelled:
         await queue.abort(await get_arq(), settings, job_id)
     storage = get_storage(settings)
