@@ -43,6 +43,7 @@ def blueprints() -> list[Blueprint]:
     from app.billing import routes as billing
     from app.dashboard import blueprints as dashboard
     from app.keys import routes as keys
+    from app.languages import routes as languages
     from app.media import routes as media
     from app.previews import routes as previews
     from app.primitives import routes as primitives
@@ -60,6 +61,7 @@ def blueprints() -> list[Blueprint]:
         billing.bp,
         projects.bp,
         primitives.bp,
+        languages.bp,
         templates.bp,
         previews.bp,
         renders.bp,
