@@ -47,7 +47,7 @@ from app.keys.service import create_key  # noqa: E402
 from app.models import create_all  # noqa: E402
 from app.triggers.models import TriggerExecution  # noqa: E402
 from worker import jobs  # noqa: E402
-from worker.deliveries import shutdown, worker_kwargs  # noqa: E402
+from worker.deliveries.runner import shutdown, worker_kwargs  # noqa: E402
 
 RULES = 10
 

@@ -23,9 +23,9 @@ from sqlalchemy import select
 
 from app.config import Settings
 from app.db import Database
-from app.triggers import delivery
+from app.triggers import attempts
 from app.triggers.models import TriggerExecution
-from worker.trigger_deliveries import deliver_trigger
+from worker.deliveries.triggers import deliver_trigger
 
 SMS_SID = "AC" + "0" * 32
 SMS_TOKEN = "test-auth-token"
@@ -128,8 +128,8 @@ class TwilioServer:
 async def deliver_due(db: Database, settings: Settings, **ctx: Any) -> list[str]:
     """What the relay and the deliveries worker do, in this process: each due delivery sent."""
     async with db.session() as session:
-        await delivery.abandon_stuck(session)
-        due = await delivery.due(session)
+        await attempts.abandon_stuck(session)
+        due = await attempts.due(session)
     context = {"settings": settings, "db": db, **ctx}
     return [await deliver_trigger(context, execution_id, n + 1) for execution_id, n in due]
 

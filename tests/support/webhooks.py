@@ -26,7 +26,7 @@ from app.db import Database
 from app.renders.models import Batch, RenderJob
 from app.webhooks.models import WebhookAttempt, WebhookDelivery, WebhookEndpoint
 from worker import jobs
-from worker.deliveries import shutdown, worker_kwargs
+from worker.deliveries.runner import shutdown, worker_kwargs
 
 # The SPEC schedule times this in the tests: 1 min -> 12 ms ... 6 h -> 4.3 s (6.2 s in all).
 SCALE = 0.0002
