@@ -20,6 +20,7 @@ from app.analytics.errors import CampaignNotFound
 from app.cursors import BadCursor, decode_cursor, encode_cursor
 from app.renders.errors import JobNotFound
 from app.renders.models import Batch, RenderJob
+from app.renders.read import newest_batches
 from app.renders.states import JobStatus
 from app.viewers.models import ViewSession
 
@@ -421,16 +422,7 @@ class CampaignSummary:
 async def campaigns(session: AsyncSession, account_id: str, limit: int) -> list[CampaignSummary]:
     """The account's newest `limit` batches, each with its sessions: two statements (the
     batches, then one GROUP BY batch over their sessions)."""
-    batches = list(
-        (
-            await session.execute(
-                select(Batch)
-                .where(Batch.account_id == account_id)
-                .order_by(Batch.created_at.desc(), Batch.id.desc())
-                .limit(limit)
-            )
-        ).scalars()
-    )
+    batches = await newest_batches(session, account_id, limit)
     counts: dict[str, Sequence[Any]] = {}
     if batches:
         result = await session.execute(
