@@ -25,6 +25,7 @@ from app.config import Settings
 from app.db import Database
 from app.renders.models import Batch, RenderJob
 from app.webhooks.models import WebhookAttempt, WebhookDelivery, WebhookEndpoint
+from tests.support.environment import settings_env
 from worker import jobs
 from worker.deliveries.runner import shutdown, worker_kwargs
 
@@ -233,19 +234,7 @@ async def endpoint_row(db: Database, endpoint_id: str) -> WebhookEndpoint:
 def worker_process(settings: Settings, log_path: Path) -> subprocess.Popen[bytes]:
     """`reelsmith worker` (render and deliveries workers in one process) as a subprocess."""
 
-    env = dict(os.environ)
-    env.update(
-        {
-            "REELSMITH_DATABASE_URL": settings.database_url,
-            "REELSMITH_REDIS_URL": settings.redis_url,
-            "REELSMITH_REDIS_PREFIX": settings.redis_prefix,
-            "REELSMITH_QUEUE_NAME": settings.queue_name,
-            "REELSMITH_MEDIA_DIR": str(settings.media_dir),
-            "REELSMITH_PUBLIC_URL": settings.public_url,
-            "REELSMITH_ALLOW_PRIVATE_URLS": str(settings.allow_private_urls).lower(),
-            "REELSMITH_WEBHOOK_RETRY_SCALE": str(settings.webhook_retry_scale),
-        }
-    )
+    env = {**os.environ, **settings_env(settings, "allow_private_urls", "webhook_retry_scale")}
     root = Path(__file__).resolve().parents[2]
     return subprocess.Popen(
         [sys.executable, "-m", "app.cli", "worker", "--sweep-every", "2", "--heartbeat-ttl", "3"],

@@ -22,7 +22,7 @@ from app.accounts.service import create_account
 from app.config import Settings
 from app.db import Database
 from app.models import create_all
-from tests.support.live_server import free_port, live_server, settings_env
+from tests.support.live_server import free_port, live_server, server_env
 
 PASSWORD = "dashboard journey password"
 
@@ -61,7 +61,7 @@ def dashboard(tmp_path_factory: pytest.TempPathFactory, settings_maker: Any) -> 
     asyncio.run(seed_account(settings.database_url, email))
     env = {
         **os.environ,
-        **settings_env(settings),
+        **server_env(settings),
         "REELSMITH_CACHE_DIR": str(settings.cache_dir),
         "REELSMITH_WORKER_CONCURRENCY": "1",
         "REELSMITH_RENDER_PARALLELISM": "1",

@@ -34,7 +34,7 @@ from app.models import create_all
 from app.templates.schemas import CreateTemplate
 from app.templates.service import create_template
 from app.viewers.models import ViewSession
-from tests.support.live_server import free_port, live_server, settings_env
+from tests.support.live_server import free_port, live_server, server_env
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
@@ -96,7 +96,7 @@ def rendered(tmp_path_factory: pytest.TempPathFactory, settings_maker: Any) -> I
     key, template_id = asyncio.run(_seed(settings.database_url, settings.public(CTA_PATH)))
     env = {
         **os.environ,
-        **settings_env(settings),
+        **server_env(settings),
         "REELSMITH_CACHE_DIR": str(settings.cache_dir),
         "REELSMITH_WORKER_CONCURRENCY": "1",
         "REELSMITH_RENDER_PARALLELISM": "1",
