@@ -14,7 +14,6 @@ import threading
 import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +25,7 @@ from app.db import Database
 from app.renders.models import Batch, RenderJob
 from app.webhooks.models import WebhookAttempt, WebhookDelivery, WebhookEndpoint
 from tests.support.environment import settings_env
+from tests.support.http_server import LoopbackServer, QuietHandler
 from worker import jobs
 from worker.deliveries.runner import shutdown, worker_kwargs
 
@@ -52,7 +52,7 @@ class Received:
         return json.loads(self.body)
 
 
-class Receiver:
+class Receiver(LoopbackServer):
     """Answers POSTs with the scripted replies in turn (then `default`), recording each."""
 
     def __init__(self, replies: list[Reply] | None = None, default: Reply | None = None) -> None:
@@ -62,10 +62,9 @@ class Receiver:
         self.in_flight = self.max_in_flight = 0
         self.lock = threading.Lock()
         self.tls: ssl.SSLContext | None = None
-        self.host = "127.0.0.1"
         receiver = self
 
-        class Handler(BaseHTTPRequestHandler):
+        class Handler(QuietHandler):
             def do_POST(self) -> None:
                 body = self.rfile.read(int(self.headers.get("content-length", "0")))
                 with receiver.lock:
@@ -90,11 +89,7 @@ class Receiver:
                 except OSError:
                     pass  # the sender gave up (timeout)
 
-            def log_message(self, *args: Any) -> None:
-                pass
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.server.daemon_threads = True
+        super().__init__(Handler)
 
     def with_tls(self, context: ssl.SSLContext, host: str = "localhost") -> Receiver:
         self.tls, self.host = context, host
@@ -104,15 +99,7 @@ class Receiver:
     @property
     def url(self) -> str:
         scheme = "https" if self.tls else "http"
-        return f"{scheme}://{self.host}:{self.server.server_address[1]}/hook"
-
-    def __enter__(self) -> Receiver:
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.server.shutdown()
-        self.server.server_close()
+        return f"{scheme}://{self.host}:{self.port}/hook"
 
     def events(self) -> list[str]:
         with self.lock:
