@@ -43,7 +43,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from app.accounts.service import create_account  # noqa: E402
-from app.analytics import service  # noqa: E402
+from app.analytics import audience, service  # noqa: E402
 from app.db import Database, new_id, utcnow  # noqa: E402
 from app.models import create_all  # noqa: E402
 from app.renders.models import Batch, RenderJob  # noqa: E402
@@ -171,18 +171,18 @@ async def run_engine(url: str, args: argparse.Namespace) -> dict[str, Any]:
             async with db.engine.begin() as conn:
                 await conn.exec_driver_sql("ANALYZE")
         # A batch page cursor after the middle row (what recipients_cursor makes of that job).
-        middle = service.recipients_cursor(RenderJob(row_number=args.recipients // 2))
+        middle = audience.recipients_cursor(RenderJob(row_number=args.recipients // 2))
         queries: dict[str, Callable[[Any], Awaitable[Any]]] = {
             "heatmap": lambda s: service.heatmap(s, account_id, batch_id),
             "heatmap (one variant)": lambda s: service.heatmap(s, account_id, batch_id, "a"),
             "ab": lambda s: service.ab_results(s, account_id, batch_id, 100),
-            "recipients page 1 (50)": lambda s: service.recipients_page(
+            "recipients page 1 (50)": lambda s: audience.recipients_page(
                 s, account_id, batch_id, 50, None
             ),
-            "recipients middle page (50)": lambda s: service.recipients_page(
+            "recipients middle page (50)": lambda s: audience.recipients_page(
                 s, account_id, batch_id, 50, middle
             ),
-            "engagement (one video)": lambda s: service.job_engagement(s, account_id, job_id),
+            "engagement (one video)": lambda s: audience.job_engagement(s, account_id, job_id),
         }
         figures: dict[str, Any] = {}
         for name, call in queries.items():

@@ -13,7 +13,7 @@ from quart_schema import tag, validate_querystring, validate_response
 from quart_schema.validation import QUART_SCHEMA_RESPONSE_ATTRIBUTE
 
 from app.accounts.current import current_account
-from app.analytics import service
+from app.analytics import audience, service
 from app.analytics.ab import SRM_P, metrics
 from app.analytics.schemas import (
     AbComparison,
@@ -64,7 +64,7 @@ def player_url(job_id: str) -> str:
     return get_settings().public(f"/v/{job_id}")
 
 
-def engagement_fields(e: service.Engagement) -> dict[str, Any]:
+def engagement_fields(e: audience.Engagement) -> dict[str, Any]:
     return EngagementFields(
         sessions=e.sessions,
         views=e.views,
@@ -183,10 +183,10 @@ async def ab(batch_id: str) -> AbResponse:
     )
 
 
-def recipient_row(row: service.RecipientRow) -> RecipientRow:
+def recipient_row(row: audience.RecipientRow) -> RecipientRow:
     job = row.job
     return RecipientRow(
-        recipient=service.recipient_name(job),
+        recipient=audience.recipient_name(job),
         jobId=job.id,
         rowNumber=job.row_number,
         variantId=job.variant_id,
@@ -205,7 +205,7 @@ async def recipients_csv(account_id: str, batch_id: str) -> Response:
     cursor: str | None = None
     while True:
         async with get_db().session() as session:
-            page = await service.recipients_page(session, account_id, batch_id, CSV_PAGE, cursor)
+            page = await audience.recipients_page(session, account_id, batch_id, CSV_PAGE, cursor)
         for row in page.rows:
             r = recipient_row(row)
             writer.writerow(
@@ -254,7 +254,7 @@ async def recipients(batch_id: str, query_args: RecipientsQuery) -> Any:
     if query_args.format == "csv":
         return await recipients_csv(current_account().id, batch_id)
     async with get_db().session() as session:
-        page = await service.recipients_page(
+        page = await audience.recipients_page(
             session, current_account().id, batch_id, query_args.limit, query_args.cursor
         )
     return RecipientsResponse(
@@ -276,10 +276,10 @@ async def engagement(job_id: str) -> EngagementResponse:
     """One video's engagement: sessions, plays, furthest point, scenes reached, completion,
     CTA click, share, download, first and last viewed."""
     async with get_db().session() as session:
-        job, e = await service.job_engagement(session, current_account().id, job_id)
+        job, e = await audience.job_engagement(session, current_account().id, job_id)
     return EngagementResponse(
         jobId=job.id,
-        recipient=service.recipient_name(job),
+        recipient=audience.recipient_name(job),
         batchId=job.batch_id,
         variantId=job.variant_id,
         scenesReached=e.scenes_reached,

@@ -15,7 +15,7 @@ from typing import Any
 from pydantic import ValidationError
 from quart import Blueprint, Response, jsonify, request
 
-from app.analytics.service import recipient_name
+from app.analytics.audience import recipient_name
 from app.csvcells import safe_cell
 from app.dashboard import web
 from app.dashboard.render import (
