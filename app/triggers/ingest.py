@@ -1,5 +1,5 @@
 """Trigger ingestion: events matched against the account's rules, throttled, turned into renders;
-and recipients' unsubscribes. No HTTP here: app/triggers/routes.py maps the errors."""
+and recipients' unsubscribes. No HTTP here: domain errors (app/errors.py answers them)."""
 
 from __future__ import annotations
 
