@@ -4,12 +4,9 @@ due deliveries as the deliveries worker does."""
 
 from __future__ import annotations
 
-import asyncio
 import base64
 import json
 import socket
-import time
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from email import message_from_bytes, policy
 from email.message import EmailMessage
@@ -149,13 +146,3 @@ def event(recipient: str, workouts: int = 100, **extra: Any) -> dict[str, Any]:
         "data": {"name": recipient.title(), "workouts": workouts, "minutes": 1200},
         **extra,
     }
-
-
-async def wait_for(check: Callable[[], Awaitable[Any]], timeout: float, what: str) -> Any:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = await check()
-        if value:
-            return value
-        await asyncio.sleep(0.05)
-    raise AssertionError(f"timed out after {timeout:g}s waiting for {what}")

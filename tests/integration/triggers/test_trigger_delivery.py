@@ -21,9 +21,8 @@ from tests.support.triggers import (
     event,
     executions,
     rule_body,
-    wait_for,
 )
-from tests.support.webhooks import Receiver, deliveries_worker, finish
+from tests.support.webhooks import Receiver, deliveries_worker, finish, wait_for
 
 
 async def triggered(client: Any, user: Any, rule: dict[str, Any], ev: dict[str, Any]) -> str:
