@@ -54,8 +54,8 @@ def test_site_builds_strict_and_offline(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stdout + done.stderr
     assert (site / "index.html").is_file() and (site / "api" / "webhooks.html").is_file()
     remote = re.compile(r"<(?:script|link|img)\b[^>]*\b(?:src|href)=\"(?:https?:)?//", re.I)
-    loading_remote = [p for p in site.rglob("*.html") if remote.search(p.read_text())]
-    assert not loading_remote, "pages load from another host: " + ", ".join(map(str, loading_remote))
+    remote_pages = [p for p in site.rglob("*.html") if remote.search(p.read_text())]
+    assert not remote_pages, f"pages load from another host: {remote_pages}"
 
 
 def test_readme_links_and_anchors_resolve() -> None:
