@@ -105,8 +105,8 @@ class Settings(BaseSettings):
     work_dir: Path = Path("./data/work")
     public_url: str = "http://127.0.0.1:8000"
     # Where rendered files live (app/media/storage.py): "local" (media_dir, served at /media)
-    # or "s3" (any S3-compatible object store; the REELSMITH_S3_* settings below, README
-    # "Deployment/storage"). The endpoint is operator configuration, not user input, so it is
+    # or "s3" (any S3-compatible object store; the REELSMITH_S3_* settings below,
+    # docs/operate/storage.md). The endpoint is operator configuration, not user input, so it is
     # not fetched through app/outbound.py (which guards URLs that users supply).
     storage: Literal["local", "s3"] = "local"
     # GET /metrics (Prometheus): with a token, callers send `Authorization: Bearer <token>`;
