@@ -131,6 +131,8 @@ class Settings(BaseSettings):
     secret_key: str | None = None
     # Local state that is not media: the generated development secret (data/secret_key).
     data_dir: Path = Path("./data")
+    # The documentation site `make docs` builds from docs/; served at /docs/guide/ when built.
+    guide_dir: Path = ROOT / "build" / "docs"
     host: str = "127.0.0.1"
     port: int = 8000
 
