@@ -9,6 +9,7 @@ import secrets
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
+from urllib.parse import urlparse
 
 from pydantic import BaseModel, Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -355,3 +356,11 @@ def generated_secret(data_dir: Path) -> str:
     if len(secret) < 32:
         raise ValueError(f"{path} holds no usable secret (under 32 characters); delete it")
     return secret
+
+
+def redact_url(url: str) -> str:
+    """A configured URL (database, Redis) without its password, for printing."""
+    parsed = urlparse(url)
+    if parsed.password:
+        return url.replace(f":{parsed.password}@", ":***@", 1)
+    return url
