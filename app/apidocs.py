@@ -1,4 +1,5 @@
-"""/docs: the human API reference, rendered on the server from the OpenAPI document.
+"""/docs: the human API reference, rendered on the server from the OpenAPI document, and
+/docs/guide/: the guides (docs/, built into a static site by `make docs`) when they are built.
 
 No CDN and no JavaScript: it works offline, as self-hosters often are.
 """
@@ -8,10 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from quart import Blueprint, current_app, render_template
+from quart import Blueprint, Response, current_app, render_template, send_from_directory
 from quart_schema import hide
 
-from app.errors import STATUS_CODES
+from app.errors import STATUS_CODES, ApiError
 from app.ratelimit import (
     DEFAULT_RULE,
     PUBLIC_RATE_LIMITS,
@@ -22,10 +23,21 @@ from app.ratelimit import (
     rule_for,
 )
 from app.scopes import PRESETS, SCOPES
+from app.state import get_settings
 
 bp = Blueprint("apidocs", __name__)
 
 METHOD_ORDER = {"get": 0, "post": 1, "put": 2, "patch": 3, "delete": 4}
+
+# The front page of each reader's guides (docs/<page>.md, built to <page>.html); each links
+# every page of its part.
+GUIDES = (
+    ("Start here", "index"),
+    ("API guide", "api/index"),
+    ("Operating", "operate/index"),
+    ("Developing", "develop/index"),
+    ("The dashboard", "use/dashboard"),
+)
 
 
 @dataclass
@@ -219,4 +231,17 @@ async def docs() -> str:
             for (method, path), rule in (RATE_LIMITS | PUBLIC_RATE_LIMITS).items()
         ),
         default_rule=DEFAULT_RULE,
+        guides=GUIDES,
+        guides_built=(get_settings().guide_dir / "index.html").is_file(),
     )
+
+
+@bp.get("/docs/guide/")
+@bp.get("/docs/guide/<path:page>")
+@hide
+async def guide(page: str = "index.html") -> Response:
+    """A file of the built guides; 404 (the JSON error body) while they are not built."""
+    site = get_settings().guide_dir
+    if not (site / "index.html").is_file():
+        raise ApiError(404, "The guides are not built here: run `make docs` (source: docs/)")
+    return await send_from_directory(site, page)

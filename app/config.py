@@ -9,6 +9,7 @@ import secrets
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
+from urllib.parse import urlparse
 
 from pydantic import BaseModel, Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -19,7 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 class TierLimits(BaseModel):
     """Per-tier allowances; override one field e.g. REELSMITH_TIERS__STUDIO__BATCH_MAX=200.
     Lists take JSON: REELSMITH_TIERS__STUDIO__RESOLUTIONS='["720p","1080p","4k"]'.
-    The render limits are checked by app/limits.py (README "Limits")."""
+    The render limits are checked by app/limits.py (docs/api/limits.md)."""
 
     batch_max: int
     prompt_builder_daily: int
@@ -105,8 +106,8 @@ class Settings(BaseSettings):
     work_dir: Path = Path("./data/work")
     public_url: str = "http://127.0.0.1:8000"
     # Where rendered files live (app/media/storage.py): "local" (media_dir, served at /media)
-    # or "s3" (any S3-compatible object store; the REELSMITH_S3_* settings below, README
-    # "Deployment/storage"). The endpoint is operator configuration, not user input, so it is
+    # or "s3" (any S3-compatible object store; the REELSMITH_S3_* settings below,
+    # docs/operate/storage.md). The endpoint is operator configuration, not user input, so it is
     # not fetched through app/outbound.py (which guards URLs that users supply).
     storage: Literal["local", "s3"] = "local"
     # GET /metrics (Prometheus): with a token, callers send `Authorization: Bearer <token>`;
@@ -131,6 +132,8 @@ class Settings(BaseSettings):
     secret_key: str | None = None
     # Local state that is not media: the generated development secret (data/secret_key).
     data_dir: Path = Path("./data")
+    # The documentation site `make docs` builds from docs/; served at /docs/guide/ when built.
+    guide_dir: Path = ROOT / "build" / "docs"
     host: str = "127.0.0.1"
     port: int = 8000
 
@@ -161,7 +164,7 @@ class Settings(BaseSettings):
     worker_concurrency: int = 1
     render_parallelism: int = 0  # 0 = choose from the core count
     job_timeout_s: int = 900
-    # One long video across workers (README "Long videos across workers"): a render longer
+    # One long video across workers (docs/operate/long-videos.md): a render longer
     # than chunk_threshold_s (0 = never) is planned into frame ranges, each at least
     # chunk_min_s long, that any worker may capture; the last to finish assembles.
     chunk_threshold_s: float = Field(default=120.0, ge=0)
@@ -193,7 +196,7 @@ class Settings(BaseSettings):
     vendor_tts_url: str | None = None
     vendor_tts_token: str | None = None
 
-    # Webhooks (README "Webhooks")
+    # Webhooks (docs/api/webhooks.md)
     webhook_max_endpoints: int = Field(default=10, ge=1)
     # Multiplies the SPEC retry delays (1 min ... 6 h); tests make the schedule short.
     webhook_retry_scale: float = Field(default=1.0, gt=0)
@@ -205,11 +208,11 @@ class Settings(BaseSettings):
     # An endpoint whose deliveries all failed for this long is disabled (reason stored).
     webhook_disable_after_s: int = Field(default=3 * 24 * 3600, ge=1)
 
-    # A/B campaigns (README "A/B campaigns"): no winner is declared before every arm has this
+    # A/B campaigns (docs/api/ab-campaigns.md): no winner is declared before every arm has this
     # many viewing sessions counted by the primary metric.
     ab_min_sessions: int = Field(default=100, ge=1)
 
-    # Trigger deliveries (README "Triggers"): SMTP for email, a Twilio-format HTTP API for SMS
+    # Trigger deliveries (docs/api/triggers.md): SMTP for email, a Twilio-format HTTP API for SMS
     smtp_host: str = "127.0.0.1"
     smtp_port: int = 25
     smtp_tls: Literal["none", "starttls", "tls"] = "none"  # tls = implicit TLS (port 465)
@@ -224,7 +227,7 @@ class Settings(BaseSettings):
     sms_timeout_s: float = Field(default=10.0, gt=0)
     # Multiplies the trigger delivery backoff (1 min, 5 min, 30 min, 2 h); tests shorten it.
     trigger_retry_scale: float = Field(default=1.0, gt=0)
-    # AI composition, scripts and translation (README "AI composition"). `builtin` is offline and
+    # AI composition, scripts and translation (docs/api/ai.md). `builtin` is offline and
     # deterministic; `openai` is any OpenAI-compatible chat completions endpoint.
     ai_provider: Literal["builtin", "openai"] = "builtin"
     ai_openai_base_url: str = "https://api.openai.com/v1"
@@ -237,7 +240,7 @@ class Settings(BaseSettings):
     ai_libretranslate_url: str | None = None
     ai_libretranslate_api_key: str | None = None
 
-    # Viewers (README "Player pages and tracking")
+    # Viewers (docs/api/player-tracking.md)
     # Raw tracking beacons are kept this long (the per-session rows stay); the worker's
     # periodic sweep deletes older ones.
     view_events_retention_days: int = Field(default=90, ge=1)
@@ -353,3 +356,11 @@ def generated_secret(data_dir: Path) -> str:
     if len(secret) < 32:
         raise ValueError(f"{path} holds no usable secret (under 32 characters); delete it")
     return secret
+
+
+def redact_url(url: str) -> str:
+    """A configured URL (database, Redis) without its password, for printing."""
+    parsed = urlparse(url)
+    if parsed.password:
+        return url.replace(f":{parsed.password}@", ":***@", 1)
+    return url

@@ -1,7 +1,7 @@
 """What one render may cost, per tier: checked at template save, at render request time (before
 anything is charged) and in the worker once the voiceovers are spoken.
 
-The figures are settings (`TierLimits` in app/config.py, README "Limits"). Every check is a pure
+The figures are settings (`TierLimits` in app/config.py, docs/api/limits.md). Every check is a pure
 function that raises `LimitExceeded` (a domain error) naming the field, the value and the limit;
 the app answers it with 400 `invalid_request`, the worker fails the job (refunded) with its
 message. The checks of a request's bound data (slot defaults and data sources applied) are

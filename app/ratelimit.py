@@ -92,6 +92,8 @@ PUBLIC_RATE_LIMITS: dict[tuple[str, str], Rule] = {
     ("POST", "/u/*"): Rule(30, 10, per_ip=True, bucket="unsubscribe"),
     ("GET", "/openapi.json"): Rule(30, 10, per_ip=True, bucket="docs"),
     ("GET", "/docs"): Rule(30, 10, per_ip=True, bucket="docs"),
+    # The guides' pages and their CSS, scripts and images (a page brings about a dozen).
+    ("GET", "/docs/guide/*"): Rule(300, 60, per_ip=True, bucket="guide"),
     # Readiness reaches the database, Redis and the store, so unlike /healthz it is limited.
     ("GET", "/readyz"): Rule(120, 30, per_ip=True, bucket="probes"),
     ("GET", "/metrics"): Rule(120, 30, per_ip=True, bucket="probes"),

@@ -375,6 +375,8 @@ async def sweep_chunks(ctx: dict[str, Any]) -> dict[str, int]:
     removed = await _drop_stale_plans(db, ctx["storage"], current)
     if handed or enqueued:
         log.warning("chunk sweep: %d pieces handed back, %d enqueued", handed, enqueued)
+    if removed:  # arq's own line of a periodic job is not logged (app/logs.py)
+        log.info("chunk sweep: %d stale plans removed", removed)
     return {"handed_back": handed, "enqueued": enqueued, "stale_plans": removed}
 
 

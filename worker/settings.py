@@ -16,11 +16,13 @@ from arq.worker import Worker
 
 from app.config import Settings
 from app.db import Database
+from app.logs import QuietPeriodicJobs
 from app.media.storage import get_storage
 from app.renders.queue import CHUNK_TASK_NAME, HEARTBEAT_TTL_S
 from app.workdir import close_work_folder, open_work_folder, sweep, work_root
 from worker import chunk_plan, chunk_tasks, tasks
 from worker.deliveries.runner import run_alongside
+from worker.deliveries.runner import worker_kwargs as deliveries_worker_kwargs
 from worker.heartbeat import Heartbeat, new_worker_id
 from worker.render.browser import close_browser_managers
 from worker.voices.isolated import POOL as VOICE_PROCESSES
@@ -48,17 +50,18 @@ async def startup(ctx: dict[str, Any]) -> None:
     )
     await ctx["heartbeat"].start()
     log.info("worker %s up on queue %s", ctx["worker_id"], settings.queue_name)
-    result = await tasks.sweep(ctx)  # the DB is the truth: catch up on start
-    log.info("startup sweep: %s", result)
-    log.info("startup chunk sweep: %s", await chunk_tasks.sweep_chunks(ctx))
+    # The DB is the truth: catch up on start (each sweep logs what it handed back).
+    await tasks.sweep(ctx)
+    await chunk_tasks.sweep_chunks(ctx)
 
 
 def _own_work_folder(settings: Settings) -> None:
     """Take this worker's work folder, then remove those of dead processes (a killed worker's
     frames, chunks and voice scratch)."""
-    mine = open_work_folder(settings, "worker")
+    open_work_folder(settings, "worker")  # logs its path
     removed = sweep(work_root(settings))
-    log.info("work folder %s; removed %d left by dead processes", mine, len(removed))
+    if removed:
+        log.info("removed %d work folders left by dead processes", len(removed))
 
 
 async def shutdown(ctx: dict[str, Any]) -> None:
@@ -145,6 +148,17 @@ def run_worker(settings: Settings, **options: Any) -> Worker:
     """Run a worker in the foreground until SIGINT/SIGTERM (graceful) or SIGKILL, with the
     webhook deliveries worker beside it (its own queue, same process)."""
 
-    worker = Worker(**worker_kwargs(settings, **options))
+    options = worker_kwargs(settings, **options)
+    quiet(options["cron_jobs"] + deliveries_worker_kwargs(settings)["cron_jobs"])
+    worker = Worker(**options)
     run_alongside(worker, settings)
     return worker
+
+
+def quiet(cron_jobs: list[Any]) -> None:
+    """arq logs every run of a periodic job at INFO (four lines a second with the relays):
+    those lines go; what a run did that matters is logged by the job itself."""
+    arq_log = logging.getLogger("arq.worker")
+    for old in [f for f in arq_log.filters if isinstance(f, QuietPeriodicJobs)]:
+        arq_log.removeFilter(old)
+    arq_log.addFilter(QuietPeriodicJobs(job.name for job in cron_jobs))

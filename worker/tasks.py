@@ -92,7 +92,8 @@ def readable_error(exc: BaseException) -> str:
 
 class Progress:
     """on_progress(stage, percent) for the pipeline; a background task writes it at most
-    once per PROGRESS_FLUSH_S (throttled), never lowering progress."""
+    once per PROGRESS_FLUSH_S (throttled), never lowering progress. Each stage the job
+    enters is one log line."""
 
     def __init__(self, db: Database, job: RenderJob, worker_id: str) -> None:
         self.db, self.job_id, self.worker_id, self.attempt = db, job.id, worker_id, job.attempts
@@ -100,8 +101,12 @@ class Progress:
         self.stage, self.percent = str(JobStage.FETCHING_DATA), start
         self.written: tuple[str, int] = (self.stage, start)
         self.task: asyncio.Task[None] | None = None
+        self.logged_stage: str | None = None
 
     def __call__(self, stage: str, percent: float) -> None:
+        if stage != self.logged_stage:
+            log.info("job %s: %s", self.job_id, stage)
+            self.logged_stage = stage
         self.stage = stage
         self.percent = max(self.percent, min(99, int(percent)))
 
@@ -450,6 +455,8 @@ async def sweep(ctx: dict[str, Any]) -> dict[str, int]:
     dispatched = len(await queue.dispatch(db, pool, settings))
     if orphaned or stranded or requeued:
         log.warning("sweep: %d orphaned, %d stranded, %d re-enqueued", orphaned, stranded, requeued)
+    if purged or views_purged:  # arq's own line of a periodic job is not logged (app/logs.py)
+        log.info("sweep: purged %d idempotency records, %d view events", purged, views_purged)
     return {
         "orphaned": orphaned,
         "stranded": stranded,

@@ -1,5 +1,5 @@
 """The A/B decision (pure): per-arm metrics from aggregated session counts, and whether the
-best arm's lead on the primary metric is real. README "A/B campaigns" states the rules:
+best arm's lead on the primary metric is real. docs/api/ab-campaigns.md states the rules:
 
 - the unit is the viewing session (one page view of a recipient's video);
 - completionRate and avgWatchPercent count sessions that started the video; ctaClickRate and

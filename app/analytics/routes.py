@@ -1,5 +1,5 @@
 """Analytics endpoints (scope videos:read): a campaign's scene heatmap, A/B results and
-recipients (JSON pages or CSV), and one video's engagement (SPEC 4.6; README "Analytics"). A
+recipients (JSON pages or CSV), and one video's engagement (SPEC 4.6; docs/api/analytics.md). A
 campaign path id is a batch id or a trigger rule's campaignId."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Bodies of the analytics endpoints (SPEC 2.13, 4.6; README "Analytics", "A/B campaigns")."""
+"""Bodies of the analytics endpoints (SPEC 2.13, 4.6; docs/api/analytics.md, ab-campaigns.md)."""
 
 from __future__ import annotations
 

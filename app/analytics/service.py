@@ -1,7 +1,7 @@
 """Campaign numbers, read from the per-(video, session) rows with aggregate SQL: each query is
 a GROUP BY over the campaign's sessions (indexed by batch, campaign or job), never a Python loop
 over sessions. A campaign is a batch, or a trigger campaign (the jobs a rule with a campaignId
-rendered): `campaign_scope` resolves the path id to one. Definitions: README "Analytics". Owner
+rendered): `campaign_scope` resolves the path id to one. Definitions: docs/api/analytics.md. Owner
 only: another account's batch, campaign or video is not found."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The statistics of A/B results, in plain Python (no scipy at runtime): the normal, Student t
 and chi-square distributions, the two-proportion z-test, Welch's t-test, the sample-ratio
-check and the confidence interval of a relative lift. Pure functions; README "A/B campaigns".
+check and the confidence interval of a relative lift. Pure functions; docs/api/ab-campaigns.md.
 """
 
 from __future__ import annotations

@@ -139,7 +139,7 @@ def check_mapping(draft: Draft, headers: list[str], slots: list[Slot]) -> None:
 
 
 def _variants(form: Any) -> list[dict[str, Any]] | None:
-    """Two A/B arms (README "A/B campaigns"): A as the batch is, B with its own template
+    """Two A/B arms (docs/api/ab-campaigns.md): A as the batch is, B with its own template
     and/or accent color when given."""
     if "abTest" not in form:
         return None

@@ -19,7 +19,7 @@ bp = Blueprint("languages", __name__)
 @validate_response(LanguagesResponse, 200)
 async def get_languages() -> LanguagesResponse:
     """The 19 supported language codes with their English names, and whether this deployment
-    can translate English scripts to each (`canTranslate`, see README "AI composition") and
+    can translate English scripts to each (`canTranslate`, see docs/api/ai.md) and
     speak it (`canSpeak`, GET /api/voices has the detail) right now."""
     settings = get_settings()
     return LanguagesResponse(

@@ -162,8 +162,8 @@ class LocalStorage(Storage):
 
 
 class S3Storage(Storage):
-    """Files in a bucket of an S3-compatible store (AWS S3, MinIO, R2, B2; README
-    "Deployment/storage"). Uploads stream from the file (multipart above the threshold),
+    """Files in a bucket of an S3-compatible store (AWS S3, MinIO, R2, B2;
+    docs/operate/storage.md). Uploads stream from the file (multipart above the threshold),
     `url` is the public base URL + key or a presigned GET, and /media redirects to it.
 
     The endpoint comes from operator settings, never from users, so it is reached directly

@@ -134,7 +134,7 @@ class JobStatusResponse(JobFields):
 class BatchVariant(BaseModel):
     """One arm of an A/B batch: its share of the rows and what it changes. `templateId`
     replaces the batch's template, `scenes` replaces the batch's scene overrides, `brand` and
-    `audio` fields given here win over the batch's (README "A/B campaigns")."""
+    `audio` fields given here win over the batch's (docs/api/ab-campaigns.md)."""
 
     model_config = ConfigDict(extra="forbid")
 

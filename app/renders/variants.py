@@ -1,6 +1,6 @@
 """A/B variants of a batch: the split rules and the deterministic assignment of rows (pure).
 
-Assignment (README "A/B campaigns"): each row gets a recipient key (its email, else its
+Assignment (docs/api/ab-campaigns.md): each row gets a recipient key (its email, else its
 person_name, else its first cell, else the whole row), hashed (SHA-256) together with a seed
 made of the variants' ids and splits. Rows are ordered by that hash (ties by row order) and
 cut into consecutive runs whose lengths are the split's exact counts (largest remainder). The

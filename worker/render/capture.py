@@ -1,6 +1,7 @@
 """Frame capture: open the composition page in a guarded context and seek it frame by frame.
 
-Two methods, chosen per browser launch (see docs/notes/render.md for the measurements):
+Two methods, chosen per browser launch (docs/develop/design/render-engine.md has the
+measurements):
 `beginframe` drives the compositor with HeadlessExperimental.beginFrame (headless shell
 only, no display clock); `screenshot` uses Page.captureScreenshot. Both return JPEG bytes.
 """

@@ -1,6 +1,6 @@
 """`vendor-custom`: bring-your-own voice through a configured HTTP TTS endpoint.
 
-The endpoint's API (documented in the README):
+The endpoint's API (documented in docs/develop/design/voices.md):
     POST {REELSMITH_VENDOR_TTS_URL}
     Authorization: Bearer {REELSMITH_VENDOR_TTS_TOKEN}      (when a token is set)
     {"text": "...", "voice": "vendor-custom", "language": "en"}

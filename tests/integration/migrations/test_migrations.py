@@ -45,7 +45,7 @@ async def test_upgrade_head_matches_models_with_no_difference(database_url: str)
     diff = await diff_against_models(database_url)
     assert diff == [], (
         "models and migrations differ; generate a revision "
-        "(see docs/notes/platform.md, 'Migrations'): " + repr(diff)
+        "(see docs/develop/design/platform.md, 'Migrations'): " + repr(diff)
     )
 
 

@@ -109,7 +109,7 @@ def test_prefix_rows_cover_player_pages_added_later() -> None:
 
 def test_every_public_route_of_the_app_has_a_row(app) -> None:
     """A public route without a row would fall to the default: list it in the table (and in
-    the README's table of what is public)."""
+    the table of docs/api/public.md)."""
     missing = []
     for url_rule in app.url_map.iter_rules():
         path = url_rule.rule

@@ -1,4 +1,5 @@
-"""queue.allot: the fair-dispatch rule (README "Fair queuing") as a pure function."""
+"""queue.allot: the fair-dispatch rule (docs/api/rendering.md, "Fair queuing") as a pure
+function."""
 
 from __future__ import annotations
 
