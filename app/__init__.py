@@ -11,6 +11,7 @@ from quart import Blueprint, Quart
 from quart_schema import QuartSchema, validate_response
 from redis.asyncio import Redis
 
+from app import auth
 from app.auth import document_security
 from app.config import ROOT, Settings
 from app.db import Database
@@ -42,6 +43,7 @@ def blueprints() -> list[Blueprint]:
     from app.billing import routes as billing
     from app.dashboard import blueprints as dashboard
     from app.keys import routes as keys
+    from app.languages import routes as languages
     from app.media import routes as media
     from app.previews import routes as previews
     from app.primitives import routes as primitives
@@ -59,6 +61,7 @@ def blueprints() -> list[Blueprint]:
         billing.bp,
         projects.bp,
         primitives.bp,
+        languages.bp,
         templates.bp,
         previews.bp,
         renders.bp,
@@ -74,6 +77,23 @@ def blueprints() -> list[Blueprint]:
         apidocs.bp,
         *dashboard(),
     ]
+
+
+def install_auth(app: Quart) -> None:
+    """Authentication finds keys and sessions through the keys and accounts domains, which it
+    sits below (their routes use it): handed over here, where the app is put together."""
+    from app.accounts.service import find_session_account
+    from app.keys.service import find_live_key
+    from app.keys.usage import note_use_if_stale
+
+    auth.install(
+        app,
+        auth.Lookups(
+            find_key=find_live_key,
+            note_key_use=note_use_if_stale,
+            find_session=find_session_account,
+        ),
+    )
 
 
 def create_app(settings: Settings | None = None) -> Quart:
@@ -111,6 +131,10 @@ def create_app(settings: Settings | None = None) -> Quart:
         convert_casing=False,
     )
     register_error_handlers(app)
+    install_auth(app)
+    from app.outcomes import job_finished  # with the routes, as in blueprints()
+
+    app.config["REELSMITH_JOB_FINISHED"] = job_finished
     install_rate_limits(app)
 
     for blueprint in blueprints():

@@ -13,7 +13,6 @@ from quart import Blueprint, Response, current_app, render_template, send_from_d
 from quart_schema import hide
 
 from app.errors import STATUS_CODES, ApiError
-from app.keys.scopes import PRESETS, SCOPES
 from app.ratelimit import (
     DEFAULT_RULE,
     PUBLIC_RATE_LIMITS,
@@ -23,6 +22,7 @@ from app.ratelimit import (
     public_rule_for,
     rule_for,
 )
+from app.scopes import PRESETS, SCOPES
 from app.state import get_settings
 
 bp = Blueprint("apidocs", __name__)

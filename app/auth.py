@@ -1,46 +1,80 @@
 """Request authentication: API keys (X-API-Key or Bearer) and session cookies.
 
-Routes use `@require_auth` (scope looked up in app.keys.scopes.ENDPOINT_SCOPES),
-`@optional_auth` (anonymous allowed, account attached when a key is given),
-or `@require_session` (key management). Handlers then call `current_account()`.
+Routes use `@require_auth` (scope looked up in app.scopes.ENDPOINT_SCOPES), `@optional_auth`
+(anonymous allowed, account attached when a key is given), or `@require_session` (key
+management); handlers then read the account (app.accounts.current). Auth sits below every
+domain: it finds keys and sessions through the look-ups the app factory installs (`install`:
+the keys and accounts domains' own functions) and imports neither.
 """
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from functools import wraps
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from itsdangerous import BadSignature, URLSafeTimedSerializer
-from quart import Quart, g, request
+from quart import Quart, Response, current_app, g, request
 from quart_schema.openapi import QUART_SCHEMA_RESPONSE_ATTRIBUTE, QUART_SCHEMA_SECURITY_ATTRIBUTE
 from quart_schema.validation import (
     QUART_SCHEMA_QUERYSTRING_ATTRIBUTE,
     QUART_SCHEMA_REQUEST_ATTRIBUTE,
 )
-from sqlalchemy import select
 
-from app.accounts.models import Account
-from app.accounts.service import active_session_account
 from app.config import Settings
+from app.db import Database
 from app.errors import ApiError, ErrorBody
-from app.keys import usage as key_usage
-from app.keys.models import ApiKey
-from app.keys.scopes import ENDPOINT_SCOPES, scope_allows, stored_scopes
-from app.spec import TIER_RANK
+from app.scopes import ENDPOINT_SCOPES, TierTooLow, scope_allows, stored_scopes, tier_allows_keys
 from app.state import get_db, get_settings
 
 F = TypeVar("F", bound=Callable[..., Awaitable[Any]])
 
 SESSION_COOKIE = "reelsmith_session"
-API_MIN_TIER = "studio"
 # Marks set on wrapped views: how the route authenticates ("key", "optional", "session").
 AUTH_ATTRIBUTE = "_reelsmith_auth"
+LOOKUPS = "REELSMITH_AUTH_LOOKUPS"  # app.config key of the installed Lookups
 
 
-def hash_key(raw: str) -> str:
-    return hashlib.sha256(raw.encode()).hexdigest()
+class Holder(Protocol):
+    """What authentication reads of an account (app.accounts.models.Account)."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def tier(self) -> str: ...
+
+
+class StoredKey(Protocol):
+    """What authentication reads of a stored key (app.keys.models.ApiKey)."""
+
+    @property
+    def scopes(self) -> str: ...
+
+
+@dataclass(frozen=True)
+class Lookups:
+    """How authentication finds who is calling; the app factory installs the keys and
+    accounts domains' functions."""
+
+    # The account and key of a presented raw key, None when unknown or revoked.
+    find_key: Callable[[Database, str], Awaitable[tuple[Holder, StoredKey] | None]]
+    # Record that a key was used (the keys domain decides how often it writes).
+    note_key_use: Callable[[Database, Any], Awaitable[None]]
+    # The account of an active (not revoked, not expired) server-side session id.
+    find_session: Callable[[Database, str], Awaitable[Holder | None]]
+
+
+def install(app: Quart, lookups: Lookups) -> None:
+    app.config[LOOKUPS] = lookups
+
+
+def _lookups() -> Lookups:
+    found: Lookups | None = current_app.config.get(LOOKUPS)
+    if found is None:  # an app not made by create_app: say so rather than let anyone in
+        raise RuntimeError("authentication look-ups are not installed (app.auth.install)")
+    return found
 
 
 def presented_key() -> str | None:
@@ -61,36 +95,28 @@ def needed_scope() -> str:
         raise RuntimeError(f"no scope row for {request.method} {rule}") from exc
 
 
-async def live_key(raw: str) -> tuple[Account, ApiKey] | None:
+async def live_key(raw: str) -> tuple[Holder, StoredKey] | None:
     """The account and key for a presented key, or None when unknown or revoked.
 
     Looked up once per request: the rate limiter asks first (to tell a real key from a made-up
     one), authentication reuses the answer.
     """
-    cached: tuple[str, tuple[Account, ApiKey] | None] | None = g.get("_live_key")
+    cached: tuple[str, tuple[Holder, StoredKey] | None] | None = g.get("_live_key")
     if cached is not None and cached[0] == raw:
         return cached[1]
-    async with get_db().read() as session:
-        row = (
-            await session.execute(
-                select(ApiKey, Account)
-                .join(Account, Account.id == ApiKey.account_id)
-                .where(ApiKey.key_hash == hash_key(raw))
-            )
-        ).first()
-    found = None if row is None or row[0].revoked_at is not None else (row[1], row[0])
+    found = await _lookups().find_key(get_db(), raw)
     g._live_key = (raw, found)
     return found
 
 
-async def _load_key(raw: str) -> tuple[Account, ApiKey]:
+async def _load_key(raw: str) -> tuple[Holder, StoredKey]:
     found = await live_key(raw)
     if found is None:
         raise ApiError(401, "Invalid or revoked API key")
     return found
 
 
-async def authenticate(required: bool) -> Account | None:
+async def authenticate(required: bool) -> Holder | None:
     raw = presented_key()
     if raw is None:
         if required:
@@ -99,27 +125,17 @@ async def authenticate(required: bool) -> Account | None:
             )
         return None
     account, key = await _load_key(raw)
-    if TIER_RANK[account.tier] < TIER_RANK[API_MIN_TIER]:
-        raise tier_error(account.tier)
-    if key_usage.use_is_stale(key):  # "last used" in the dashboard, written once a minute
-        async with get_db().session() as session:
-            await key_usage.note_use(session, key)
+    if not tier_allows_keys(account.tier):
+        raise TierTooLow(account.tier)
+    await _lookups().note_key_use(get_db(), key)  # "last used" in the dashboard
     g.account = account
     g.api_key = key
     return account
 
 
-def key_allows(key: ApiKey, scope: str | None) -> bool:
+def key_allows(key: StoredKey, scope: str | None) -> bool:
     """Whether a key's granted scopes cover `scope` (None: nothing needed)."""
     return scope_allows(stored_scopes(key.scopes), scope)
-
-
-def tier_error(tier: str) -> ApiError:
-    return ApiError(
-        403,
-        f"API access requires the {API_MIN_TIER} tier or above; this account is {tier}. "
-        f"Upgrade the account to {API_MIN_TIER} to use API keys.",
-    )
 
 
 def require_auth(fn: F) -> F:
@@ -174,20 +190,33 @@ def cookie_session_id() -> str | None:
     return unsign_session_id(get_settings(), raw) if raw else None
 
 
-async def _active_account(session_id: str) -> Account | None:
-    async with get_db().session() as session:
-        return await active_session_account(session, session_id)
+async def active_account(session_id: str) -> Holder | None:
+    """The account of an active server-side session id, else None."""
+    return await _lookups().find_session(get_db(), session_id)
 
 
-async def session_account() -> Account | None:
+async def session_account() -> Holder | None:
     """The account of the request's session cookie when it is valid and the session active,
     else None (for pages that also serve anonymous viewers)."""
     session_id = cookie_session_id()
-    return await _active_account(session_id) if session_id is not None else None
+    return await active_account(session_id) if session_id is not None else None
 
 
 def cookie_secure(settings: Settings) -> bool:
     return settings.env == "production" or settings.public_url.startswith("https://")
+
+
+def set_session_cookie(resp: Response, settings: Settings, session_id: str) -> None:
+    """The signed session cookie on `resp` (HttpOnly, SameSite=Lax, Secure behind https)."""
+    resp.set_cookie(
+        SESSION_COOKIE,
+        sign_session_id(settings, session_id),
+        max_age=settings.session_max_age_s,
+        secure=cookie_secure(settings),
+        httponly=True,
+        samesite="Lax",
+        path="/",
+    )
 
 
 def require_session(fn: F) -> F:
@@ -202,7 +231,7 @@ def require_session(fn: F) -> F:
                 "Key management needs a session: sign in with POST /api/auth/login "
                 "(an API key is not accepted here)",
             )
-        account = await _active_account(session_id)
+        account = await active_account(session_id)
         if account is None:
             raise ApiError(401, "Session expired or signed out: sign in again")
         g.account = account
@@ -260,12 +289,13 @@ def document_security(app: Quart) -> None:
         setattr(view, QUART_SCHEMA_SECURITY_ATTRIBUTE, schemes)
 
 
-def current_account() -> Account:
-    account = g.get("account")
+def authenticated_account() -> Holder:
+    """The account the request authenticated as (typed: app.accounts.current); 401 when none."""
+    account: Holder | None = g.get("account")
     if account is None:
         raise ApiError(401, "Authentication required")
     return account
 
 
-def maybe_account() -> Account | None:
+def request_account() -> Holder | None:
     return g.get("account")

@@ -139,8 +139,8 @@ def keys_create(
     scopes: str = typer.Option("admin", help="Preset or comma-separated scope list"),
 ) -> None:
     """Create an API key and print it once."""
-    from app.keys.scopes import PRESETS, SCOPES, UnknownScope
     from app.keys.service import TierTooLow
+    from app.scopes import PRESETS, SCOPES, UnknownScope
 
     try:
         key, raw = run_db(load_settings(), lambda s: _create_key_for(s, email, name, scopes))

@@ -131,11 +131,5 @@ class Database:
             async with AsyncSession(bind=conn, expire_on_commit=False) as session:
                 yield session
 
-    async def create_all(self) -> None:
-        import app.models  # noqa: F401, PLC0415  (registers every table; app.models imports app.db)
-
-        async with self.engine.begin() as conn:
-            await conn.run_sync(Base.metadata.create_all)
-
     async def dispose(self) -> None:
         await self.engine.dispose()

@@ -1,9 +1,16 @@
-"""One error type, one JSON body: {"success": false, "error", "message", "details"}."""
+"""One error mechanism, one JSON body: {"success": false, "error", "message", "details"}.
+
+Services raise a `DomainError` whose `kind` says what went wrong (invalid, not found,
+conflict, forbidden, rate limited, upstream, ...); the one handler registered on the app
+(`register_error_handlers`) answers any of them with the status of its kind and the SPEC's error
+body. The HTTP layer (routes, the auth and rate-limit decorators, the handler) may raise
+`ApiError` with a status of its own."""
 
 from __future__ import annotations
 
 import logging
-from typing import Any
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import BaseModel, Field, ValidationError
 from quart import Quart, Request, Response, current_app, jsonify, request
@@ -11,7 +18,8 @@ from quart_schema import RequestSchemaValidationError
 from quart_schema.validation import QuerystringValidationError
 from werkzeug.exceptions import HTTPException
 
-from app.limits import LimitExceeded
+if TYPE_CHECKING:
+    from app.config import Settings
 
 log = logging.getLogger(__name__)
 
@@ -25,9 +33,41 @@ STATUS_CODES = {
     409: "conflict",
     413: "invalid_request",
     415: "invalid_request",
+    422: "invalid_request",
     429: "rate_limited",
     502: "upstream_failed",
     504: "timeout",
+}
+
+
+class Kind(StrEnum):
+    """What went wrong, in the words of the domain; `KIND_STATUS` is its HTTP answer."""
+
+    INVALID = "invalid"
+    UNAUTHORIZED = "unauthorized"
+    PAYMENT_REQUIRED = "payment_required"
+    FORBIDDEN = "forbidden"
+    NOT_FOUND = "not_found"
+    CONFLICT = "conflict"
+    UNPROCESSABLE = "unprocessable"
+    RATE_LIMITED = "rate_limited"
+    UPSTREAM = "upstream"
+    TIMEOUT = "timeout"
+    INTERNAL = "internal"
+
+
+KIND_STATUS: dict[Kind, int] = {
+    Kind.INVALID: 400,
+    Kind.UNAUTHORIZED: 401,
+    Kind.PAYMENT_REQUIRED: 402,
+    Kind.FORBIDDEN: 403,
+    Kind.NOT_FOUND: 404,
+    Kind.CONFLICT: 409,
+    Kind.UNPROCESSABLE: 422,
+    Kind.RATE_LIMITED: 429,
+    Kind.UPSTREAM: 502,
+    Kind.TIMEOUT: 504,
+    Kind.INTERNAL: 500,
 }
 
 
@@ -51,8 +91,51 @@ class CreditsErrorBody(ErrorBody):
     upgradeUrl: str
 
 
-class ApiError(Exception):
-    """Raise anywhere in a request; the handler turns it into the JSON error body."""
+class DomainError(Exception):
+    """Base of every domain's exceptions: a subclass sets its `kind` (and a stable
+    `error_code` when the status's default does not fit); `message` names what was wrong and
+    what is allowed, `details` the fields ({loc, msg, type}), `extra` more keys of the body."""
+
+    kind: ClassVar[Kind] = Kind.INVALID
+    error_code: ClassVar[str | None] = None
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        details: list[dict[str, Any]] | None = None,
+        headers: dict[str, str] | None = None,
+        **extra: Any,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.details = details or []
+        self.headers = headers or {}
+        self.extra = extra
+
+    @property
+    def status(self) -> int:
+        return KIND_STATUS[self.kind]
+
+    @property
+    def error(self) -> str:
+        return self.error_code or STATUS_CODES.get(self.status, "error")
+
+    def body(self, settings: Settings | None = None) -> dict[str, Any]:
+        """The SPEC's error body (`settings`: for an error that points somewhere, e.g. the
+        upgrade URL of a 402)."""
+        return {
+            "success": False,
+            "error": self.error,
+            "message": self.message,
+            "details": self.details,
+            **self.extra,
+        }
+
+
+class ApiError(DomainError):
+    """An answer the HTTP layer decides itself (routes, the auth and rate-limit decorators,
+    the handler): the status is given rather than a kind."""
 
     def __init__(
         self,
@@ -64,22 +147,17 @@ class ApiError(Exception):
         headers: dict[str, str] | None = None,
         **extra: Any,
     ) -> None:
-        super().__init__(message)
-        self.status = status
-        self.error = error or STATUS_CODES.get(status, "error")
-        self.message = message
-        self.details = details or []
-        self.headers = headers or {}
-        self.extra = extra
+        super().__init__(message, details=details, headers=headers, **extra)
+        self._status = status
+        self._error = error
 
-    def body(self) -> dict[str, Any]:
-        return {
-            "success": False,
-            "error": self.error,
-            "message": self.message,
-            "details": self.details,
-            **self.extra,
-        }
+    @property
+    def status(self) -> int:
+        return self._status
+
+    @property
+    def error(self) -> str:
+        return self._error or STATUS_CODES.get(self._status, "error")
 
 
 def bad_request(message: str, details: list[dict[str, Any]] | None = None) -> ApiError:
@@ -92,17 +170,6 @@ def not_found(what: str) -> ApiError:
 
 def forbidden(message: str) -> ApiError:
     return ApiError(403, message)
-
-
-def insufficient_credits(balance: int, needed: int, upgrade_url: str) -> ApiError:
-    """402 with the SPEC's `credits` (current balance) and `upgradeUrl`."""
-    return ApiError(
-        402,
-        f"Insufficient credits: this needs {needed}, the balance is {balance}. "
-        f"Buy credits or upgrade at {upgrade_url}",
-        credits=balance,
-        upgradeUrl=upgrade_url,
-    )
 
 
 def validation_details(exc: ValidationError) -> list[dict[str, Any]]:
@@ -171,8 +238,9 @@ def _schema_message(details: list[dict[str, Any]], where: str) -> str:
     return f"Invalid request {where}: " + summarize(details)
 
 
-def error_response(err: ApiError) -> Response:
-    resp = jsonify(err.body())
+def error_response(err: DomainError) -> Response:
+    """The JSON answer to any domain error: its kind's status, the SPEC's body, its headers."""
+    resp = jsonify(err.body(current_app.config.get("REELSMITH_SETTINGS")))
     resp.status_code = err.status
     for k, v in err.headers.items():
         resp.headers[k] = v
@@ -201,14 +269,9 @@ def framework_error(err: HTTPException) -> ApiError:
 
 
 def register_error_handlers(app: Quart) -> None:
-    @app.errorhandler(ApiError)
-    async def _api_error(err: ApiError) -> Response:
+    @app.errorhandler(DomainError)
+    async def _domain_error(err: DomainError) -> Response:
         return error_response(err)
-
-    @app.errorhandler(LimitExceeded)
-    async def _limit_exceeded(err: LimitExceeded) -> Response:
-        # A tier limit (app/limits.py): 400 naming the field, the value and the limit.
-        return error_response(ApiError(400, err.message, details=[err.detail]))
 
     @app.errorhandler(RequestSchemaValidationError)
     async def _schema_error(err: RequestSchemaValidationError) -> Response:
@@ -217,7 +280,7 @@ def register_error_handlers(app: Quart) -> None:
         if isinstance(cause, ValidationError):
             details = validation_details(cause)
             message = _schema_message(details, where)
-        elif isinstance(cause, ApiError):
+        elif isinstance(cause, DomainError):
             return error_response(cause)
         else:
             details = []

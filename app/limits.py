@@ -2,8 +2,10 @@
 anything is charged) and in the worker once the voiceovers are spoken.
 
 The figures are settings (`TierLimits` in app/config.py, docs/api/limits.md). Every check is a pure
-function that raises `LimitExceeded` naming the field, the value and the limit; the app answers
-it with 400 `invalid_request`, the worker fails the job (refunded) with its message.
+function that raises `LimitExceeded` (a domain error) naming the field, the value and the limit;
+the app answers it with 400 `invalid_request`, the worker fails the job (refunded) with its
+message. The checks of a request's bound data (slot defaults and data sources applied) are
+app/renders/limits.py's.
 
 Sizes after `[variable]` substitution are computed without building the text: a script of
 20,000 `[x]` with a 5 KB `x` is measured as 100 MB in one pass over the script, never built.
@@ -18,7 +20,6 @@ the voice can still make speech longer, which the worker's check after speaking 
 
 from __future__ import annotations
 
-import json
 import math
 import re
 from collections.abc import Callable, Mapping, Sequence
@@ -28,8 +29,7 @@ from typing import Any
 from app.composition.timeline import UnknownPrimitive, build_timeline, scene_dict
 from app.composition.variables import VARIABLE, as_text, lookup, present, substitute
 from app.config import Settings, TierLimits
-from app.primitives.catalog import get_primitive
-from app.templates.binding import prepare_render
+from app.errors import DomainError, Kind
 
 WORDS_PER_SECOND = 2.0
 CHARS_PER_SECOND = 11.0
@@ -38,17 +38,20 @@ MAX_NESTING = 32  # levels of lists/objects inside data and sceneData
 Measure = Callable[[str], int]
 
 
-class LimitExceeded(Exception):
-    """A request goes over a limit of its tier: `message` names field, value and limit."""
+class LimitExceeded(DomainError):
+    """A request goes over a limit of its tier (400): `message` names field, value and limit;
+    the detail gives the field as a path, e.g. ["scenes", "3", "voScript"]."""
+
+    kind = Kind.INVALID
 
     def __init__(self, field: str, value: Any, limit: Any, message: str) -> None:
-        super().__init__(message)
-        self.field, self.value, self.limit, self.message = field, value, limit, message
+        loc = re.findall(r"[^.\[\]]+", field)
+        super().__init__(message, details=[{"loc": loc, "msg": message, "type": "limit"}])
+        self.field, self.value, self.limit = field, value, limit
 
     @property
     def detail(self) -> dict[str, Any]:
-        """The error body's detail: the field as a path, e.g. ["scenes", "3", "voScript"]."""
-        return {"loc": re.findall(r"[^.\[\]]+", self.field), "msg": self.message, "type": "limit"}
+        return self.details[0]
 
 
 @dataclass(frozen=True)
@@ -65,7 +68,7 @@ def allowance(settings: Settings, tier: str | None) -> Allowance:
     return Allowance(name, settings.tiers[name])
 
 
-def _over(field: str, value: int, limit: int, unit: str, allow: Allowance, note: str = "") -> None:
+def over(field: str, value: int, limit: int, unit: str, allow: Allowance, note: str = "") -> None:
     if value > limit:
         raise LimitExceeded(
             field,
@@ -120,7 +123,7 @@ def strings_in(value: Any, path: str) -> list[tuple[str, str]]:
 def check_strings(value: Any, path: str, allow: Allowance) -> None:
     """Every string inside `value` (data, sceneData, a slot default) within the tier's length."""
     for where, text in strings_in(value, path):
-        _over(where, len(text), allow.limits.max_data_string_chars, "characters", allow)
+        over(where, len(text), allow.limits.max_data_string_chars, "characters", allow)
 
 
 # ---- duration ----
@@ -167,7 +170,7 @@ def shortest_duration_ms(scenes: Sequence[Any]) -> int:
         return 0
 
 
-def _check_duration(duration_ms: int, field: str, allow: Allowance, how: str) -> None:
+def check_duration(duration_ms: int, field: str, allow: Allowance, how: str) -> None:
     limit = allow.limits.max_video_s
     if duration_ms > limit * 1000:
         seconds = math.ceil(duration_ms / 1000)
@@ -182,7 +185,7 @@ def _check_duration(duration_ms: int, field: str, allow: Allowance, how: str) ->
 
 def check_spoken_duration(timeline_ms: int, allow: Allowance) -> None:
     """The worker's check once the voiceovers are spoken (their real length)."""
-    _check_duration(timeline_ms, "duration", allow, "with its voiceovers spoken")
+    check_duration(timeline_ms, "duration", allow, "with its voiceovers spoken")
 
 
 # ---- template save ----
@@ -192,12 +195,12 @@ def check_template(scenes: Sequence[Any], data_slots: Sequence[Any], allow: Allo
     """Scenes and data slots per template, raw voScript and string sizes, and the shortest
     length the template can have (`shortest_duration_ms`)."""
     limits = allow.limits
-    _over("scenes", len(scenes), limits.max_scenes, "scenes", allow)
-    _over("dataSlots", len(data_slots), limits.max_data_slots, "data slots", allow)
+    over("scenes", len(scenes), limits.max_scenes, "scenes", allow)
+    over("dataSlots", len(data_slots), limits.max_data_slots, "data slots", allow)
     configs = [scene_dict(s) for s in scenes]
     for index, scene in enumerate(configs):
         script = scene.get("voScript") or ""
-        _over(
+        over(
             f"scenes[{index}].voScript",
             len(script),
             limits.max_vo_script_chars,
@@ -208,7 +211,7 @@ def check_template(scenes: Sequence[Any], data_slots: Sequence[Any], allow: Allo
     for index, raw in enumerate(data_slots):
         slot = scene_dict(raw)
         check_strings(slot.get("defaultValue"), f"dataSlots[{index}].defaultValue", allow)
-    _check_duration(
+    check_duration(
         shortest_duration_ms(configs), "scenes", allow, "from the scenes that always play"
     )
 
@@ -235,104 +238,3 @@ def check_render_options(options: Mapping[str, Any], allow: Allowance) -> None:
     saved under another tier, or before these limits)."""
     check_output(options.get("output") or {}, allow)
     check_template(options.get("scenes") or [], options.get("dataSlots") or [], allow)
-
-
-def _utf8(text: str) -> int:
-    return len(text.encode("utf-8", "surrogatepass"))
-
-
-def _page_size(scenes: Sequence[dict[str, Any]], data: Mapping[str, Any], allow: Allowance) -> int:
-    """sceneData strings after substitution within the tier's size; returns the scene content
-    the composed page would carry (UTF-8 bytes; a value used whole, by `[key]` or as one of the
-    primitive's dataInputs, counts as its JSON), as `scene_props` builds it."""
-    json_sizes: dict[str, int] = {}
-
-    def whole(name: str) -> int:
-        if name not in json_sizes:
-            value = lookup(data, name)
-            json_sizes[name] = len(json.dumps(value, default=str)) if present(value) else 0
-        return json_sizes[name]
-
-    total = 0
-    for index, scene in enumerate(scenes):
-        info = get_primitive(str(scene.get("primitiveId", "")))
-        own = scene.get("sceneData") or {}
-        for name in info.dataInputs if info else []:
-            key = name.removesuffix("[]")
-            if key not in own:
-                total += whole(key)
-        for where, text in strings_in(scene.get("sceneData") or {}, f"scenes[{index}].sceneData"):
-            reference = VARIABLE.fullmatch(text.strip())
-            if reference:
-                total += whole(reference.group(1))
-                continue
-            size = expanded_length(text, data)
-            _over(
-                where, size, allow.limits.max_text_chars, "characters", allow, " after substitution"
-            )
-            total += expanded_length(text, data, _utf8) if size else 0
-    return total
-
-
-def check_render_data(
-    options: Mapping[str, Any], data: Mapping[str, Any], allow: Allowance
-) -> None:
-    """One recipient's data: its strings, each voScript and sceneData string after
-    substitution, the composed page's size and the estimated video length."""
-
-    limits = allow.limits
-    check_strings(data, "data", allow)
-    scenes, prepared = prepare_render(
-        options.get("scenes") or [],
-        options.get("dataSlots") or [],
-        data,
-        options.get("dataSource"),
-    )
-    for index, scene in enumerate(scenes):
-        script = scene.get("voScript")
-        if script and scene.get("enabled", True) is not False:
-            size = expanded_length(script, prepared)
-            field = f"scenes[{index}].voScript"
-            _over(
-                field, size, limits.max_vo_script_chars, "characters", allow, " after substitution"
-            )
-    page = _page_size(scenes, prepared, allow)
-    _over(
-        "scenes", page, limits.max_page_bytes, "bytes of page content", allow, " after substitution"
-    )
-    include_voiceover = bool((options.get("audio") or {}).get("includeVoiceover"))
-    _check_duration(
-        estimated_duration_ms(scenes, prepared, include_voiceover),
-        "scenes",
-        allow,
-        "(estimated before speaking)",
-    )
-
-
-def check_render(options: Mapping[str, Any], data: Mapping[str, Any], allow: Allowance) -> None:
-    """A single render request (`POST /api/render`), before it is charged."""
-    check_render_options(options, allow)
-    check_render_data(options, data, allow)
-
-
-def check_batch(
-    options: Mapping[str, Any],
-    rows: Sequence[Mapping[str, Any]],
-    allow: Allowance,
-    numbers: Sequence[int] | None = None,
-) -> None:
-    """A batch (`POST /api/render/batch`): the options once, then each row, naming the row
-    (`numbers`: the rows' 1-based numbers in the request when `rows` are some of them, e.g.
-    one A/B variant's)."""
-    check_render_options(options, allow)
-    for index, data in enumerate(rows):
-        number = numbers[index] if numbers is not None else index + 1
-        try:
-            check_render_data(options, data, allow)
-        except LimitExceeded as exc:
-            raise LimitExceeded(
-                f"rows[{number - 1}].{exc.field}",
-                exc.value,
-                exc.limit,
-                f"row {number}: {exc.message}; nothing was queued",
-            ) from exc

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any, cast
 
 from arq import create_pool
 from arq.connections import RedisSettings
@@ -25,6 +26,15 @@ def get_db() -> Database:
 
 def get_redis() -> Redis:
     return current_app.config["REELSMITH_REDIS"]
+
+
+def get_job_finished() -> Callable[..., Awaitable[None]]:
+    """What a render job's outcome sets off (app/outcomes.job_finished, put here by the app
+    factory): for the renders domain's cancel path, which may not import the domains above."""
+    found = current_app.config.get("REELSMITH_JOB_FINISHED")
+    if found is None:
+        raise RuntimeError("no outcome hook: the app factory sets REELSMITH_JOB_FINISHED")
+    return cast(Callable[..., Awaitable[None]], found)
 
 
 async def get_arq() -> Any:

@@ -43,8 +43,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from app.accounts.service import create_account  # noqa: E402
-from app.analytics import service  # noqa: E402
+from app.analytics import audience, service  # noqa: E402
 from app.db import Database, new_id, utcnow  # noqa: E402
+from app.models import create_all  # noqa: E402
 from app.renders.models import Batch, RenderJob  # noqa: E402
 from app.viewers.models import ViewSession  # noqa: E402
 
@@ -160,7 +161,7 @@ async def timed(db: Database, repeat: int, call: Callable[[Any], Awaitable[Any]]
 async def run_engine(url: str, args: argparse.Namespace) -> dict[str, Any]:
     db = Database(url)
     try:
-        await db.create_all()
+        await create_all(db)
         start = time.perf_counter()
         account_id, batch_id, job_id = await build_campaign(
             db, args.recipients, args.sessions, args.scenes
@@ -169,19 +170,19 @@ async def run_engine(url: str, args: argparse.Namespace) -> dict[str, Any]:
         if db.engine.dialect.name == "postgresql":
             async with db.engine.begin() as conn:
                 await conn.exec_driver_sql("ANALYZE")
-        # A batch page cursor after the middle row (what encode_cursor makes of that job).
-        middle = service.encode_cursor(RenderJob(row_number=args.recipients // 2))
+        # A batch page cursor after the middle row (what recipients_cursor makes of that job).
+        middle = audience.recipients_cursor(RenderJob(row_number=args.recipients // 2))
         queries: dict[str, Callable[[Any], Awaitable[Any]]] = {
             "heatmap": lambda s: service.heatmap(s, account_id, batch_id),
             "heatmap (one variant)": lambda s: service.heatmap(s, account_id, batch_id, "a"),
             "ab": lambda s: service.ab_results(s, account_id, batch_id, 100),
-            "recipients page 1 (50)": lambda s: service.recipients_page(
+            "recipients page 1 (50)": lambda s: audience.recipients_page(
                 s, account_id, batch_id, 50, None
             ),
-            "recipients middle page (50)": lambda s: service.recipients_page(
+            "recipients middle page (50)": lambda s: audience.recipients_page(
                 s, account_id, batch_id, 50, middle
             ),
-            "engagement (one video)": lambda s: service.job_engagement(s, account_id, job_id),
+            "engagement (one video)": lambda s: audience.job_engagement(s, account_id, job_id),
         }
         figures: dict[str, Any] = {}
         for name, call in queries.items():

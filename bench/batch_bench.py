@@ -43,6 +43,7 @@ sys.path.insert(0, str(ROOT))
 from app.accounts.service import create_account  # noqa: E402
 from app.config import Settings  # noqa: E402
 from app.db import Database  # noqa: E402
+from app.models import create_all  # noqa: E402
 from app.renders.create import create_batch  # noqa: E402
 from app.renders.models import RenderJob  # noqa: E402
 from app.renders.queue import dispatch  # noqa: E402
@@ -50,6 +51,7 @@ from app.renders.schemas import BatchRequest  # noqa: E402
 from app.templates.builtins import builtins  # noqa: E402
 from app.templates.schemas import CreateTemplate  # noqa: E402
 from app.templates.service import create_template  # noqa: E402
+from tests.support.environment import settings_env  # noqa: E402
 
 HEADERS = ["Name", "Quarter", "KPIs", "Breakdown"]
 
@@ -170,21 +172,8 @@ def cache_hits(logs: list[Path]) -> dict[str, int]:
 
 
 def worker_env(settings: Settings) -> dict[str, str]:
-    env = dict(os.environ)
-    env.update(
-        {
-            "REELSMITH_DATABASE_URL": settings.database_url,
-            "REELSMITH_REDIS_URL": settings.redis_url,
-            "REELSMITH_REDIS_PREFIX": settings.redis_prefix,
-            "REELSMITH_QUEUE_NAME": settings.queue_name,
-            "REELSMITH_MEDIA_DIR": str(settings.media_dir),
-            "REELSMITH_WORKER_CONCURRENCY": str(settings.worker_concurrency),
-            "REELSMITH_RENDER_PARALLELISM": str(settings.render_parallelism),
-            "REELSMITH_SCENE_CACHE": "true" if settings.scene_cache else "false",
-            "REELSMITH_CACHE_DIR": str(settings.cache_dir),
-        }
-    )
-    return env
+    fields = ("worker_concurrency", "render_parallelism", "scene_cache", "cache_dir")
+    return {**os.environ, **settings_env(settings, *fields)}
 
 
 def busy_fraction(before: Any, after: Any) -> float:
@@ -271,7 +260,7 @@ async def run(args: argparse.Namespace, scene_cache: bool = False) -> dict[str, 
         }
     )
     db = Database(settings.database_url)
-    await db.create_all()
+    await create_all(db)
     async with db.session() as session:
         account = await create_account(
             session, "bench@example.com", "bench-password", "enterprise", args.rows

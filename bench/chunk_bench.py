@@ -45,10 +45,12 @@ sys.path.insert(0, str(ROOT))
 from app.accounts.service import create_account  # noqa: E402
 from app.config import Settings  # noqa: E402
 from app.db import Database  # noqa: E402
+from app.models import create_all  # noqa: E402
 from app.renders.job import build_job_spec  # noqa: E402
 from app.renders.models import RenderJob  # noqa: E402
 from app.renders.queue import capacity, dispatch  # noqa: E402
 from app.renders.schemas import RenderOptions  # noqa: E402
+from tests.support.environment import settings_env  # noqa: E402
 
 OPTIONS = ("zoom-in", "pan-left", "zoom-out", "pan-right")
 MAX_SCENE_S = 60.0
@@ -73,23 +75,14 @@ def template(seconds: float) -> dict[str, Any]:
 
 
 def worker_env(settings: Settings, args: argparse.Namespace) -> dict[str, str]:
-    env = dict(os.environ)
-    env.update(
-        {
-            "REELSMITH_DATABASE_URL": settings.database_url,
-            "REELSMITH_REDIS_URL": settings.redis_url,
-            "REELSMITH_REDIS_PREFIX": settings.redis_prefix,
-            "REELSMITH_QUEUE_NAME": settings.queue_name,
-            "REELSMITH_MEDIA_DIR": str(settings.media_dir),
-            "REELSMITH_WORK_DIR": str(settings.work_dir),
-            "REELSMITH_WORKER_CONCURRENCY": "1",
-            "REELSMITH_RENDER_PARALLELISM": "1",
-            "REELSMITH_CHUNK_THRESHOLD_S": str(args.threshold),
-            "REELSMITH_CHUNK_MIN_S": str(args.min_chunk),
-            "REELSMITH_JOB_TIMEOUT_S": str(args.timeout),
-        }
-    )
-    return env
+    values = {
+        "worker_concurrency": 1,
+        "render_parallelism": 1,
+        "chunk_threshold_s": args.threshold,
+        "chunk_min_s": args.min_chunk,
+        "job_timeout_s": args.timeout,
+    }
+    return {**os.environ, **settings_env(settings, "work_dir", **values)}
 
 
 async def new_job(db: Database, account_id: str, args: argparse.Namespace) -> str:
@@ -181,7 +174,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         }
     )
     db = Database(settings.database_url)
-    await db.create_all()
+    await create_all(db)
     async with db.session() as session:
         account = (
             await create_account(session, "bench@example.com", "bench-password", "enterprise", 9)

@@ -39,6 +39,7 @@ from app import create_app  # noqa: E402
 from app.config import Settings  # noqa: E402
 from app.db import Database  # noqa: E402
 from app.media.storage import get_storage  # noqa: E402
+from app.models import create_all  # noqa: E402
 from app.triggers import service as triggers  # noqa: E402
 from app.triggers.schemas import RuleBody  # noqa: E402
 from app.webhooks import service as webhooks  # noqa: E402
@@ -101,7 +102,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         folder = Path(tmp)
         settings = settings_for(folder, args.database_url)
         db = Database(settings.database_url)
-        await db.create_all()
+        await create_all(db)
         start = time.perf_counter()
         try:
             demo = await demo_account(

@@ -32,6 +32,7 @@ from app import create_app  # noqa: E402
 from app.accounts.service import create_account  # noqa: E402
 from app.config import Settings  # noqa: E402
 from app.db import Database  # noqa: E402
+from app.models import create_all  # noqa: E402
 from app.templates.builtins import builtins  # noqa: E402
 from app.templates.models import Template  # noqa: E402
 
@@ -47,7 +48,7 @@ def percentile(values: list[float], p: float) -> float:
 async def seed(database_url: str, count: int) -> tuple[str, str]:
     """An account with `count` templates; returns its email and one template's id."""
     db = Database(database_url)
-    await db.create_all()
+    await create_all(db)
     base = builtins()["rewind"]
     email = f"bench-{uuid.uuid4().hex[:8]}@example.com"
     try:

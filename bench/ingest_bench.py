@@ -44,9 +44,10 @@ from app.accounts.service import create_account  # noqa: E402
 from app.config import Settings  # noqa: E402
 from app.db import Database  # noqa: E402
 from app.keys.service import create_key  # noqa: E402
+from app.models import create_all  # noqa: E402
 from app.triggers.models import TriggerExecution  # noqa: E402
 from worker import jobs  # noqa: E402
-from worker.deliveries import shutdown, worker_kwargs  # noqa: E402
+from worker.deliveries.runner import shutdown, worker_kwargs  # noqa: E402
 
 RULES = 10
 
@@ -124,7 +125,7 @@ async def main(calls: int, database_url: str | None) -> dict[str, Any]:
         smtp_port=smtp.port,
     )
     db = Database(settings.database_url)
-    await db.create_all()
+    await create_all(db)
     async with db.session() as session:
         account = await create_account(
             session, f"bench-{uuid.uuid4().hex[:6]}@example.com", "x" * 12, "enterprise", 10**6

@@ -75,6 +75,7 @@ from app.accounts.service import create_account  # noqa: E402
 from app.config import Settings  # noqa: E402
 from app.db import Database  # noqa: E402
 from app.keys.service import create_key  # noqa: E402
+from app.models import create_all  # noqa: E402
 from app.renders.models import RenderJob  # noqa: E402
 from app.renders.queue import register_worker  # noqa: E402
 from tests.support.live_server import live_server  # noqa: E402
@@ -489,7 +490,7 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
                 rate_limit_enabled=True,
             )
             db = Database(url)
-            await db.create_all()
+            await create_all(db)
             print(f"creating {total} accounts and keys ...", flush=True)
             clients = await make_clients(db, total)
             stop = asyncio.Event()

@@ -35,6 +35,7 @@ sys.path.insert(0, str(ROOT))
 from app.accounts.service import create_account  # noqa: E402
 from app.config import Settings  # noqa: E402
 from app.db import Database, utcnow  # noqa: E402
+from app.models import create_all  # noqa: E402
 from app.renders.models import RenderJob  # noqa: E402
 from tests.support.live_server import live_server  # noqa: E402
 
@@ -57,7 +58,7 @@ EVENTS = [
 
 async def seed(database_url: str, videos: int) -> list[str]:
     db = Database(database_url)
-    await db.create_all()
+    await create_all(db)
     try:
         async with db.session() as session:
             account = await create_account(

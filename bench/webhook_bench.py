@@ -45,6 +45,7 @@ from batch_bench import batch_rows, worker_env  # noqa: E402
 from app.accounts.service import create_account  # noqa: E402
 from app.config import Settings  # noqa: E402
 from app.db import Database, utcnow  # noqa: E402
+from app.models import create_all  # noqa: E402
 from app.renders.create import create_batch  # noqa: E402
 from app.renders.models import RenderJob  # noqa: E402
 from app.renders.queue import dispatch, register_worker  # noqa: E402
@@ -152,7 +153,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         }
     )
     db = Database(settings.database_url)
-    await db.create_all()
+    await create_all(db)
     receiver = Receiver()
     runner, url = await receiver.start()
     async with db.session() as session:

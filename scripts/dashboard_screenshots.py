@@ -36,6 +36,7 @@ sys.path.insert(0, str(ROOT))
 from app.config import Settings  # noqa: E402
 from app.db import Database  # noqa: E402
 from app.media.storage import get_storage  # noqa: E402
+from app.models import create_all  # noqa: E402
 from tests.browser.conftest import CHROMIUM_ARGS, chromium_path  # noqa: E402
 from tests.support.campaigns import Demo, demo_account  # noqa: E402
 from tests.support.live_server import free_port, live_server  # noqa: E402
@@ -94,7 +95,7 @@ def make_settings(folder: Path, port: int) -> Settings:
 
 async def seed(settings: Settings, folder: Path) -> Demo:
     db = Database(settings.database_url)
-    await db.create_all()
+    await create_all(db)
     try:
         return await demo_account(db, get_storage(settings), folder)
     finally:

@@ -23,6 +23,7 @@ from app.accounts.service import create_account
 from app.config import Settings
 from app.db import Database
 from app.keys.service import create_key
+from app.models import create_all
 from app.workdir import close_work_folder
 
 PG_ADMIN_DSN = os.environ.get("REELSMITH_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
@@ -80,7 +81,7 @@ async def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncI
 @pytest_asyncio.fixture
 async def db(database_url: str) -> AsyncIterator[Database]:
     database = Database(database_url)
-    await database.create_all()
+    await create_all(database)
     try:
         yield database
     finally:
@@ -178,7 +179,7 @@ def test_redis_left_clean() -> Iterator[None]:
 async def app(settings: Settings) -> AsyncIterator[Any]:
     application = create_app(settings)
     schema = Database(settings.database_url)
-    await schema.create_all()
+    await create_all(schema)
     await schema.dispose()
     async with application.test_app():
         yield application

@@ -13,9 +13,9 @@ from typing import Any
 from sqlalchemy import update
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app import outcomes
 from app.config import Settings
 from app.db import Database, utcnow
-from app.renders import outcomes
 from app.renders.cancel import refund_once
 from app.renders.models import RenderJob
 from app.renders.queue import live_workers

@@ -21,8 +21,8 @@ from app.media.storage import get_storage
 from app.renders.queue import CHUNK_TASK_NAME, HEARTBEAT_TTL_S
 from app.workdir import close_work_folder, open_work_folder, sweep, work_root
 from worker import chunk_plan, chunk_tasks, tasks
-from worker.deliveries import run_alongside
-from worker.deliveries import worker_kwargs as deliveries_worker_kwargs
+from worker.deliveries.runner import run_alongside
+from worker.deliveries.runner import worker_kwargs as deliveries_worker_kwargs
 from worker.heartbeat import Heartbeat, new_worker_id
 from worker.render.browser import close_browser_managers
 from worker.voices.isolated import POOL as VOICE_PROCESSES

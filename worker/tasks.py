@@ -20,11 +20,11 @@ from tenacity.wait import wait_base
 
 from app.config import Settings
 from app.db import Database, utcnow
+from app.idempotency import purge_idempotency
 from app.logs import job_logging
 from app.media.ffmpeg import run_ffmpeg
 from app.media.storage import Storage, poster_keys, video_key
 from app.renders import queue, render_stats
-from app.renders.idempotency import purge_idempotency
 from app.renders.job import JobSpecInvalid, RenderJobSpec, load_job_spec
 from app.renders.models import RenderChunk, RenderJob
 from app.renders.states import JobStage, JobStatus

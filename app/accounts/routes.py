@@ -9,20 +9,11 @@ from quart_schema import tag, validate_request, validate_response
 
 from app.accounts import signin
 from app.accounts.schemas import AccountInfo, LoginRequest, LoginResponse, LogoutResponse
-from app.auth import SESSION_COOKIE, cookie_secure, require_session, sign_session_id
-from app.errors import ApiError, ErrorBody
+from app.auth import SESSION_COOKIE, cookie_secure, require_session, set_session_cookie
+from app.errors import ErrorBody
 from app.state import get_settings
 
 bp = Blueprint("accounts", __name__)
-
-
-def _locked(retry_after_s: int) -> ApiError:
-    return ApiError(
-        429,
-        "Too many failed sign-ins for this account; sign-in is paused for "
-        f"{retry_after_s} s (the pause doubles with each further failure)",
-        headers={"Retry-After": str(retry_after_s)},
-    )
 
 
 @bp.post("/api/auth/login")
@@ -39,26 +30,12 @@ async def login(data: LoginRequest):  # type: ignore[no-untyped-def]
     further failure.
     """
     settings = get_settings()
-    try:
-        signed = await signin.sign_in(data.email, data.password)
-    except signin.WrongPassword:
-        raise ApiError(401, "Email or password is wrong") from None
-    except signin.SignInLocked as exc:
-        raise _locked(exc.retry_after_s) from None
+    signed = await signin.sign_in(data.email, data.password)
     account = signed.account
-    cookie = sign_session_id(settings, signed.session_id)
 
     @after_this_request
     async def _set_cookie(resp: Any) -> Any:
-        resp.set_cookie(
-            SESSION_COOKIE,
-            cookie,
-            max_age=settings.session_max_age_s,
-            secure=cookie_secure(settings),
-            httponly=True,
-            samesite="Lax",
-            path="/",
-        )
+        set_session_cookie(resp, settings, signed.session_id)
         return resp
 
     return LoginResponse(

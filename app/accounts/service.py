@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from datetime import timedelta
+from typing import Any
 
 from argon2 import PasswordHasher
 from argon2.exceptions import VerificationError
@@ -11,7 +12,9 @@ from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.accounts.models import Account, LedgerEntry, Session
-from app.db import utcnow
+from app.config import Settings
+from app.db import Database, utcnow
+from app.errors import DomainError, Kind
 from app.spec import TIERS
 
 _hasher = PasswordHasher()
@@ -22,11 +25,25 @@ class AccountExists(ValueError):
     pass
 
 
-class InsufficientCredits(Exception):
+class InsufficientCredits(DomainError):
+    """The balance does not cover the charge (402 with the SPEC's `credits` and `upgradeUrl`)."""
+
+    kind = Kind.PAYMENT_REQUIRED
+
     def __init__(self, balance: int, needed: int) -> None:
         super().__init__(f"needs {needed} credits, has {balance}")
         self.balance = balance
         self.needed = needed
+
+    def body(self, settings: Settings | None = None) -> dict[str, Any]:
+        upgrade_url = settings.upgrade_url if settings is not None else ""
+        return {
+            **super().body(settings),
+            "message": f"Insufficient credits: this needs {self.needed}, the balance is "
+            f"{self.balance}. Buy credits or upgrade at {upgrade_url}",
+            "credits": self.balance,
+            "upgradeUrl": upgrade_url,
+        }
 
 
 def hash_password(password: str) -> str:
@@ -98,6 +115,12 @@ async def active_session_account(session: AsyncSession, session_id: str) -> Acco
         )
     ).scalar_one_or_none()
     return row
+
+
+async def find_session_account(db: Database, session_id: str) -> Account | None:
+    """active_session_account in a transaction of its own (what authentication asks)."""
+    async with db.session() as session:
+        return await active_session_account(session, session_id)
 
 
 async def revoke_session(session: AsyncSession, session_id: str) -> None:

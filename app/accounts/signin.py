@@ -1,8 +1,8 @@
 """Signing in and out, one implementation for the API (/api/auth/*) and the dashboard (/app).
 
 `sign_in` checks the per-account backoff (app.accounts.lockout), the password, records a
-failure or clears the count, and opens a server-side session; routes turn its errors into a
-401/429 answer or a form message and set the cookie.
+failure or clears the count, and opens a server-side session; its errors answer 401/429 in the
+API and become a form message in the dashboard; routes set the cookie.
 """
 
 from __future__ import annotations
@@ -15,20 +15,32 @@ from redis.exceptions import RedisError
 
 from app.accounts import lockout, service
 from app.accounts.models import Account
+from app.errors import DomainError, Kind
 from app.state import get_db, get_redis, get_settings
 
 log = logging.getLogger(__name__)
 
 
-class WrongPassword(Exception):
+class WrongPassword(DomainError):
     """The email is unknown or the password wrong (one error: no account enumeration)."""
 
+    kind = Kind.UNAUTHORIZED
 
-class SignInLocked(Exception):
-    """Too many failures for this account: sign-in paused for `retry_after_s`."""
+    def __init__(self) -> None:
+        super().__init__("Email or password is wrong")
+
+
+class SignInLocked(DomainError):
+    """Too many failures for this account: sign-in paused for `retry_after_s` (429)."""
+
+    kind = Kind.RATE_LIMITED
 
     def __init__(self, retry_after_s: int) -> None:
-        super().__init__(retry_after_s)
+        super().__init__(
+            "Too many failed sign-ins for this account; sign-in is paused for "
+            f"{retry_after_s} s (the pause doubles with each further failure)",
+            headers={"Retry-After": str(retry_after_s)},
+        )
         self.retry_after_s = retry_after_s
 
 

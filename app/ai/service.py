@@ -12,7 +12,13 @@ from redis.asyncio import Redis
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from app.ai.errors import BadSceneIndex, DailyLimitReached, UnknownLanguage, UpstreamFailed
+from app.ai.errors import (
+    BadSceneIndex,
+    DailyLimitReached,
+    SceneIndexesMismatch,
+    UnknownLanguage,
+    UpstreamFailed,
+)
 from app.ai.models import NO_SCENE, NO_TEMPLATE, Translation
 from app.ai.providers import Provider
 from app.ai.repair import clean_text, repair
@@ -146,7 +152,7 @@ async def translate(
         if code not in LANGUAGES:
             raise UnknownLanguage(field, code)
     if scene_indexes is not None and len(scene_indexes) != len(texts):
-        raise BadSceneIndex("sceneIndexes", len(scene_indexes), len(texts))
+        raise SceneIndexesMismatch(len(scene_indexes), len(texts))
     if base(source) == base(target):
         return Translated(list(texts), 0, 0)
     engine = engine_for(settings, source, target)

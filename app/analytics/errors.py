@@ -1,19 +1,15 @@
-"""What the analytics services refuse, as domain errors; `routes.py` maps each to HTTP."""
+"""What the analytics services refuse, as domain errors (app/errors.py answers them)."""
 
 from __future__ import annotations
 
-
-class AnalyticsError(Exception):
-    """Base of the analytics domain errors."""
+from app.errors import DomainError, Kind
 
 
-class CampaignNotFound(AnalyticsError):
-    """Unknown batch, or another account's (404)."""
+class CampaignNotFound(DomainError):
+    """Unknown batch or trigger campaignId, or another account's (404)."""
 
+    kind = Kind.NOT_FOUND
 
-class VideoNotFound(AnalyticsError):
-    """Unknown render job, or another account's (404)."""
-
-
-class BadCursor(AnalyticsError):
-    """A recipients `cursor` that is not a value this API returned (400)."""
+    def __init__(self, campaign_id: str) -> None:
+        super().__init__(f"Campaign (batch or trigger campaignId) '{campaign_id}' not found")
+        self.campaign_id = campaign_id

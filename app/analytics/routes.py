@@ -6,17 +6,15 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 from quart import Blueprint, Response
 from quart_schema import tag, validate_querystring, validate_response
 from quart_schema.validation import QUART_SCHEMA_RESPONSE_ATTRIBUTE
 
-from app.analytics import service
+from app.accounts.current import current_account
+from app.analytics import audience, service
 from app.analytics.ab import SRM_P, metrics
-from app.analytics.errors import BadCursor, CampaignNotFound, VideoNotFound
 from app.analytics.schemas import (
     AbComparison,
     AbMetrics,
@@ -35,9 +33,8 @@ from app.analytics.schemas import (
     SampleRatio,
 )
 from app.analytics.stats import format_lift
-from app.auth import current_account, require_auth
+from app.auth import require_auth
 from app.csvcells import safe_cell
-from app.errors import bad_request, not_found
 from app.state import get_db, get_settings
 
 bp = Blueprint("analytics", __name__)
@@ -63,26 +60,11 @@ CSV_COLUMNS = (
 )
 
 
-@contextmanager
-def domain_errors() -> Iterator[None]:
-    try:
-        yield
-    except CampaignNotFound as exc:
-        raise not_found(f"Campaign (batch or trigger campaignId) '{exc}'") from exc
-    except VideoNotFound as exc:
-        raise not_found(f"Render job '{exc}'") from exc
-    except BadCursor as exc:
-        raise bad_request(
-            "Invalid cursor: pass the nextCursor value from a previous page unchanged",
-            [{"loc": ["cursor"], "msg": "not a cursor of this API", "type": "value_error"}],
-        ) from exc
-
-
 def player_url(job_id: str) -> str:
     return get_settings().public(f"/v/{job_id}")
 
 
-def engagement_fields(e: service.Engagement) -> dict[str, Any]:
+def engagement_fields(e: audience.Engagement) -> dict[str, Any]:
     return EngagementFields(
         sessions=e.sessions,
         views=e.views,
@@ -105,11 +87,10 @@ async def heatmap(batch_id: str, query_args: HeatmapQuery) -> HeatmapResponse:
     """Per template scene: the share of viewing sessions that started the video and entered
     the scene, counting only sessions whose video has the scene (skipped or disabled scenes do
     not count against it). `totalViews`: sessions that started the video."""
-    with domain_errors():
-        async with get_db().session() as session:
-            result = await service.heatmap(
-                session, current_account().id, batch_id, query_args.variantId
-            )
+    async with get_db().session() as session:
+        result = await service.heatmap(
+            session, current_account().id, batch_id, query_args.variantId
+        )
     return HeatmapResponse(
         scenes=[
             HeatmapScene(
@@ -134,9 +115,8 @@ async def ab(batch_id: str) -> AbResponse:
     significant (a winner), no_difference, or sample_ratio_mismatch; the p-value of the best
     variant against the runner-up and the confidence interval of its lift."""
     minimum = get_settings().ab_min_sessions
-    with domain_errors():
-        async with get_db().session() as session:
-            result = await service.ab_results(session, current_account().id, batch_id, minimum)
+    async with get_db().session() as session:
+        result = await service.ab_results(session, current_account().id, batch_id, minimum)
     decision = result.decision
     if decision is None:
         return AbResponse(
@@ -203,10 +183,10 @@ async def ab(batch_id: str) -> AbResponse:
     )
 
 
-def recipient_row(row: service.RecipientRow) -> RecipientRow:
+def recipient_row(row: audience.RecipientRow) -> RecipientRow:
     job = row.job
     return RecipientRow(
-        recipient=service.recipient_name(job),
+        recipient=audience.recipient_name(job),
         jobId=job.id,
         rowNumber=job.row_number,
         variantId=job.variant_id,
@@ -224,11 +204,8 @@ async def recipients_csv(account_id: str, batch_id: str) -> Response:
     writer.writerow(CSV_COLUMNS)
     cursor: str | None = None
     while True:
-        with domain_errors():
-            async with get_db().session() as session:
-                page = await service.recipients_page(
-                    session, account_id, batch_id, CSV_PAGE, cursor
-                )
+        async with get_db().session() as session:
+            page = await audience.recipients_page(session, account_id, batch_id, CSV_PAGE, cursor)
         for row in page.rows:
             r = recipient_row(row)
             writer.writerow(
@@ -276,11 +253,10 @@ async def recipients(batch_id: str, query_args: RecipientsQuery) -> Any:
     recipient as a CSV file (limit and cursor ignored)."""
     if query_args.format == "csv":
         return await recipients_csv(current_account().id, batch_id)
-    with domain_errors():
-        async with get_db().session() as session:
-            page = await service.recipients_page(
-                session, current_account().id, batch_id, query_args.limit, query_args.cursor
-            )
+    async with get_db().session() as session:
+        page = await audience.recipients_page(
+            session, current_account().id, batch_id, query_args.limit, query_args.cursor
+        )
     return RecipientsResponse(
         batchId=batch_id,
         recipients=[recipient_row(r) for r in page.rows],
@@ -299,12 +275,11 @@ setattr(recipients, QUART_SCHEMA_RESPONSE_ATTRIBUTE, {200: (RecipientsResponse, 
 async def engagement(job_id: str) -> EngagementResponse:
     """One video's engagement: sessions, plays, furthest point, scenes reached, completion,
     CTA click, share, download, first and last viewed."""
-    with domain_errors():
-        async with get_db().session() as session:
-            job, e = await service.job_engagement(session, current_account().id, job_id)
+    async with get_db().session() as session:
+        job, e = await audience.job_engagement(session, current_account().id, job_id)
     return EngagementResponse(
         jobId=job.id,
-        recipient=service.recipient_name(job),
+        recipient=audience.recipient_name(job),
         batchId=job.batch_id,
         variantId=job.variant_id,
         scenesReached=e.scenes_reached,

@@ -8,7 +8,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from app.analytics.ab import Status
-from app.analytics.variants import PrimaryMetric
+from app.renders.variants import PrimaryMetric
 
 
 class HeatmapQuery(BaseModel):

@@ -6,19 +6,19 @@ only: another account's batch, campaign or video is not found."""
 
 from __future__ import annotations
 
-import base64
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
 from typing import Any
 
-from sqlalchemy import BigInteger, ColumnElement, and_, case, cast, func, literal, or_, select
+from sqlalchemy import BigInteger, ColumnElement, and_, case, cast, func, literal, select
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.analytics.ab import ArmCounts, Decision, decide, percent
-from app.analytics.errors import BadCursor, CampaignNotFound, VideoNotFound
+from app.analytics.errors import CampaignNotFound
+from app.renders.errors import JobNotFound
 from app.renders.models import Batch, RenderJob
+from app.renders.read import newest_batches
 from app.renders.states import JobStatus
 from app.viewers.models import ViewSession
 
@@ -82,11 +82,11 @@ async def campaign_scope(session: AsyncSession, account_id: str, campaign_id: st
 async def owned_job(session: AsyncSession, account_id: str, job_id: str) -> RenderJob:
     job = await session.get(RenderJob, job_id)
     if job is None or job.account_id != account_id:
-        raise VideoNotFound(job_id)
+        raise JobNotFound(job_id, named=True)
     return job
 
 
-def _scene_total(request: Any) -> int:
+def scene_total(request: Any) -> int:
     scenes = request.get("scenes") if isinstance(request, dict) else None
     return min(len(scenes), MAX_SCENES) if isinstance(scenes, list) else 0
 
@@ -99,7 +99,7 @@ async def scene_count(session: AsyncSession, scope: CampaignScope, variant_id: s
         firsts = firsts.where(RenderJob.variant_id == variant_id)
     firsts = firsts.group_by(RenderJob.template_id)
     requests = await session.execute(select(RenderJob.request).where(RenderJob.id.in_(firsts)))
-    return max((_scene_total(r) for r in requests.scalars()), default=0)
+    return max((scene_total(r) for r in requests.scalars()), default=0)
 
 
 # ---- heatmap ----
@@ -264,149 +264,6 @@ async def ab_results(
     return AbResult(metric, arms, decide(arms, metric, min_sessions))
 
 
-# ---- per recipient ----
-
-
-@dataclass
-class Engagement:
-    """One video's sessions, aggregated (None/0/False when nobody opened it)."""
-
-    sessions: int
-    views: int
-    furthest_percent: int
-    completed: bool
-    cta_clicked: bool
-    shared: bool
-    downloaded: bool
-    first_viewed: datetime | None
-    last_viewed: datetime | None
-    scenes_reached: list[int]
-
-
-def _engagement_columns() -> list[ColumnElement[Any]]:
-    started = ViewSession.started.is_(True)
-    return [
-        func.count(),
-        # plays: each session that started, plus its replays
-        func.coalesce(func.sum(case((started, 1 + ViewSession.replays), else_=0)), 0),
-        func.coalesce(func.max(ViewSession.furthest_percent), 0),
-        any_of(ViewSession.completed.is_(True)),
-        any_of(ViewSession.cta_clicked.is_(True)),
-        any_of(ViewSession.shared.is_(True)),
-        any_of(ViewSession.downloaded.is_(True)),
-        func.min(ViewSession.first_seen_at),
-        func.max(ViewSession.last_seen_at),
-    ]
-
-
-def _engagement(row: Sequence[Any], scenes: Sequence[Any] = ()) -> Engagement:
-    return Engagement(
-        sessions=int(row[0] or 0),
-        views=int(row[1] or 0),
-        furthest_percent=int(row[2] or 0),
-        completed=bool(row[3]),
-        cta_clicked=bool(row[4]),
-        shared=bool(row[5]),
-        downloaded=bool(row[6]),
-        first_viewed=row[7],
-        last_viewed=row[8],
-        scenes_reached=[i for i, hit in enumerate(scenes) if hit],
-    )
-
-
-async def job_engagement(
-    session: AsyncSession, account_id: str, job_id: str
-) -> tuple[RenderJob, Engagement]:
-    """GET /api/render/{id}/engagement: one aggregate over the job's sessions."""
-    job = await owned_job(session, account_id, job_id)
-    count = _scene_total(job.request)
-    row = (
-        await session.execute(
-            select(*_engagement_columns(), *[any_of(entered(i)) for i in range(count)]).where(
-                ViewSession.job_id == job_id
-            )
-        )
-    ).one()
-    return job, _engagement(row[:9], row[9:])
-
-
-@dataclass
-class RecipientRow:
-    job: RenderJob
-    engagement: Engagement
-
-
-@dataclass
-class RecipientsPage:
-    rows: list[RecipientRow]
-    next_cursor: str | None
-
-
-def encode_cursor(job: RenderJob) -> str:
-    """Where the next page starts: after this job's row number (a batch), or after its
-    (created_at, id) (a trigger campaign, whose jobs have no row number)."""
-    if job.row_number is not None:
-        raw = f"row:{job.row_number}"
-    else:
-        raw = f"at:{job.created_at.isoformat()}|{job.id}"
-    return base64.urlsafe_b64encode(raw.encode()).decode().rstrip("=")
-
-
-def decode_cursor(cursor: str, batch: bool) -> int | tuple[datetime, str]:
-    """The row number after which a batch page starts, or the (created_at, id) after which a
-    trigger campaign page starts; BadCursor for anything else (or a cursor of the other kind)."""
-    try:
-        raw = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)).decode()
-        kind, value = raw.split(":", 1)
-        if batch and kind == "row":
-            return int(value)
-        if not batch and kind == "at":
-            stamp, job_id = value.split("|", 1)
-            return datetime.fromisoformat(stamp), job_id
-        raise ValueError(kind)
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise BadCursor(cursor) from exc
-
-
-async def recipients_page(
-    session: AsyncSession, account_id: str, campaign_id: str, limit: int, cursor: str | None
-) -> RecipientsPage:
-    """One page of the campaign's recipients, each with its sessions aggregated: the page's
-    jobs, then one GROUP BY job over their sessions. A batch in row order (keyset on
-    row_number); a trigger campaign in creation order (keyset on (created_at, id))."""
-    scope = await campaign_scope(session, account_id, campaign_id)
-    after = decode_cursor(cursor, scope.batch is not None) if cursor else None
-    stmt = select(RenderJob).where(scope.jobs())
-    if scope.batch is not None:
-        if isinstance(after, int):
-            stmt = stmt.where(RenderJob.row_number > after)
-        stmt = stmt.order_by(RenderJob.row_number)
-    else:
-        if isinstance(after, tuple):
-            stamp, job_id = after
-            stmt = stmt.where(
-                or_(
-                    RenderJob.created_at > stamp,
-                    and_(RenderJob.created_at == stamp, RenderJob.id > job_id),
-                )
-            )
-        stmt = stmt.order_by(RenderJob.created_at, RenderJob.id)
-    jobs = list((await session.execute(stmt.limit(limit + 1))).scalars())
-    more = len(jobs) > limit
-    jobs = jobs[:limit]
-    stats: dict[str, Sequence[Any]] = {}
-    if jobs:
-        result = await session.execute(
-            select(ViewSession.job_id, *_engagement_columns())
-            .where(ViewSession.job_id.in_([j.id for j in jobs]))
-            .group_by(ViewSession.job_id)
-        )
-        stats = {row[0]: row[1:] for row in result.tuples()}
-    empty: Sequence[Any] = (0, 0, 0, 0, 0, 0, 0, None, None)
-    rows = [RecipientRow(j, _engagement(stats.get(j.id, empty))) for j in jobs]
-    return RecipientsPage(rows, encode_cursor(jobs[-1]) if more and jobs else None)
-
-
 # ---- the dashboard's campaign list and scene frames ----
 
 
@@ -422,16 +279,7 @@ class CampaignSummary:
 async def campaigns(session: AsyncSession, account_id: str, limit: int) -> list[CampaignSummary]:
     """The account's newest `limit` batches, each with its sessions: two statements (the
     batches, then one GROUP BY batch over their sessions)."""
-    batches = list(
-        (
-            await session.execute(
-                select(Batch)
-                .where(Batch.account_id == account_id)
-                .order_by(Batch.created_at.desc(), Batch.id.desc())
-                .limit(limit)
-            )
-        ).scalars()
-    )
+    batches = await newest_batches(session, account_id, limit)
     counts: dict[str, Sequence[Any]] = {}
     if batches:
         result = await session.execute(
@@ -476,10 +324,3 @@ def scene_labels(job: RenderJob | None, count: int) -> list[str]:
         else:
             labels.append(f"Scene {i + 1}")
     return labels
-
-
-def recipient_name(job: RenderJob) -> str:
-    """The job's display name, else its batch row, else (a triggered job) its id."""
-    if job.display_name:
-        return job.display_name
-    return f"row {job.row_number}" if job.row_number is not None else job.id

@@ -5,10 +5,10 @@ from __future__ import annotations
 from quart import Blueprint
 from quart_schema import tag, validate_querystring, validate_response
 
-from app.auth import current_account, require_auth
+from app.accounts.current import current_account
+from app.auth import require_auth
 from app.billing import service
 from app.billing.schemas import BillingQuery, BillingResponse, UsageEntry
-from app.errors import bad_request
 from app.state import get_db
 
 bp = Blueprint("billing", __name__)
@@ -24,15 +24,10 @@ async def billing(query_args: BillingQuery) -> BillingResponse:
 
     Paginated: `limit` entries per page; pass the returned `nextCursor` as `cursor`.
     """
-    try:
-        async with get_db().session() as session:
-            page = await service.usage_page(
-                session, current_account().id, query_args.limit, query_args.cursor
-            )
-    except service.BadCursor as exc:
-        raise bad_request(
-            "Invalid cursor: pass the nextCursor value from a previous page unchanged"
-        ) from exc
+    async with get_db().session() as session:
+        page = await service.usage_page(
+            session, current_account().id, query_args.limit, query_args.cursor
+        )
     return BillingResponse(
         credits=page.account.credits,
         tier=page.account.tier,

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import base64
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -10,10 +9,7 @@ from sqlalchemy import and_, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.accounts.models import Account, LedgerEntry
-
-
-class BadCursor(ValueError):
-    pass
+from app.cursors import BadCursor, decode_cursor, encode_cursor
 
 
 @dataclass
@@ -23,17 +19,17 @@ class UsagePage:
     next_cursor: str | None
 
 
-def encode_cursor(entry: LedgerEntry) -> str:
-    raw = f"{entry.created_at.isoformat()}|{entry.id}"
-    return base64.urlsafe_b64encode(raw.encode()).decode().rstrip("=")
+def ledger_cursor(entry: LedgerEntry) -> str:
+    return encode_cursor(f"{entry.created_at.isoformat()}|{entry.id}")
 
 
-def decode_cursor(cursor: str) -> tuple[datetime, str]:
+def ledger_position(cursor: str) -> tuple[datetime, str]:
+    """The (created_at, id) after which the next page starts; BadCursor otherwise."""
+    raw = decode_cursor(cursor)
     try:
-        raw = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)).decode()
         stamp, entry_id = raw.split("|", 1)
         return datetime.fromisoformat(stamp), entry_id
-    except (ValueError, UnicodeDecodeError) as exc:
+    except ValueError as exc:
         raise BadCursor(cursor) from exc
 
 
@@ -44,7 +40,7 @@ async def usage_page(
     account = (await session.execute(select(Account).where(Account.id == account_id))).scalar_one()
     stmt = select(LedgerEntry).where(LedgerEntry.account_id == account_id)
     if cursor:
-        stamp, entry_id = decode_cursor(cursor)
+        stamp, entry_id = ledger_position(cursor)
         stmt = stmt.where(
             or_(
                 LedgerEntry.created_at < stamp,
@@ -55,4 +51,4 @@ async def usage_page(
     rows = list((await session.execute(stmt)).scalars())
     more = len(rows) > limit
     rows = rows[:limit]
-    return UsagePage(account, rows, encode_cursor(rows[-1]) if more and rows else None)
+    return UsagePage(account, rows, ledger_cursor(rows[-1]) if more and rows else None)

@@ -15,11 +15,12 @@ from typing import Any
 
 from quart import Blueprint, Response, redirect, request
 
+from app.analytics import audience, service
 from app.analytics import routes as analytics_api
-from app.analytics import service
 from app.analytics.ab import SRM_P, metrics
-from app.analytics.errors import BadCursor, CampaignNotFound
+from app.analytics.errors import CampaignNotFound
 from app.analytics.stats import format_lift
+from app.cursors import BadCursor
 from app.dashboard import web
 from app.dashboard.web import page, render
 from app.media.storage import get_storage
@@ -100,7 +101,7 @@ async def campaign(campaign_id: str) -> Response:
         async with get_db().session() as session:
             heat = await service.heatmap(session, account_id, campaign_id)
             ab = await service.ab_results(session, account_id, campaign_id, minimum)
-            recipients = await service.recipients_page(
+            recipients = await audience.recipients_page(
                 session, account_id, campaign_id, RECIPIENTS_PAGE, cursor
             )
             sample = await service.sample_video(session, account_id, campaign_id)
@@ -126,7 +127,7 @@ async def campaign(campaign_id: str) -> Response:
         ab=ab_view(ab),
         min_sessions=minimum,
         recipients=recipients.rows,
-        recipient_name=service.recipient_name,
+        recipient_name=audience.recipient_name,
         next_cursor=recipients.next_cursor,
         first_page=cursor is None,
     )

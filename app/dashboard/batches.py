@@ -15,7 +15,7 @@ from typing import Any
 from pydantic import ValidationError
 from quart import Blueprint, Response, jsonify, request
 
-from app.analytics.service import recipient_name
+from app.analytics.audience import recipient_name
 from app.csvcells import safe_cell
 from app.dashboard import web
 from app.dashboard.render import (
@@ -31,15 +31,16 @@ from app.dashboard.render import (
 from app.dashboard.web import action, page, render, see_other
 from app.media.storage import get_storage
 from app.renders import create, read
-from app.renders.errors import BatchNotFound, InvalidRenderRequest, TemplateNotFound
+from app.renders.errors import BatchNotFound, InvalidRenderRequest
 from app.renders.mapping import map_headers
 from app.renders.models import RenderJob
 from app.renders.read import output_url
 from app.renders.schemas import BatchRequest
-from app.renders.slots import Slot
 from app.renders.states import FINISHED, JobStatus
 from app.state import get_db, get_settings
+from app.templates.errors import TemplateNotFound
 from app.templates.service import get_template, template_choices
+from app.templates.slots import Slot
 
 bp = Blueprint("dashboard_batches", __name__, url_prefix=web.PREFIX)
 bp.after_request(web.add_headers)

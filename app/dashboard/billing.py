@@ -5,6 +5,7 @@ from __future__ import annotations
 from quart import Blueprint, Response, request
 
 from app.billing import service
+from app.cursors import BadCursor
 from app.dashboard import web
 from app.dashboard.web import page, render
 from app.state import get_db
@@ -22,7 +23,7 @@ async def billing() -> Response:
     try:
         async with get_db().session() as session:
             usage = await service.usage_page(session, web.account().id, PAGE_SIZE, cursor)
-    except service.BadCursor:
+    except BadCursor:
         return await render(
             "error.html",
             status=400,

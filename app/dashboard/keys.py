@@ -7,7 +7,7 @@ from quart import Blueprint, Response, request
 from app.dashboard import web
 from app.dashboard.web import action, page, render, see_other
 from app.keys import service
-from app.keys.scopes import PRESETS, SCOPES, UnknownScope
+from app.scopes import PRESETS, SCOPES, TierTooLow, UnknownScope
 from app.state import get_db, get_settings
 
 bp = Blueprint("dashboard_keys", __name__, url_prefix=web.PREFIX)
@@ -63,7 +63,7 @@ async def create_key() -> Response:
             key, raw = await service.create_key_for_account(
                 session, web.account(), name, scopes, get_settings().max_api_keys_per_account
             )
-    except (service.TierTooLow, service.TooManyKeys) as exc:
+    except (TierTooLow, service.TooManyKeys) as exc:
         return await _page(403, errors={"form": str(exc)}, form=shown)
     except UnknownScope as exc:
         return await _page(400, errors={"scopes": f"Unknown scope '{exc}'."}, form=shown)

@@ -17,20 +17,21 @@ from app.accounts.models import Account
 from app.accounts.service import InsufficientCredits
 from app.dashboard import web
 from app.dashboard.web import action, page, render, see_other
-from app.errors import ApiError
 from app.limits import LimitExceeded
 from app.media.storage import get_storage
 from app.projects.service import ProjectNotFound
 from app.renders import create, queue, read
-from app.renders.errors import InvalidRenderRequest, JobNotFound, TemplateNotFound
+from app.renders.errors import InvalidRenderRequest, JobNotFound
 from app.renders.mapping import CellError, convert_cell
 from app.renders.read import job_fields
 from app.renders.schemas import RenderBody
-from app.renders.slots import Slot
 from app.renders.states import FINISHED
 from app.spec import TIER_RANK, VOICES
 from app.state import get_arq, get_db, get_settings
+from app.templates.errors import TemplateNotFound
 from app.templates.service import template_choices
+from app.templates.slots import Slot
+from app.voices.errors import AudioRefused
 from app.voices.music import tracks
 
 log = logging.getLogger(__name__)
@@ -88,8 +89,8 @@ def error_fields(exc: Exception) -> dict[str, str]:
     if isinstance(exc, TemplateNotFound):
         return {FORM_ERROR: f"Template '{exc.template_id}' does not exist or is not yours."}
     if isinstance(exc, ProjectNotFound):
-        return {FORM_ERROR: str(exc)}
-    if isinstance(exc, ApiError):  # request-time audio checks (app.voices.service)
+        return {FORM_ERROR: f"Project '{exc.project_id}' not found"}
+    if isinstance(exc, AudioRefused):  # request-time audio checks (app.voices.service)
         message = str(exc)
         field = message.split(":", 1)[0] if ":" in message else FORM_ERROR
         return {FORM_ERROR: message, field: message}
@@ -102,7 +103,7 @@ DOMAIN_ERRORS = (
     LimitExceeded,
     TemplateNotFound,
     ProjectNotFound,
-    ApiError,
+    AudioRefused,
 )
 
 

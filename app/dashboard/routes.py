@@ -9,7 +9,7 @@ from quart import Blueprint, Response, request
 
 from app.accounts import service as accounts
 from app.accounts import signin
-from app.auth import SESSION_COOKIE, cookie_secure, cookie_session_id, sign_session_id
+from app.auth import SESSION_COOKIE, cookie_secure, cookie_session_id, set_session_cookie
 from app.dashboard import web
 from app.dashboard.web import page, render, see_other
 from app.renders import read as renders
@@ -31,17 +31,8 @@ def _safe_next(target: str | None) -> str:
 
 
 def _signed_in_response(session_id: str, target: str) -> Response:
-    settings = get_settings()
     resp = see_other(_safe_next(target))
-    resp.set_cookie(
-        SESSION_COOKIE,
-        sign_session_id(settings, session_id),
-        max_age=settings.session_max_age_s,
-        secure=cookie_secure(settings),
-        httponly=True,
-        samesite="Lax",
-        path="/",
-    )
+    set_session_cookie(resp, get_settings(), session_id)
     return resp
 
 

@@ -24,6 +24,7 @@ from app.ai import service as ai
 from app.ai.errors import (
     BadSceneIndex,
     DailyLimitReached,
+    SceneIndexesMismatch,
     UnknownLanguage,
     UnsupportedPair,
     UpstreamFailed,
@@ -42,7 +43,6 @@ from app.spec import FPS_VALUES, LANGUAGES, RESOLUTIONS, TRANSITIONS, VOICES, Sl
 from app.state import get_db, get_redis, get_settings
 from app.templates import service
 from app.templates.errors import BuiltinLocked, NotOwner, TemplateError, TemplateNotFound
-from app.templates.routes import http_error
 from app.templates.schemas import CreateTemplate, TemplateView, UpdateTemplate
 from app.templates.validation import document_problems
 
@@ -210,8 +210,7 @@ async def _body(model: type[BaseModel]) -> Any:
 def _template_problem(exc: TemplateError | ProjectNotFound) -> Response:
     if isinstance(exc, TemplateNotFound | NotOwner | BuiltinLocked):
         return _problem(404, "Template not found")
-    err = http_error(exc)  # the API's answer (status, message, field paths)
-    return _problem(err.status, err.message, err.details)
+    return _problem(exc.status, exc.message, exc.details)  # the API's answer
 
 
 async def _update(template_id: str, write: Write, done: str) -> Response:
@@ -353,7 +352,7 @@ async def translate(template_id: str) -> Response:
         )
     except UnknownLanguage as exc:
         return _problem(400, str(exc), [{"loc": [exc.field], "msg": str(exc), "type": "enum"}])
-    except (BadSceneIndex, UnsupportedPair) as exc:
+    except (SceneIndexesMismatch, UnsupportedPair) as exc:
         detail = {"loc": ["targetLanguage"], "msg": str(exc), "type": "unsupported"}
         return _problem(400, str(exc), [detail])
     except UpstreamFailed as exc:

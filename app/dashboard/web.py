@@ -17,7 +17,7 @@ from urllib.parse import quote
 from quart import Response, g, redirect, render_template, request
 
 from app.accounts.models import Account
-from app.auth import AUTH_ATTRIBUTE, _active_account, cookie_session_id
+from app.auth import AUTH_ATTRIBUTE, active_account, cookie_session_id
 from app.dashboard import csrf
 from app.state import get_settings
 
@@ -62,7 +62,7 @@ async def _signed_in() -> bool:
     session_id = cookie_session_id()
     if session_id is None:
         return False
-    found = await _active_account(session_id)
+    found = await active_account(session_id)
     if found is None:
         return False
     g.account = found

@@ -142,7 +142,9 @@ async def send_test(endpoint_id: str) -> Response:
         return await web.not_found_page("Webhook")
     except service.Disabled as exc:
         return await _endpoint_page(
-            endpoint_id, 400, errors={"test": f"The webhook is disabled ({exc}); enable it first."}
+            endpoint_id,
+            400,
+            errors={"test": f"The webhook is disabled ({exc.reason}); enable it first."},
         )
     # Back to the endpoint's page (a reload does not send another test), showing this one.
     return see_other(f"{web.PREFIX}/webhooks/{endpoint_id}?test={delivery.id}")
@@ -182,6 +184,8 @@ async def redeliver(delivery_id: str) -> Response:
         return await web.not_found_page("Delivery")
     except service.Disabled as exc:
         return see_other(
-            f"{web.PREFIX}/webhooks", f"The webhook is disabled ({exc}); enable it first.", "error"
+            f"{web.PREFIX}/webhooks",
+            f"The webhook is disabled ({exc.reason}); enable it first.",
+            "error",
         )
     return see_other(f"{web.PREFIX}/webhooks/{delivery.endpoint_id}", "Redelivery queued.")

@@ -5,8 +5,9 @@ from __future__ import annotations
 from quart import Blueprint
 from quart_schema import tag, validate_request, validate_response
 
-from app.auth import current_account, require_session, tier_error
-from app.errors import ApiError, ErrorBody, not_found
+from app.accounts.current import current_account
+from app.auth import require_session
+from app.errors import ErrorBody
 from app.keys import service
 from app.keys.models import ApiKey
 from app.keys.schemas import (
@@ -16,7 +17,6 @@ from app.keys.schemas import (
     ListKeysResponse,
     RevokeKeyResponse,
 )
-from app.keys.scopes import PRESETS, SCOPES, UnknownScope
 from app.state import get_db, get_settings
 
 bp = Blueprint("keys", __name__)
@@ -55,26 +55,14 @@ async def create_key(data: CreateKeyRequest) -> tuple[CreateKeyResponse, int]:
     Needs the studio tier or above. An account holds at most 20 active keys (setting
     REELSMITH_MAX_API_KEYS_PER_ACCOUNT); revoke one to make room.
     """
-    try:
-        async with get_db().session() as session:
-            key, raw = await service.create_key_for_account(
-                session,
-                current_account(),
-                data.name,
-                data.scopes,
-                get_settings().max_api_keys_per_account,
-            )
-    except service.TierTooLow as exc:
-        raise tier_error(exc.tier) from exc
-    except service.TooManyKeys as exc:
-        raise ApiError(403, str(exc), error="too_many_keys", limit=exc.limit) from exc
-    except UnknownScope as exc:
-        raise ApiError(
-            400,
-            f"Unknown scope '{exc}'. Use a preset ({', '.join(PRESETS)}) or a comma-separated "
-            f"list of: {', '.join(SCOPES)} (wildcards `group:*` and `*` allowed)",
-            details=[{"loc": ["scopes"], "msg": f"unknown scope '{exc}'", "type": "enum"}],
-        ) from exc
+    async with get_db().session() as session:
+        key, raw = await service.create_key_for_account(
+            session,
+            current_account(),
+            data.name,
+            data.scopes,
+            get_settings().max_api_keys_per_account,
+        )
     return (
         CreateKeyResponse(
             key=raw,
@@ -94,5 +82,5 @@ async def revoke_key(key_id: str) -> RevokeKeyResponse:
     async with get_db().session() as session:
         revoked = await service.revoke_key(session, current_account().id, key_id)
     if not revoked:
-        raise not_found(f"API key '{key_id}'")
+        raise service.KeyNotFound(key_id)
     return RevokeKeyResponse(message=f"API key {key_id} revoked")

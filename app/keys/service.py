@@ -1,24 +1,42 @@
-"""Creating, listing and revoking API keys."""
+"""Creating, finding, listing and revoking API keys (only a key's hash is stored)."""
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.accounts.models import Account
-from app.auth import API_MIN_TIER, hash_key
-from app.db import utcnow
+from app.db import Database, utcnow
+from app.errors import DomainError, Kind
 from app.keys.models import ApiKey
-from app.keys.scopes import parse_scopes
-from app.spec import TIER_RANK
+from app.scopes import TierTooLow, parse_scopes, tier_allows_keys
 
 KEY_PREFIX = "rs_live_"
 
 
 def generate_key() -> str:
     return KEY_PREFIX + secrets.token_urlsafe(32)
+
+
+def hash_key(raw: str) -> str:
+    return hashlib.sha256(raw.encode()).hexdigest()
+
+
+async def find_live_key(db: Database, raw: str) -> tuple[Account, ApiKey] | None:
+    """The account and key for a presented key, or None when unknown or revoked (a read:
+    the hot path of every authenticated request)."""
+    async with db.read() as session:
+        row = (
+            await session.execute(
+                select(ApiKey, Account)
+                .join(Account, Account.id == ApiKey.account_id)
+                .where(ApiKey.key_hash == hash_key(raw))
+            )
+        ).first()
+    return None if row is None or row[0].revoked_at is not None else (row[1], row[0])
 
 
 async def create_key(
@@ -39,23 +57,27 @@ async def create_key(
     return key, raw
 
 
-class TierTooLow(Exception):
-    """The account's tier does not allow API keys."""
+class TooManyKeys(DomainError):
+    """The account already holds the most active keys it may (403 too_many_keys)."""
 
-    def __init__(self, tier: str) -> None:
-        super().__init__(f"API keys need the {API_MIN_TIER} tier or above; the account is {tier}")
-        self.tier = tier
-
-
-class TooManyKeys(Exception):
-    """The account already holds the most active keys it may."""
+    kind = Kind.FORBIDDEN
+    error_code = "too_many_keys"
 
     def __init__(self, limit: int) -> None:
         super().__init__(
             f"This account already has {limit} active API keys, the most it may hold; "
-            "revoke one (DELETE /api/keys/{id}) before creating another"
+            "revoke one (DELETE /api/keys/{id}) before creating another",
+            limit=limit,
         )
         self.limit = limit
+
+
+class KeyNotFound(DomainError):
+    kind = Kind.NOT_FOUND
+
+    def __init__(self, key_id: str) -> None:
+        super().__init__(f"API key '{key_id}' not found")
+        self.key_id = key_id
 
 
 async def count_active_keys(session: AsyncSession, account_id: str) -> int:
@@ -80,7 +102,7 @@ async def create_key_for_account(
     """create_key, after checking the account may hold keys and one more of them
     (TierTooLow, TooManyKeys, UnknownScope). `max_keys` is settings.max_api_keys_per_account
     (None: no cap); rate limits count per account as well, the cap bounds the key table."""
-    if TIER_RANK[account.tier] < TIER_RANK[API_MIN_TIER]:
+    if not tier_allows_keys(account.tier):
         raise TierTooLow(account.tier)
     if max_keys is not None and await count_active_keys(session, account.id) >= max_keys:
         raise TooManyKeys(max_keys)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from sqlalchemy import update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.db import utcnow
+from app.db import Database, utcnow
 from app.keys.models import ApiKey
 
 # A key's last use is written at most this often (a write per request would serialise them).
@@ -23,3 +23,10 @@ async def note_use(session: AsyncSession, key: ApiKey) -> None:
     now = utcnow()
     await session.execute(update(ApiKey).where(ApiKey.id == key.id).values(last_used_at=now))
     key.last_used_at = now
+
+
+async def note_use_if_stale(db: Database, key: ApiKey) -> None:
+    """Record a use of `key` when its recorded one is older than the resolution."""
+    if use_is_stale(key):
+        async with db.session() as session:
+            await note_use(session, key)

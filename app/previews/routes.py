@@ -19,12 +19,18 @@ from quart import Blueprint, Response, render_template, request
 from quart_schema import RequestSchemaValidationError, hide
 
 from app.auth import authenticate, session_account
-from app.errors import ApiError, bad_request, error_response, summarize, validation_details
+from app.errors import (
+    ApiError,
+    DomainError,
+    bad_request,
+    error_response,
+    summarize,
+    validation_details,
+)
 from app.offload import off_loop, validate_request_off_loop
 from app.previews import service
 from app.state import get_db, get_settings
-from app.templates.errors import InvalidTemplate
-from app.templates.routes import check_read_scope, invalid_template
+from app.templates.routes import check_read_scope
 from app.templates.schemas import TemplateView
 
 bp = Blueprint("previews", __name__)
@@ -66,10 +72,7 @@ async def _invalid_body(err: RequestSchemaValidationError) -> Response:
 async def _draft_view(draft: service.DraftTemplate) -> TemplateView:
     """The draft after the checks a save runs, off the event loop (a large document takes
     CPU time that would stall every other request)."""
-    try:
-        return await off_loop(service.draft_view, draft)
-    except InvalidTemplate as exc:
-        raise invalid_template(exc.problems) from exc
+    return await off_loop(service.draft_view, draft)
 
 
 async def _composition(view: TemplateView, data: dict[str, Any]) -> Response:
@@ -83,7 +86,7 @@ def html(body: str, status: int = 200) -> Response:
     return resp
 
 
-def html_error(err: ApiError) -> Response:
+def html_error(err: DomainError) -> Response:
     """A person-facing page for errors on the GET page routes (preview, embed, composition);
     the POST routes, called by scripts, keep JSON errors like the API."""
     page = (
@@ -104,7 +107,7 @@ async def _saved_page(page: str, template_id: str) -> Response:
     try:
         account_id = await viewer_id()
         view, data = await _viewable(template_id, account_id)
-    except ApiError as err:
+    except DomainError as err:
         return html_error(err)
     token = service.preview_token(get_settings(), template_id, account_id)
     return html(await _page(page, view, data, token, draft=False))
@@ -131,7 +134,7 @@ async def composition_page(template_id: str) -> Response:
     try:
         view, data = await _viewable(template_id, await viewer_id())
         return await _composition(view, data)
-    except ApiError as err:
+    except DomainError as err:
         return html_error(err)
 
 
@@ -158,7 +161,7 @@ async def preview_draft_form() -> Response:
         return html_error(bad_request("Invalid preview request: " + summarize(details), details))
     try:
         view = await _draft_view(draft)
-    except ApiError as err:
+    except DomainError as err:
         return html_error(err)
     sample = service.sample_data(view)
     return html(await _page("preview.html", view, sample, None, draft=True))

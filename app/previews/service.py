@@ -16,7 +16,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.composition.page import render_composition
 from app.composition.timeline import UnknownPrimitive, build_timeline
 from app.config import Settings
-from app.errors import ApiError
+from app.errors import DomainError, Kind
 from app.renders.job import bind_scenes, build_job_spec, template_document
 from app.spec import DEVICE_SCALE
 from app.templates.binding import sample_data
@@ -25,6 +25,15 @@ from app.templates.service import get_template
 from app.templates.validation import validate_document
 
 TOKEN_MAX_AGE_S = 4 * 3600
+
+
+class PrimitiveMissing(DomainError):
+    """A saved template names a primitive that is not installed (any more): 422."""
+
+    kind = Kind.UNPROCESSABLE
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(f"This template uses a primitive that is not installed: {reason}")
 
 
 class DraftTemplate(BaseModel):
@@ -115,11 +124,7 @@ def composition_html(
             timeline, spec.brand.model_dump(), spec.output.model_dump(), asset_base, data=filled
         )
     except (UnknownPrimitive, TemplateNotFound) as exc:  # a primitive removed since saving
-        raise ApiError(
-            422,
-            f"This template uses a primitive that is not installed: {exc}",
-            error="invalid_request",
-        ) from exc
+        raise PrimitiveMissing(str(exc)) from exc
 
 
 def page_config(

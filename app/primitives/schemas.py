@@ -1,10 +1,10 @@
-"""Request and response shapes of the primitive and language endpoints (SPEC 4.2)."""
+"""Request and response shapes of the primitive endpoint (SPEC 4.2)."""
 
 from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel
 
 from app.primitives.catalog import PrimitiveInfo
 
@@ -19,17 +19,3 @@ class PrimitivesResponse(BaseModel):
     primitives: list[PrimitiveInfo]
     categories: list[str]
     total: int
-
-
-class Language(BaseModel):
-    code: str
-    name: str
-    canTranslate: bool = Field(
-        description="Addition to the SPEC: English scripts can be translated to it right now "
-        "(a configured engine covers en -> code)"
-    )
-    canSpeak: bool = Field(description="Addition to the SPEC: a voice can speak it right now")
-
-
-class LanguagesResponse(BaseModel):
-    languages: list[Language]

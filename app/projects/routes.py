@@ -5,8 +5,9 @@ from __future__ import annotations
 from quart import Blueprint
 from quart_schema import tag, validate_request, validate_response
 
-from app.auth import current_account, require_auth
-from app.errors import bad_request, not_found
+from app.accounts.current import current_account
+from app.auth import require_auth
+from app.errors import bad_request
 from app.projects import service
 from app.projects.models import Project
 from app.projects.schemas import (
@@ -52,7 +53,7 @@ async def get_project(project_id: str) -> ProjectResponse:
     async with get_db().session() as session:
         project = await service.get_project(session, current_account().id, project_id)
     if project is None:
-        raise not_found(f"Project '{project_id}'")
+        raise service.ProjectNotFound(project_id)
     return ProjectResponse(project=project_out(project))
 
 
@@ -83,7 +84,7 @@ async def update_project(project_id: str, data: UpdateProject) -> ProjectRespons
     async with get_db().session() as session:
         project = await service.update_project(session, current_account().id, project_id, changes)
     if project is None:
-        raise not_found(f"Project '{project_id}'")
+        raise service.ProjectNotFound(project_id)
     return ProjectResponse(project=project_out(project))
 
 
@@ -96,5 +97,5 @@ async def delete_project(project_id: str) -> DeletedResponse:
     async with get_db().session() as session:
         deleted = await service.delete_project(session, current_account().id, project_id)
     if not deleted:
-        raise not_found(f"Project '{project_id}'")
+        raise service.ProjectNotFound(project_id)
     return DeletedResponse(message=f"Project {project_id} deleted")

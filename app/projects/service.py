@@ -5,14 +5,19 @@ from __future__ import annotations
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app.errors import DomainError, Kind
 from app.projects.models import Project
 
 
-class ProjectNotFound(Exception):
-    """The project does not exist or belongs to another account."""
+class ProjectNotFound(DomainError):
+    """The project does not exist or belongs to another account (404); `field`: the body
+    field that named it, when the message should say so."""
 
-    def __init__(self, project_id: str) -> None:
-        super().__init__(f"Project '{project_id}' not found")
+    kind = Kind.NOT_FOUND
+
+    def __init__(self, project_id: str, field: str | None = None) -> None:
+        where = f"{field}: project" if field else "Project"
+        super().__init__(f"{where} '{project_id}' not found")
         self.project_id = project_id
 
 
@@ -33,10 +38,13 @@ async def get_project(session: AsyncSession, account_id: str, project_id: str) -
     ).scalar_one_or_none()
 
 
-async def check_project(session: AsyncSession, account_id: str, project_id: str | None) -> None:
-    """ProjectNotFound unless `project_id` (None: no project) is one of the account's."""
+async def check_project(
+    session: AsyncSession, account_id: str, project_id: str | None, field: str | None = None
+) -> None:
+    """ProjectNotFound (naming `field` when given) unless `project_id` (None: no project) is
+    one of the account's."""
     if project_id is not None and await get_project(session, account_id, project_id) is None:
-        raise ProjectNotFound(project_id)
+        raise ProjectNotFound(project_id, field)
 
 
 async def create_project(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from sqlalchemy import update
@@ -10,12 +11,15 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.accounts.service import refund_credits
 from app.db import utcnow
 from app.media.storage import scene_frame_key
-from app.renders import outcomes
 from app.renders.models import RenderJob
 from app.renders.read import owned_job
 from app.renders.states import ACTIVE, JobStage, JobStatus
 
 CANCELLED_ERROR = "Cancelled: the video was deleted before the render finished"
+
+# What a job's outcome sets off (app/outcomes.job_finished): handed in by the caller, since the
+# trigger executions it updates belong to a domain above renders.
+JobFinished = Callable[[AsyncSession, RenderJob, str | None], Awaitable[None]]
 
 
 async def refund_once(session: AsyncSession, job: RenderJob) -> bool:
@@ -40,9 +44,12 @@ class Deleted:
     keys: list[str]  # stored files to remove once the transaction commits
 
 
-async def delete_job(session: AsyncSession, account_id: str, job_id: str) -> Deleted:
+async def delete_job(
+    session: AsyncSession, account_id: str, job_id: str, job_finished: JobFinished
+) -> Deleted:
     """Mark the video deleted (files removed by the caller after commit); a job still
-    pending or processing is cancelled (failed) and its credit refunded. The row is locked
+    pending or processing is cancelled (failed), its credit refunded and `job_finished` told
+    (webhooks and triggers, as when the worker fails a job). The row is locked
     first: a render completing meanwhile is either seen complete here (its video deleted, no
     refund) or waits and then finds the job no longer its own (and deletes its file)."""
     job = await owned_job(session, account_id, job_id, lock=True)
@@ -54,7 +61,7 @@ async def delete_job(session: AsyncSession, account_id: str, job_id: str) -> Del
         job.error = CANCELLED_ERROR
         job.completed_at = utcnow()
         refunded = await refund_once(session, job)
-        await outcomes.job_finished(session, job, None)  # webhooks and triggers, as the worker
+        await job_finished(session, job, None)
     stored = [job.output_key, *(job.thumbnail_keys or []), job.poster_key, job.preview_gif_key]
     # the dashboard's scene frames (cut on demand; a missing one is nothing to delete)
     stored += [scene_frame_key(job.id, index) for index in job.scene_fully_in_ms or {}]

@@ -13,12 +13,11 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.accounts.models import Account
 from app.accounts.service import charge_credits
-from app.analytics.variants import DEFAULT_PRIMARY_METRIC, assign, recipient_key
 from app.config import Settings
 from app.db import new_id, utcnow
-from app.limits import allowance, check_batch, check_render
+from app.limits import allowance
 from app.projects.service import check_project
-from app.renders.errors import InvalidRenderRequest, TemplateNotFound
+from app.renders.errors import InvalidRenderRequest
 from app.renders.job import (
     ResolvedOptions,
     build_job_spec,
@@ -26,6 +25,7 @@ from app.renders.job import (
     resolve_options,
     template_document,
 )
+from app.renders.limits import check_batch, check_render
 from app.renders.mapping import map_headers, row_to_data
 from app.renders.models import Batch, RenderJob
 from app.renders.schemas import (
@@ -37,9 +37,11 @@ from app.renders.schemas import (
     RenderOptions,
     SceneOverride,
 )
-from app.renders.slots import Slot, check_data
+from app.renders.variants import DEFAULT_PRIMARY_METRIC, assign, recipient_key
 from app.templates.binding import prepare_data
+from app.templates.errors import TemplateNotFound
 from app.templates.service import get_template, increment_usage
+from app.templates.slots import Slot, check_data
 
 BATCH_PROBLEMS_SHOWN = 10
 BaseModelT = TypeVar("BaseModelT", BrandOptions, AudioOptions)
@@ -90,7 +92,7 @@ async def create_render(
     """Check, resolve the job, charge 1 credit and insert it `pending` (`campaign_id`: the
     trigger campaign the job belongs to, for analytics). Raises ProjectNotFound,
     TemplateNotFound, InvalidRenderRequest, InsufficientCredits."""
-    await check_project(session, account.id, body.projectId)
+    await check_project(session, account.id, body.projectId, "projectId")
     template = await load_template(session, body.templateId, account.id)
     job_id = new_id()
     spec = build_job_spec(
@@ -233,7 +235,7 @@ async def create_batch(
     session: AsyncSession, settings: Settings, account: Account, body: BatchRequest
 ) -> CreatedBatch:
     """Check every row, charge N credits, insert the batch and its N resolved jobs. An A/B
-    batch (`variants`) assigns each row to a variant (app.analytics.variants.assign) and
+    batch (`variants`) assigns each row to a variant (app.renders.variants.assign) and
     builds its job with that variant's template and options."""
     limit = settings.tiers[account.tier].batch_max
     if len(body.rows) > limit:
@@ -246,7 +248,7 @@ async def create_batch(
             f"primaryMetric '{body.primaryMetric}' needs variants (an A/B batch); "
             "add variants or leave primaryMetric out"
         )
-    await check_project(session, account.id, body.projectId)
+    await check_project(session, account.id, body.projectId, "projectId")
     template = await load_template(session, body.templateId, account.id)
     options = resolve_options(template, body, account.tier, settings)
     mapping, rows = batch_rows(template, body)

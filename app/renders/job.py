@@ -24,11 +24,11 @@ from app.config import Settings
 from app.primitives.catalog import get_primitive
 from app.renders.errors import InvalidRenderRequest
 from app.renders.schemas import BrandOptions, RenderOptions, SceneOverride
-from app.renders.slots import Slot, check_data
 from app.spec import Resolution
 from app.templates.binding import prepare_data, prepare_render
 from app.templates.builtins import builtin_data_source
 from app.templates.schemas import TemplateView
+from app.templates.slots import Slot, check_data
 from app.voices.script import unknown_variables
 from app.voices.service import check_audio_request
 

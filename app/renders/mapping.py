@@ -9,7 +9,7 @@ from typing import Any
 
 from rapidfuzz import fuzz
 
-from app.renders.slots import Slot, is_missing
+from app.templates.slots import Slot, is_missing
 
 # Normalized names closer than this (0-100, rapidfuzz ratio) count as the same column.
 FUZZY_THRESHOLD = 85.0

@@ -1,4 +1,4 @@
-"""Render jobs, batches and idempotency records."""
+"""Render jobs and batches."""
 
 from __future__ import annotations
 
@@ -115,19 +115,3 @@ class RenderChunk(IdMixin, TimestampMixin, Base):
     meta: Mapped[dict[str, Any]] = mapped_column(default=dict)
     worker_id: Mapped[str | None] = mapped_column(String(120), default=None)
     attempts: Mapped[int] = mapped_column(Integer, default=0)
-
-
-class IdempotencyRecord(IdMixin, Base):
-    """The first answer to a POST carrying an Idempotency-Key (kept 24 h)."""
-
-    __tablename__ = "idempotency_records"
-    __table_args__ = (UniqueConstraint("account_id", "key", name="uq_idempotency_account_key"),)
-
-    account_id: Mapped[str] = mapped_column(
-        ForeignKey("accounts.id", ondelete="CASCADE"), index=True
-    )
-    key: Mapped[str] = mapped_column(String(255))
-    endpoint: Mapped[str] = mapped_column(String(64))
-    request_hash: Mapped[str] = mapped_column(String(64))
-    response: Mapped[dict[str, Any]] = mapped_column(default=dict)
-    created_at: Mapped[datetime]

@@ -112,21 +112,23 @@ async def jobs_since(session: AsyncSession, account_id: str, since: datetime) ->
     return int(count or 0)
 
 
+async def newest_batches(session: AsyncSession, account_id: str, limit: int) -> list[Batch]:
+    """The account's `limit` newest batches, newest first."""
+    rows = await session.execute(
+        select(Batch)
+        .where(Batch.account_id == account_id)
+        .order_by(Batch.created_at.desc(), Batch.id.desc())
+        .limit(limit)
+    )
+    return list(rows.scalars())
+
+
 async def recent_batches(
     session: AsyncSession, account_id: str, limit: int = 50
 ) -> list[tuple[Batch, dict[str, int], BatchStatus]]:
     """The account's newest batches, each with its progress counts and derived status (one
     query for the batches, one for their jobs' statuses)."""
-    batches = list(
-        (
-            await session.execute(
-                select(Batch)
-                .where(Batch.account_id == account_id)
-                .order_by(Batch.created_at.desc(), Batch.id.desc())
-                .limit(limit)
-            )
-        ).scalars()
-    )
+    batches = await newest_batches(session, account_id, limit)
     jobs: dict[str, list[Any]] = {b.id: [] for b in batches}
     if batches:
         rows = await session.execute(

@@ -6,8 +6,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from app.analytics.variants import MAX_VARIANTS, PrimaryMetric, check_split
 from app.renders.states import BatchStatus, JobStage, JobStatus
+from app.renders.variants import MAX_VARIANTS, PrimaryMetric, check_split
 from app.spec import LANGUAGES, Resolution
 
 HEX_COLOR = r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$"

@@ -1,22 +1,18 @@
-"""Typed failures of outside data sources (502 where a request waits on them)."""
+"""Typed failures of outside data sources (SPEC 7: 502 where a request waits on them)."""
 
 from __future__ import annotations
 
-from app.errors import ApiError
+from app.errors import DomainError, Kind
 
 
-class SourceUnavailable(Exception):
+class SourceUnavailable(DomainError):
     """The source did not answer usefully (down, timeout, bad status, bad JSON, bad token)."""
 
-    status = 502
+    kind = Kind.UPSTREAM
 
     def __init__(self, source: str, message: str) -> None:
-        super().__init__(f"{source}: {message}")
+        super().__init__(f"{source}: {message}", source=source)
         self.source = source
-
-    def to_api_error(self) -> ApiError:
-        """The error a waiting request answers with (SPEC 7: 502 external source failed)."""
-        return ApiError(502, str(self), error="upstream_failed", source=self.source)
 
 
 class SourceNotFound(SourceUnavailable):

@@ -2,7 +2,7 @@
 `$each` lists, preview sample data.
 
 `prepare_render` is the one place slot defaults are applied (renders, previews, the worker and
-`reelsmith render` all go through it); `app.renders.slots.check_data` only checks. The
+`reelsmith render` all go through it); `app.templates.slots.check_data` only checks. The
 composition resolves the remaining `[key]` references itself
 (app.composition.timeline.resolve_value, grammar in app.composition.variables).
 """
@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from app.renders.slots import COUNTRY_RE, is_missing
 from app.templates.builtins import DataSource, builtin_data_source, builtins
 from app.templates.schemas import DataSlot, SceneConfig, TemplateView
+from app.templates.slots import COUNTRY_RE, is_missing
 
 SlotLike = DataSlot | Mapping[str, Any]
 

@@ -2,34 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from quart import Blueprint, g
 from quart_schema import tag, validate_querystring, validate_request, validate_response
 
-from app.auth import (
-    current_account,
-    key_allows,
-    maybe_account,
-    needed_scope,
-    optional_auth,
-    require_auth,
-)
-from app.errors import ApiError, ErrorBody, bad_request, forbidden, not_found
-from app.keys.scopes import ENDPOINT_SCOPES
+from app.accounts.current import current_account, maybe_account
+from app.auth import key_allows, needed_scope, optional_auth, require_auth
+from app.errors import ApiError, ErrorBody
 from app.limits import Allowance, allowance
-from app.projects.service import ProjectNotFound
+from app.scopes import ENDPOINT_SCOPES
 from app.state import get_db, get_settings
 from app.templates import service
-from app.templates.errors import (
-    BuiltinLocked,
-    InvalidTemplate,
-    NameRequired,
-    NotOwner,
-    NullField,
-    TemplateError,
-    TemplateNotFound,
-)
+from app.templates.errors import TemplateNotFound
 from app.templates.schemas import (
     CreateTemplate,
     MessageResponse,
@@ -40,7 +23,6 @@ from app.templates.schemas import (
     TemplateView,
     UpdateTemplate,
 )
-from app.templates.validation import detail
 
 bp = Blueprint("templates", __name__)
 
@@ -66,50 +48,6 @@ def reader_id() -> str | None:
         return None
     check_read_scope(needed_scope())
     return account.id
-
-
-# An answer lists at most this many problems in `details` (the message counts them all), so a
-# huge document's answer stays small.
-MAX_DETAILS = 100
-
-
-def invalid_template(problems: list[dict[str, Any]]) -> ApiError:
-    """400 naming each field path (the first five in the message, up to MAX_DETAILS in
-    `details`)."""
-    where = "; ".join(f"{'.'.join(p['loc'])}: {p['msg']}" for p in problems[:5]) + (
-        f" (+{len(problems) - 5} more)" if len(problems) > 5 else ""
-    )
-    return bad_request(f"Invalid template: {where}", details=problems[:MAX_DETAILS])
-
-
-def http_error(exc: TemplateError | ProjectNotFound) -> ApiError:
-    """The HTTP answer to a templates domain error (also used by the preview routes)."""
-    if isinstance(exc, InvalidTemplate):
-        return invalid_template(exc.problems)
-    if isinstance(exc, TemplateNotFound):
-        return not_found(f"Template {exc.template_id!r}{exc.role}")
-    if isinstance(exc, ProjectNotFound):
-        return not_found(f"Project {exc.project_id!r}")
-    if isinstance(exc, BuiltinLocked):
-        return forbidden(
-            f"Built-in template {exc.template_id!r} cannot be changed or deleted; fork it "
-            f'instead: POST /api/templates {{"name": "...", "forkFrom": "{exc.template_id}"}}'
-        )
-    if isinstance(exc, NotOwner):
-        return forbidden(
-            f"Template {exc.template_id!r} belongs to another account; fork it to edit"
-        )
-    if isinstance(exc, NullField):
-        return bad_request(
-            f"{exc.field}: may not be null",
-            details=[detail([exc.field], "may not be null", "null")],
-        )
-    if isinstance(exc, NameRequired):
-        return bad_request(
-            "name: required for a full update (PUT); use PATCH to change some fields only",
-            details=[detail(["name"], "required for PUT", "missing")],
-        )
-    raise AssertionError(f"unmapped templates error {exc!r}")  # a new error needs its answer
 
 
 def tier_allowance() -> Allowance:
@@ -159,7 +97,7 @@ async def get_template(template_id: str) -> TemplateResponse:
     async with get_db().session() as session:
         view = await service.get_template(session, template_id, account_id)
     if view is None:
-        raise ApiError(404, f"Template {template_id!r} not found")
+        raise TemplateNotFound(template_id)
     return TemplateResponse(template=view)
 
 
@@ -172,13 +110,10 @@ async def get_template(template_id: str) -> TemplateResponse:
 async def create_template(data: CreateTemplate) -> tuple[TemplateCreatedResponse, int]:
     """Create a custom template; `forkFrom` copies scenes, data slots, defaults and tags
     (unless given) from a built-in slug or a template id the caller can read."""
-    try:
-        async with get_db().session() as session:
-            view, base = await service.create_template(
-                session, current_account().id, data, tier_allowance()
-            )
-    except (TemplateError, ProjectNotFound) as exc:
-        raise http_error(exc) from exc
+    async with get_db().session() as session:
+        view, base = await service.create_template(
+            session, current_account().id, data, tier_allowance()
+        )
     message = fork_message(base, view.name)
     return TemplateCreatedResponse(template=view, message=message), 201
 
@@ -191,13 +126,10 @@ async def create_template(data: CreateTemplate) -> tuple[TemplateCreatedResponse
 @validate_response(ErrorBody, 404)
 async def patch_template(template_id: str, data: UpdateTemplate) -> TemplateResponse:
     """Partial update: only the fields in the body change; `version` is not incremented."""
-    try:
-        async with get_db().session() as session:
-            view = await service.patch_template(
-                session, template_id, current_account().id, data, tier_allowance()
-            )
-    except (TemplateError, ProjectNotFound) as exc:
-        raise http_error(exc) from exc
+    async with get_db().session() as session:
+        view = await service.patch_template(
+            session, template_id, current_account().id, data, tier_allowance()
+        )
     return TemplateResponse(template=view)
 
 
@@ -211,13 +143,10 @@ async def put_template(template_id: str, data: UpdateTemplate) -> TemplateRespon
     """Full update of SPEC's UpdateTemplate fields: `name` (required), `description`,
     `visibility`, `scenes` are replaced (omitted: reset, visibility to private); `dataSlots`,
     `defaults`, `tags`, `projectId` change only when given. `version` goes up by one."""
-    try:
-        async with get_db().session() as session:
-            view = await service.replace_template(
-                session, template_id, current_account().id, data, tier_allowance()
-            )
-    except (TemplateError, ProjectNotFound) as exc:
-        raise http_error(exc) from exc
+    async with get_db().session() as session:
+        view = await service.replace_template(
+            session, template_id, current_account().id, data, tier_allowance()
+        )
     return TemplateResponse(template=view)
 
 
@@ -228,9 +157,6 @@ async def put_template(template_id: str, data: UpdateTemplate) -> TemplateRespon
 @validate_response(ErrorBody, 404)
 async def delete_template(template_id: str) -> MessageResponse:
     """Delete one of the caller's templates. Built-ins cannot be deleted (403)."""
-    try:
-        async with get_db().session() as session:
-            name = await service.delete_template(session, template_id, current_account().id)
-    except TemplateError as exc:
-        raise http_error(exc) from exc
+    async with get_db().session() as session:
+        name = await service.delete_template(session, template_id, current_account().id)
     return MessageResponse(message=f"Template '{name}' ({template_id}) deleted")

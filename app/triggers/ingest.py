@@ -1,5 +1,5 @@
 """Trigger ingestion: events matched against the account's rules, throttled, turned into renders;
-and recipients' unsubscribes. No HTTP here: app/triggers/routes.py maps the errors."""
+and recipients' unsubscribes. No HTTP here: domain errors (app/errors.py answers them)."""
 
 from __future__ import annotations
 
@@ -19,9 +19,10 @@ from app.config import Settings
 from app.db import Database, utcnow
 from app.projects.service import ProjectNotFound
 from app.renders.create import create_render, load_template, template_slots
-from app.renders.errors import InvalidRenderRequest, TemplateNotFound
+from app.renders.errors import InvalidRenderRequest
 from app.renders.mapping import map_headers, row_to_data
 from app.renders.schemas import RenderBody
+from app.templates.errors import TemplateNotFound
 from app.triggers import conditions, states
 from app.triggers.models import TriggerExecution, TriggerRule, TriggerThrottle, TriggerUnsubscribe
 from app.triggers.schemas import (

@@ -1,4 +1,4 @@
-"""The hook where a render's outcome is written (worker/jobs.py), in the same transaction:
+"""Called where a render's outcome is written (app/outcomes.py), in the same transaction:
 a triggered job that completed makes its execution's delivery due (the outbox row the
 deliveries worker sends from); one that failed is recorded and nothing is sent."""
 

@@ -4,19 +4,16 @@ the public unsubscribe link /u/{token}."""
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 from quart import Blueprint, Response, request
 from quart_schema import hide, tag, validate_querystring, validate_request, validate_response
-from sqlalchemy.exc import IntegrityError
-from tenacity import AsyncRetrying, retry_if_exception, stop_after_attempt
+from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.auth import current_account, require_auth
-from app.errors import ApiError, bad_request, not_found
-from app.renders import idempotency, queue
-from app.renders.errors import IdempotencyConflict
+from app import idempotency
+from app.accounts.current import current_account
+from app.auth import require_auth
+from app.renders import queue
 from app.state import get_arq, get_db, get_settings
 from app.triggers import ingest, links, service
 from app.triggers.models import TriggerExecution, TriggerRule
@@ -36,26 +33,7 @@ from app.triggers.schemas import (
 log = logging.getLogger(__name__)
 bp = Blueprint("triggers", __name__)
 
-IDEMPOTENCY_HEADER = "Idempotency-Key"
 INGEST_ENDPOINT = "POST /api/events/ingest"
-
-
-@contextmanager
-def domain_errors() -> Iterator[None]:
-    try:
-        yield
-    except service.InvalidRule as exc:
-        raise bad_request(
-            exc.message, details=[{"loc": [exc.field], "msg": exc.message, "type": "value"}]
-        ) from exc
-    except service.RuleNotFound as exc:
-        raise not_found(f"Trigger rule '{exc}'") from exc
-    except IdempotencyConflict as exc:
-        raise ApiError(
-            409,
-            "This Idempotency-Key was already used with a different request body; "
-            "use a new key for a different request",
-        ) from exc
 
 
 def execution_out(execution: TriggerExecution) -> Execution:
@@ -112,9 +90,8 @@ async def list_triggers() -> RulesResponse:
 @validate_response(RuleResponse, 201)
 async def create_trigger(data: RuleBody) -> tuple[RuleResponse, int]:
     """Create a trigger rule, checked against its template (400 naming what is missing)."""
-    with domain_errors():
-        async with get_db().session() as session:
-            rule = await service.create_rule(session, current_account().id, data)
+    async with get_db().session() as session:
+        rule = await service.create_rule(session, current_account().id, data)
     return RuleResponse(rule=rule_out(rule)), 201
 
 
@@ -124,10 +101,9 @@ async def create_trigger(data: RuleBody) -> tuple[RuleResponse, int]:
 @validate_response(RuleResponse, 200)
 async def get_trigger(rule_id: str) -> RuleResponse:
     """One rule with its recent executions."""
-    with domain_errors():
-        async with get_db().session() as session:
-            rule = await service.get_rule(session, current_account().id, rule_id)
-            executions = await service.recent_executions(session, rule.id)
+    async with get_db().session() as session:
+        rule = await service.get_rule(session, current_account().id, rule_id)
+        executions = await service.recent_executions(session, rule.id)
     return RuleResponse(rule=rule_out(rule, executions))
 
 
@@ -138,9 +114,8 @@ async def get_trigger(rule_id: str) -> RuleResponse:
 @validate_response(RuleResponse, 200)
 async def update_trigger(rule_id: str, data: RulePatch) -> RuleResponse:
     """Change a rule (e.g. `enabled: false`); checked against its template again."""
-    with domain_errors():
-        async with get_db().session() as session:
-            rule = await service.update_rule(session, current_account().id, rule_id, data)
+    async with get_db().session() as session:
+        rule = await service.update_rule(session, current_account().id, rule_id, data)
     return RuleResponse(rule=rule_out(rule))
 
 
@@ -150,9 +125,8 @@ async def update_trigger(rule_id: str, data: RulePatch) -> RuleResponse:
 @validate_response(DeletedResponse, 200)
 async def delete_trigger(rule_id: str) -> DeletedResponse:
     """Delete a rule with its executions and throttle windows; renders already made stay."""
-    with domain_errors():
-        async with get_db().session() as session:
-            await service.delete_rule(session, current_account().id, rule_id)
+    async with get_db().session() as session:
+        await service.delete_rule(session, current_account().id, rule_id)
     return DeletedResponse(message=f"Trigger rule {rule_id} deleted")
 
 
@@ -174,13 +148,6 @@ def dry_run_fields(result: ingest.IngestResult) -> dict[str, Any]:
     }
 
 
-def idempotency_key() -> str | None:
-    key = request.headers.get(IDEMPOTENCY_HEADER, "").strip()
-    if len(key) > 255:
-        raise ApiError(400, f"{IDEMPOTENCY_HEADER} must be at most 255 characters")
-    return key or None
-
-
 @bp.post("/api/events/ingest")
 @tag(["Triggers"])
 @require_auth
@@ -197,37 +164,28 @@ async def ingest_events(
     what would happen and changes nothing."""
     account, settings = current_account(), get_settings()
     if query_args.dryRun:
-        with domain_errors():
-            result = await ingest.dry_run(get_db(), settings, account, data.events)
+        result = await ingest.dry_run(get_db(), settings, account, data.events)
         return {**counts(result), **dry_run_fields(result)}, 200, {}
-    key = idempotency_key()
-    digest = idempotency.body_hash(data.model_dump(mode="json"))
-    answer: dict[str, Any] = {}
-    retrying = AsyncRetrying(
-        stop=stop_after_attempt(2),
-        retry=retry_if_exception(lambda exc: isinstance(exc, IntegrityError) and bool(key)),
-        reraise=True,
+
+    async def make(session: AsyncSession) -> dict[str, Any]:
+        return counts(await ingest.ingest(session, settings, account, data.events))
+
+    done = await idempotency.create_once(
+        get_db(),
+        account.id,
+        request.headers.get(idempotency.HEADER),
+        INGEST_ENDPOINT,
+        data.model_dump(mode="json"),
+        make,
     )
-    async for attempt in retrying:
-        with attempt, domain_errors():
-            async with get_db().session() as session:
-                if key:
-                    stored = await idempotency.replay(
-                        session, account.id, key, INGEST_ENDPOINT, digest
-                    )
-                    if stored is not None:
-                        return stored, 200, {"Idempotent-Replayed": "true"}
-                result = await ingest.ingest(session, settings, account, data.events)
-                answer = counts(result)
-                if key:
-                    idempotency.remember(session, account.id, key, INGEST_ENDPOINT, digest, answer)
-                    await session.flush()
-    if answer.get("triggered"):
+    if done.replayed:
+        return done.body, 200, {"Idempotent-Replayed": "true"}
+    if done.body.get("triggered"):
         try:
             await queue.dispatch(get_db(), await get_arq(), settings)
         except Exception:  # the sweep enqueues what is left; the answer stands
             log.exception("dispatch after ingest failed")
-    return answer, 200, {}
+    return done.body, 200, {}
 
 
 UNSUBSCRIBED_PAGE = (

@@ -1,7 +1,7 @@
 """Trigger rules: CRUD, each rule checked against its template and channel settings.
 Event ingestion lives in app/triggers/ingest.py.
 
-No HTTP here: domain errors are raised and app/triggers/routes.py maps them."""
+No HTTP here: domain errors are raised (app/errors.py answers them)."""
 
 from __future__ import annotations
 
@@ -13,8 +13,9 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.composition.variables import variables_in
 from app.db import utcnow
+from app.errors import DomainError, Kind
 from app.renders.create import load_template, template_slots
-from app.renders.errors import TemplateNotFound
+from app.templates.errors import TemplateNotFound
 from app.triggers.models import TriggerExecution, TriggerRule
 from app.triggers.schemas import (
     EmailSettings,
@@ -32,16 +33,24 @@ EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 PHONE = re.compile(r"^\+?[0-9 ()\-]{6,20}$")
 
 
-class RuleNotFound(Exception):
-    pass
+class RuleNotFound(DomainError):
+    """Unknown rule, or another account's (404)."""
+
+    kind = Kind.NOT_FOUND
+
+    def __init__(self, rule_id: str) -> None:
+        super().__init__(f"Trigger rule '{rule_id}' not found")
+        self.rule_id = rule_id
 
 
-class InvalidRule(Exception):
-    """The rule cannot be stored as given; `message` names the field and what is allowed."""
+class InvalidRule(DomainError):
+    """The rule cannot be stored as given (400); `message` names the field and what is
+    allowed."""
+
+    kind = Kind.INVALID
 
     def __init__(self, message: str, field: str) -> None:
-        super().__init__(message)
-        self.message = message
+        super().__init__(message, details=[{"loc": [field], "msg": message, "type": "value"}])
         self.field = field
 
 

@@ -8,7 +8,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from app.config import ROOT
-from app.errors import bad_request
+from app.voices.errors import AudioRefused
 
 MUSIC_DIR = ROOT / "static" / "music"
 
@@ -43,10 +43,10 @@ def is_url(track: str) -> bool:
 
 
 def check_music_track(track: str | None) -> None:
-    """400 unless the track is absent, a bundled id or an http(s) URL."""
+    """AudioRefused unless the track is absent, a bundled id or an http(s) URL."""
     if not track or is_url(track) or track in tracks():
         return
-    raise bad_request(
+    raise AudioRefused(
         f"audio.musicTrack: unknown track '{track}'; use one of {', '.join(tracks())} "
         "(GET /api/music) or an https URL of an uploaded audio file"
     )

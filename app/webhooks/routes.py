@@ -5,8 +5,9 @@ from __future__ import annotations
 from quart import Blueprint
 from quart_schema import tag, validate_querystring, validate_request, validate_response
 
-from app.auth import current_account, require_auth
-from app.errors import ApiError, bad_request, not_found
+from app.accounts.current import current_account
+from app.auth import require_auth
+from app.errors import bad_request
 from app.state import get_arq, get_db, get_settings
 from app.webhooks import queue, sending, service, signing
 from app.webhooks.models import WebhookAttempt, WebhookDelivery, WebhookEndpoint
@@ -76,19 +77,6 @@ def delivery_out(delivery: WebhookDelivery, attempts: list[WebhookAttempt]) -> D
     )
 
 
-def invalid(exc: service.WebhookError) -> ApiError:
-    return bad_request(
-        str(exc), [{"loc": [exc.field], "msg": str(exc), "type": "value_error", "input": exc.value}]
-    )
-
-
-def disabled(exc: service.Disabled) -> ApiError:
-    return bad_request(
-        f"The webhook is disabled ({exc}); PATCH it with active=true first",
-        [{"loc": ["active"], "msg": "webhook disabled", "type": "value_error"}],
-    )
-
-
 @bp.post("/api/webhooks")
 @tag(["Webhooks"])
 @require_auth
@@ -97,19 +85,16 @@ def disabled(exc: service.Disabled) -> ApiError:
 async def create_webhook(data: CreateWebhook) -> tuple[CreatedWebhookResponse, int]:
     """Register an endpoint; the signing secret is shown whole in this response only."""
     settings = get_settings()
-    try:
-        async with get_db().session() as session:
-            endpoint = await service.create_endpoint(
-                session,
-                current_account().id,
-                data.url,
-                data.events,
-                data.description,
-                production=settings.env == "production",
-                max_endpoints=settings.webhook_max_endpoints,
-            )
-    except service.WebhookError as exc:
-        raise invalid(exc) from exc
+    async with get_db().session() as session:
+        endpoint = await service.create_endpoint(
+            session,
+            current_account().id,
+            data.url,
+            data.events,
+            data.description,
+            production=settings.env == "production",
+            max_endpoints=settings.webhook_max_endpoints,
+        )
     return (
         CreatedWebhookResponse(
             webhook=with_secret(endpoint),
@@ -136,11 +121,8 @@ async def list_webhooks() -> WebhookListResponse:
 @validate_response(WebhookResponse, 200)
 async def get_webhook(webhook_id: str) -> WebhookResponse:
     """One endpoint, with why it is disabled when it is."""
-    try:
-        async with get_db().session() as session:
-            endpoint = await service.get_endpoint(session, current_account().id, webhook_id)
-    except service.NotFound as exc:
-        raise not_found(str(exc)) from exc
+    async with get_db().session() as session:
+        endpoint = await service.get_endpoint(session, current_account().id, webhook_id)
     return WebhookResponse(webhook=webhook_out(endpoint))
 
 
@@ -155,19 +137,14 @@ async def update_webhook(webhook_id: str, data: UpdateWebhook) -> WebhookRespons
     for field in ("url", "events", "active"):
         if field in changes and changes[field] is None:
             raise bad_request(f"{field} cannot be null", [{"loc": [field], "msg": "null"}])
-    try:
-        async with get_db().session() as session:
-            endpoint = await service.update_endpoint(
-                session,
-                current_account().id,
-                webhook_id,
-                changes,
-                production=get_settings().env == "production",
-            )
-    except service.NotFound as exc:
-        raise not_found(str(exc)) from exc
-    except service.WebhookError as exc:
-        raise invalid(exc) from exc
+    async with get_db().session() as session:
+        endpoint = await service.update_endpoint(
+            session,
+            current_account().id,
+            webhook_id,
+            changes,
+            production=get_settings().env == "production",
+        )
     return WebhookResponse(webhook=webhook_out(endpoint))
 
 
@@ -177,11 +154,8 @@ async def update_webhook(webhook_id: str, data: UpdateWebhook) -> WebhookRespons
 @validate_response(DeletedResponse, 200)
 async def delete_webhook(webhook_id: str) -> DeletedResponse:
     """Delete an endpoint and its delivery log; nothing more is sent to it."""
-    try:
-        async with get_db().session() as session:
-            await service.delete_endpoint(session, current_account().id, webhook_id)
-    except service.NotFound as exc:
-        raise not_found(str(exc)) from exc
+    async with get_db().session() as session:
+        await service.delete_endpoint(session, current_account().id, webhook_id)
     return DeletedResponse(message=f"Webhook {webhook_id} deleted")
 
 
@@ -191,11 +165,8 @@ async def delete_webhook(webhook_id: str) -> DeletedResponse:
 @validate_response(RotatedSecretResponse, 200)
 async def rotate_secret(webhook_id: str) -> RotatedSecretResponse:
     """A new secret (shown whole here only); the old one signs alongside it for 24 h."""
-    try:
-        async with get_db().session() as session:
-            endpoint = await service.rotate_secret(session, current_account().id, webhook_id)
-    except service.NotFound as exc:
-        raise not_found(str(exc)) from exc
+    async with get_db().session() as session:
+        endpoint = await service.rotate_secret(session, current_account().id, webhook_id)
     assert endpoint.previous_secret_expires_at is not None
     return RotatedSecretResponse(
         webhook=with_secret(endpoint),
@@ -213,12 +184,7 @@ async def rotate_secret(webhook_id: str) -> RotatedSecretResponse:
 async def test_webhook(data: TestRequest) -> TestResponse:
     """Send a `test.event` and answer with the first attempt's outcome (status code, latency,
     error) as soon as it is known; a worker sends it, bounded by the 5 s attempt timeout."""
-    try:
-        current, attempt_rows = await sending.send_test(current_account().id, data.webhookId)
-    except service.NotFound as exc:
-        raise not_found(str(exc)) from exc
-    except service.Disabled as exc:
-        raise disabled(exc) from exc
+    current, attempt_rows = await sending.send_test(current_account().id, data.webhookId)
     shown = delivery_out(current, attempt_rows)
     if not attempt_rows:
         return TestResponse(
@@ -248,13 +214,10 @@ async def test_webhook(data: TestRequest) -> TestResponse:
 @validate_response(DeliveryListResponse, 200)
 async def list_deliveries(webhook_id: str, query_args: DeliveryQuery) -> DeliveryListResponse:
     """The endpoint's deliveries, newest first, each with its attempts and next retry."""
-    try:
-        async with get_db().session() as session:
-            page = await service.list_deliveries(
-                session, current_account().id, webhook_id, query_args.page, query_args.limit
-            )
-    except service.NotFound as exc:
-        raise not_found(str(exc)) from exc
+    async with get_db().session() as session:
+        page = await service.list_deliveries(
+            session, current_account().id, webhook_id, query_args.page, query_args.limit
+        )
     return DeliveryListResponse(
         deliveries=[delivery_out(d, page.attempts[d.id]) for d in page.deliveries],
         page=query_args.page,
@@ -269,12 +232,7 @@ async def list_deliveries(webhook_id: str, query_args: DeliveryQuery) -> Deliver
 @validate_response(DeliveryResponse, 202)
 async def redeliver(delivery_id: str) -> tuple[DeliveryResponse, int]:
     """Send a delivery's message again (same body and webhook-id), attempts from 1."""
-    try:
-        delivery = await sending.redeliver(current_account().id, delivery_id)
-    except service.NotFound as exc:
-        raise not_found(str(exc)) from exc
-    except service.Disabled as exc:
-        raise disabled(exc) from exc
+    delivery = await sending.redeliver(current_account().id, delivery_id)
     return DeliveryResponse(delivery=delivery_out(delivery, []), message="Redelivery queued"), 202
 
 
@@ -285,13 +243,8 @@ async def redeliver(delivery_id: str) -> tuple[DeliveryResponse, int]:
 @validate_response(ReplayResponse, 202)
 async def replay(webhook_id: str, data: ReplayRequest) -> tuple[ReplayResponse, int]:
     """Re-send every failed delivery of the endpoint created since `since`."""
-    try:
-        async with get_db().session() as session:
-            deliveries = await service.replay(session, current_account().id, webhook_id, data.since)
-    except service.NotFound as exc:
-        raise not_found(str(exc)) from exc
-    except service.Disabled as exc:
-        raise disabled(exc) from exc
+    async with get_db().session() as session:
+        deliveries = await service.replay(session, current_account().id, webhook_id, data.since)
     pool = await get_arq()
     for delivery in deliveries:
         await queue.enqueue(pool, get_settings(), delivery.id, 1)

@@ -8,7 +8,7 @@ import time
 
 from app.state import get_arq, get_db, get_settings
 from app.webhooks import queue, service
-from app.webhooks.delivery import attempt_timeout
+from app.webhooks.attempts import attempt_timeout
 from app.webhooks.models import WebhookAttempt, WebhookDelivery
 
 # How long a test send waits for a worker to pick the attempt up, beyond the attempt's own

@@ -1,5 +1,5 @@
 """Webhook endpoints (create, list, update, delete, rotate), the delivery log, redeliver and
-replay. Plain arguments in, domain errors out; the routes map them to HTTP."""
+replay. Plain arguments in, domain errors out (app/errors.py answers them)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.db import utcnow
+from app.errors import DomainError, Kind
 from app.webhooks import events, outbox, signing
 from app.webhooks.models import WebhookAttempt, WebhookDelivery, WebhookEndpoint
 
@@ -20,20 +21,39 @@ ROTATION_OVERLAP = timedelta(hours=24)
 MAX_URL_LENGTH = 2000
 
 
-class WebhookError(Exception):
-    """A request the caller can fix: `field` was `value`, `allowed` says what is."""
+class WebhookError(DomainError):
+    """A request the caller can fix (400): `field` was `value`, the message says what is
+    allowed."""
+
+    kind = Kind.INVALID
 
     def __init__(self, field: str, value: Any, message: str) -> None:
-        super().__init__(message)
+        detail = {"loc": [field], "msg": message, "type": "value_error", "input": value}
+        super().__init__(message, details=[detail])
         self.field, self.value = field, value
 
 
-class NotFound(Exception):
-    pass
+class NotFound(DomainError):
+    """An endpoint or delivery that does not exist or is another account's (404); `what`
+    names it, e.g. "Webhook 'wh_1'"."""
+
+    kind = Kind.NOT_FOUND
+
+    def __init__(self, what: str) -> None:
+        super().__init__(f"{what} not found")
 
 
-class Disabled(Exception):
-    """The endpoint is disabled; the reason is the message."""
+class Disabled(DomainError):
+    """The endpoint is disabled (400); `reason` says why."""
+
+    kind = Kind.INVALID
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(
+            f"The webhook is disabled ({reason}); PATCH it with active=true first",
+            details=[{"loc": ["active"], "msg": "webhook disabled", "type": "value_error"}],
+        )
+        self.reason = reason
 
 
 def check_url(url: str, production: bool) -> str:

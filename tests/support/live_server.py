@@ -15,6 +15,7 @@ import httpx
 import redis
 
 from app.config import Settings
+from tests.support.environment import settings_env
 
 SERVER = """
 import asyncio, sys
@@ -23,11 +24,12 @@ from hypercorn.config import Config
 from app import create_app, freeze_startup_heap
 from app.config import Settings
 from app.db import Database
+from app.models import create_all
 
 async def main() -> None:
     settings = Settings()
     db = Database(settings.database_url)
-    await db.create_all()
+    await create_all(db)
     await db.dispose()
     config = Config()
     config.bind = [sys.argv[1]]
@@ -46,20 +48,10 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def settings_env(settings: Settings) -> dict[str, str]:
-    return {
-        "REELSMITH_DATABASE_URL": settings.database_url,
-        "REELSMITH_REDIS_URL": settings.redis_url,
-        "REELSMITH_REDIS_PREFIX": settings.redis_prefix,
-        "REELSMITH_QUEUE_NAME": settings.queue_name,
-        "REELSMITH_MEDIA_DIR": str(settings.media_dir),
-        "REELSMITH_DATA_DIR": str(settings.data_dir),
-        "REELSMITH_WORK_DIR": str(settings.work_dir),
-        "REELSMITH_CACHE_DIR": str(settings.cache_dir),
-        "REELSMITH_PUBLIC_URL": settings.public_url,
-        "REELSMITH_RATE_LIMIT_ENABLED": str(settings.rate_limit_enabled).lower(),
-        "REELSMITH_ALLOW_PRIVATE_URLS": str(settings.allow_private_urls).lower(),
-    }
+def server_env(settings: Settings) -> dict[str, str]:
+    """The environment of a server (or a worker beside it) running with `settings`."""
+    fields = ("data_dir", "work_dir", "cache_dir", "rate_limit_enabled", "allow_private_urls")
+    return settings_env(settings, *fields)
 
 
 @contextmanager
@@ -67,7 +59,7 @@ def live_server(settings: Settings, port: int | None = None) -> Iterator[str]:
     """Serve the app with `settings` (on `port`, else a free one); yields its base URL once
     /healthz answers."""
     port = port or free_port()
-    env = {**os.environ, **settings_env(settings)}
+    env = {**os.environ, **server_env(settings)}
     proc = subprocess.Popen([sys.executable, "-c", SERVER, f"127.0.0.1:{port}"], env=env)
     url = f"http://127.0.0.1:{port}"
     try:

@@ -19,6 +19,7 @@ from app.db import Database
 from app.renders.queue import arq_job_id
 from app.templates.schemas import CreateTemplate
 from app.templates.service import create_template
+from tests.support.environment import settings_env
 
 SHORT_TEMPLATE: dict[str, Any] = {
     "name": "Short test card",
@@ -73,23 +74,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def worker_env(settings: Settings) -> dict[str, str]:
     """Environment giving a worker subprocess the same database, Redis namespace and media."""
-    env = dict(os.environ)
-    env.update(
-        {
-            "REELSMITH_DATABASE_URL": settings.database_url,
-            "REELSMITH_REDIS_URL": settings.redis_url,
-            "REELSMITH_REDIS_PREFIX": settings.redis_prefix,
-            "REELSMITH_QUEUE_NAME": settings.queue_name,
-            "REELSMITH_MEDIA_DIR": str(settings.media_dir),
-            "REELSMITH_CACHE_DIR": str(settings.cache_dir),
-            "REELSMITH_WORK_DIR": str(settings.work_dir),
-            "REELSMITH_PUBLIC_URL": settings.public_url,
-            "REELSMITH_WORKER_CONCURRENCY": "1",
-            "REELSMITH_RENDER_PARALLELISM": "1",
-            "REELSMITH_RATE_LIMIT_ENABLED": "false",
-        }
-    )
-    return env
+    limits = {"worker_concurrency": 1, "render_parallelism": 1, "rate_limit_enabled": False}
+    return {**os.environ, **settings_env(settings, "cache_dir", "work_dir", **limits)}
 
 
 class WorkerProcess:

@@ -4,17 +4,12 @@ due deliveries as the deliveries worker does."""
 
 from __future__ import annotations
 
-import asyncio
 import base64
 import json
 import socket
-import threading
-import time
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from email import message_from_bytes, policy
 from email.message import EmailMessage
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -23,9 +18,10 @@ from sqlalchemy import select
 
 from app.config import Settings
 from app.db import Database
-from app.triggers import delivery
+from app.triggers import attempts
 from app.triggers.models import TriggerExecution
-from worker.trigger_deliveries import deliver_trigger
+from tests.support.http_server import LoopbackServer, QuietHandler
+from worker.deliveries.triggers import deliver_trigger
 
 SMS_SID = "AC" + "0" * 32
 SMS_TOKEN = "test-auth-token"
@@ -77,7 +73,7 @@ class SmsMessage:
     form: dict[str, str]
 
 
-class TwilioServer:
+class TwilioServer(LoopbackServer):
     """POST /2010-04-01/Accounts/{sid}/Messages.json (form-encoded, basic auth) -> 201 with a
     Twilio-shaped JSON message; scripted statuses first."""
 
@@ -86,7 +82,7 @@ class TwilioServer:
         self.received: list[SmsMessage] = []
         owner = self
 
-        class Handler(BaseHTTPRequestHandler):
+        class Handler(QuietHandler):
             def do_POST(self) -> None:
                 body = self.rfile.read(int(self.headers.get("content-length", "0"))).decode()
                 scheme, _, value = self.headers.get("authorization", "").partition(" ")
@@ -107,29 +103,14 @@ class TwilioServer:
                 self.end_headers()
                 self.wfile.write(payload)
 
-            def log_message(self, *args: Any) -> None:
-                pass
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.server.server_address[1]}"
-
-    def __enter__(self) -> TwilioServer:
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.server.shutdown()
-        self.server.server_close()
+        super().__init__(Handler)
 
 
 async def deliver_due(db: Database, settings: Settings, **ctx: Any) -> list[str]:
     """What the relay and the deliveries worker do, in this process: each due delivery sent."""
     async with db.session() as session:
-        await delivery.abandon_stuck(session)
-        due = await delivery.due(session)
+        await attempts.abandon_stuck(session)
+        due = await attempts.due(session)
     context = {"settings": settings, "db": db, **ctx}
     return [await deliver_trigger(context, execution_id, n + 1) for execution_id, n in due]
 
@@ -165,47 +146,3 @@ def event(recipient: str, workouts: int = 100, **extra: Any) -> dict[str, Any]:
         "data": {"name": recipient.title(), "workouts": workouts, "minutes": 1200},
         **extra,
     }
-
-
-class WebhookReceiver:
-    """Answers every POST 200 and keeps the JSON bodies."""
-
-    def __init__(self) -> None:
-        self.bodies: list[dict[str, Any]] = []
-        owner = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_POST(self) -> None:
-                body = self.rfile.read(int(self.headers.get("content-length", "0")))
-                owner.bodies.append(json.loads(body))
-                self.send_response(200)
-                self.send_header("Content-Length", "2")
-                self.end_headers()
-                self.wfile.write(b"ok")
-
-            def log_message(self, *args: Any) -> None:
-                pass
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.server.server_address[1]}/hook"
-
-    def __enter__(self) -> WebhookReceiver:
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.server.shutdown()
-        self.server.server_close()
-
-
-async def wait_for(check: Callable[[], Awaitable[Any]], timeout: float, what: str) -> Any:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = await check()
-        if value:
-            return value
-        await asyncio.sleep(0.05)
-    raise AssertionError(f"timed out after {timeout:g}s waiting for {what}")

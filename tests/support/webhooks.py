@@ -14,7 +14,6 @@ import threading
 import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
@@ -25,8 +24,10 @@ from app.config import Settings
 from app.db import Database
 from app.renders.models import Batch, RenderJob
 from app.webhooks.models import WebhookAttempt, WebhookDelivery, WebhookEndpoint
+from tests.support.environment import settings_env
+from tests.support.http_server import LoopbackServer, QuietHandler
 from worker import jobs
-from worker.deliveries import shutdown, worker_kwargs
+from worker.deliveries.runner import shutdown, worker_kwargs
 
 # The SPEC schedule times this in the tests: 1 min -> 12 ms ... 6 h -> 4.3 s (6.2 s in all).
 SCALE = 0.0002
@@ -51,7 +52,7 @@ class Received:
         return json.loads(self.body)
 
 
-class Receiver:
+class Receiver(LoopbackServer):
     """Answers POSTs with the scripted replies in turn (then `default`), recording each."""
 
     def __init__(self, replies: list[Reply] | None = None, default: Reply | None = None) -> None:
@@ -61,10 +62,9 @@ class Receiver:
         self.in_flight = self.max_in_flight = 0
         self.lock = threading.Lock()
         self.tls: ssl.SSLContext | None = None
-        self.host = "127.0.0.1"
         receiver = self
 
-        class Handler(BaseHTTPRequestHandler):
+        class Handler(QuietHandler):
             def do_POST(self) -> None:
                 body = self.rfile.read(int(self.headers.get("content-length", "0")))
                 with receiver.lock:
@@ -89,11 +89,7 @@ class Receiver:
                 except OSError:
                     pass  # the sender gave up (timeout)
 
-            def log_message(self, *args: Any) -> None:
-                pass
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.server.daemon_threads = True
+        super().__init__(Handler)
 
     def with_tls(self, context: ssl.SSLContext, host: str = "localhost") -> Receiver:
         self.tls, self.host = context, host
@@ -103,15 +99,7 @@ class Receiver:
     @property
     def url(self) -> str:
         scheme = "https" if self.tls else "http"
-        return f"{scheme}://{self.host}:{self.server.server_address[1]}/hook"
-
-    def __enter__(self) -> Receiver:
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.server.shutdown()
-        self.server.server_close()
+        return f"{scheme}://{self.host}:{self.port}/hook"
 
     def events(self) -> list[str]:
         with self.lock:
@@ -233,19 +221,7 @@ async def endpoint_row(db: Database, endpoint_id: str) -> WebhookEndpoint:
 def worker_process(settings: Settings, log_path: Path) -> subprocess.Popen[bytes]:
     """`reelsmith worker` (render and deliveries workers in one process) as a subprocess."""
 
-    env = dict(os.environ)
-    env.update(
-        {
-            "REELSMITH_DATABASE_URL": settings.database_url,
-            "REELSMITH_REDIS_URL": settings.redis_url,
-            "REELSMITH_REDIS_PREFIX": settings.redis_prefix,
-            "REELSMITH_QUEUE_NAME": settings.queue_name,
-            "REELSMITH_MEDIA_DIR": str(settings.media_dir),
-            "REELSMITH_PUBLIC_URL": settings.public_url,
-            "REELSMITH_ALLOW_PRIVATE_URLS": str(settings.allow_private_urls).lower(),
-            "REELSMITH_WEBHOOK_RETRY_SCALE": str(settings.webhook_retry_scale),
-        }
-    )
+    env = {**os.environ, **settings_env(settings, "allow_private_urls", "webhook_retry_scale")}
     root = Path(__file__).resolve().parents[2]
     return subprocess.Popen(
         [sys.executable, "-m", "app.cli", "worker", "--sweep-every", "2", "--heartbeat-ttl", "3"],

@@ -7,9 +7,9 @@ import logging
 from pathlib import Path
 
 from app.config import Settings
-from app.errors import ApiError
 from app.spec import LANGUAGES
 from app.voices.catalog import VENDOR_VOICE, EngineVoice, edge_voice, espeak_voice, offline_voice
+from app.voices.errors import AudioRefused
 from app.voices.service import check_vendor_voice
 from app.workdir import open_work_folder
 from worker.voices.cache import VoiceCache
@@ -94,7 +94,7 @@ class VoiceService:
         if voice_id == VENDOR_VOICE:
             try:
                 check_vendor_voice(tier, self.settings)
-            except ApiError as exc:
+            except AudioRefused as exc:
                 raise VoiceError(exc.message, code="voice_not_allowed") from exc
             return [EngineVoice("vendor-custom", VENDOR_VOICE)]
         out = []

@@ -21,7 +21,8 @@ from playwright.async_api import Browser, BrowserContext, Page
 from app.accounts.service import create_account
 from app.config import Settings
 from app.db import Database
-from tests.support.live_server import free_port, live_server, settings_env
+from app.models import create_all
+from tests.support.live_server import free_port, live_server, server_env
 
 PASSWORD = "dashboard journey password"
 
@@ -39,7 +40,7 @@ class Dashboard:
 
 async def seed_account(database_url: str, email: str, credits: int = 500) -> str:
     db = Database(database_url)
-    await db.create_all()
+    await create_all(db)
     try:
         async with db.session() as session:
             account = await create_account(session, email, PASSWORD, "studio", credits)
@@ -60,7 +61,7 @@ def dashboard(tmp_path_factory: pytest.TempPathFactory, settings_maker: Any) -> 
     asyncio.run(seed_account(settings.database_url, email))
     env = {
         **os.environ,
-        **settings_env(settings),
+        **server_env(settings),
         "REELSMITH_CACHE_DIR": str(settings.cache_dir),
         "REELSMITH_WORKER_CONCURRENCY": "1",
         "REELSMITH_RENDER_PARALLELISM": "1",

@@ -26,6 +26,7 @@ from app.accounts.service import create_account
 from app.config import Settings
 from app.db import Database
 from app.keys.service import create_key
+from app.models import create_all
 from tests.conftest import make_settings
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
@@ -80,7 +81,7 @@ async def live(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[LiveSe
     """The real app on Hypercorn on a free local port, with one owner and two templates."""
     settings = _settings(tmp_path_factory.mktemp("preview"))
     database = Database(settings.database_url)
-    await database.create_all()
+    await create_all(database)
     async with database.session() as session:
         account = await create_account(
             session, "owner@example.com", "pw-long-enough-1", "studio", 0

@@ -30,10 +30,11 @@ from app.accounts.service import create_account
 from app.config import Settings
 from app.db import Database
 from app.keys.service import create_key
+from app.models import create_all
 from app.templates.schemas import CreateTemplate
 from app.templates.service import create_template
 from app.viewers.models import ViewSession
-from tests.support.live_server import free_port, live_server, settings_env
+from tests.support.live_server import free_port, live_server, server_env
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
@@ -72,7 +73,7 @@ class Rendered:
 
 async def _seed(database_url: str, cta_url: str) -> tuple[str, str]:
     db = Database(database_url)
-    await db.create_all()
+    await create_all(db)
     try:
         async with db.session() as session:
             account = await create_account(
@@ -95,7 +96,7 @@ def rendered(tmp_path_factory: pytest.TempPathFactory, settings_maker: Any) -> I
     key, template_id = asyncio.run(_seed(settings.database_url, settings.public(CTA_PATH)))
     env = {
         **os.environ,
-        **settings_env(settings),
+        **server_env(settings),
         "REELSMITH_CACHE_DIR": str(settings.cache_dir),
         "REELSMITH_WORKER_CONCURRENCY": "1",
         "REELSMITH_RENDER_PARALLELISM": "1",

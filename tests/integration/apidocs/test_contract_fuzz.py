@@ -32,6 +32,7 @@ from app.accounts.service import create_account
 from app.config import Settings
 from app.db import Database
 from app.keys.service import create_key
+from app.models import create_all
 from tests.support.live_server import live_server
 
 EXAMPLES = int(os.environ.get("REELSMITH_FUZZ_EXAMPLES", "4"))
@@ -40,7 +41,7 @@ ERROR_FIELDS = {"success", "error", "message"}
 
 async def _seed(database_url: str) -> dict[str, str]:
     db = Database(database_url)
-    await db.create_all()
+    await create_all(db)
     try:
         async with db.session() as session:
             account = await create_account(

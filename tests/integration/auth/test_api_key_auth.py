@@ -9,7 +9,7 @@ from sqlalchemy import update
 
 from app.auth import auth_kind
 from app.keys.models import ApiKey
-from app.keys.scopes import ENDPOINT_SCOPES, PUBLIC_ENDPOINTS
+from app.scopes import ENDPOINT_SCOPES, PUBLIC_ENDPOINTS
 
 
 async def error_of(resp) -> tuple[int, str, str]:
@@ -92,7 +92,7 @@ def test_every_authenticated_route_has_a_scope_row(app):
             if (method, rule.rule) not in ENDPOINT_SCOPES:
                 missing.append(f"{method} {rule.rule}")
     assert checked >= 6  # billing + projects at least
-    assert missing == [], f"add these to ENDPOINT_SCOPES in app/keys/scopes.py: {missing}"
+    assert missing == [], f"add these to ENDPOINT_SCOPES in app/scopes.py: {missing}"
 
 
 def test_key_routes_are_session_only(app):

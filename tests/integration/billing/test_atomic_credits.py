@@ -16,6 +16,7 @@ from app.accounts.service import (
     refund_credits,
 )
 from app.db import Database
+from app.models import create_all
 
 
 async def ledger_sum(db: Database, account_id: str) -> tuple[int, int]:
@@ -110,7 +111,7 @@ async def test_sqlite_read_then_write_transactions_serialize(tmp_path):
     """BEGIN IMMEDIATE: a transaction that reads before writing never hits 'database is locked'
     and never loses an update, because it holds the write lock from its first statement."""
     db = Database(f"sqlite+aiosqlite:///{tmp_path}/serial.db")
-    await db.create_all()
+    await create_all(db)
     try:
         async with db.session() as session:
             account = await create_account(session, "serial@example.com", "pw", "studio", 0)

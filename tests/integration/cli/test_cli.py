@@ -18,10 +18,10 @@ from sqlalchemy import select
 from typer.testing import CliRunner
 
 from app.accounts.models import Account, LedgerEntry
-from app.auth import hash_key
 from app.cli import cli
 from app.db import Database
 from app.keys.models import ApiKey
+from app.keys.service import hash_key
 
 KEY_RE = re.compile(r"rs_live_[A-Za-z0-9_\-]{20,}")
 

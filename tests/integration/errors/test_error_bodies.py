@@ -7,8 +7,10 @@ from typing import Any
 import pytest
 
 from app import create_app
+from app.accounts.service import InsufficientCredits
 from app.db import Database
-from app.errors import ApiError, error_response, insufficient_credits
+from app.errors import ApiError, error_response
+from app.models import create_all
 
 
 def assert_error_body(body: Any, code: str) -> None:
@@ -77,7 +79,7 @@ async def test_oversize_body_is_400_stating_the_limit(settings_factory):
     settings = settings_factory(max_body_bytes=512)
     app = create_app(settings)
     schema = Database(settings.database_url)
-    await schema.create_all()
+    await create_all(schema)
     await schema.dispose()
     async with app.test_app():
         client = app.test_client()
@@ -124,8 +126,9 @@ async def test_unexpected_exception_is_json_500_without_internals(settings):
 
 
 async def test_insufficient_credits_body_carries_credits_and_upgrade_url(app):
+    app.config["REELSMITH_SETTINGS"].upgrade_url = "https://example.com/up"
     async with app.app_context():
-        resp = error_response(insufficient_credits(3, 5, "https://example.com/up"))
+        resp = error_response(InsufficientCredits(3, 5))
     assert resp.status_code == 402
     body = await resp.get_json()
     assert_error_body(body, "insufficient_credits")

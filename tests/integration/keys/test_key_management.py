@@ -9,9 +9,11 @@ from sqlalchemy import select
 
 from app import create_app
 from app.accounts.service import create_account
-from app.auth import SESSION_COOKIE, hash_key
+from app.auth import SESSION_COOKIE
 from app.db import Database
 from app.keys.models import ApiKey
+from app.keys.service import hash_key
+from app.models import create_all
 
 
 async def login(client: Any, user: Any) -> None:
@@ -167,7 +169,7 @@ async def test_session_cookie_is_secure_behind_https_or_in_production(settings_f
     settings = settings_factory(**overrides)
     app = create_app(settings)
     schema = Database(settings.database_url)
-    await schema.create_all()
+    await create_all(schema)
     await schema.dispose()
     async with app.test_app():
         async with app.config["REELSMITH_DB"].session() as session:

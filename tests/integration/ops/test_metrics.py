@@ -16,6 +16,7 @@ from app import create_app
 from app.config import Settings
 from app.db import Database
 from app.media.storage import get_storage
+from app.models import create_all
 from app.renders import queue
 from app.renders.models import RenderJob
 from tests.support.render_helpers import WorkerProcess, make_template, wait_for
@@ -180,7 +181,7 @@ async def test_a_real_render_moves_the_histograms(
 async def test_a_token_is_required_when_set(settings_factory: Callable[..., Settings]) -> None:
     settings = settings_factory(metrics_token="s3cret-token")
     schema = Database(settings.database_url)
-    await schema.create_all()
+    await create_all(schema)
     await schema.dispose()
     app = create_app(settings)
     async with app.test_app():

@@ -9,6 +9,7 @@ from typing import Any
 from app import create_app
 from app.config import Settings
 from app.db import Database
+from app.models import create_all
 
 
 async def test_ready_when_everything_answers(client) -> None:
@@ -23,7 +24,7 @@ async def test_ready_when_everything_answers(client) -> None:
 
 async def _readyz(settings: Settings) -> tuple[int, Any, int]:
     schema = Database(settings.database_url)
-    await schema.create_all()
+    await create_all(schema)
     await schema.dispose()
     app = create_app(settings)
     async with app.test_app():

@@ -8,7 +8,7 @@ import json
 import time
 from typing import Any
 
-from app.templates.routes import MAX_DETAILS
+from app.templates.errors import MAX_DETAILS
 
 SLOTS = 30_000  # ~1 MB of JSON
 DISTINCT = 10_000  # keys repeat: 20,000 duplicate-key problems

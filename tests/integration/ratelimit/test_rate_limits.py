@@ -15,6 +15,7 @@ from app.config import Settings
 from app.db import Database
 from app.keys.models import ApiKey
 from app.keys.service import revoke_key
+from app.models import create_all
 from app.ratelimit import DEFAULT_RULE, Rule
 
 
@@ -86,7 +87,7 @@ async def test_requests_without_key_are_counted_per_ip(client, tiny_limit):
 async def make_app_with_schema(settings: Settings) -> Quart:
     """An app over a database whose schema exists (the engine used to make it is closed)."""
     database = Database(settings.database_url)
-    await database.create_all()
+    await create_all(database)
     await database.dispose()
     return create_app(settings)
 

@@ -37,6 +37,7 @@ from app.accounts.service import create_account
 from app.db import Database
 from app.keys.service import create_key
 from app.renders.models import RenderJob
+from tests.support.environment import setting_vars
 from tests.support.hosts import Host, Network, Relay, network, unavailable, wait_http
 from tests.support.render_helpers import SHORT_TEMPLATE, wait_for
 from tests.support.s3 import S3Server, s3_server
@@ -157,10 +158,7 @@ def cluster(net: Network, pg_database: str, tmp_path: Path) -> Iterator[Cluster]
                 "REELSMITH_METRICS_TOKEN": METRICS_TOKEN,
                 "REELSMITH_WORKER_CONCURRENCY": "1",
                 "REELSMITH_RENDER_PARALLELISM": "1",
-                **{
-                    f"REELSMITH_{k.upper()}": str(v).lower() if isinstance(v, bool) else str(v)
-                    for k, v in bucket.items()
-                },
+                **setting_vars(**bucket),
             }
             admin_url = env["REELSMITH_DATABASE_URL"].replace(
                 f"{net.gateway}:{relays[0].port}", f"{pg.hostname}:{pg.port or 5432}"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import time
 
-from app.templates.routes import MAX_DETAILS
+from app.templates.errors import MAX_DETAILS
 
 
 async def test_a_1mb_template_with_many_duplicate_slots_is_a_prompt_400(client, make_user):

@@ -17,14 +17,12 @@ from tests.support.triggers import (
     SMS_TOKEN,
     SmtpServer,
     TwilioServer,
-    WebhookReceiver,
     deliver_due,
     event,
     executions,
     rule_body,
-    wait_for,
 )
-from tests.support.webhooks import deliveries_worker, finish
+from tests.support.webhooks import Receiver, deliveries_worker, finish, wait_for
 
 
 async def triggered(client: Any, user: Any, rule: dict[str, Any], ev: dict[str, Any]) -> str:
@@ -200,7 +198,7 @@ async def test_webhook_channel_sends_trigger_delivered_through_the_deliveries_wo
     client, make_user, appdb, settings, redis
 ):
     user = await make_user()
-    with WebhookReceiver() as receiver:
+    with Receiver() as receiver:
         response = await client.post(
             "/api/webhooks",
             json={"url": receiver.url, "events": ["trigger.delivered"]},
@@ -222,7 +220,7 @@ async def test_webhook_channel_sends_trigger_delivered_through_the_deliveries_wo
                 return status == "delivered"
 
             await wait_for(recorded, 15, "the trigger.delivered webhook, recorded")
-        [body] = receiver.bodies
+        [body] = [r.json for r in receiver.received]
     assert body["event"] == "trigger.delivered"
     data = body["data"]
     assert data["ruleId"] == rule_id and data["eventId"] == "evt-9"

@@ -13,7 +13,8 @@ from app.renders.models import RenderJob
 from app.templates.schemas import CreateTemplate
 from app.templates.service import create_template
 from tests.support.render_helpers import WorkerProcess
-from tests.support.triggers import SmtpServer, event, executions, rule_body, wait_for
+from tests.support.triggers import SmtpServer, event, executions, rule_body
+from tests.support.webhooks import wait_for
 
 pytestmark = pytest.mark.slow
 

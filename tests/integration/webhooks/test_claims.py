@@ -9,8 +9,8 @@ from datetime import timedelta
 
 from app.accounts.service import create_account
 from app.db import Database, utcnow
-from app.webhooks import delivery, outbox, service
-from app.webhooks.delivery import Outcome
+from app.webhooks import attempts, outbox, service
+from app.webhooks.attempts import Outcome
 
 
 async def queued_delivery(db: Database) -> str:
@@ -29,13 +29,13 @@ async def queued_delivery(db: Database) -> str:
 async def test_one_worker_wins_each_attempt_and_the_schedule_moves_on(db: Database):
     delivery_id = await queued_delivery(db)
     async with db.session() as session:
-        assert await delivery.due(session) == [(delivery_id, 1)]
+        assert await attempts.due(session) == [(delivery_id, 1)]
     workers = [Database(db.url) for _ in range(5)]
     try:
 
-        async def try_claim(worker: Database) -> delivery.Claimed | None:
+        async def try_claim(worker: Database) -> attempts.Claimed | None:
             async with worker.session() as session:
-                return await delivery.claim(session, delivery_id, 1, 35)
+                return await attempts.claim(session, delivery_id, 1, 35)
 
         claims = await asyncio.gather(*(try_claim(w) for w in workers))
     finally:
@@ -43,25 +43,25 @@ async def test_one_worker_wins_each_attempt_and_the_schedule_moves_on(db: Databa
             await worker.dispose()
     (won,) = [c for c in claims if c is not None]
     async with db.session() as session:
-        assert await delivery.due(session) == []  # held: the relay leaves it alone
-        assert await delivery.claim(session, delivery_id, 2, 35) is None  # not that attempt
+        assert await attempts.due(session) == []  # held: the relay leaves it alone
+        assert await attempts.claim(session, delivery_id, 2, 35) is None  # not that attempt
     failed = Outcome(utcnow(), 500, 12, None)
     async with db.session() as session:
-        recorded = await delivery.record(
+        recorded = await attempts.record(
             session, won, failed, retry_scale=1.0, disable_after_s=3600
         )
     assert recorded.status == "retrying" and recorded.next_attempt_at is not None
     wait = recorded.next_attempt_at - utcnow()
     assert timedelta(seconds=58) < wait <= timedelta(seconds=60)  # attempt 2: 1 min later
     async with db.session() as session:
-        assert await delivery.due(session) == []  # not yet due
-        assert await delivery.claim(session, delivery_id, 2, 35) is None
-        assert await delivery.claim(session, delivery_id, 1, 35) is None  # already made
+        assert await attempts.due(session) == []  # not yet due
+        assert await attempts.claim(session, delivery_id, 2, 35) is None
+        assert await attempts.claim(session, delivery_id, 1, 35) is None  # already made
 
 
 async def test_an_expired_hold_is_due_again(db: Database):
     delivery_id = await queued_delivery(db)
     async with db.session() as session:
-        assert await delivery.claim(session, delivery_id, 1, -1) is not None  # already expired
+        assert await attempts.claim(session, delivery_id, 1, -1) is not None  # already expired
     async with db.session() as session:
-        assert await delivery.due(session) == [(delivery_id, 1)]
+        assert await attempts.due(session) == [(delivery_id, 1)]

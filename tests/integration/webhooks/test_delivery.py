@@ -8,7 +8,7 @@ from typing import Any
 
 from standardwebhooks.webhooks import Webhook
 
-from app.webhooks.delivery import RETRY_DELAYS_S
+from app.webhooks.attempts import RETRY_DELAYS_S
 from tests.support.webhooks import (
     SCALE,
     Receiver,

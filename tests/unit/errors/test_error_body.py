@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from app.errors import ApiError, insufficient_credits, summarize
+from app.accounts.service import InsufficientCredits
+from app.config import Settings
+from app.errors import ApiError, DomainError, Kind, summarize
 
 
 def test_error_code_follows_status():
@@ -16,7 +18,8 @@ def test_error_code_follows_status():
 
 
 def test_body_has_fixed_keys_and_extras():
-    body = insufficient_credits(2, 5, "https://u").body()
+    settings = Settings(_env_file=None, upgrade_url="https://u")
+    body = InsufficientCredits(2, 5).body(settings)
     assert body == {
         "success": False,
         "error": "insufficient_credits",
@@ -33,3 +36,22 @@ def test_summary_names_fields_and_caps_the_list():
     text = summarize(details)
     assert text.startswith("scenes.0.primitiveId: required")
     assert text.endswith("(+2 more)")
+
+
+def test_a_domain_error_answers_with_the_status_of_its_kind():
+    class Gone(DomainError):
+        kind = Kind.NOT_FOUND
+
+    class Busy(DomainError):
+        kind = Kind.CONFLICT
+        error_code = "busy"
+
+    assert (Gone("x").status, Gone("x").error) == (404, "not_found")
+    assert (Busy("x").status, Busy("x").error) == (409, "busy")
+    assert Gone("nothing here", details=[{"loc": ["id"]}], extra=1).body() == {
+        "success": False,
+        "error": "not_found",
+        "message": "nothing here",
+        "details": [{"loc": ["id"]}],
+        "extra": 1,
+    }

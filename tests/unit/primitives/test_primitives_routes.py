@@ -1,8 +1,8 @@
-"""GET /api/primitives and GET /api/languages answer without auth in the SPEC shape."""
+"""GET /api/primitives answers without auth in the SPEC shape."""
 
 from __future__ import annotations
 
-from app.spec import LANGUAGES, PRIMITIVE_CATEGORIES
+from app.spec import PRIMITIVE_CATEGORIES
 
 
 async def test_primitives_lists_production_by_default(client) -> None:
@@ -39,14 +39,3 @@ async def test_primitives_rejects_unknown_status(client) -> None:
     resp = await client.get("/api/primitives?status=live")
     assert resp.status_code == 400
     assert (await resp.get_json())["success"] is False
-
-
-async def test_languages_lists_the_19_spec_codes(client) -> None:
-    resp = await client.get("/api/languages")
-    assert resp.status_code == 200
-    languages = (await resp.get_json())["languages"]
-    assert len(languages) == 19
-    assert {lang["code"] for lang in languages} == set(LANGUAGES)
-    assert {"code": "en-GB", "name": "English (United Kingdom)"} in [
-        {"code": lang["code"], "name": lang["name"]} for lang in languages
-    ]

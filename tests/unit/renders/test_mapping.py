@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from app.renders.mapping import CellError, convert_cell, map_headers, normalize, row_to_data
-from app.renders.slots import Slot, check_data
+from app.templates.slots import Slot
 
 SLOTS = [
     Slot(
@@ -92,21 +92,3 @@ def test_row_keeps_unmapped_columns_as_extra_data_and_reports_bad_cells():
     data, problems = row_to_data(headers, mapping, ["Ada", "x", "Blue"], SLOTS)
     assert data == {"person_name": "Ada", "Team": "Blue"}
     assert problems[0]["field"] == "totalWorkouts" and problems[0]["column"] == "Sessions"
-
-
-def test_check_data_names_missing_and_mistyped_fields_and_only_checks():
-    slots = [
-        *SLOTS,
-        Slot(
-            key="tier", label="Tier", type="text", required=True, default="gold", has_default=True
-        ),
-    ]
-    data = {"totalWorkouts": "7", "joined": "soon"}
-    problems = check_data(slots, data)
-    assert {(p["field"], p["problem"]) for p in problems} == {
-        ("person_name", "is required"),
-        ("totalWorkouts", "must be a number"),
-        ("joined", "must be an ISO 8601 date (YYYY-MM-DD)"),
-    }
-    # a slot with a default is never missing; the default is applied by prepare_render only
-    assert data == {"totalWorkouts": "7", "joined": "soon"}

@@ -125,7 +125,7 @@ async def test_bad_token_is_unavailable_with_hint(fake_api, tmp_path):
     fake_api.routes["/v1/graphql"] = lambda s: (401, {"error": "Unable to verify token"})
     with pytest.raises(SourceUnavailable, match="check the token") as info:
         await fetch_source_data("hardcover", "x", settings_for(tmp_path, fake_api.url))
-    assert info.value.to_api_error().status == 502
+    assert info.value.status == 502
 
 
 async def test_missing_token_fails_before_any_request(fake_api, tmp_path):

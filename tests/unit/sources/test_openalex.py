@@ -115,7 +115,7 @@ async def test_server_error_maps_to_502(fake_api, tmp_path):
     with pytest.raises(SourceUnavailable) as info:
         await fetch_source_data("openalex", "A5023888391", settings_for(tmp_path, fake_api.url))
     assert "HTTP 503" in str(info.value)
-    err = info.value.to_api_error()
+    err = info.value
     assert err.status == 502 and err.body()["error"] == "upstream_failed"
 
 

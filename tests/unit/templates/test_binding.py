@@ -3,8 +3,8 @@ the render-side data check only checks."""
 
 from __future__ import annotations
 
-from app.renders.slots import Slot, check_data
 from app.templates.binding import prepare_data, prepare_render
+from app.templates.slots import Slot, check_data
 
 SLOTS = [
     {"key": "person_name", "type": "text", "required": True, "defaultValue": "Friend"},

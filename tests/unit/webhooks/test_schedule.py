@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 import pytest
 
 from app.webhooks import events
-from app.webhooks.delivery import (
+from app.webhooks.attempts import (
     ATTEMPT_TIMEOUTS_S,
     MAX_ATTEMPTS,
     Outcome,

@@ -1,4 +1,4 @@
-"""SMS delivery: a provider interface and the one implementation, speaking Twilio's Messages
+"""The SMS channel: a provider interface and the one implementation, speaking Twilio's Messages
 API (form-encoded POST /2010-04-01/Accounts/{sid}/Messages.json, HTTP basic auth)."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ from typing import Protocol
 
 import httpx
 
+from app.channels.errors import PermanentFailure, TransientFailure
 from app.config import Settings
-from app.delivery.errors import PermanentFailure, TransientFailure
 from app.outbound import OutboundRefused, check_url
 
 

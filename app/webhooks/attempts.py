@@ -1,5 +1,6 @@
-"""The delivery state machine (SPEC 3.4 and the 6.1 retry schedule), written on the outbox
-row with compare-and-set updates: an attempt is sent by the one worker that claimed it."""
+"""The attempts of a webhook delivery (SPEC 3.4 states and the 6.1 retry schedule), written on
+the outbox row with compare-and-set updates: an attempt is sent by the one worker that claimed
+it."""
 
 from __future__ import annotations
 

@@ -1,7 +1,5 @@
-"""Webhook deliveries: the arq task sending one attempt, the relay cron that hands due
-attempts to arq (the outbox row is the truth; arq only holds a copy), and the deliveries
-worker run beside the render worker on its own queue, so deliveries never take render slots.
-"""
+"""Webhook deliveries on the deliveries queue: the arq task sending one attempt and the relay
+cron that hands due attempts to arq (the outbox row is the truth; arq only holds a copy)."""
 
 from __future__ import annotations
 
@@ -16,16 +14,12 @@ from urllib.parse import urlsplit
 
 import httpx
 from arq import Retry, cron, func
-from arq.connections import RedisSettings
-from arq.worker import Worker
-from redis.exceptions import RedisError
 
 from app.config import Settings
 from app.db import Database, utcnow
 from app.outbound import OutboundRefused, Target, check_url
-from app.webhooks import delivery, queue, service, signing
-from app.webhooks.delivery import Outcome
-from worker import trigger_deliveries
+from app.webhooks import attempts, queue, service, signing
+from app.webhooks.attempts import Outcome
 
 log = logging.getLogger("reelsmith.webhooks")
 
@@ -33,7 +27,6 @@ log = logging.getLogger("reelsmith.webhooks")
 RESPONSE_READ_LIMIT = 4096
 EXCERPT_CHARS = 500
 USER_AGENT = "reelsmith-webhooks/1"
-SHUTDOWN_GRACE_S = 12  # the longest attempt timeout (10 s) and a little
 # An attempt finding its endpoint's slots all taken comes back after this (arq Retry); after
 # SLOT_RETRIES of those arq drops it and the relay hands it over again.
 SLOT_RETRY_S = 0.2
@@ -152,10 +145,10 @@ async def deliver_webhook(ctx: dict[str, Any], delivery_id: str, number: int) ->
     the outcome, and hand the next attempt (deferred) to arq when one is scheduled."""
     settings: Settings = ctx["settings"]
     db: Database = ctx["db"]
-    timeout = delivery.attempt_timeout(number)
-    hold_s = timeout + delivery.LOCK_MARGIN_S
+    timeout = attempts.attempt_timeout(number)
+    hold_s = timeout + attempts.LOCK_MARGIN_S
     async with db.session() as session:
-        endpoint_id = await delivery.endpoint_of(session, delivery_id)
+        endpoint_id = await attempts.endpoint_of(session, delivery_id)
     if endpoint_id is None:
         return "skipped: the delivery is gone"
     # The endpoint's slot first: attempts over its limit come back later without a DB write.
@@ -164,10 +157,10 @@ async def deliver_webhook(ctx: dict[str, Any], delivery_id: str, number: int) ->
         raise Retry(defer=SLOT_RETRY_S)
     try:
         async with db.session() as session:
-            claimed = await delivery.claim(session, delivery_id, number, hold_s)
+            claimed = await attempts.claim(session, delivery_id, number, hold_s)
             if claimed is not None and not claimed.endpoint.active:
                 reason = claimed.endpoint.disabled_reason or "disabled"
-                await delivery.give_up(
+                await attempts.give_up(
                     session, claimed, f"not sent: the endpoint is disabled ({reason})"
                 )
                 return "failed: endpoint disabled"
@@ -186,7 +179,7 @@ async def deliver_webhook(ctx: dict[str, Any], delivery_id: str, number: int) ->
     finally:
         await ctx["redis"].delete(slot)
     async with db.session() as session:
-        recorded = await delivery.record(
+        recorded = await attempts.record(
             session,
             claimed,
             outcome,
@@ -199,7 +192,7 @@ async def deliver_webhook(ctx: dict[str, Any], delivery_id: str, number: int) ->
         await queue.enqueue(
             ctx["redis"], settings, delivery_id, number + 1, recorded.next_attempt_at
         )
-    return f"{recorded.status}: attempt {number}, {delivery.describe(outcome)}"
+    return f"{recorded.status}: attempt {number}, {attempts.describe(outcome)}"
 
 
 async def relay(ctx: dict[str, Any]) -> int:
@@ -207,86 +200,32 @@ async def relay(ctx: dict[str, Any]) -> int:
     worker killed between attempts, Redis restarted). arq ignores an attempt it already has."""
     settings: Settings = ctx["settings"]
     async with ctx["db"].session() as session:
-        due = await delivery.due(session)
+        due = await attempts.due(session)
     for delivery_id, number in due:
         await queue.enqueue(ctx["redis"], settings, delivery_id, number)
     return len(due)
 
 
-async def startup(ctx: dict[str, Any]) -> None:
-    settings: Settings = ctx.setdefault("settings", Settings())
-    ctx["db"] = Database(settings.database_url)
-    # httpx logs every request's URL at INFO; webhook URLs may carry the receiver's tokens.
-    logging.getLogger("httpx").setLevel(logging.WARNING)
-    log.info("deliveries worker up on queue %s", settings.webhook_queue_name)
+def functions() -> list[Any]:
+    longest = max(attempts.ATTEMPT_TIMEOUTS_S)
+    return [
+        func(
+            deliver_webhook,
+            name=queue.TASK_NAME,
+            keep_result=0,
+            max_tries=SLOT_RETRIES,
+            timeout=longest + 5,
+        )
+    ]
 
 
-async def shutdown(ctx: dict[str, Any]) -> None:
-    """Idempotent: also run after arq's close(), which skips it when a cancelled attempt
-    ends its wait with CancelledError."""
-    db = ctx.pop("db", None)
-    if db is not None:
-        await db.dispose()
-
-
-def worker_kwargs(settings: Settings) -> dict[str, Any]:
-    """arq Worker options of the deliveries worker."""
-    longest = max(delivery.ATTEMPT_TIMEOUTS_S)
-    return {
-        "functions": [
-            func(
-                deliver_webhook,
-                name=queue.TASK_NAME,
-                keep_result=0,
-                max_tries=SLOT_RETRIES,
-                timeout=longest + 5,
-            ),
-            *trigger_deliveries.functions(),
-        ],
-        "cron_jobs": [
-            cron(
-                relay,
-                name=f"{settings.redis_prefix}:webhook-relay",
-                second=set(range(60)),
-                keep_result=0,
-                run_at_startup=True,
-            ),
-            *trigger_deliveries.cron_jobs(settings),
-        ],
-        "queue_name": settings.webhook_queue_name,
-        "redis_settings": RedisSettings.from_dsn(settings.redis_url),
-        "max_jobs": settings.webhook_concurrency,
-        "job_timeout": longest + 5,
-        "keep_result": 0,
-        "job_completion_wait": SHUTDOWN_GRACE_S,
-        "on_startup": startup,
-        "on_shutdown": shutdown,
-        "ctx": {"settings": settings},
-        "poll_delay": 0.05,
-        "health_check_key": f"{settings.redis_prefix}:deliveries-health",
-    }
-
-
-def run_alongside(render_worker: Worker, settings: Settings) -> None:
-    """Run `render_worker` (blocking) with a deliveries worker in the same process and event
-    loop; a SIGINT/SIGTERM stops both (the render worker owns the signal handlers)."""
-    deliveries = Worker(**worker_kwargs(settings), handle_signals=False)
-    chained = render_worker.on_stop
-
-    def stop(signum: Any) -> None:
-        deliveries.handle_sig(signum)  # an attempt cut here is sent again (at-least-once)
-        if chained is not None:
-            chained(signum)
-
-    render_worker.on_stop = stop
-    deliveries.main_task = render_worker.loop.create_task(deliveries.main())
-    try:
-        render_worker.run()
-    finally:
-        try:
-            render_worker.loop.run_until_complete(deliveries.close())
-        except (asyncio.CancelledError, RedisError, OSError) as exc:
-            # Attempts still out were cancelled (sent again later: at-least-once), or Redis
-            # is already gone (`reelsmith dev` stops it with everything else).
-            log.info("deliveries worker closed (%s)", exc.__class__.__name__)
-        render_worker.loop.run_until_complete(shutdown(deliveries.ctx))
+def cron_jobs(settings: Settings) -> list[Any]:
+    return [
+        cron(
+            relay,
+            name=f"{settings.redis_prefix}:webhook-relay",
+            second=set(range(60)),
+            keep_result=0,
+            run_at_startup=True,
+        )
+    ]

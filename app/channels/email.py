@@ -1,4 +1,4 @@
-"""Email delivery over SMTP (aiosmtplib): the multipart message and one send."""
+"""The email channel over SMTP (aiosmtplib): the multipart message and one send."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from email.utils import formataddr, make_msgid
 
 import aiosmtplib
 
+from app.channels.errors import PermanentFailure, TransientFailure
 from app.config import Settings
-from app.delivery.errors import PermanentFailure, TransientFailure
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""The trigger delivery state machine on the execution row (compare-and-set updates).
+"""The send attempts of a trigger execution, on its row (compare-and-set updates).
 
 Guarantee: at most once per successful render. An attempt is claimed (status `sending`,
 attempts + 1) in its own committed transaction before anything is sent; only a failure the

@@ -1,6 +1,7 @@
-"""The outbox: deliveries are written in the transaction of the outcome that causes them, and
-batch milestones fire exactly once with jobs finishing at once in several workers (SQLite and
-PostgreSQL, each worker with its own connection pool)."""
+"""A job's outcome (app/renders/outcomes.py, app/outcomes.py): its webhook deliveries are
+written in the transaction of the outcome that causes them, and batch milestones fire exactly
+once with jobs finishing at once in several workers (SQLite and PostgreSQL, each worker with its
+own connection pool)."""
 
 from __future__ import annotations
 
@@ -13,9 +14,10 @@ import pytest
 
 from app.accounts.service import create_account
 from app.db import Database
+from app.outcomes import job_finished
 from app.renders.cancel import delete_job
 from app.renders.models import RenderJob
-from app.webhooks import outbox, service
+from app.webhooks import service
 from tests.support.webhooks import deliveries, finish, new_batch, new_job
 from worker import jobs
 
@@ -66,7 +68,7 @@ async def test_no_delivery_when_the_outcome_transaction_rolls_back(db: Database,
             job = await session.get(RenderJob, job_id)
             assert job is not None
             job.status, job.error = "failed", "boom"
-            await outbox.job_finished(session, job, None)
+            await job_finished(session, job, None)
             raise RuntimeError("the outcome write failed")
     assert await deliveries(db, endpoint_id) == []
     await finish(db, None, settings, job_id, ok=False)
@@ -91,7 +93,7 @@ async def test_deleting_a_running_job_sends_render_failed_and_completes_its_batc
     batch_id, job_ids = await new_batch(db, account_id, 2)
     await finish(db, None, settings, job_ids[0], ok=True)
     async with db.session() as session:
-        deleted = await delete_job(session, account_id, job_ids[1])
+        deleted = await delete_job(session, account_id, job_ids[1], job_finished)
     assert deleted.cancelled
     events = Counter(d.event for d in await deliveries(db, endpoint_id) if batch_id in d.body)
     assert events == {"render.failed": 1, "batch.complete": 1}

@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from app.analytics.variants import assign, check_split, exact_counts, recipient_key
+from app.renders.variants import assign, check_split, exact_counts, recipient_key
 
 
 @pytest.mark.parametrize(

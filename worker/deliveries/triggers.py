@@ -1,6 +1,6 @@
-"""Trigger deliveries on the deliveries queue (never the render queue): the relay cron hands
+"""Trigger messages on the deliveries queue (never the render queue): the relay cron hands
 due executions to arq and gives up on sends whose worker died; the task sends one attempt.
-The execution row is the truth (app/triggers/delivery.py states the at-most-once guarantee)."""
+The execution row is the truth (app/triggers/attempts.py states the at-most-once guarantee)."""
 
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ from typing import Any
 
 from arq import cron, func
 
+from app.channels import sms
+from app.channels.errors import PermanentFailure, TransientFailure
 from app.config import Settings
 from app.db import Database
-from app.delivery import channels, sms
-from app.delivery.errors import PermanentFailure, TransientFailure
-from app.triggers import delivery, states
+from app.triggers import attempts, messages, states
 
 log = logging.getLogger("reelsmith.triggers")
 
@@ -29,33 +29,33 @@ async def deliver_trigger(ctx: dict[str, Any], execution_id: str, attempt: int =
     settings: Settings = ctx["settings"]
     db: Database = ctx["db"]
     async with db.session() as session:
-        claimed = await delivery.claim(session, execution_id)
+        claimed = await attempts.claim(session, execution_id)
     if claimed is None:
         return "skipped: not due or held elsewhere"
     channel = claimed.rule.channel
     try:
         if channel == "email":
-            await channels.send_email(settings, claimed)
+            await messages.send_email(settings, claimed)
         elif channel == "sms":
             provider: sms.SmsProvider = ctx.get("sms_provider") or sms.TwilioSms(settings)
-            await channels.send_sms(settings, claimed, provider)
-        elif not await channels.send_webhook(db, settings, claimed):
+            await messages.send_sms(settings, claimed, provider)
+        elif not await messages.send_webhook(db, settings, claimed):
             raise PermanentFailure("the rule's webhook endpoint is gone or disabled")
         else:
             return f"delivered: {channel}"
     except TransientFailure as exc:
         async with db.session() as session:
-            status = await delivery.retry_later(
+            status = await attempts.retry_later(
                 session, claimed.execution, str(exc), settings.trigger_retry_scale
             )
         log.info("trigger delivery %s attempt failed: %s", execution_id, exc)
         return f"{status}: {exc}"
     except PermanentFailure as exc:
         async with db.session() as session:
-            await delivery.finish(session, claimed.execution, states.DELIVERY_FAILED, str(exc))
+            await attempts.finish(session, claimed.execution, states.DELIVERY_FAILED, str(exc))
         return f"{states.DELIVERY_FAILED}: {exc}"
     async with db.session() as session:
-        await delivery.finish(session, claimed.execution, states.DELIVERED, None)
+        await attempts.finish(session, claimed.execution, states.DELIVERED, None)
     return f"delivered: {channel}"
 
 
@@ -64,16 +64,16 @@ async def relay_triggers(ctx: dict[str, Any]) -> int:
     whose worker died."""
     settings: Settings = ctx["settings"]
     async with ctx["db"].session() as session:
-        stuck = await delivery.abandon_stuck(session)
-        due = await delivery.due(session)
+        stuck = await attempts.abandon_stuck(session)
+        due = await attempts.due(session)
     if stuck:
         log.warning("%d trigger deliveries stopped mid-send: not sent again", stuck)
-    for execution_id, attempts in due:
+    for execution_id, made in due:
         await ctx["redis"].enqueue_job(
             TASK_NAME,
             execution_id,
-            attempts + 1,
-            _job_id=arq_job_id(settings, execution_id, attempts + 1),
+            made + 1,
+            _job_id=arq_job_id(settings, execution_id, made + 1),
             _queue_name=settings.webhook_queue_name,
         )
     return len(due)

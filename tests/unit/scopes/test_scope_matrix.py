@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.keys.scopes import (
+from app.scopes import (
     PRESETS,
     SCOPES,
     UnknownScope,

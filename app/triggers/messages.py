@@ -1,16 +1,17 @@
-"""Sending one claimed trigger execution through its rule's channel."""
+"""The message of one claimed trigger execution, sent through its rule's channel: email or
+SMS (app/channels), or a trigger.delivered webhook event."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from app.channels import email, sms
+from app.channels.errors import PermanentFailure
 from app.composition.variables import substitute
 from app.config import Settings
 from app.db import Database, utcnow
-from app.delivery import email, sms
-from app.delivery.errors import PermanentFailure
 from app.triggers import links, states
-from app.triggers.delivery import Claimed, finish
+from app.triggers.attempts import Claimed, finish
 from app.webhooks import events, outbox
 from app.webhooks.models import WebhookEndpoint
 

@@ -1,6 +1,14 @@
-"""The single table of scopes, presets, and the scope each endpoint needs."""
+"""Who may call the API with a key, and for what: the tier keys need, the single table of
+scopes, presets, and the scope each endpoint needs. Read by auth, the keys domain, the API
+docs, the CLI and the tests alike."""
 
 from __future__ import annotations
+
+from app.errors import DomainError, Kind
+from app.spec import TIER_RANK
+
+# SPEC 5: API access (and so API keys) needs the Studio tier or above.
+API_MIN_TIER = "studio"
 
 SCOPES: dict[str, str] = {
     "videos:create": "Single render jobs",
@@ -84,8 +92,39 @@ PUBLIC_ENDPOINTS: frozenset[tuple[str, str]] = frozenset(
 )
 
 
-class UnknownScope(ValueError):
-    pass
+class UnknownScope(DomainError):
+    """A scope or preset name that does not exist (400). `str()` is the name alone: the CLI
+    and the dashboard put it in their own words; the API answers with `message`."""
+
+    kind = Kind.INVALID
+
+    def __init__(self, scope: str) -> None:
+        super().__init__(
+            f"Unknown scope '{scope}'. Use a preset ({', '.join(PRESETS)}) or a comma-separated "
+            f"list of: {', '.join(SCOPES)} (wildcards `group:*` and `*` allowed)",
+            details=[{"loc": ["scopes"], "msg": f"unknown scope '{scope}'", "type": "enum"}],
+        )
+        self.scope = scope
+
+    def __str__(self) -> str:
+        return self.scope
+
+
+class TierTooLow(DomainError):
+    """The account's tier does not allow API access (403), whether using a key or making one."""
+
+    kind = Kind.FORBIDDEN
+
+    def __init__(self, tier: str) -> None:
+        super().__init__(
+            f"API access requires the {API_MIN_TIER} tier or above; this account is {tier}. "
+            f"Upgrade the account to {API_MIN_TIER} to use API keys."
+        )
+        self.tier = tier
+
+
+def tier_allows_keys(tier: str) -> bool:
+    return TIER_RANK.get(tier, 0) >= TIER_RANK[API_MIN_TIER]
 
 
 def parse_scopes(value: str) -> tuple[str, ...]:

@@ -1,0 +1,1 @@
+"""GET /api/languages: the SPEC languages and what this deployment can do with each."""

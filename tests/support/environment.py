@@ -1,0 +1,26 @@
+"""Settings as the REELSMITH_* environment of a subprocess (a worker, a live API server) that
+shares this process's database, Redis namespace and media."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.config import Settings
+
+# What every process of one deployment shares.
+SHARED = ("database_url", "redis_url", "redis_prefix", "queue_name", "media_dir", "public_url")
+
+
+def setting_vars(**values: Any) -> dict[str, str]:
+    """REELSMITH_<NAME> for each setting given (booleans as true/false, as the app reads them)."""
+    return {
+        f"REELSMITH_{name.upper()}": str(value).lower() if isinstance(value, bool) else str(value)
+        for name, value in values.items()
+    }
+
+
+def settings_env(settings: Settings, *fields: str, **values: Any) -> dict[str, str]:
+    """The variables of the SHARED settings and of `fields`, read from `settings`, then of
+    `values` as given."""
+    read = {name: getattr(settings, name) for name in (*SHARED, *fields)}
+    return setting_vars(**{**read, **values})
