@@ -13,9 +13,10 @@ from typing import Any
 from jinja2 import ChainableUndefined, Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 
+from app.composition.fit import rules_for_page
 from app.composition.fonts import FALLBACK_STACK, FONTS_DIR, brand_faces
 from app.composition.glyphs import faces_for_text
-from app.composition.timeline import Timeline, TimelineScene, scene_props
+from app.composition.timeline import Timeline, TimelineScene, prop_fields, scene_props
 from app.config import ROOT
 from app.primitives.catalog import PRIMITIVES_DIR
 
@@ -164,7 +165,7 @@ def _words(config: Mapping[str, Any]) -> list[dict[str, Any]]:
     return words
 
 
-def _scene_info(scene: TimelineScene) -> dict[str, Any]:
+def _scene_info(scene: TimelineScene, data: Mapping[str, Any]) -> dict[str, Any]:
     return {
         "index": scene.index,
         "primitive": scene.primitive_id,
@@ -176,6 +177,8 @@ def _scene_info(scene: TimelineScene) -> dict[str, Any]:
         "transitionMs": scene.transition_ms,
         "bindings": _bindings(scene.config),
         "words": _words(scene.config),
+        "fit": rules_for_page(scene.primitive_id),
+        "fields": prop_fields(scene, data),
     }
 
 
@@ -199,7 +202,7 @@ def render_composition(
     rendered, css, js, seen = [], [], [], set()
     for scene in timeline.scenes:
         folder = PRIMITIVES_DIR / scene.primitive_id
-        info = _scene_info(scene)
+        info = _scene_info(scene, data)
         props = scene_props(scene, data)
         template = env.get_template(f"{scene.primitive_id}/scene.html.j2")
         html = template.render(props=props, scene=info, option=info["option"], brand=values)

@@ -28,7 +28,7 @@ reelsmith.primitive("badge-unlock", {
       if (!level.textContent) level.parentNode.removeChild(level);
     }
     var name = ctx.$(".bu-name");
-    if (name) ctx.fitText(name, { max: 60, min: 34, width: 1040 });
+    if (name) ctx.fit(name);
     var sparks = ctx.$(".bu-sparks");
     var list = [];
     for (var i = 0; i < SPARKS; i++) {

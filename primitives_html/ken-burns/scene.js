@@ -18,7 +18,7 @@ reelsmith.primitive("ken-burns", {
       img = null;
     }
     var caption = ctx.$(".kb-caption");
-    if (caption) ctx.fitText(caption, { max: 44, min: 28, width: 980, lines: 2 });
+    if (caption) ctx.fit(caption);
     return { target: img || ctx.$(".kb-fallback"), captionIn: ctx.at("caption-in", 500) };
   },
 

@@ -11,7 +11,7 @@ reelsmith.primitive("outro", {
   hidesLogo: true, // the brand logo is shown large in the middle instead of in the corner
   setup: function (ctx) {
     var message = ctx.$(".ou-message");
-    ctx.fitText(message, { max: 84, min: 40, width: 1000, lines: 2 });
+    ctx.fit(message);
     var textIn = ctx.at("text-in", ctx.option === "logo-zoom" ? 900 : ctx.option === "curtain" ? 800 : 500);
     return { textIn: textIn };
   },
