@@ -624,6 +624,53 @@
     });
   }
 
+  /* ---------- when a scene has settled (the poster rule) ----------
+   * settledAt(index): the absolute time (ms) at which the scene with this template index has
+   * finished entering: its entry transition is over and every entry animation of its
+   * elements is done. The scripted part is the primitive's settle(ctx, state) when it
+   * declares one (a primitive whose motion loops, or that animates its own exit, must), else
+   * the latest end of its active() intervals; finite CSS/Web animations of the scene add
+   * their end; infinite ones are ambient and ignored. Clamped to the last moment the scene
+   * is still whole: the next scene's start (under a cut, 1 ms before it), or the video's end.
+   * null for a scene that does not play (skipped, disabled). */
+  function recordByIndex(index) {
+    for (var i = 0; i < scenes.length; i++) if (scenes[i].info.index === Number(index)) return scenes[i];
+    return null;
+  }
+  function settledAt(index) {
+    var record = recordByIndex(index);
+    if (!record) return null;
+    collectAnimations();
+    var info = record.info;
+    var local = info.transitionMs;
+    if (typeof record.def.settle === "function") {
+      local = Math.max(local, Number(record.def.settle(record.ctx, record.state)) || 0);
+    } else {
+      localIntervals(record).forEach(function (iv) { local = Math.max(local, iv[1]); });
+    }
+    animations.forEach(function (anim) {
+      if (animationScene.get(anim) !== record) return;
+      var end = Number(anim.effect.getComputedTiming().endTime);
+      if (isFinite(end)) local = Math.max(local, end);
+    });
+    var next = scenes[record.order + 1];
+    var leaves = next ? (next.info.transitionMs > 0 ? next.info.start : next.info.start - 1) : config.duration;
+    return clamp(info.start + clamp(local, 0, info.duration), info.start, Math.max(info.start, leaves));
+  }
+  /* The poster frame (ms): where the first scene that shows recipient data (timeline
+   * `personalized`) has settled; with none, the template's posterAt {scene, offsetMs} when
+   * that scene plays; else where the first scene has settled. */
+  function posterAtMs(posterAt) {
+    for (var i = 0; i < scenes.length; i++) {
+      if (scenes[i].info.personalized) return settledAt(scenes[i].info.index);
+    }
+    if (posterAt && posterAt.scene !== undefined && posterAt.scene !== null) {
+      var record = recordByIndex(posterAt.scene);
+      if (record) return record.info.start + clamp(Number(posterAt.offsetMs) || 0, 0, record.info.duration);
+    }
+    return scenes.length ? settledAt(scenes[0].info.index) : 0;
+  }
+
   /* ---------- captions (output.captions) ---------- */
   function buildCaptions(layer) {
     var words = [];
@@ -798,6 +845,8 @@
     seek: seek,
     canDiffer: canDiffer,
     activeIntervals: activeIntervals,
+    settledAt: settledAt,
+    posterAtMs: posterAtMs,
     /* What fitting did to each text element: [{scene, primitive, element, prop, field, size,
      * declared, scale (size / declared), truncated}] in the order elements were fitted. */
     fitReport: function () {
@@ -814,7 +863,7 @@
     get playing() { return !!playing; },
     get scenes() {
       return scenes.map(function (r) {
-        return { index: r.info.index, primitive: r.info.primitive, start: r.info.start, duration: r.info.duration, transition: r.info.transition };
+        return { index: r.info.index, primitive: r.info.primitive, start: r.info.start, duration: r.info.duration, transition: r.info.transition, personalized: !!r.info.personalized };
       });
     },
     ready: null,

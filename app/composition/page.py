@@ -177,6 +177,7 @@ def _scene_info(scene: TimelineScene, data: Mapping[str, Any]) -> dict[str, Any]
         "transitionMs": scene.transition_ms,
         "bindings": _bindings(scene.config),
         "words": _words(scene.config),
+        "personalized": scene.personalized,
         "fit": rules_for_page(scene.primitive_id),
         "fields": prop_fields(scene, data),
     }

@@ -44,6 +44,9 @@ class TimelineScene:
     transition_ms: int
     config: dict[str, Any] = field(repr=False)
     voiceover_ms: int | None = None
+    # Shows recipient data: its sceneData has a [variable], or a data input is filled from
+    # the data (the poster is the first such scene, once settled).
+    personalized: bool = False
 
     @property
     def end_ms(self) -> int:
@@ -196,6 +199,7 @@ def build_timeline(
                 transition_ms=overlap,
                 config=config,
                 voiceover_ms=speech,
+                personalized=shows_recipient_data(config, data),
             )
         )
         cursor = start + duration
@@ -241,6 +245,22 @@ def _strings(value: Any, path: str) -> list[tuple[str, str]]:
     if isinstance(value, (list, tuple)):
         return [p for i, v in enumerate(value) for p in _strings(v, f"{path}[{i}]")]
     return []
+
+
+def shows_recipient_data(config: Mapping[str, Any], data: Mapping[str, Any]) -> bool:
+    """Whether a scene shows recipient data: a `[variable]` anywhere in its sceneData, or one
+    of its primitive's dataInputs taken from the data (not overridden by sceneData)."""
+    scene_data = config.get("sceneData") or {}
+    if not isinstance(scene_data, Mapping):
+        scene_data = {}
+    if any(variables_in(text) for _, text in _strings(scene_data, "")):
+        return True
+    info = get_primitive(str(config.get("primitiveId", "")))
+    for name in info.dataInputs if info else []:
+        key = name.removesuffix("[]")
+        if key not in scene_data and present(lookup(data, key)):
+            return True
+    return False
 
 
 def field_path(dotted: str) -> str:

@@ -46,6 +46,12 @@ reelsmith.primitive("badge-unlock", {
     return [[0, s.unlock + 2400]];
   },
 
+  // Entered once the badge, sparks, shine and every line of text are in (the last thing,
+  // the shine, ends 1300 ms after the burst); shine-burst's rays keep turning, ambient.
+  settle: function (ctx, s) {
+    return (ctx.option === "flip-in" ? s.unlock + 400 : s.unlock + 300) + 1300;
+  },
+
   render: function (ctx, t, s) {
     var e = ctx.ease, p = ctx.progress, u = s.unlock;
     var wrap = ctx.$(".bu-badge-wrap");

@@ -26,6 +26,11 @@ reelsmith.primitive("ken-burns", {
     return [[0, ctx.duration]]; // the camera never stops
   },
 
+  // Entered once the caption and the credit are in (the camera drifts on, ambient).
+  settle: function (ctx, s) {
+    return s.captionIn + 1200;
+  },
+
   render: function (ctx, t, s) {
     var e = ctx.ease, p = ctx.progress;
     var move = MOVES[ctx.option] || MOVES["zoom-in"];

@@ -22,6 +22,11 @@ reelsmith.primitive("outro", {
     return list;
   },
 
+  // Entered once the text is in; fade-out's fade to black is the scene's exit.
+  settle: function (ctx, s) {
+    return s.textIn + 1100;
+  },
+
   render: function (ctx, t, s) {
     var e = ctx.ease, p = ctx.progress;
     var mark = ctx.$(".ou-mark");

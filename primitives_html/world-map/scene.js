@@ -37,6 +37,11 @@ reelsmith.primitive("world-map", {
     return [[0, s.timing.settled]];
   },
 
+  // Entered once every country, the legend and the callout are in (the pin's pulse loops).
+  settle: function (ctx, s) {
+    return s.timing.settled;
+  },
+
   render: function (ctx, t, s) {
     var e = ctx.ease, p = ctx.progress, tm = s.timing;
     // The land stays fully drawn: fading a group this large made the first raster of a

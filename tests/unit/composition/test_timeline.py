@@ -201,6 +201,21 @@ def test_scenes_accept_pydantic_models() -> None:
     assert timeline.scenes[0].duration_ms == 2000
 
 
+def test_a_scene_shows_recipient_data_through_a_variable_or_a_data_input() -> None:
+    data = {"person_name": "Priya", "stats": [{"label": "x", "value": 1}]}
+    timeline = build_timeline(
+        [
+            scene("cta-card", sceneData={"headline": "Plan the next one", "url": "x"}),
+            scene("title-intro", sceneData={"person_name": "[person_name]"}),
+            scene("stat-counters", sceneData={"title": "Numbers"}),  # stats from the data
+            scene("outro", sceneData={"message": "Hi [person_name]", "person_name": ""}),
+            scene("title-intro", sceneData={"person_name": "Fixed", "subtitle": "Static"}),
+        ],
+        data,
+    )
+    assert [s.personalized for s in timeline.scenes] == [False, True, True, True, False]
+
+
 def test_prop_fields_name_the_data_field_behind_every_text() -> None:
     data = {"keyStats": [{"label": "Revenue", "value": 5}], "period": "Q3", "person_name": "Ana"}
     timeline = build_timeline(
