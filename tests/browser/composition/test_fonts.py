@@ -123,7 +123,7 @@ async def platform_fonts(page: Any, selector: str) -> list[list[dict[str, Any]]]
     await cdp.send("DOM.enable")
     await cdp.send("CSS.enable")
     root = (await cdp.send("DOM.getDocument", {"depth": -1}))["root"]["nodeId"]
-    nodes = (await cdp.send("DOM.querySelectorAll", {"nodeId": root, "selector": selector}))
+    nodes = await cdp.send("DOM.querySelectorAll", {"nodeId": root, "selector": selector})
     out = []
     for node in nodes["nodeIds"]:
         out.append((await cdp.send("CSS.getPlatformFontsForNode", {"nodeId": node}))["fonts"])
