@@ -68,7 +68,15 @@ def stamp() -> str:
 
 
 def _open(source: str, index: int, lazy: bool = False) -> TTFont:
-    return TTFont(DEBIAN_FONTS / source, fontNumber=index, lazy=lazy)
+    # Bounds kept from the source (recomputing them runs every CJK outline: half the time)
+    # and its timestamp: the same files on every machine.
+    return TTFont(
+        DEBIAN_FONTS / source,
+        fontNumber=index,
+        lazy=lazy,
+        recalcBBoxes=False,
+        recalcTimestamp=False,
+    )
 
 
 def _stem(family: NotoFamily, weight: str) -> str:
