@@ -209,7 +209,10 @@
       return fitsBox(el, width, lines);
     };
     var size = declared;
-    if (!at(declared)) {
+    // Most text fits as designed: measured without touching the style, a page whose text
+    // all fits costs one layout, however many elements it declares.
+    var asDesigned = !el.style.fontSize && !rule.max ? fitsBox(el, width, lines) : at(declared);
+    if (!asDesigned) {
       var lo = Math.ceil(min), hi = Math.floor(declared);
       if (hi >= declared) hi = declared - 1;
       if (!at(lo)) {
@@ -225,7 +228,7 @@
       at(size);
     }
     var truncated = false;
-    if (!fitsBox(el, width, lines)) {
+    if (!asDesigned && !fitsBox(el, width, lines)) {
       if (!rule.ellipsis) {
         el.style.overflowWrap = "anywhere";
         el.style.wordBreak = "break-word";

@@ -122,6 +122,11 @@ def faces_for_text(texts: Iterable[str]) -> list[Face]:
     fallback order of the page; [] for text the brand faces draw entirely."""
     families = _families()
     brand, fallbacks = families[0], families[1:]
+    texts = list(texts)
+    # The usual page: every character is the brand's (a set of a page's characters is quick;
+    # clusters are only worth finding when one is not).
+    if all(ranges_contain(brand.ranges, ord(c)) or not drawn(ord(c)) for c in set("".join(texts))):
+        return []
     needed: set[Face] = set()
     seen: set[str] = set()
     for text in texts:
