@@ -195,12 +195,12 @@
     var text = el.textContent;
     if (el.__rsFit && el.__rsFit.text === text) return el.__rsFit.size;
     var cs = getComputedStyle(el);
-    if (el.__rsDeclared === undefined) {
-      el.__rsDeclared = rule.max || px(cs.fontSize);
+    if (el.__rsDesigned === undefined) {
+      el.__rsDesigned = px(cs.fontSize); // the CSS size, before any fitting wrote one
       // "normal" line height depends on the font that draws it: fix it to the brand's.
       if (!isFinite(parseFloat(cs.lineHeight))) el.style.lineHeight = "1.2";
     }
-    var declared = el.__rsDeclared;
+    var declared = rule.max || el.__rsDesigned;
     var min = Math.min(rule.min || declared, declared);
     var lines = rule.ellipsis ? 1 : Math.max(1, rule.wrap || rule.lines || 1);
     var width = boxWidth(el, rule);

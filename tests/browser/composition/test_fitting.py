@@ -86,3 +86,13 @@ async def test_the_preview_of_any_size_fits_text_exactly_like_the_video(browser:
     finally:
         await video.close()
         await context.close()
+
+
+async def test_a_primitive_may_size_an_element_for_its_data(make_composition) -> None:
+    quote = "We shipped in weeks, not quarters, and the whole team finally slept. " * 3
+    page = await make_composition(
+        [{"primitiveId": "quote-card"}], {"quote": quote, "person_name": "Maria"}
+    )
+    report = entry(await page.page.evaluate("reelsmith.fitReport()"), ".qc-text")
+    assert report["declared"] == 38  # a quote over 140 characters starts smaller (not 46)
+    assert report["field"] == "quote"
