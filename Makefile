@@ -7,23 +7,25 @@ VENV := .venv
 PY := $(VENV)/bin/python
 BIN := $(VENV)/bin
 # The browser is handled apart: chromium-headless-shell, or chromium where that is missing.
-SYSTEM_PACKAGES := ffmpeg redis-server espeak-ng libespeak-ng1 fonts-dejavu-core python3-venv
+# The Noto font packages are the sources of the bundled fonts (app/composition/fonts.py).
+SYSTEM_PACKAGES := ffmpeg redis-server espeak-ng libespeak-ng1 fonts-dejavu-core python3-venv \
+	fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji
 SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 APT := DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get -y -qq -o Dpkg::Use-Pty=0
 TEST_REDIS_PORT ?= 6379
 export REELSMITH_TEST_REDIS ?= redis://127.0.0.1:$(TEST_REDIS_PORT)/13
 
-.PHONY: run test system test-system venv migrate bootstrap lint docs gallery screenshots bench clean
+.PHONY: run test system test-system venv fonts migrate bootstrap lint docs gallery screenshots bench clean
 
 # The docs site is built for /docs/guide/ on the way; a docs problem never stops the service
 # (`make docs` says what it is).
-run: system venv migrate bootstrap
+run: system venv fonts migrate bootstrap
 	@$(BIN)/mkdocs build --quiet 2>/dev/null || echo "docs site not built (see make docs)"
 	$(BIN)/reelsmith dev
 
 # Runs the whole suite; starts a throwaway redis-server for it when none answers, and stops it
 # afterwards. Exits with pytest's status.
-test: system test-system venv
+test: system test-system venv fonts
 	@started=""; \
 	if ! $(PY) -c "import redis; redis.Redis(port=$(TEST_REDIS_PORT), socket_connect_timeout=1).ping()" 2>/dev/null; then \
 	  echo "starting redis-server on port $(TEST_REDIS_PORT) for the tests"; \
@@ -72,6 +74,11 @@ $(VENV)/.installed: pyproject.toml constraints.txt
 
 venv: $(VENV)/.installed
 
+# The faces pages load (static/fonts/noto/, not committed), cut from the Debian Noto packages;
+# quick when they are up to date, a few minutes the first time.
+fonts: system venv
+	$(PY) scripts/prepare_fonts.py
+
 migrate: venv
 	$(BIN)/reelsmith migrate
 
@@ -90,7 +97,7 @@ lint: venv
 docs: venv
 	$(BIN)/mkdocs build --strict --quiet
 
-gallery: system venv
+gallery: system venv fonts
 	$(PY) scripts/gallery.py
 	$(PY) scripts/dashboard_thumbs.py
 
@@ -100,4 +107,4 @@ screenshots: system venv
 	$(PY) scripts/dashboard_screenshots.py
 
 clean:
-	rm -rf $(VENV) data media .pytest_cache build/docs
+	rm -rf $(VENV) data media .pytest_cache build/docs static/fonts/noto

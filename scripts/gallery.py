@@ -1,9 +1,11 @@
 """Render one frame of each built-in template into docs/gallery/<id>.png (1280x720).
 
-Usage: python scripts/gallery.py [template_id ...]   (`make gallery`)
+Usage: python scripts/gallery.py [template_id or recipient id ...]   (`make gallery`)
 
 Each frame comes from the composition page the renderer captures, with the template's
 sample data, seeked into its most telling scene. No server and no network are needed.
+Then the posters of a few recipients whose data is hard to draw (RECIPIENTS): an Arabic name,
+a Chinese name with an emoji, a 60-character company name.
 """
 
 from __future__ import annotations
@@ -44,6 +46,18 @@ SHOWCASE = {
 }
 
 
+# Posters (the poster frame: the first personalized scene, settled) of hard-to-draw data.
+RECIPIENTS = {
+    "poster-arabic-name": ("pulse", {"person_name": "ليلى عبد الرحمن"}),
+    "poster-chinese-name-emoji": ("rewind", {"person_name": "王小明 🎉"}),
+    "poster-long-company": (
+        "handshake",
+        {"company_name": "Northwind Transcontinental Logistics & Supply Chain Partners"},
+    ),
+}
+POSTER = -1  # frame time: the page's own poster rule
+
+
 def chromium_path() -> str:
     for candidate in ("/usr/bin/chromium-headless-shell", "/usr/bin/chromium"):
         if os.path.exists(candidate):
@@ -63,13 +77,14 @@ def frame_time(template_id: str, timeline: Timeline) -> int:
     return chosen.start_ms + int(chosen.duration_ms * fraction)
 
 
-def composition_for(template_id: str) -> tuple[str, int]:
-    """The composition page of a built-in with its sample data, and the frame time."""
+def composition_for(name: str) -> tuple[str, int]:
+    """The composition page of a built-in (or a RECIPIENTS entry) and the frame time."""
+    template_id, extra = RECIPIENTS.get(name, (name, {}))
     view = builtin_as_view(builtins()[template_id], 0)
-    scenes, data = render_inputs(view, sample_data(view, template_id))
+    scenes, data = render_inputs(view, {**sample_data(view, template_id), **extra})
     timeline = build_timeline(scenes, data)
     html = render_composition(timeline, view.defaults, None, None, data=data)
-    return html, frame_time(template_id, timeline)
+    return html, POSTER if name in RECIPIENTS else frame_time(template_id, timeline)
 
 
 async def render_gallery(template_ids: list[str]) -> list[Path]:
@@ -87,6 +102,8 @@ async def render_gallery(template_ids: list[str]) -> list[Path]:
                 await context.route("**/*", lambda route: route.abort())
                 await page.set_content(html, wait_until="load")
                 await page.evaluate("() => window.reelsmith.ready")
+                if at_ms == POSTER:
+                    at_ms = await page.evaluate("() => window.reelsmith.posterAtMs()")
                 await page.evaluate("ms => window.reelsmith.seek(ms)", at_ms)
                 path = OUT_DIR / f"{template_id}.png"
                 await page.screenshot(path=str(path), type="png")
@@ -99,10 +116,11 @@ async def render_gallery(template_ids: list[str]) -> list[Path]:
 
 
 def main(argv: list[str]) -> int:
-    wanted = argv or list(builtins())
-    unknown = [t for t in wanted if t not in builtins()]
+    known = [*builtins(), *RECIPIENTS]
+    wanted = argv or known
+    unknown = [t for t in wanted if t not in known]
     if unknown:
-        print(f"unknown built-in template(s): {', '.join(unknown)}; known: {', '.join(builtins())}")
+        print(f"unknown gallery frame(s): {', '.join(unknown)}; known: {', '.join(known)}")
         return 2
     asyncio.run(render_gallery(wanted))
     return 0

@@ -121,25 +121,253 @@
     if (typeof value === "number" && !isFinite(value)) return "";
     return String(value);
   }
-  /* Shrink an element's font size until it fits (deterministic: runs once, after fonts).
-   * Fits = content no wider than opts.width (default: the element's own width; pass it for
-   * nowrap/inline-block elements) and no more than opts.lines lines (default 1). */
-  function fitText(el, opts) {
-    opts = opts || {};
-    var max = opts.max || parseFloat(getComputedStyle(el).fontSize);
-    var min = opts.min || 24;
-    var width = opts.width || el.clientWidth;
-    var lines = opts.lines || 1;
-    var size = max;
-    el.style.fontSize = size + "px";
-    var lineHeight = parseFloat(getComputedStyle(el).lineHeight) || size * 1.15;
-    while (size > min && (el.scrollWidth > width + 0.5 || el.offsetHeight > (lineHeight / max) * size * lines + 2)) {
-      size -= 2;
-      el.style.fontSize = size + "px";
+
+  /* A number's prefix or suffix as shown: units are short ("$", "%", " hrs"), so one longer
+   * than 8 graphemes is cut to 7 and "…", and a number never loses its digits to it. */
+  function affix(value) {
+    var parts = graphemes(text(value));
+    return parts.length > 8 ? parts.slice(0, 7).join("") + "\u2026" : parts.join("");
+  }
+
+  /* ---------- text that fits ----------
+   * Each primitive declares its text elements in fit.json (timeline scenes[].fit): selector,
+   * min (px), optional max (px, default: the CSS size), then `wrap: N` (up to N lines; a word
+   * wider than the box may break anywhere) or `ellipsis: true` (one line), optional width (px,
+   * or a selector of the ancestor whose content box bounds it; default: the element's own
+   * box, its parent's for inline-level elements) and prop (which props field it shows).
+   * fitElement() is measured by the browser's own layout, in layout px (never transformed):
+   *   1. the largest whole px size from max down to min at which the text fits;
+   *   2. still too big at min: wrap may break words anywhere;
+   *   3. still too big: the text is cut, a whole grapheme at a time, and ends in "…".
+   * Fits = no wider than the box and no more lines than allowed. Runs once per element after
+   * fonts load (setup, or right after it), so the preview and the video agree. */
+  var fitLog = [];
+  var ELLIPSIS = "\u2026";
+  var segmenter = typeof Intl !== "undefined" && Intl.Segmenter ? new Intl.Segmenter(undefined, { granularity: "grapheme" }) : null;
+  function graphemes(s) {
+    return segmenter ? Array.from(segmenter.segment(s), function (x) { return x.segment; }) : Array.from(s);
+  }
+  function textNodesOf(el) {
+    var out = [];
+    var walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) out.push(walker.currentNode);
+    return out;
+  }
+  function px(value) {
+    var n = parseFloat(value);
+    return isFinite(n) ? n : 0;
+  }
+  function contentWidth(node) {
+    var cs = getComputedStyle(node);
+    return node.clientWidth - px(cs.paddingLeft) - px(cs.paddingRight);
+  }
+  function boxWidth(el, rule) {
+    if (typeof rule.width === "number") return rule.width;
+    if (typeof rule.width === "string") {
+      var host = el.parentElement && el.parentElement.closest(rule.width);
+      if (host) return contentWidth(host);
     }
-    // Still too wide at the smallest size (one very long word): let it break anywhere.
-    if (el.scrollWidth > width + 0.5) el.style.overflowWrap = "anywhere";
+    var parent = el.parentElement ? contentWidth(el.parentElement) : Infinity;
+    if (getComputedStyle(el).display.indexOf("inline") === 0) return parent;
+    // A box sized by its own content (a centred flex item) is bounded by its parent's.
+    return Math.min(el.clientWidth, parent);
+  }
+  function lineHeightOf(el) {
+    var cs = getComputedStyle(el);
+    var lh = parseFloat(cs.lineHeight);
+    return isFinite(lh) ? lh : px(cs.fontSize) * 1.2;
+  }
+  /* Lines from the content height: every fitted element has a fixed line height, so a
+   * fallback font with a taller ascent never counts as an extra line. */
+  function linesOf(el, inline) {
+    var cs = getComputedStyle(el);
+    var height = (inline ? el.offsetHeight : el.scrollHeight) - px(cs.paddingTop) - px(cs.paddingBottom);
+    return height / lineHeightOf(el);
+  }
+  /* An inline element has no scroll box: its own size is its text's. */
+  function fitsBox(el, width, lines) {
+    var inline = getComputedStyle(el).display === "inline";
+    var used = inline ? el.offsetWidth : el.scrollWidth;
+    return used <= width + 0.5 && linesOf(el, inline) <= lines + 0.45;
+  }
+
+  function fitElement(record, el, rule) {
+    var text = el.textContent;
+    if (el.__rsFit && el.__rsFit.text === text) return el.__rsFit.size;
+    var cs = getComputedStyle(el);
+    if (el.__rsDesigned === undefined) {
+      el.__rsDesigned = px(cs.fontSize); // the CSS size, before any fitting wrote one
+      // "normal" line height depends on the font that draws it: fix it to the brand's.
+      if (!isFinite(parseFloat(cs.lineHeight))) el.style.lineHeight = "1.2";
+    }
+    var declared = rule.max || el.__rsDesigned;
+    var min = Math.min(rule.min || declared, declared);
+    var lines = rule.ellipsis ? 1 : Math.max(1, rule.wrap || rule.lines || 1);
+    var width = boxWidth(el, rule);
+    var at = function (size) {
+      el.style.fontSize = size + "px";
+      return fitsBox(el, width, lines);
+    };
+    var size = declared;
+    // Most text fits as designed: measured without touching the style, a page whose text
+    // all fits costs one layout, however many elements it declares.
+    var asDesigned = !el.style.fontSize && !rule.max ? fitsBox(el, width, lines) : at(declared);
+    if (!asDesigned) {
+      var lo = Math.ceil(min), hi = Math.floor(declared);
+      if (hi >= declared) hi = declared - 1;
+      if (!at(lo)) {
+        size = lo;
+      } else {
+        while (lo < hi) {
+          var mid = Math.ceil((lo + hi) / 2);
+          if (at(mid)) lo = mid;
+          else hi = mid - 1;
+        }
+        size = lo;
+      }
+      at(size);
+    }
+    var truncated = false;
+    if (!asDesigned && !fitsBox(el, width, lines)) {
+      if (!rule.ellipsis) {
+        el.style.overflowWrap = "anywhere";
+        el.style.wordBreak = "break-word";
+      }
+      if (!fitsBox(el, width, lines)) truncated = cutToFit(el, width, lines, size, min);
+    }
+    el.__rsFit = { text: el.textContent, size: size };
+    // One entry per element: fitted again (its text changed in setup), the new one counts.
+    if (el.__rsLog !== undefined) fitLog.splice(el.__rsLog, 1, null);
+    el.__rsLog = fitLog.length;
+    fitLog.push({
+      scene: record ? record.info.index : null,
+      primitive: record ? record.info.primitive : null,
+      element: rule.selector || describe(el),
+      prop: record ? cachedProp(record, el, rule, text) : null,
+      field: null,
+      size: size,
+      declared: declared,
+      scale: Math.round((size / declared) * 1000) / 1000,
+      truncated: truncated,
+    });
+    var entry = fitLog[fitLog.length - 1];
+    if (record && entry.prop && record.info.fields) entry.field = record.info.fields[entry.prop] || null;
     return size;
+  }
+
+  /* Keep the longest start of the text (whole graphemes) that fits with "…" after it. */
+  function cutToFit(el, width, lines, size, min) {
+    var nodes = textNodesOf(el);
+    var originals = nodes.map(function (n) { return n.data; });
+    var all = graphemes(originals.join(""));
+    // No box can show more graphemes than this (0.15 em is narrower than any glyph): keeps
+    // the search quick for a 20,000-character string.
+    var cap = Math.min(all.length, lines * Math.ceil(width / (Math.max(1, size) * 0.15)) + 1);
+    var keep = function (k) {
+      var budget = all.slice(0, k).join("").length;
+      var last = -1;
+      nodes.forEach(function (node, i) {
+        var take = Math.min(budget, originals[i].length);
+        node.data = originals[i].slice(0, take);
+        budget -= take;
+        if (take > 0) last = i;
+      });
+      var tail = nodes[last < 0 ? 0 : last];
+      if (tail) tail.data = tail.data.replace(/\s+$/, "") + ELLIPSIS;
+      return fitsBox(el, width, lines);
+    };
+    var lo = 0, hi = cap;
+    while (lo < hi) {
+      var mid = Math.ceil((lo + hi) / 2);
+      if (keep(mid)) lo = mid;
+      else hi = mid - 1;
+    }
+    keep(lo);
+    return true;
+  }
+
+  function describe(el) {
+    return el.tagName.toLowerCase() + (el.className && typeof el.className === "string" ? "." + el.className.trim().split(/\s+/).join(".") : "");
+  }
+
+  /* Which props field an element shows: an explicit data-rs-prop, else the props string it
+   * equals (within the rule's prop pattern when given), else the pattern itself. */
+  function propOf(record, el, rule, text) {
+    var marked = el.closest("[data-rs-prop]");
+    if (marked && record.el.contains(marked)) return marked.getAttribute("data-rs-prop");
+    var wanted = String(text).trim();
+    var pattern = rule.prop ? propPattern(rule.prop) : null;
+    var found = [];
+    (function walk(value, path) {
+      if (typeof value === "string" || typeof value === "number") {
+        if (String(value).trim() === wanted && (!pattern || pattern.test(path))) found.push(path);
+      } else if (Array.isArray(value)) {
+        value.forEach(function (v, i) { walk(v, path + "[" + i + "]"); });
+      } else if (value && typeof value === "object") {
+        Object.keys(value).forEach(function (k) { walk(value[k], path ? path + "." + k : k); });
+      }
+    })(record.props, "");
+    if (!found.length) return rule.prop || null;
+    // The same text in several items: the n-th element showing it is the n-th item.
+    var key = rule.selector + "\u0000" + wanted;
+    record.seenTexts = record.seenTexts || {};
+    var n = record.seenTexts[key] = (record.seenTexts[key] || 0) + 1;
+    return found[Math.min(n, found.length) - 1];
+  }
+
+  function cachedProp(record, el, rule, text) {
+    if (el.__rsPropText !== text) {
+      el.__rsPropText = text;
+      el.__rsProp = propOf(record, el, rule, text);
+    }
+    return el.__rsProp;
+  }
+
+  /* "bars[].label" matches "bars[3].label". */
+  function propPattern(prop) {
+    var escaped = prop.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    return new RegExp("^" + escaped.split("\\[\\]").join("\\[\\d+\\]") + "$");
+  }
+
+  function matchingRule(record, el) {
+    var rules = (record && record.info.fit) || [];
+    for (var i = 0; i < rules.length; i++) if (el.matches(rules[i].selector)) return rules[i];
+    return null;
+  }
+
+  /* ctx.fit(): every declared element of the scene; ctx.fit(sel or el, overrides): those. */
+  function fitScene(record, target, overrides) {
+    var rules = (record.info.fit || []).slice();
+    var els = null;
+    if (target) {
+      els = typeof target === "string" ? Array.prototype.slice.call(record.el.querySelectorAll(target)) : [target];
+    }
+    var last = null;
+    if (els) {
+      els.forEach(function (el) {
+        var rule = matchingRule(record, el) || { selector: typeof target === "string" ? target : describe(el) };
+        last = fitElement(record, el, Object.assign({}, rule, overrides || {}));
+      });
+      return last;
+    }
+    rules.forEach(function (rule) {
+      record.el.querySelectorAll(rule.selector).forEach(function (el) { last = fitElement(record, el, rule); });
+    });
+    return last;
+  }
+
+  /* The former helper, kept for primitives that call it: shrink from max to min within
+   * width over at most `lines` lines, then break words, then cut with "…". */
+  function fitTextFor(record) {
+    return function (el, opts) {
+      opts = opts || {};
+      var rule = Object.assign({}, matchingRule(record, el) || { selector: describe(el) });
+      if (opts.max) rule.max = opts.max;
+      rule.min = opts.min || rule.min || 24;
+      if (opts.width) rule.width = opts.width;
+      if (opts.lines) { rule.wrap = opts.lines; delete rule.ellipsis; }
+      return fitElement(record, el, rule);
+    };
   }
 
   /* ---------- intervals ---------- */
@@ -182,7 +410,10 @@
       $$: function (sel) { return Array.prototype.slice.call(el.querySelectorAll(sel)); },
       fmt: formatNumber,
       text: text,
-      fitText: fitText,
+      graphemes: graphemes,
+      affix: affix,
+      fit: function (target, overrides) { return fitScene(record, target, overrides); },
+      fitText: fitTextFor(record),
       ease: ease,
       progress: progress,
       clamp: clamp,
@@ -207,7 +438,11 @@
         style: node.getAttribute("data-style") || "auto",
       });
     });
+    // Declared elements fit before setup measures the layout, and again after it for the
+    // elements it created or whose text it changed.
+    fitScene(record);
     if (typeof def.setup === "function") record.state = def.setup(record.ctx);
+    fitScene(record);
   }
 
   function localIntervals(record) {
@@ -392,6 +627,53 @@
     });
   }
 
+  /* ---------- when a scene has settled (the poster rule) ----------
+   * settledAt(index): the absolute time (ms) at which the scene with this template index has
+   * finished entering: its entry transition is over and every entry animation of its
+   * elements is done. The scripted part is the primitive's settle(ctx, state) when it
+   * declares one (a primitive whose motion loops, or that animates its own exit, must), else
+   * the latest end of its active() intervals; finite CSS/Web animations of the scene add
+   * their end; infinite ones are ambient and ignored. Clamped to the last moment the scene
+   * is still whole: the next scene's start (under a cut, 1 ms before it), or the video's end.
+   * null for a scene that does not play (skipped, disabled). */
+  function recordByIndex(index) {
+    for (var i = 0; i < scenes.length; i++) if (scenes[i].info.index === Number(index)) return scenes[i];
+    return null;
+  }
+  function settledAt(index) {
+    var record = recordByIndex(index);
+    if (!record) return null;
+    collectAnimations();
+    var info = record.info;
+    var local = info.transitionMs;
+    if (typeof record.def.settle === "function") {
+      local = Math.max(local, Number(record.def.settle(record.ctx, record.state)) || 0);
+    } else {
+      localIntervals(record).forEach(function (iv) { local = Math.max(local, iv[1]); });
+    }
+    animations.forEach(function (anim) {
+      if (animationScene.get(anim) !== record) return;
+      var end = Number(anim.effect.getComputedTiming().endTime);
+      if (isFinite(end)) local = Math.max(local, end);
+    });
+    var next = scenes[record.order + 1];
+    var leaves = next ? (next.info.transitionMs > 0 ? next.info.start : next.info.start - 1) : config.duration;
+    return clamp(info.start + clamp(local, 0, info.duration), info.start, Math.max(info.start, leaves));
+  }
+  /* The poster frame (ms): where the first scene that shows recipient data (timeline
+   * `personalized`) has settled; with none, the template's posterAt {scene, offsetMs} when
+   * that scene plays; else where the first scene has settled. */
+  function posterAtMs(posterAt) {
+    for (var i = 0; i < scenes.length; i++) {
+      if (scenes[i].info.personalized) return settledAt(scenes[i].info.index);
+    }
+    if (posterAt && posterAt.scene !== undefined && posterAt.scene !== null) {
+      var record = recordByIndex(posterAt.scene);
+      if (record) return record.info.start + clamp(Number(posterAt.offsetMs) || 0, 0, record.info.duration);
+    }
+    return scenes.length ? settledAt(scenes[0].info.index) : 0;
+  }
+
   /* ---------- captions (output.captions) ---------- */
   function buildCaptions(layer) {
     var words = [];
@@ -543,7 +825,11 @@
       .then(function () { return document.fonts.ready; })
       .then(decodeImages)
       .then(function () {
+        // Text is fitted in layout px: the preview's scaled stage must not be scaled meanwhile.
+        var stage = document.getElementById("rs-stage");
+        if (stage) stage.style.transform = "";
         scenes.forEach(setupScene);
+        fitStage();
         var layer = document.getElementById("rs-captions");
         if (layer && config.captions) captions = buildCaptions(layer);
         booted = true;
@@ -562,6 +848,13 @@
     seek: seek,
     canDiffer: canDiffer,
     activeIntervals: activeIntervals,
+    settledAt: settledAt,
+    posterAtMs: posterAtMs,
+    /* What fitting did to each text element: [{scene, primitive, element, prop, field, size,
+     * declared, scale (size / declared), truncated}] in the order elements were fitted. */
+    fitReport: function () {
+      return fitLog.filter(Boolean).map(function (e) { return Object.assign({}, e); });
+    },
     play: play,
     pause: pause,
     onTime: onTime,
@@ -573,7 +866,7 @@
     get playing() { return !!playing; },
     get scenes() {
       return scenes.map(function (r) {
-        return { index: r.info.index, primitive: r.info.primitive, start: r.info.start, duration: r.info.duration, transition: r.info.transition };
+        return { index: r.info.index, primitive: r.info.primitive, start: r.info.start, duration: r.info.duration, transition: r.info.transition, personalized: !!r.info.personalized };
       });
     },
     ready: null,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import json
 import re
 from collections.abc import Mapping
 from functools import lru_cache
@@ -12,33 +13,21 @@ from typing import Any
 from jinja2 import ChainableUndefined, Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 
-from app.composition.timeline import Timeline, TimelineScene, scene_props
+from app.composition.fit import rules_for_page
+from app.composition.fonts import FALLBACK_STACK, FONTS_DIR, brand_faces
+from app.composition.glyphs import faces_for_text
+from app.composition.timeline import Timeline, TimelineScene, prop_fields, scene_props
 from app.config import ROOT
 from app.primitives.catalog import PRIMITIVES_DIR
 
 STATIC_DIR = ROOT / "static"
-FONTS_DIR = STATIC_DIR / "fonts"
 LOGO_POSITIONS = ("top-left", "top-right", "bottom-left", "bottom-right")
 DEFAULT_ACCENT = "#6366F1"
 DEFAULT_SECONDARY = "#14B8A6"
 _HEX = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
 
-_LATIN = (
-    "U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,"
-    "U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD"
-)
-_LATIN_EXT = (
-    "U+0100-02BA,U+02BD-02C5,U+02C7-02CC,U+02CE-02D7,U+02DD-02FF,U+0304,U+0308,U+0329,"
-    "U+1D00-1DBF,U+1E00-1E9F,U+1EF2-1EFF,U+2020,U+20A0-20AB,U+20AD-20C0,U+2113,U+2C60-2C7F,"
-    "U+A720-A7FF"
-)
-# (family, weight, file stem); each has a latin and a latin-ext file in static/fonts/.
-FONT_FACES = (
-    ("Inter", 400, "inter-{subset}-400-normal"),
-    ("Inter", 600, "inter-{subset}-600-normal"),
-    ("Poppins", 700, "poppins-{subset}-700-normal"),
-    ("Poppins", 800, "poppins-{subset}-800-normal"),
-)
+_MIME = {"woff2": "font/woff2", "truetype": "font/ttf", "opentype": "font/otf"}
+_JS_ESCAPE = re.compile(r"\\u\{([0-9a-fA-F]{1,6})\}|\\u([0-9a-fA-F]{4})")
 
 
 @lru_cache(maxsize=1)
@@ -80,21 +69,45 @@ def _read(path: Path) -> str:
     return path.read_text(encoding="utf-8") if path.is_file() else ""
 
 
-@lru_cache(maxsize=16)
-def _font_src(stem: str, asset_base: str | None) -> str:
+@lru_cache(maxsize=64)
+def _font_src(file: str, fmt: str, asset_base: str | None) -> str:
     if asset_base is not None:
-        return f"{asset_base.rstrip('/')}/fonts/{stem}.woff2"
-    encoded = base64.b64encode((FONTS_DIR / f"{stem}.woff2").read_bytes()).decode()
-    return f"data:font/woff2;base64,{encoded}"
+        return f"{asset_base.rstrip('/')}/fonts/{file}"
+    encoded = base64.b64encode((FONTS_DIR / file).read_bytes()).decode()
+    return f"data:{_MIME[fmt]};base64,{encoded}"
 
 
-def _fonts(asset_base: str | None) -> list[dict[str, Any]]:
-    faces = []
-    for family, weight, stem in FONT_FACES:
-        for subset, unicode_range in (("latin", _LATIN), ("latin-ext", _LATIN_EXT)):
-            src = _font_src(stem.format(subset=subset), asset_base)
-            faces.append({"family": family, "weight": weight, "src": src, "range": unicode_range})
-    return faces
+def _fonts(asset_base: str | None, texts: list[str]) -> list[dict[str, Any]]:
+    """@font-face rules: the brand faces always, a Noto face only when the text needs it."""
+    return [
+        {
+            "family": face.family,
+            "weight": face.weight,
+            "src": _font_src(face.file, face.format, asset_base),
+            "format": face.format,
+            "range": face.unicode_range,
+        }
+        for face in (*brand_faces(), *faces_for_text(texts))
+    ]
+
+
+@lru_cache(maxsize=64)
+def _script_text(source: str) -> str:
+    """The characters a primitive's script may write itself: its non-ASCII characters, as
+    they are or as escapes (`"\\u2605"` is a star)."""
+    escaped = "".join(chr(int(a or b, 16)) for a, b in _JS_ESCAPE.findall(source))
+    return escaped + "".join(c for c in source if ord(c) > 127)
+
+
+def page_texts(scenes: list[dict[str, Any]], scripts: list[str]) -> list[str]:
+    """Everything a page may draw: each scene's markup, props and words, and the text the
+    primitives' scripts write themselves."""
+    texts = [_script_text(js) for js in scripts]
+    for item in scenes:
+        texts.append(str(item["html"]))
+        texts.append(json.dumps(item["props"], ensure_ascii=False, default=str))
+        texts.extend(str(w["word"]) for w in item["scene"]["words"])
+    return texts
 
 
 def _get(source: Any, key: str, default: Any = None) -> Any:
@@ -152,7 +165,7 @@ def _words(config: Mapping[str, Any]) -> list[dict[str, Any]]:
     return words
 
 
-def _scene_info(scene: TimelineScene) -> dict[str, Any]:
+def _scene_info(scene: TimelineScene, data: Mapping[str, Any]) -> dict[str, Any]:
     return {
         "index": scene.index,
         "primitive": scene.primitive_id,
@@ -164,6 +177,9 @@ def _scene_info(scene: TimelineScene) -> dict[str, Any]:
         "transitionMs": scene.transition_ms,
         "bindings": _bindings(scene.config),
         "words": _words(scene.config),
+        "personalized": scene.personalized,
+        "fit": rules_for_page(scene.primitive_id),
+        "fields": prop_fields(scene, data),
     }
 
 
@@ -187,7 +203,7 @@ def render_composition(
     rendered, css, js, seen = [], [], [], set()
     for scene in timeline.scenes:
         folder = PRIMITIVES_DIR / scene.primitive_id
-        info = _scene_info(scene)
+        info = _scene_info(scene, data)
         props = scene_props(scene, data)
         template = env.get_template(f"{scene.primitive_id}/scene.html.j2")
         html = template.render(props=props, scene=info, option=info["option"], brand=values)
@@ -203,7 +219,8 @@ def render_composition(
         "scenes": [item["scene"] for item in rendered],
     }
     return env.get_template("composition.html.j2").render(
-        fonts=_fonts(asset_base),
+        fonts=_fonts(asset_base, page_texts(rendered, js)),
+        font_fallback=FALLBACK_STACK,
         composition_css=_read(STATIC_DIR / "composition.css"),
         runtime_js=_read(STATIC_DIR / "runtime.js"),
         scene_css=[c for c in css if c],

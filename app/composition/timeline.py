@@ -10,7 +10,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.composition.variables import MISSING, VARIABLE, lookup, present, substitute
+from app.composition.variables import (
+    MISSING,
+    VARIABLE,
+    lookup,
+    present,
+    substitute,
+    variables_in,
+)
 from app.primitives.catalog import get_primitive
 from app.spec import SKIP_OPS, TRANSITIONS
 
@@ -37,6 +44,9 @@ class TimelineScene:
     transition_ms: int
     config: dict[str, Any] = field(repr=False)
     voiceover_ms: int | None = None
+    # Shows recipient data: its sceneData has a [variable], or a data input is filled from
+    # the data (the poster is the first such scene, once settled).
+    personalized: bool = False
 
     @property
     def end_ms(self) -> int:
@@ -189,6 +199,7 @@ def build_timeline(
                 transition_ms=overlap,
                 config=config,
                 voiceover_ms=speech,
+                personalized=shows_recipient_data(config, data),
             )
         )
         cursor = start + duration
@@ -203,7 +214,7 @@ def resolve_value(value: Any, data: Mapping[str, Any]) -> Any:
         if whole:
             found = lookup(data, whole.group(1))
             return None if found is MISSING else found
-        return substitute(value, data).text
+        return substitute(value, data, isolate=True).text
     if isinstance(value, Mapping):
         return {str(k): resolve_value(v, data) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
@@ -224,3 +235,90 @@ def scene_props(scene: TimelineScene, data: Mapping[str, Any]) -> dict[str, Any]
     if isinstance(scene_data, Mapping):
         props.update(resolve_value(scene_data, data))
     return props
+
+
+def _strings(value: Any, path: str) -> list[tuple[str, str]]:
+    if isinstance(value, str):
+        return [(path, value)]
+    if isinstance(value, Mapping):
+        return [p for k, v in value.items() for p in _strings(v, f"{path}.{k}" if path else k)]
+    if isinstance(value, (list, tuple)):
+        return [p for i, v in enumerate(value) for p in _strings(v, f"{path}[{i}]")]
+    return []
+
+
+def shows_recipient_data(config: Mapping[str, Any], data: Mapping[str, Any]) -> bool:
+    """Whether a scene shows recipient data: a `[variable]` anywhere in its sceneData, or one
+    of its primitive's dataInputs taken from the data (not overridden by sceneData)."""
+    scene_data = config.get("sceneData") or {}
+    if not isinstance(scene_data, Mapping):
+        scene_data = {}
+    if any(variables_in(text) for _, text in _strings(scene_data, "")):
+        return True
+    info = get_primitive(str(config.get("primitiveId", "")))
+    for name in info.dataInputs if info else []:
+        key = name.removesuffix("[]")
+        if key not in scene_data and present(lookup(data, key)):
+            return True
+    return False
+
+
+def field_path(dotted: str) -> str:
+    """A variable's dotted path as a field path: `books.0.title` -> `books[0].title`."""
+    out = ""
+    for part in dotted.split("."):
+        out += f"[{part}]" if part.lstrip("-").isdigit() and out else (f".{part}" if out else part)
+    return out
+
+
+def _fields_from_data(value: Any, prop: str, source: str, out: dict[str, str]) -> None:
+    if isinstance(value, Mapping):
+        for k, v in value.items():
+            _fields_from_data(v, f"{prop}.{k}", f"{source}.{k}", out)
+    elif isinstance(value, (list, tuple)):
+        for i, v in enumerate(value):
+            _fields_from_data(v, f"{prop}[{i}]", f"{source}[{i}]", out)
+    elif value is not None:
+        out[prop] = source
+
+
+def _fields_from_scene(
+    template: Any, value: Any, prop: str, source: str, out: dict[str, str]
+) -> None:
+    if isinstance(template, str):
+        whole = VARIABLE.fullmatch(template.strip())
+        names = variables_in(template)
+        if whole:
+            _fields_from_data(value, prop, field_path(whole.group(1)), out)
+        elif value is not None:
+            out[prop] = field_path(names[0]) if len(names) == 1 else source
+    elif isinstance(template, Mapping) and isinstance(value, Mapping):
+        for k, v in template.items():
+            _fields_from_scene(v, value.get(str(k)), f"{prop}.{k}", f"{source}.{k}", out)
+    elif isinstance(template, (list, tuple)) and isinstance(value, (list, tuple)):
+        for i, (t, v) in enumerate(zip(template, value, strict=False)):
+            _fields_from_scene(t, v, f"{prop}[{i}]", f"{source}[{i}]", out)
+    else:
+        _fields_from_data(value, prop, source, out)
+
+
+def prop_fields(scene: TimelineScene, data: Mapping[str, Any]) -> dict[str, str]:
+    """Where each text shown by a scene comes from: props path -> field path.
+
+    A value taken from the data names its data field (`keyStats[1].label`); a sceneData text
+    with exactly one variable names that variable's field; any other sceneData text names
+    itself (`scenes[2].sceneData.title`)."""
+    out: dict[str, str] = {}
+    scene_data = scene.config.get("sceneData") or {}
+    if not isinstance(scene_data, Mapping):
+        scene_data = {}
+    info = get_primitive(scene.primitive_id)
+    for name in info.dataInputs if info else []:
+        key = name.removesuffix("[]")
+        value = lookup(data, key)
+        if key not in scene_data and value is not MISSING:
+            _fields_from_data(value, key, key, out)
+    for key, template in scene_data.items():
+        source = f"scenes[{scene.index}].sceneData.{key}"
+        _fields_from_scene(template, resolve_value(template, data), str(key), source, out)
+    return out

@@ -14,6 +14,7 @@ Text in brackets that starts like a variable but does not follow the grammar (`[
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable, Mapping
 from typing import Any, Final, NamedTuple
 
@@ -100,11 +101,20 @@ def as_text(value: Any) -> str:
     return str(value)
 
 
-def substitute(text: str, data: Mapping[str, Any], keep_unknown: bool = False) -> Substituted:
+def right_to_left(text: str) -> bool:
+    """Whether the text has a right-to-left letter (Arabic, Hebrew, Syriac, Thaana...)."""
+    return any(unicodedata.bidirectional(c) in ("R", "AL") for c in text)
+
+
+def substitute(
+    text: str, data: Mapping[str, Any], keep_unknown: bool = False, isolate: bool = False
+) -> Substituted:
     """Replace each `[variable]` with its data value; report the unknown or empty ones.
 
     Unknown or empty variables become "" (or stay as `[name]` with keep_unknown), and their
-    names are returned in `missing` so callers can warn.
+    names are returned in `missing` so callers can warn. `isolate` (text put on screen) wraps
+    a right-to-left value in first-strong isolates (U+2068 ... U+2069), so "Thanks, [name]!"
+    keeps its order around an Arabic name; speech never gets them.
     """
     missing: list[str] = []
 
@@ -113,7 +123,10 @@ def substitute(text: str, data: Mapping[str, Any], keep_unknown: bool = False) -
         if not present(value):
             missing.append(match.group(1))
             return match.group(0) if keep_unknown else ""
-        return as_text(value)
+        value_text = as_text(value)
+        if isolate and right_to_left(value_text):
+            return f"\u2068{value_text}\u2069"
+        return value_text
 
     result = VARIABLE.sub(replace, text)
     if not keep_unknown:

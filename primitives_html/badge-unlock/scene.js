@@ -28,7 +28,7 @@ reelsmith.primitive("badge-unlock", {
       if (!level.textContent) level.parentNode.removeChild(level);
     }
     var name = ctx.$(".bu-name");
-    if (name) ctx.fitText(name, { max: 60, min: 34, width: 1040 });
+    if (name) ctx.fit(name);
     var sparks = ctx.$(".bu-sparks");
     var list = [];
     for (var i = 0; i < SPARKS; i++) {
@@ -44,6 +44,12 @@ reelsmith.primitive("badge-unlock", {
   active: function (ctx, s) {
     if (ctx.option === "shine-burst") return [[0, ctx.duration]]; // rays keep turning
     return [[0, s.unlock + 2400]];
+  },
+
+  // Entered once the badge, sparks, shine and every line of text are in (the last thing,
+  // the shine, ends 1300 ms after the burst); shine-burst's rays keep turning, ambient.
+  settle: function (ctx, s) {
+    return (ctx.option === "flip-in" ? s.unlock + 400 : s.unlock + 300) + 1300;
   },
 
   render: function (ctx, t, s) {

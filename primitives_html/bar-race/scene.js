@@ -14,13 +14,13 @@ reelsmith.primitive("bar-race", {
     var bars = readBars(ctx);
     var chart = ctx.$(".br-chart");
     var title = ctx.$(".br-title");
-    if (title) ctx.fitText(title, { max: 46, min: 28, width: 1088 });
+    if (title) ctx.fit(title);
     var headH = ctx.$(".br-head").offsetHeight;
     var height = Math.min(CHART_H, 560 - headH);
     var rowH = bars.length ? Math.min(bars.length <= 4 ? 92 : 72, height / bars.length) : 0;
     chart.style.height = rowH * bars.length + "px";
     var max = bars.reduce(function (m, b) { return Math.max(m, b.value); }, 0) || 1;
-    var opts = { prefix: ctx.text(ctx.props.valuePrefix), suffix: ctx.text(ctx.props.valueSuffix) };
+    var opts = { prefix: ctx.affix(ctx.props.valuePrefix), suffix: ctx.affix(ctx.props.valueSuffix) };
     var rows = bars.map(function (bar, i) {
       var row = document.createElement("div");
       row.className = "br-row";
@@ -39,6 +39,8 @@ reelsmith.primitive("bar-race", {
       fill.style.setProperty("--bar", "color-mix(in srgb, var(--secondary) " + mix + "%, var(--accent))");
       var value = document.createElement("div");
       value.className = "br-value";
+      // The final text, so the value is sized for its longest form (counting never grows it).
+      value.textContent = ctx.fmt(bar.value, Object.assign({ like: max, trim: true }, opts));
       track.appendChild(fill);
       track.appendChild(value);
       row.appendChild(rank);

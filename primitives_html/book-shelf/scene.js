@@ -10,14 +10,19 @@ reelsmith.primitive("book-shelf", {
     });
     ctx.$$(".bs-rating").forEach(function (el) {
       var r = Math.max(0, Math.min(5, Number(el.getAttribute("data-rating"))));
-      var star = document.createElement("span");
-      star.className = "bs-star";
-      star.textContent = "\u2605 ";
+      // Drawn, not a character: a Latin-only render needs no font beyond the brand's.
+      var star = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+      star.setAttribute("class", "bs-star");
+      star.setAttribute("viewBox", "0 0 24 24");
+      star.setAttribute("aria-hidden", "true");
+      var path = document.createElementNS("http://www.w3.org/2000/svg", "path");
+      path.setAttribute("d", "M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z");
+      star.appendChild(path);
       el.appendChild(star);
       el.appendChild(document.createTextNode(ctx.fmt(r, { decimals: 1 })));
     });
     var title = ctx.$(".bs-title");
-    if (title) ctx.fitText(title, { max: 44, min: 28, width: 1088 });
+    if (title) ctx.fit(title);
     var books = ctx.$$(".bs-book");
     return { books: books, start: ctx.at("books", 500), step: books.length ? Math.min(320, 1800 / books.length) : 0 };
   },

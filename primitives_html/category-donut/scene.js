@@ -30,10 +30,11 @@ reelsmith.primitive("category-donut", {
       legend.appendChild(item.row);
     });
     var title = ctx.$(".cd-title");
-    if (title) ctx.fitText(title, { max: 44, min: 28, width: 1088 });
+    if (title) ctx.fit(title);
     var totalEl = ctx.$(".cd-total");
+    totalEl.textContent = ctx.fmt(total, Object.assign({ like: total }, fmtOpts(ctx))); // sized for its final text
     if (!n) ctx.$(".cd-center").style.display = "none";
-    else ctx.fitText(totalEl, { max: 52, min: 26, width: totalEl.clientWidth });
+    else ctx.fit(totalEl);
     var biggest = items.reduce(function (best, it, i) { return best < 0 || it.value > items[best].value ? i : best; }, -1);
     return { items: items, total: total, biggest: biggest, start: ctx.at("slices", 500), ms: 1900, fmtOpts: fmtOpts(ctx) };
   },
@@ -88,7 +89,7 @@ function arc(fromDeg, toDeg, dx, dy) {
 }
 
 function fmtOpts(ctx) {
-  return { prefix: ctx.text(ctx.props.prefix), suffix: ctx.text(ctx.props.suffix) };
+  return { prefix: ctx.affix(ctx.props.prefix), suffix: ctx.affix(ctx.props.suffix) };
 }
 
 function row(ctx, item) {
@@ -111,7 +112,7 @@ function row(ctx, item) {
 /* [{label, value, prefix, suffix}] with positive values only; past MAX-1 the rest is "Other". */
 function readItems(ctx) {
   var raw = Array.isArray(ctx.props.categories) ? ctx.props.categories : [];
-  var prefix = ctx.text(ctx.props.prefix), suffix = ctx.text(ctx.props.suffix);
+  var prefix = ctx.affix(ctx.props.prefix), suffix = ctx.affix(ctx.props.suffix);
   var items = raw
     .filter(function (c) { return c && typeof c === "object"; })
     .map(function (c) {
@@ -119,8 +120,8 @@ function readItems(ctx) {
       return {
         label: ctx.text(c.label !== undefined ? c.label : c.name).trim(),
         value: v,
-        prefix: c.prefix !== undefined ? ctx.text(c.prefix) : prefix,
-        suffix: c.suffix !== undefined ? ctx.text(c.suffix) : suffix,
+        prefix: c.prefix !== undefined ? ctx.affix(c.prefix) : prefix,
+        suffix: c.suffix !== undefined ? ctx.affix(c.suffix) : suffix,
       };
     })
     .filter(function (c) { return c.label && isFinite(c.value) && c.value > 0; })

@@ -12,7 +12,7 @@ reelsmith.primitive("comparison-bars", {
     var items = readItems(ctx);
     var host = ctx.$(".cb-rows");
     var title = ctx.$(".cb-title");
-    if (title) ctx.fitText(title, { max: 46, min: 28, width: 760 });
+    if (title) ctx.fit(title);
     if (!items.some(function (i) { return i.compare !== null; })) ctx.el.classList.add("cb-single");
     // One scale for all rows when their sizes are alike; per-row scales when they differ a
     // lot (revenue next to a score), so every row stays readable.
@@ -21,7 +21,7 @@ reelsmith.primitive("comparison-bars", {
     var lo = Math.min.apply(null, rowMax.concat([hi]));
     var shared = hi / lo <= 5;
     items.forEach(function (item, i) { item.scale = shared ? hi : rowMax[i]; });
-    var opts = { prefix: ctx.text(ctx.props.valuePrefix), suffix: ctx.text(ctx.props.valueSuffix) };
+    var opts = { prefix: ctx.affix(ctx.props.valuePrefix), suffix: ctx.affix(ctx.props.valueSuffix) };
     var rows = items.map(function (item) {
       var row = div("cb-row", host);
       div("cb-label", row).textContent = item.label;
@@ -39,6 +39,12 @@ reelsmith.primitive("comparison-bars", {
       }
       return { item: item, row: row, main: main, cmp: cmp, delta: delta };
     });
+    // Values sized for their final text (counting never makes them longer).
+    rows.forEach(function (r) {
+      r.main.num.textContent = ctx.fmt(r.item.value, Object.assign({ like: r.item.value }, opts));
+      if (r.cmp) r.cmp.num.textContent = ctx.fmt(r.item.compare, Object.assign({ like: r.item.compare }, opts));
+    });
+    ctx.fit();
     var trackW = rows.length ? rows[0].row.querySelector(".cb-bars").clientWidth - 130 : 0;
     var rowsH = host.offsetHeight;
     if (rowsH > 470) host.style.gap = Math.max(10, 26 - (rowsH - 470) / Math.max(1, rows.length - 1)) + "px";

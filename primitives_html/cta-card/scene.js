@@ -6,7 +6,7 @@
 reelsmith.primitive("cta-card", {
   setup: function (ctx) {
     var headline = ctx.$(".cta-headline");
-    if (headline) ctx.fitText(headline, { max: 66, min: 34, width: 900, lines: 2 });
+    if (headline) ctx.fit(headline);
     return { buttonIn: ctx.at("button-in", 700) };
   },
 

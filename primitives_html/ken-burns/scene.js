@@ -18,12 +18,17 @@ reelsmith.primitive("ken-burns", {
       img = null;
     }
     var caption = ctx.$(".kb-caption");
-    if (caption) ctx.fitText(caption, { max: 44, min: 28, width: 980, lines: 2 });
+    if (caption) ctx.fit(caption);
     return { target: img || ctx.$(".kb-fallback"), captionIn: ctx.at("caption-in", 500) };
   },
 
   active: function (ctx) {
     return [[0, ctx.duration]]; // the camera never stops
+  },
+
+  // Entered once the caption and the credit are in (the camera drifts on, ambient).
+  settle: function (ctx, s) {
+    return s.captionIn + 1200;
   },
 
   render: function (ctx, t, s) {

@@ -14,7 +14,7 @@ reelsmith.primitive("logo-reveal", {
       plate = null;
     }
     var name = ctx.$(".lr-name");
-    if (name) ctx.fitText(name, { max: plate ? 52 : 92, min: plate ? 30 : 40, width: 1040, lines: 2 });
+    if (name) ctx.fit(name, plate ? { min: 30 } : null);
     var chars = [];
     if (name && ctx.option === "letter-cascade") {
       var letters = Array.from(name.textContent);

@@ -14,7 +14,7 @@ reelsmith.primitive("milestone-timeline", {
     var cap = horizontal ? MAX_ROW : MAX_CASCADE;
     var shown = all.slice(0, all.length > cap ? cap - 1 : cap);
     var title = ctx.$(".mt-title");
-    if (title) ctx.fitText(title, { max: 46, min: 30, width: 1088 });
+    if (title) ctx.fit(title);
     var s = { items: [], horizontal: horizontal, hidden: all.length - shown.length };
     var list = ctx.$(".mt-list");
     var lineStart = ctx.at("line", 400);
@@ -114,7 +114,8 @@ function layout(ctx, s, n) {
       it.dot.style.top = lineY + "px";
       var up = n > 2 ? i % 2 === 0 : true;
       it.card.classList.add(up ? "mt-up" : "mt-down");
-      it.card.style.left = x - cardW / 2 + "px";
+      // Centred on its dot, but never past the safe area (5 % in from the frame's edges).
+      it.card.style.left = Math.max(64, Math.min(1280 - 64 - cardW, x - cardW / 2)) + "px";
       it.card.style.width = cardW + "px";
       if (up) {
         it.card.style.bottom = 720 - lineY + 20 + "px";
@@ -146,7 +147,7 @@ function placeMore(s) {
     s.more.style.top = "456px";
   } else {
     s.more.style.left = "384px";
-    s.more.style.bottom = "24px";
+    s.more.style.bottom = "38px"; // inside the safe area
   }
 }
 

@@ -11,7 +11,7 @@ reelsmith.primitive("outro", {
   hidesLogo: true, // the brand logo is shown large in the middle instead of in the corner
   setup: function (ctx) {
     var message = ctx.$(".ou-message");
-    ctx.fitText(message, { max: 84, min: 40, width: 1000, lines: 2 });
+    ctx.fit(message);
     var textIn = ctx.at("text-in", ctx.option === "logo-zoom" ? 900 : ctx.option === "curtain" ? 800 : 500);
     return { textIn: textIn };
   },
@@ -20,6 +20,11 @@ reelsmith.primitive("outro", {
     var list = [[0, s.textIn + 1100]];
     if (ctx.option === "fade-out") list.push([Math.max(0, ctx.duration - FADE_MS), ctx.duration]);
     return list;
+  },
+
+  // Entered once the text is in; fade-out's fade to black is the scene's exit.
+  settle: function (ctx, s) {
+    return s.textIn + 1100;
   },
 
   render: function (ctx, t, s) {

@@ -22,7 +22,7 @@ reelsmith.primitive("percentile-gauge", {
       ctx.$(".pg-knob").style.display = "none";
     }
     var title = ctx.$(".pg-title");
-    if (title) ctx.fitText(title, { max: 42, min: 28, width: 1088 });
+    if (title) ctx.fit(title);
     return { value: value, geom: geom, ring: ring, start: ctx.at("sweep", 500), ms: 1800 };
   },
 

@@ -33,7 +33,7 @@ reelsmith.primitive("poll-card", {
       return { el: li, fill: fill, pct: pct, tag: tag, share: o.share };
     });
     var question = ctx.$(".pc-question");
-    if (question) ctx.fitText(question, { max: 44, min: 28, width: 1000, lines: 2 });
+    if (question) ctx.fit(question);
     var totalVotes = ctx.fmt(ctx.props.total_votes) !== "" ? Number(String(ctx.props.total_votes).replace(/,/g, "")) : null;
     var looksLikeVotes = totalVotes === null && hasResults && options.every(function (o) { return o.value === null || Math.round(o.value) === o.value; }) && Math.abs(sum - 100) > 0.5;
     if (totalVotes === null && looksLikeVotes) totalVotes = sum;

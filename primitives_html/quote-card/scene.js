@@ -11,7 +11,7 @@ reelsmith.primitive("quote-card", {
     text.textContent = quote;
     if (!quote) ctx.$(".qc-quote").style.display = "none";
     var hasPerson = !!ctx.$(".qc-person");
-    ctx.fitText(text, { max: quote.length > 140 ? 38 : 46, min: 24, width: 1010, lines: hasPerson ? 5 : 6 });
+    ctx.fit(text, { max: quote.length > 140 ? 38 : 46, wrap: hasPerson ? 5 : 6 });
     fillAvatar(ctx);
     var s = { text: text, units: [], caret: null, quoteIn: ctx.at("quote-in", 300) };
     if (ctx.option === "typewriter") {

@@ -8,13 +8,16 @@
 (function () {
 var SVG = "http://www.w3.org/2000/svg";
 var CX = 320, CY = 320, R = 195, RINGS = 4, MAX_AXES = 8;
+var CHART_LEFT = 600; // .rd-chart's left in the frame (scene.css)
+var LIST_RIGHT = 500; // labels keep clear of the side list (96 + 380 px, and a gap)
+var SAFE_RIGHT = 1216; // the safe area's right edge
 
 reelsmith.primitive("radar", {
   setup: function (ctx) {
     var items = readItems(ctx);
     var svg = ctx.$(".rd-chart");
     var title = ctx.$(".rd-title");
-    if (title) ctx.fitText(title, { max: 44, min: 28, width: 380, lines: 3 });
+    if (title) ctx.fit(title);
     var list = ctx.$(".rd-list");
     var top = items.slice().sort(function (a, b) { return b.ratio - a.ratio; }).slice(0, items.length < 3 ? items.length : 3);
     var rows = top.map(function (item) {
@@ -54,7 +57,7 @@ reelsmith.primitive("radar", {
       var anchor = Math.abs(Math.cos(a)) < 0.2 ? "middle" : Math.cos(a) > 0 ? "start" : "end";
       var g = el(svg, "g");
       var label = el(g, "text", { class: "rd-label", x: pos[0], y: pos[1] + (Math.sin(a) > 0.5 ? 14 : Math.sin(a) < -0.5 ? -18 : 0), "text-anchor": anchor });
-      label.textContent = item.axis.length > 15 ? item.axis.slice(0, 14) + "\u2026" : item.axis;
+      fitLabel(ctx, label, item.axis, anchor, CHART_LEFT + pos[0]);
       var value = el(g, "text", { class: "rd-label-value", x: pos[0], y: Number(label.getAttribute("y")) + 24, "text-anchor": anchor });
       value.textContent = ctx.fmt(item.value);
       return g;
@@ -113,6 +116,20 @@ reelsmith.primitive("radar", {
     }
   },
 });
+
+/* An axis label: at most 15 graphemes, and cut further (ending in "…") until it fits the room
+ * between the side list and the safe area's right edge (5 % of the frame). */
+function fitLabel(ctx, label, axis, anchor, x) {
+  var right = SAFE_RIGHT - x, left = x - LIST_RIGHT;
+  var room = anchor === "start" ? right : anchor === "end" ? left : 2 * Math.min(left, right);
+  var letters = ctx.graphemes(axis);
+  var keep = Math.min(letters.length, 15);
+  var show = function (n) {
+    label.textContent = n < letters.length ? letters.slice(0, n).join("").trim() + "\u2026" : axis;
+    return label.getComputedTextLength() <= room;
+  };
+  while (keep > 1 && !show(keep)) keep--;
+}
 
 function point(angle, radius) {
   return [CX + Math.cos(angle) * radius, CY + Math.sin(angle) * radius];

@@ -13,8 +13,8 @@ reelsmith.primitive("stat-counters", {
       var parsed = parseValue(raw);
       var value = parsed.value;
       var opts = {
-        prefix: (number.getAttribute("data-prefix") || "") + parsed.prefix,
-        suffix: parsed.suffix + (number.getAttribute("data-suffix") || ""),
+        prefix: ctx.affix((number.getAttribute("data-prefix") || "") + parsed.prefix),
+        suffix: ctx.affix(parsed.suffix + (number.getAttribute("data-suffix") || "")),
         like: value,
         style: parsed.prefix || parsed.suffix ? "full" : "auto",
       };
@@ -24,10 +24,11 @@ reelsmith.primitive("stat-counters", {
     });
     // Size every number for its final text, then fix its width so counting never reflows.
     cards.forEach(function (c) {
-      ctx.fitText(c.number, { max: parseFloat(getComputedStyle(c.number).fontSize), min: 34, width: c.card.clientWidth - 64 });
+      ctx.fit(c.number);
+      if (c.value === null) c.final = c.number.textContent; // as fitted (maybe cut)
     });
     var title = ctx.$(".sc-title");
-    if (title) ctx.fitText(title, { max: 46, min: 28, width: 1088 });
+    if (title) ctx.fit(title);
     var start = ctx.at("counter-start", 400);
     var countMs = ctx.option === "stagger-pop" ? 500 : ctx.option === "flip-in" ? 1300 : 1800;
     return { cards: cards, start: start, countMs: countMs };

@@ -9,7 +9,7 @@ reelsmith.primitive("title-intro", {
     var state = { name: name, subtitle: subtitle, units: [], subUnits: [], caret: null };
     if (name) {
       var box = ctx.$(".ti-name");
-      ctx.fitText(box, { max: 116, min: 52, lines: 2 });
+      ctx.fit(box);
       if (ctx.option === "typewriter") state.units = splitUnits(name, Array.from(name.textContent));
       if (ctx.option === "word-reveal") state.units = splitUnits(name, wordsWithSpaces(name.textContent));
       if (ctx.option === "typewriter") {

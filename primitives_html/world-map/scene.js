@@ -20,8 +20,13 @@ reelsmith.primitive("world-map", {
     if (s.home) s.pin = drawPin(ctx);
     s.rows = buildLegend(ctx, items);
     fillCallout(ctx, s.home);
+    // The callout is hidden until the pin lands: show it for a moment to fit its name.
+    var callout = ctx.$(".wm-callout");
+    callout.style.display = "flex";
+    ctx.fit(".wm-callout-name");
+    callout.style.display = "";
     var title = ctx.$(".wm-title");
-    if (title) ctx.fitText(title, { max: 44, min: 28, width: 1088 });
+    if (title) ctx.fit(title);
     s.timing = timing(ctx, items.length);
     s.target = s.home ? zoomTarget(s.home.focus) : null;
     return s;
@@ -30,6 +35,11 @@ reelsmith.primitive("world-map", {
   active: function (ctx, s) {
     if (s.home) return [[0, ctx.duration]]; // the pin keeps pulsing
     return [[0, s.timing.settled]];
+  },
+
+  // Entered once every country, the legend and the callout are in (the pin's pulse loops).
+  settle: function (ctx, s) {
+    return s.timing.settled;
   },
 
   render: function (ctx, t, s) {

@@ -11,6 +11,8 @@ from app.composition.timeline import (
     UnknownPrimitive,
     build_timeline,
     condition_holds,
+    field_path,
+    prop_fields,
     resolve_value,
     scene_props,
     should_skip,
@@ -197,3 +199,53 @@ def test_scenes_accept_pydantic_models() -> None:
 
     timeline = build_timeline([Scene(primitiveId="outro", defaultDuration=2)], {})
     assert timeline.scenes[0].duration_ms == 2000
+
+
+def test_a_scene_shows_recipient_data_through_a_variable_or_a_data_input() -> None:
+    data = {"person_name": "Priya", "stats": [{"label": "x", "value": 1}]}
+    timeline = build_timeline(
+        [
+            scene("cta-card", sceneData={"headline": "Plan the next one", "url": "x"}),
+            scene("title-intro", sceneData={"person_name": "[person_name]"}),
+            scene("stat-counters", sceneData={"title": "Numbers"}),  # stats from the data
+            scene("outro", sceneData={"message": "Hi [person_name]", "person_name": ""}),
+            scene("title-intro", sceneData={"person_name": "Fixed", "subtitle": "Static"}),
+        ],
+        data,
+    )
+    assert [s.personalized for s in timeline.scenes] == [False, True, True, True, False]
+
+
+def test_prop_fields_name_the_data_field_behind_every_text() -> None:
+    data = {"keyStats": [{"label": "Revenue", "value": 5}], "period": "Q3", "person_name": "Ana"}
+    timeline = build_timeline(
+        [
+            scene(
+                "stat-counters",
+                sceneData={"stats": "[keyStats]", "title": "[period] at a glance", "kicker": "Hi"},
+            ),
+            scene("title-intro", sceneData={"subtitle": "[person_name] and [period]"}),
+            scene("title-intro"),
+            scene("outro", sceneData={"person_name": "[keyStats.0.label]"}),
+        ],
+        data,
+    )
+    first, second, third, fourth = (prop_fields(s, data) for s in timeline.scenes)
+    assert first == {
+        "stats[0].label": "keyStats[0].label",
+        "stats[0].value": "keyStats[0].value",
+        "title": "period",
+        "kicker": "scenes[0].sceneData.kicker",
+    }
+    assert second == {"person_name": "person_name", "subtitle": "scenes[1].sceneData.subtitle"}
+    assert third == {"person_name": "person_name"}
+    assert fourth == {"person_name": "keyStats[0].label"}
+    assert field_path("books.0.title") == "books[0].title"
+
+
+def test_right_to_left_values_are_isolated_in_scene_text_but_not_in_speech() -> None:
+    data = {"person_name": "محمد", "latin": "Ana"}
+    assert resolve_value("Thanks, [person_name]!", data) == "Thanks, \u2068محمد\u2069!"
+    assert resolve_value("Thanks, [latin]!", data) == "Thanks, Ana!"
+    assert resolve_value("[person_name]", data) == "محمد"  # a whole value is its own paragraph
+    assert substitute("Thanks, [person_name]!", data).text == "Thanks, محمد!"
