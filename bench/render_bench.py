@@ -31,8 +31,8 @@ from app.config import Settings
 from app.renders.job import JobBrand, JobOutput, RenderJobSpec
 from app.spec import DEVICE_SCALE
 from worker.render.browser import BrowserManager
-from worker.render.capture import frame_time_ms, open_capture_page
 from worker.render.compose import compose_page
+from worker.render.page import frame_time_ms, open_capture_page
 from worker.render.pipeline import render_video
 from worker.render.server import serve_page
 from worker.render.timeline import plan_timeline

@@ -11,7 +11,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from worker.render.browser import WarmBrowser
-from worker.render.capture import (
+from worker.render.encode import ChunkEncoder, gop_size
+from worker.render.errors import RenderError
+from worker.render.page import (
     CapturePage,
     PageInfo,
     differ_flags,
@@ -19,8 +21,6 @@ from worker.render.capture import (
     open_capture_page,
     page_info,
 )
-from worker.render.encode import ChunkEncoder, gop_size
-from worker.render.errors import RenderError
 
 log = logging.getLogger(__name__)
 

@@ -43,7 +43,7 @@ from app.composition.timeline import Timeline, TimelineScene, resolve_value, sce
 from app.config import Settings
 from app.media.storage import Storage, get_storage
 from app.primitives.catalog import PRIMITIVES_DIR
-from worker.render import capture, encode
+from worker.render import encode, page
 from worker.render.browser import BrowserManager
 from worker.render.segments import PlannedSegment, Segments, render_plan
 from worker.render.server import PageServer
@@ -77,7 +77,7 @@ def runtime_version() -> str:
     settings = repr(
         (
             encode.QP, encode.X264_PRESET, encode.X264_THREADS, encode.COLOR_FILTERS,
-            encode.BT709, capture.JPEG_QUALITY, capture.VIEWPORT, KEY_VERSION,
+            encode.BT709, page.JPEG_QUALITY, page.VIEWPORT, KEY_VERSION,
         )
     )  # fmt: skip
     return _digest_files([*RUNTIME_FILES, *fonts]) + hashlib.sha256(settings.encode()).hexdigest()

@@ -34,9 +34,9 @@ from app.config import Settings
 from app.media.ffmpeg import ffmpeg_command, run_ffmpeg
 from app.spec import DEVICE_SCALE
 from worker.render.browser import BrowserManager, WarmBrowser
-from worker.render.capture import CapturePage, PageInfo, differ_flags, open_capture_page, page_info
 from worker.render.encode import gop_size
 from worker.render.errors import RenderError, RenderTimeout
+from worker.render.page import CapturePage, PageInfo, differ_flags, open_capture_page, page_info
 from worker.render.parallel import (
     CaptureStats,
     ChunkWork,

@@ -17,9 +17,9 @@ from app.config import Settings
 from app.spec import DEVICE_SCALE
 from app.workdir import temp_dir
 from worker.render.browser import BrowserManager, WarmBrowser
-from worker.render.capture import CaptureModeUnsupported, PageInfo
 from worker.render.errors import RenderInputError
 from worker.render.mux import join_and_mux
+from worker.render.page import CaptureModeUnsupported, PageInfo
 from worker.render.parallel import CaptureStats, capture_chunks, worker_count
 from worker.render.server import PageServer, serve_page
 

@@ -20,7 +20,7 @@ from tests.support.render_support import (
     probe,
 )
 from worker.render.browser import BrowserManager
-from worker.render.capture import open_capture_page
+from worker.render.page import open_capture_page
 from worker.render.server import serve_page
 from worker.render.stitch import render_page_to_mp4 as _render_page_to_mp4
 

@@ -19,7 +19,7 @@ import pytest
 from app.config import Settings
 from app.renders.job import RenderJobSpec, load_job_spec
 from tests.support.render_support import child_processes, contract_page, frame_hashes, probe
-from worker.render import capture
+from worker.render import page
 from worker.render.browser import BrowserManager
 from worker.render.errors import AssetError, RenderError, RenderInputError, RenderTimeout
 from worker.render.pipeline import render_video
@@ -246,7 +246,7 @@ async def test_unavailable_data_source_fails_the_render(settings: Settings, tmp_
 async def test_page_that_never_gets_ready_times_out_without_leaks(
     settings: Settings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ):
-    monkeypatch.setattr(capture, "READY_TIMEOUT_S", 2.0)
+    monkeypatch.setattr(page, "READY_TIMEOUT_S", 2.0)
     html = contract_page([{"color": "#000", "start": 0, "dur": 1000}]).replace(
         "ready: document.fonts.ready.then(() => true)", "ready: new Promise(() => {})"
     )
@@ -263,7 +263,7 @@ async def test_browser_of_a_timed_out_render_is_closed_not_put_back(
     settings: Settings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ):
     """A retry must not get a browser that may be wedged; input errors keep it warm."""
-    monkeypatch.setattr(capture, "READY_TIMEOUT_S", 2.0)
+    monkeypatch.setattr(page, "READY_TIMEOUT_S", 2.0)
     never_ready = contract_page([{"color": "#000", "start": 0, "dur": 1000}]).replace(
         "ready: document.fonts.ready.then(() => true)", "ready: new Promise(() => {})"
     )
@@ -295,7 +295,7 @@ async def test_page_whose_main_thread_hangs_times_out_at_the_first_evaluate(
     settings: Settings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ):
     """Playwright's evaluate has no time limit of its own: the step timeout must cover it."""
-    monkeypatch.setattr(capture, "STEP_TIMEOUT_S", 2.0)
+    monkeypatch.setattr(page, "STEP_TIMEOUT_S", 2.0)
     # Loads normally; the first script that reads window.reelsmith never returns.
     html = (
         "<!doctype html><html><body><script>"

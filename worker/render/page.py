@@ -1,4 +1,4 @@
-"""Frame capture: open the composition page in a guarded context and seek it frame by frame.
+"""One capture page: the composition in a guarded context, seeked and captured frame by frame.
 
 Two methods, chosen per browser launch (see docs/notes/render.md for the measurements):
 `beginframe` drives the compositor with HeadlessExperimental.beginFrame (headless shell
