@@ -191,7 +191,7 @@ async def main() -> dict[str, Any]:
         "frames": frames,
         "frames_captured": result.capture.captured,
         "capture_method": result.capture.mode,
-        "capture_pages": result.capture.workers,
+        "capture_pages": result.capture.pages,
         "seconds_end_to_end": round(warm, 2),
         "fps_end_to_end": round(frames / warm, 1),
         "fps_cold_start": round(frames / cold, 1),
@@ -209,7 +209,7 @@ async def main() -> dict[str, Any]:
         f"end to end        {figures['fps_end_to_end']:7.1f} fps  "
         f"({warm:.2f} s wall, warm browser; "
         f"{frames - result.capture.captured} of {frames} frames repeated, "
-        f"{result.capture.workers} pages, {result.capture.mode})"
+        f"{result.capture.pages} pages, {result.capture.mode})"
     )
     print(f"cold start        {figures['fps_cold_start']:7.1f} fps  (incl. browser launch)")
     print(f"naive loop        {naive:7.1f} fps  ({naive_frames} PNG screenshots, no encode)")

@@ -26,7 +26,7 @@ from worker.render.pipeline import (
     scenes_fully_in_ms,
     spoken_by,
 )
-from worker.render.scenecache import video_segments
+from worker.render.segments import video_segments
 from worker.render.store import store_video
 from worker.tasks import settle
 

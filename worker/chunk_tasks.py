@@ -39,12 +39,10 @@ from worker import chunks, jobs
 from worker.chunk_plan import delete_keys, unpack_page
 from worker.chunks import ASSEMBLE, ChunkStatus, Claimed, GiveUp
 from worker.render import errors as render_errors
+from worker.render.encode import step_timeout
 from worker.render.mux import join_and_mux
-from worker.render.pipeline import (
-    capture_segments,
-)
+from worker.render.pipeline import capture_segments
 from worker.render.segments import cut_at
-from worker.render.stitch import step_timeout
 from worker.render.store import StoreError, store_video
 from worker.tasks import (
     MAX_TRIES,

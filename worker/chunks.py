@@ -31,9 +31,8 @@ from app.renders.queue import live_workers
 from app.renders.states import JobStage, JobStatus
 from worker.jobs import MAX_ATTEMPTS
 from worker.render.encode import gop_size
-from worker.render.parallel import gop_groups, split_groups
 from worker.render.pipeline import RENDER_FROM, RENDER_TO
-from worker.render.segments import cut_at
+from worker.render.segments import cut_at, gop_grid, split_gops
 
 CAPTURE, ASSEMBLE = "capture", "assemble"
 
@@ -57,15 +56,15 @@ def plan_ranges(
     """The sizing rule: as many pieces as there are live worker slots, but none shorter than
     REELSMITH_CHUNK_MIN_S (rounded up to whole GOPs, one second each) and at most
     REELSMITH_CHUNK_MAX; about equal ranges of whole GOPs of the video's grid (`cuts`: where
-    its segments start, each starting a GOP; see `gop_groups`), every frame assumed to move
+    its segments start, each starting a GOP; see `gop_grid`), every frame assumed to move
     (the planner has no browser to ask). One range: not worth splitting."""
     gop = gop_size(fps)
     shortest = max(gop, math.ceil(settings.chunk_min_s * fps / gop) * gop)
     parts = min(max(1, slots), frames // shortest, settings.chunk_max)
     if parts < 2:
         return [range(0, frames)]
-    groups = gop_groups(cut_at(cuts or [0], range(frames)), gop)
-    return split_groups([True] * frames, groups, parts)
+    gops = gop_grid(cut_at(cuts or [0], range(frames)), gop)
+    return split_gops([True] * frames, gops, parts)
 
 
 def bundle_key(job_id: str, attempt: int) -> str:

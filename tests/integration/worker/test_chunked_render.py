@@ -20,9 +20,8 @@ from app.renders.models import RenderChunk, RenderJob
 from tests.support.render_helpers import WorkerProcess, make_template, wait_for
 from tests.support.render_support import frame_hashes
 from worker.render.browser import BrowserManager
-from worker.render.parallel import gop_groups
 from worker.render.pipeline import render_video
-from worker.render.segments import cut_at
+from worker.render.segments import cut_at, gop_grid
 from worker.tasks import job_spec
 
 pytestmark = pytest.mark.slow
@@ -136,7 +135,7 @@ async def test_a_chunked_render_decodes_to_the_plain_renders_frames(
     [assembly] = [row for row in seen.values() if row.kind == "assemble"]
     cuts, frames = assembly.meta["cuts"], assembly.meta["frames"]
     assert len(cuts) == 3 and any(c % 30 for c in cuts), cuts  # entry, fade, fully in
-    grid = {g.start for g in gop_groups(cut_at(cuts, range(frames)), 30)}
+    grid = {g.start for g in gop_grid(cut_at(cuts, range(frames)), 30)}
     assert {c.frame_start for c in captures} <= grid  # pieces start on the video's GOP grid
     assert job.attempts == 1 and job.progress == 100
     video = Path(settings.media_dir) / f"videos/{job_id}.1.mp4"

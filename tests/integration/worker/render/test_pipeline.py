@@ -18,12 +18,12 @@ import pytest
 
 from app.config import Settings
 from app.renders.job import RenderJobSpec, load_job_spec
+from tests.support.capture import render_page_to_mp4 as _render_page_to_mp4
 from tests.support.render_support import child_processes, contract_page, frame_hashes, probe
 from worker.render import page
 from worker.render.browser import BrowserManager
 from worker.render.errors import AssetError, RenderError, RenderInputError, RenderTimeout
 from worker.render.pipeline import render_video
-from worker.render.stitch import render_page_to_mp4 as _render_page_to_mp4
 
 # 720p: the composition's own size, the cheapest to capture.
 render_page_to_mp4 = functools.partial(_render_page_to_mp4, resolution="720p")
@@ -340,5 +340,5 @@ async def test_real_composition_is_frame_identical_across_runs_and_parallelism(
     req = request([TITLE, STATS, BARS])  # 3.5 s = 105 frames, four GOPs
     one = await render_video(req, settings, None, tmp_path / "1.mp4", manager=manager, parallel=1)
     two = await render_video(req, settings, None, tmp_path / "2.mp4", manager=manager, parallel=2)
-    assert two.capture.workers == 2
+    assert two.capture.pages == 2
     assert frame_hashes(one.path) == frame_hashes(two.path)
