@@ -18,6 +18,7 @@ from app.media.storage import Storage
 from app.renders import queue
 from app.renders.models import RenderJob
 from worker import chunks
+from worker.jobs import settle
 from worker.render.pipeline import (
     Prepared,
     Split,
@@ -28,7 +29,6 @@ from worker.render.pipeline import (
 )
 from worker.render.segments import video_segments
 from worker.render.store import store_video
-from worker.tasks import settle
 
 log = logging.getLogger("reelsmith.worker")
 

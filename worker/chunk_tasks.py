@@ -38,24 +38,16 @@ from app.workdir import temp_dir
 from worker import chunks, jobs
 from worker.chunk_plan import delete_keys, unpack_page
 from worker.chunks import ASSEMBLE, ChunkStatus, Claimed, GiveUp
+from worker.completion import drop_attempt_videos, make_posters
+from worker.jobs import settle
 from worker.render import errors as render_errors
 from worker.render.encode import step_timeout
 from worker.render.mux import join_and_mux
 from worker.render.pipeline import capture_segments
 from worker.render.segments import cut_at
 from worker.render.store import StoreError, store_video
-from worker.tasks import (
-    MAX_TRIES,
-    PROGRESS_FLUSH_S,
-    STRANDED_GRACE_S,
-    TIMEOUT_MARGIN_S,
-    backoff_s,
-    drop_attempt_videos,
-    is_transient,
-    make_posters,
-    readable_error,
-    settle,
-)
+from worker.retries import backoff_s, is_transient, readable_error
+from worker.tasks import MAX_TRIES, PROGRESS_FLUSH_S, STRANDED_GRACE_S, TIMEOUT_MARGIN_S
 
 log = logging.getLogger("reelsmith.worker")
 

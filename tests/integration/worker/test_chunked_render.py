@@ -19,10 +19,10 @@ from app.renders import queue
 from app.renders.models import RenderChunk, RenderJob
 from tests.support.render_helpers import WorkerProcess, make_template, wait_for
 from tests.support.render_support import frame_hashes
+from worker.jobs import job_spec
 from worker.render.browser import BrowserManager
 from worker.render.pipeline import render_video
 from worker.render.segments import cut_at, gop_grid
-from worker.tasks import job_spec
 
 pytestmark = pytest.mark.slow
 
