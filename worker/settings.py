@@ -19,9 +19,12 @@ from app.db import Database
 from app.media.storage import get_storage
 from app.renders.queue import CHUNK_TASK_NAME, HEARTBEAT_TTL_S
 from app.workdir import close_work_folder, open_work_folder, sweep, work_root
-from worker import chunk_plan, chunk_tasks, tasks
+from worker import tasks
 from worker.deliveries import run_alongside
 from worker.heartbeat import Heartbeat, new_worker_id
+from worker.pieces.plan import splitter
+from worker.pieces.sweep import sweep_pieces
+from worker.pieces.task import render_piece
 from worker.render.browser import close_browser_managers
 from worker.voices.isolated import POOL as VOICE_PROCESSES
 
@@ -50,12 +53,12 @@ async def startup(ctx: dict[str, Any]) -> None:
     log.info("worker %s up on queue %s", ctx["worker_id"], settings.queue_name)
     result = await tasks.sweep(ctx)  # the DB is the truth: catch up on start
     log.info("startup sweep: %s", result)
-    log.info("startup chunk sweep: %s", await chunk_tasks.sweep_chunks(ctx))
+    log.info("startup piece sweep: %s", await sweep_pieces(ctx))
 
 
 def _own_work_folder(settings: Settings) -> None:
     """Take this worker's work folder, then remove those of dead processes (a killed worker's
-    frames, chunks and voice scratch)."""
+    frames, runs and voice scratch)."""
     mine = open_work_folder(settings, "worker")
     removed = sweep(work_root(settings))
     log.info("work folder %s; removed %d left by dead processes", mine, len(removed))
@@ -95,7 +98,7 @@ def worker_kwargs(
                 timeout=settings.job_timeout_s + tasks.TIMEOUT_MARGIN_S,
             ),
             func(
-                chunk_tasks.render_chunk,
+                render_piece,
                 name=CHUNK_TASK_NAME,
                 keep_result=0,
                 max_tries=tasks.MAX_TRIES + 2,
@@ -113,8 +116,8 @@ def worker_kwargs(
                 run_at_startup=False,
             ),
             cron(
-                chunk_tasks.sweep_chunks,
-                name=f"{settings.redis_prefix}:chunk-sweep",
+                sweep_pieces,
+                name=f"{settings.redis_prefix}:chunk-sweep",  # arq's name from before "piece"
                 second=sweep_seconds(sweep_every_s),
                 keep_result=0,
                 run_at_startup=False,
@@ -134,7 +137,7 @@ def worker_kwargs(
             "slots": settings.worker_concurrency,
             "heartbeat_ttl_s": heartbeat_ttl_s,
             "stranded_grace_s": stranded_grace_s,
-            "splitter": chunk_plan.splitter,
+            "splitter": splitter,
         },
         "poll_delay": 0.2,
         "health_check_key": f"{settings.redis_prefix}:health:{new_worker_id()}",

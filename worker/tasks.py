@@ -100,7 +100,7 @@ async def run_pipeline(
     split: Split | None = None,
 ) -> RenderResult | None:
     """The render engine, called through its one entry point, within the job's time; None
-    when `split` planned the job into pieces for several workers (worker/chunk_tasks.py)."""
+    when `split` planned the job into pieces for several workers (worker/pieces/)."""
     spec = job_spec(job)
     async with asyncio.timeout(max(settings.job_timeout_s - TIMEOUT_MARGIN_S, 30)):
         return await render_or_split(spec, settings, progress, out_path, db=db, split=split)
@@ -128,7 +128,7 @@ async def _render_job(ctx: dict[str, Any], job_id: str) -> str:
         await drop_attempt_videos(storage, job.id, range(1, job.attempts + 1))
         return "failed: too many attempts"
     started = time.monotonic()
-    make_split = ctx.get("splitter")  # worker/chunk_plan.py, set by the worker (settings.py)
+    make_split = ctx.get("splitter")  # worker/pieces/plan.py, set by the worker (settings.py)
     split = make_split(ctx, job) if make_split else None
     try:
         return await _render_claimed(settings, db, storage, worker_id, job, ctx["redis"], split)
@@ -239,7 +239,7 @@ async def sweep(ctx: dict[str, Any]) -> dict[str, int]:
     pool = ctx["redis"]
     quiet_since = utcnow() - timedelta(seconds=ctx.get("stranded_grace_s", STRANDED_GRACE_S))
     live = await queue.live_workers(pool, settings)
-    # A job planned into pieces on its current attempt is kept moving by the chunk sweep.
+    # A job planned into pieces on its current attempt is kept moving by the piece sweep.
     planned = (
         select(RenderChunk.id)
         .where(RenderChunk.job_id == RenderJob.id, RenderChunk.plan_attempt == RenderJob.attempts)

@@ -264,7 +264,7 @@ async def render_video(
     return result
 
 
-# After `prepare`: True when the job was handed on in pieces (worker/chunk_plan.py).
+# After `prepare`: True when the job was handed on in pieces (worker/pieces/plan.py).
 Split = Callable[[Prepared, Path], Awaitable[bool]]
 
 

@@ -27,7 +27,7 @@ from worker.render.segments import cut_at, gop_grid
 pytestmark = pytest.mark.slow
 
 # Pieces of at least one second (one GOP) for any video longer than one second.
-CHUNKED = {"REELSMITH_CHUNK_THRESHOLD_S": "1", "REELSMITH_CHUNK_MIN_S": "1"}
+IN_PIECES = {"REELSMITH_CHUNK_THRESHOLD_S": "1", "REELSMITH_CHUNK_MIN_S": "1"}
 
 
 def scenes(seconds: float) -> list[dict[str, Any]]:
@@ -105,14 +105,14 @@ async def finished(app: Any, job_id: str) -> RenderJob | None:
     return job if job.status in ("complete", "failed") else None
 
 
-async def test_a_chunked_render_decodes_to_the_plain_renders_frames(
+async def test_a_render_in_pieces_decodes_to_the_plain_renders_frames(
     app, client, make_user, settings, redis, tmp_path
 ):
     user = await make_user()
     two = WorkerProcess(
-        settings, tmp_path / "a.log", env={**CHUNKED, "REELSMITH_WORKER_CONCURRENCY": "2"}
+        settings, tmp_path / "a.log", env={**IN_PIECES, "REELSMITH_WORKER_CONCURRENCY": "2"}
     )
-    one = WorkerProcess(settings, tmp_path / "b.log", env=CHUNKED)
+    one = WorkerProcess(settings, tmp_path / "b.log", env=IN_PIECES)
     try:
         two.start()
         one.start()
@@ -125,7 +125,7 @@ async def test_a_chunked_render_decodes_to_the_plain_renders_frames(
                 seen[row.index] = row
             return await finished(app, job_id)
 
-        job = await wait_for(done, 300, "the chunked job to finish")
+        job = await wait_for(done, 300, "the job in pieces to finish")
     finally:
         two.stop()
         one.stop()
@@ -140,9 +140,9 @@ async def test_a_chunked_render_decodes_to_the_plain_renders_frames(
     assert job.attempts == 1 and job.progress == 100
     video = Path(settings.media_dir) / f"videos/{job_id}.1.mp4"
     plain = await plain_render(settings, job, tmp_path / "plain.mp4")
-    chunked_hashes, plain_hashes = frame_hashes(video), frame_hashes(plain)
-    assert len(chunked_hashes) == len(plain_hashes) == round(job.duration_ms * 30 / 1000)
-    assert chunked_hashes == plain_hashes
+    pieces_hashes, plain_hashes = frame_hashes(video), frame_hashes(plain)
+    assert len(pieces_hashes) == len(plain_hashes) == round(job.duration_ms * 30 / 1000)
+    assert pieces_hashes == plain_hashes
     assert await charges(app, job_id) == ["charge"]
     # Only the video, its poster and GIF: the page, soundtrack and parts were removed.
     assert media_files(settings) == sorted(
@@ -154,7 +154,7 @@ async def test_a_piece_whose_worker_is_killed_is_redone_and_the_job_completes_on
     app, client, make_user, settings, redis, tmp_path
 ):
     user = await make_user()
-    workers = [WorkerProcess(settings, tmp_path / f"{n}.log", env=CHUNKED) for n in "ab"]
+    workers = [WorkerProcess(settings, tmp_path / f"{n}.log", env=IN_PIECES) for n in "ab"]
     try:
         for worker in workers:
             worker.start()
