@@ -31,8 +31,8 @@ from app.config import Settings
 from app.renders.job import JobBrand, JobOutput, RenderJobSpec
 from app.spec import DEVICE_SCALE
 from worker.render.browser import BrowserManager
-from worker.render.capture import frame_time_ms, open_capture_page
 from worker.render.compose import compose_page
+from worker.render.page import frame_time_ms, open_capture_page
 from worker.render.pipeline import render_video
 from worker.render.server import serve_page
 from worker.render.timeline import plan_timeline
@@ -191,7 +191,7 @@ async def main() -> dict[str, Any]:
         "frames": frames,
         "frames_captured": result.capture.captured,
         "capture_method": result.capture.mode,
-        "capture_pages": result.capture.workers,
+        "capture_pages": result.capture.pages,
         "seconds_end_to_end": round(warm, 2),
         "fps_end_to_end": round(frames / warm, 1),
         "fps_cold_start": round(frames / cold, 1),
@@ -209,7 +209,7 @@ async def main() -> dict[str, Any]:
         f"end to end        {figures['fps_end_to_end']:7.1f} fps  "
         f"({warm:.2f} s wall, warm browser; "
         f"{frames - result.capture.captured} of {frames} frames repeated, "
-        f"{result.capture.workers} pages, {result.capture.mode})"
+        f"{result.capture.pages} pages, {result.capture.mode})"
     )
     print(f"cold start        {figures['fps_cold_start']:7.1f} fps  (incl. browser launch)")
     print(f"naive loop        {naive:7.1f} fps  ({naive_frames} PNG screenshots, no encode)")

@@ -1,4 +1,5 @@
-"""Render job state changes made by workers: claim, progress, complete, fail, release.
+"""Render job state changes made by workers: claim, progress, complete, fail, release; the
+job's stored spec as a worker reads it; `settle`, a write retried while the database errs.
 
 Every write is a compare-and-set on (status, worker_id, attempts), so an attempt that lost its
 job (the job was deleted, or the sweep handed it to another attempt, even on the same worker)
@@ -7,23 +8,36 @@ can never overwrite it.
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Awaitable, Callable
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import update
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncSession
+from tenacity import AsyncRetrying, retry_if_exception_type, stop_after_attempt
+from tenacity.wait import wait_base
 
 from app import outcomes
 from app.config import Settings
 from app.db import Database, utcnow
 from app.renders.cancel import refund_once
+from app.renders.job import JobSpecInvalid, RenderJobSpec, load_job_spec
 from app.renders.models import RenderJob
 from app.renders.queue import live_workers
 from app.renders.states import ACTIVE, JobStage, JobStatus
+from worker.render.errors import RenderInputError
+
+log = logging.getLogger("reelsmith.worker")
+
+T = TypeVar("T")
 
 # Claims per job: a job whose attempts all ended without an outcome (its worker was killed,
 # e.g. out of memory) fails instead of running again forever.
 MAX_ATTEMPTS = 3
+# Pauses (s) before writing a job's outcome again while the database errs.
+WRITE_RETRY_S = (0.5, 1.0, 2.0, 4.0, 8.0)
 
 
 async def claim(
@@ -217,3 +231,44 @@ async def hand_back(
 
 async def load(session: AsyncSession, job_id: str) -> RenderJob | None:
     return await session.get(RenderJob, job_id)
+
+
+def job_spec(job: RenderJob) -> RenderJobSpec:
+    """The job's stored spec, re-validated (an unversioned row upgraded); a row that cannot
+    be read is an input error: the job fails with that message and is refunded."""
+    try:
+        spec = load_job_spec(job.request)
+    except JobSpecInvalid as exc:
+        raise RenderInputError(str(exc)) from exc
+    return spec.model_copy(update={"jobId": job.id})
+
+
+class _Pauses(wait_base):
+    """tenacity wait: the n-th retry waits pauses[n - 1]."""
+
+    def __init__(self, pauses: tuple[float, ...]) -> None:
+        self.pauses = pauses
+
+    def __call__(self, retry_state: Any) -> float:
+        return self.pauses[retry_state.attempt_number - 1]
+
+
+async def settle(write: Callable[..., Awaitable[T]], *args: Any) -> T:
+    """A job state write, retried after WRITE_RETRY_S pauses while the database errs (SQLite
+    "database is locked", a dropped connection); the last error propagates."""
+    pauses = tuple(WRITE_RETRY_S)
+
+    def warn(state: Any) -> None:
+        exc = state.outcome.exception() if state.outcome else None
+        pause = pauses[state.attempt_number - 1]
+        log.warning("%s(%s) failed, again in %.1fs: %s", write.__name__, args[1], pause, exc)
+
+    retrying = AsyncRetrying(
+        retry=retry_if_exception_type((SQLAlchemyError, OSError)),
+        stop=stop_after_attempt(len(pauses) + 1),
+        wait=_Pauses(pauses),
+        before_sleep=warn,
+        reraise=True,
+    )
+    result: T = await retrying(write, *args)
+    return result

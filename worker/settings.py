@@ -20,10 +20,13 @@ from app.logs import QuietPeriodicJobs
 from app.media.storage import get_storage
 from app.renders.queue import CHUNK_TASK_NAME, HEARTBEAT_TTL_S
 from app.workdir import close_work_folder, open_work_folder, sweep, work_root
-from worker import chunk_plan, chunk_tasks, tasks
+from worker import tasks
 from worker.deliveries.runner import run_alongside
 from worker.deliveries.runner import worker_kwargs as deliveries_worker_kwargs
 from worker.heartbeat import Heartbeat, new_worker_id
+from worker.pieces.plan import splitter
+from worker.pieces.sweep import sweep_pieces
+from worker.pieces.task import render_piece
 from worker.render.browser import close_browser_managers
 from worker.voices.isolated import POOL as VOICE_PROCESSES
 
@@ -52,12 +55,12 @@ async def startup(ctx: dict[str, Any]) -> None:
     log.info("worker %s up on queue %s", ctx["worker_id"], settings.queue_name)
     # The DB is the truth: catch up on start (each sweep logs what it handed back).
     await tasks.sweep(ctx)
-    await chunk_tasks.sweep_chunks(ctx)
+    await sweep_pieces(ctx)
 
 
 def _own_work_folder(settings: Settings) -> None:
     """Take this worker's work folder, then remove those of dead processes (a killed worker's
-    frames, chunks and voice scratch)."""
+    frames, runs and voice scratch)."""
     open_work_folder(settings, "worker")  # logs its path
     removed = sweep(work_root(settings))
     if removed:
@@ -98,7 +101,7 @@ def worker_kwargs(
                 timeout=settings.job_timeout_s + tasks.TIMEOUT_MARGIN_S,
             ),
             func(
-                chunk_tasks.render_chunk,
+                render_piece,
                 name=CHUNK_TASK_NAME,
                 keep_result=0,
                 max_tries=tasks.MAX_TRIES + 2,
@@ -116,8 +119,8 @@ def worker_kwargs(
                 run_at_startup=False,
             ),
             cron(
-                chunk_tasks.sweep_chunks,
-                name=f"{settings.redis_prefix}:chunk-sweep",
+                sweep_pieces,
+                name=f"{settings.redis_prefix}:chunk-sweep",  # arq's name from before "piece"
                 second=sweep_seconds(sweep_every_s),
                 keep_result=0,
                 run_at_startup=False,
@@ -137,7 +140,7 @@ def worker_kwargs(
             "slots": settings.worker_concurrency,
             "heartbeat_ttl_s": heartbeat_ttl_s,
             "stranded_grace_s": stranded_grace_s,
-            "splitter": chunk_plan.splitter,
+            "splitter": splitter,
         },
         "poll_delay": 0.2,
         "health_check_key": f"{settings.redis_prefix}:health:{new_worker_id()}",

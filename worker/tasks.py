@@ -1,93 +1,53 @@
-"""arq tasks: render_job(job_id) and the sweep that keeps the queue in step with the DB."""
+"""arq tasks: render_job(job_id) (claim, render, store, complete) and the sweep that keeps the
+queue in step with the DB. What follows a written video is worker/completion.py; which
+failures are retried, worker/retries.py."""
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
-from collections.abc import Awaitable, Callable, Iterable
 from datetime import timedelta
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
+from typing import Any
 
 from arq import Retry
-from playwright.async_api import Error as PlaywrightError
 from sqlalchemy import select
 from sqlalchemy.exc import SQLAlchemyError
-from tenacity import AsyncRetrying, retry_if_exception_type, stop_after_attempt
-from tenacity.wait import wait_base
 
 from app.config import Settings
 from app.db import Database, utcnow
 from app.idempotency import purge_idempotency
 from app.logs import job_logging
-from app.media.ffmpeg import run_ffmpeg
-from app.media.storage import Storage, poster_keys, video_key
-from app.renders import queue, render_stats
-from app.renders.job import JobSpecInvalid, RenderJobSpec, load_job_spec
+from app.media.storage import Storage, video_key
+from app.renders import queue
 from app.renders.models import RenderChunk, RenderJob
 from app.renders.states import JobStage, JobStatus
-from app.renders.thumbnails import GIF_MAX_FPS, gif_args, png_args
 from app.viewers.service import purge_view_events
 from app.workdir import temp_dir
 from worker import jobs
-from worker.render import errors as render_errors
+from worker.completion import (
+    drop_attempt_videos,
+    drop_unrecorded,
+    make_posters,
+    observe_render,
+    scene_starts,
+    scenes_fully_in,
+)
+from worker.jobs import job_spec, settle
 from worker.render.pipeline import RenderResult, Split, render_or_split
-from worker.render.store import StoreError, delete_attempt_videos, store_video
+from worker.render.store import store_video
+from worker.retries import backoff_s, is_transient, readable_error
 
 log = logging.getLogger("reelsmith.worker")
 
-T = TypeVar("T")
-
 MAX_TRIES = jobs.MAX_ATTEMPTS  # a transient failure on the last attempt fails the job
 PROGRESS_FLUSH_S = 1.0
-# Pauses (s) before writing a job's outcome again while the database errs.
-WRITE_RETRY_S = (0.5, 1.0, 2.0, 4.0, 8.0)
 # A `processing` job arq no longer holds, unwritten for this long, is handed back by the sweep.
 STRANDED_GRACE_S = 120
 # Seconds before the pipeline is cut off, inside arq's own (longer) job timeout, so a timeout
 # is a failed job with a readable error instead of an arq cancellation.
 TIMEOUT_MARGIN_S = 30
-# The preview GIF made at completion: this long (s) from the poster frame; each ffmpeg's limit.
-PREVIEW_GIF_S = 3.0
-POSTER_TIMEOUT_S = 60.0
-
-
-def backoff_s(job_try: int) -> int:
-    """5 s, 20 s, 80 s ... between attempts after a transient failure."""
-    return 5 * 4 ** (job_try - 1)
-
-
-def causes(exc: BaseException) -> list[BaseException]:
-    """The exception and what it was raised from (the engine wraps browser errors)."""
-    chain: list[BaseException] = []
-    current: BaseException | None = exc
-    while current is not None and current not in chain:
-        chain.append(current)
-        current = current.__cause__ or current.__context__
-    return chain
-
-
-def is_transient(exc: BaseException) -> bool:
-    """Browser crashes and the like: worth another attempt. Input errors never are."""
-    if isinstance(exc, render_errors.RenderInputError):
-        return False
-    return any(_transient_kind(e) for e in causes(exc))
-
-
-def _transient_kind(exc: BaseException) -> bool:
-    if isinstance(exc, StoreError):
-        return True
-    if isinstance(exc, render_errors.RenderTimeout):
-        return True  # a browser or ffmpeg step hung; a fresh browser usually does it
-    return isinstance(exc, PlaywrightError | BrokenPipeError | ConnectionResetError)
-
-
-def readable_error(exc: BaseException) -> str:
-    if isinstance(exc, render_errors.RenderError | StoreError):
-        return str(exc) or exc.__class__.__name__
-    return f"Render failed: internal error ({exc.__class__.__name__}: {str(exc)[:300]})"
 
 
 class Progress:
@@ -136,62 +96,6 @@ class Progress:
             self.task.cancel()
 
 
-def scenes_fully_in(result: RenderResult) -> dict[str, int]:
-    """Template scene index -> when the scene is fully in (after its entry transition), the
-    time a thumbnail by sceneIndex shows."""
-    return {str(k): int(v) for k, v in result.scene_fully_in_ms.items()}
-
-
-def scene_starts(result: RenderResult) -> dict[str, int]:
-    """Template scene index -> when the rendered scene starts (the player's scene beacons)."""
-    return {str(k): int(v) for k, v in result.scene_starts_ms.items()}
-
-
-class SceneTiming(Protocol):
-    """What the poster needs of a render: its length and when each scene is fully in."""
-
-    duration_ms: int
-    scene_fully_in_ms: dict[int, int]
-
-
-async def make_posters(
-    storage: Storage, job: RenderJob, attempt: int, video: Path, result: SceneTiming
-) -> tuple[str | None, str | None]:
-    """The poster PNG (at the first scene fully in, else 0 s) and a ~3 s preview GIF
-    (<= 480 px), stored under posters/; (None, None) when ffmpeg fails: logged, and the
-    render still completes without them."""
-    fully_in = result.scene_fully_in_ms
-    at_s = fully_in[min(fully_in)] / 1000 if fully_in else 0.0
-    total_s = (result.duration_ms or 0) / 1000
-    if total_s and at_s >= total_s:
-        at_s = 0.0
-    length = min(PREVIEW_GIF_S, total_s - at_s) if total_s else PREVIEW_GIF_S
-    png_key, gif_key = poster_keys(job.id, attempt)
-    png, gif = video.with_suffix(".poster.png"), video.with_suffix(".preview.gif")
-    try:
-        await run_ffmpeg(png_args(video, at_s, png), POSTER_TIMEOUT_S, "poster PNG")
-        fps = min(job_spec(job).output.fps, GIF_MAX_FPS)
-        await run_ffmpeg(gif_args(video, at_s, length, fps, gif), POSTER_TIMEOUT_S, "preview GIF")
-        await asyncio.to_thread(storage.put, png_key, png)
-        await asyncio.to_thread(storage.put, gif_key, gif)
-    except Exception as exc:  # a poster never fails the render
-        log.warning("job %s: poster/preview GIF not made: %s", job.id, exc)
-        with contextlib.suppress(Exception):  # the store may be what failed
-            await asyncio.to_thread(storage.delete, png_key)
-        return None, None
-    return png_key, gif_key
-
-
-def job_spec(job: RenderJob) -> RenderJobSpec:
-    """The job's stored spec, re-validated (an unversioned row upgraded); a row that cannot
-    be read is an input error: the job fails with that message and is refunded."""
-    try:
-        spec = load_job_spec(job.request)
-    except JobSpecInvalid as exc:
-        raise render_errors.RenderInputError(str(exc)) from exc
-    return spec.model_copy(update={"jobId": job.id})
-
-
 async def run_pipeline(
     settings: Settings,
     job: RenderJob,
@@ -201,7 +105,7 @@ async def run_pipeline(
     split: Split | None = None,
 ) -> RenderResult | None:
     """The render engine, called through its one entry point, within the job's time; None
-    when `split` planned the job into pieces for several workers (worker/chunk_tasks.py)."""
+    when `split` planned the job into pieces for several workers (worker/pieces/)."""
     spec = job_spec(job)
     async with asyncio.timeout(max(settings.job_timeout_s - TIMEOUT_MARGIN_S, 30)):
         return await render_or_split(spec, settings, progress, out_path, db=db, split=split)
@@ -229,7 +133,7 @@ async def _render_job(ctx: dict[str, Any], job_id: str) -> str:
         await drop_attempt_videos(storage, job.id, range(1, job.attempts + 1))
         return "failed: too many attempts"
     started = time.monotonic()
-    make_split = ctx.get("splitter")  # worker/chunk_plan.py, set by the worker (settings.py)
+    make_split = ctx.get("splitter")  # worker/pieces/plan.py, set by the worker (settings.py)
     split = make_split(ctx, job) if make_split else None
     try:
         return await _render_claimed(settings, db, storage, worker_id, job, ctx["redis"], split)
@@ -302,7 +206,7 @@ async def _render_claimed(
             preview_gif,
         )
     except Exception:
-        await asyncio.shield(_drop_unrecorded(db, storage, job.id, attempt))
+        await asyncio.shield(drop_unrecorded(db, storage, job.id, attempt))
         raise
     if not done:
         # Deleted or taken over meanwhile: only this attempt's own files.
@@ -313,82 +217,6 @@ async def _render_claimed(
     await drop_attempt_videos(storage, job.id, range(1, attempt))
     await observe_render(redis, settings, job.id, time.monotonic() - began, result)
     return "complete"
-
-
-async def observe_render(
-    redis: Any, settings: Settings, job_id: str, seconds: float, result: RenderResult
-) -> None:
-    """Record a completed render in the /metrics histograms; a failure is logged only (the
-    job is complete whatever the figures)."""
-    try:
-        fps = result.frames / result.elapsed_s if result.elapsed_s > 0 else 0.0
-        await render_stats.record_render(redis, settings, seconds, fps)
-    except Exception:
-        log.warning("job %s: render metrics not recorded", job_id, exc_info=True)
-
-
-async def drop_attempt_videos(storage: Storage, job_id: str, attempts: Iterable[int]) -> None:
-    """Delete these attempts' stored videos; a failure is logged, never the job's outcome."""
-    numbers = list(attempts)
-    try:
-        removed = await asyncio.to_thread(delete_attempt_videos, storage, job_id, numbers)
-    except Exception:
-        log.exception("job %s: stored videos of attempts %s not deleted", job_id, numbers)
-        return
-    if removed:
-        log.info("job %s: deleted videos no outcome refers to: %s", job_id, ", ".join(removed))
-
-
-async def _recorded_with(db: Database, job_id: str, key: str) -> bool:
-    async with db.session() as session:
-        job = await session.get(RenderJob, job_id)
-        return job is not None and job.status == JobStatus.COMPLETE and job.output_key == key
-
-
-async def _drop_unrecorded(db: Database, storage: Storage, job_id: str, attempt: int) -> None:
-    """The completion write failed after its retries: delete the stored video unless the
-    write went through after all (the database committed, then the connection dropped). When
-    even that cannot be read, the file stays; the attempt that completes the job (the sweep
-    hands it back) deletes it."""
-    key = video_key(job_id, attempt)
-    try:
-        recorded = await settle(_recorded_with, db, job_id, key)
-    except Exception:
-        log.warning("job %s: cannot tell whether %s was recorded; kept for now", job_id, key)
-        return
-    if not recorded:
-        await drop_attempt_videos(storage, job_id, [attempt])
-
-
-class _Pauses(wait_base):
-    """tenacity wait: the n-th retry waits pauses[n - 1]."""
-
-    def __init__(self, pauses: tuple[float, ...]) -> None:
-        self.pauses = pauses
-
-    def __call__(self, retry_state: Any) -> float:
-        return self.pauses[retry_state.attempt_number - 1]
-
-
-async def settle(write: Callable[..., Awaitable[T]], *args: Any) -> T:
-    """A job state write, retried after WRITE_RETRY_S pauses while the database errs (SQLite
-    "database is locked", a dropped connection); the last error propagates."""
-    pauses = tuple(WRITE_RETRY_S)
-
-    def warn(state: Any) -> None:
-        exc = state.outcome.exception() if state.outcome else None
-        pause = pauses[state.attempt_number - 1]
-        log.warning("%s(%s) failed, again in %.1fs: %s", write.__name__, args[1], pause, exc)
-
-    retrying = AsyncRetrying(
-        retry=retry_if_exception_type((SQLAlchemyError, OSError)),
-        stop=stop_after_attempt(len(pauses) + 1),
-        wait=_Pauses(pauses),
-        before_sleep=warn,
-        reraise=True,
-    )
-    result: T = await retrying(write, *args)
-    return result
 
 
 async def _give_back(db: Database, job: RenderJob, worker_id: str) -> None:
@@ -416,7 +244,7 @@ async def sweep(ctx: dict[str, Any]) -> dict[str, int]:
     pool = ctx["redis"]
     quiet_since = utcnow() - timedelta(seconds=ctx.get("stranded_grace_s", STRANDED_GRACE_S))
     live = await queue.live_workers(pool, settings)
-    # A job planned into pieces on its current attempt is kept moving by the chunk sweep.
+    # A job planned into pieces on its current attempt is kept moving by the piece sweep.
     planned = (
         select(RenderChunk.id)
         .where(RenderChunk.job_id == RenderJob.id, RenderChunk.plan_attempt == RenderJob.attempts)

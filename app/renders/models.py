@@ -87,10 +87,13 @@ class RenderJob(IdMixin, TimestampMixin, Base):
 
 
 class RenderChunk(IdMixin, TimestampMixin, Base):
-    """One piece of a long render spread across workers (worker/chunks.py): a frame range to
+    """One piece of a long render spread across workers (worker/pieces/): a frame range to
     capture (`kind` capture), or the final assembly (`kind` assemble: concat + mux, which
     becomes claimable once every capture piece of its plan is done). A plan belongs to one
     attempt of its job (`plan_attempt`); rows of an older attempt are leftovers."""
+
+    # Stored names predate the code's words: a "chunk" here is a piece, and `segment_keys`
+    # holds the piece's runs (worker/render/capture.py).
 
     __tablename__ = "render_chunks"
     __table_args__ = (
@@ -109,9 +112,9 @@ class RenderChunk(IdMixin, TimestampMixin, Base):
     # None: to the end of the composition (the last piece; the page says where that is)
     frame_stop: Mapped[int | None] = mapped_column(Integer, default=None)
     frames_done: Mapped[int] = mapped_column(Integer, default=0)
-    # The stored H.264 parts of the piece, in order (storage keys).
+    # The stored H.264 runs of the piece, in order (storage keys).
     segment_keys: Mapped[list[Any]] = mapped_column(default=list)
-    # The assembly's inputs besides the segments: timing, scenes, who spoke (JSON).
+    # The assembly's inputs besides the runs: timing, scenes, who spoke (JSON).
     meta: Mapped[dict[str, Any]] = mapped_column(default=dict)
     worker_id: Mapped[str | None] = mapped_column(String(120), default=None)
     attempts: Mapped[int] = mapped_column(Integer, default=0)

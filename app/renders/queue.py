@@ -330,7 +330,7 @@ async def abort(pool: Any, settings: Settings, job_id: str) -> None:
     await pool.zadd(abort_jobs_ss, {arq_job_id(settings, job_id): timestamp_ms()})
 
 
-# ---- pieces of a long render (worker/chunk_tasks.py) ----
+# ---- pieces of a long render (worker/pieces/task.py) ----
 
 CHUNK_TASK_NAME = "render_chunk"
 

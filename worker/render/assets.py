@@ -67,8 +67,8 @@ async def fetch_asset(
             dest_dir.mkdir(parents=True, exist_ok=True)
             path = dest_dir / f"{name}{extension}"
             with path.open("wb") as out:
-                async for chunk in fetched.iter_bytes():
-                    out.write(chunk)
+                async for data in fetched.iter_bytes():
+                    out.write(data)
             return path
     except OutboundError as exc:
         if path is not None:

@@ -1,290 +1,318 @@
-"""Frame capture: open the composition page in a guarded context and seek it frame by frame.
+"""Capture stage: the served composition page, captured by warm browsers several pages at once
+and encoded as runs, H.264 files on the video's GOP grid (joined later by `mux`).
 
-Two methods, chosen per browser launch (docs/develop/design/render-engine.md has the
-measurements):
-`beginframe` drives the compositor with HeadlessExperimental.beginFrame (headless shell
-only, no display clock); `screenshot` uses Page.captureScreenshot. Both return JPEG bytes.
+`capture_video` is the stage: one browser session (`with_capture_browsers`: a browser without
+beginFrame is retried once in screenshot mode, a browser that may be wedged is discarded)
+in which `capture_runs` opens one page per browser, asks the runtime which frames can differ,
+shares the segments' GOPs between the pages (worker/render/segments.py) and streams each
+page's frames into its encoders (worker/render/encode.py). A run is the contiguous frames one
+page encodes into one file: a page's whole share with key frames forced at the segment
+starts, or, for the scene cache, one run per segment.
 """
 
 from __future__ import annotations
 
 import asyncio
-import base64
 import contextlib
 import logging
-import time
+import os
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
+from pathlib import Path
+from typing import TypeVar
 
-from playwright.async_api import (
-    BrowserContext,
-    CDPSession,
-    Page,
-    Route,
-    ViewportSize,
-    WebSocketRoute,
+from app.config import Settings
+from app.spec import DEVICE_SCALE
+from worker.render.browser import BrowserManager, WarmBrowser
+from worker.render.encode import RunEncoder, gop_size, step_timeout
+from worker.render.errors import RenderError, RenderInputError
+from worker.render.page import (
+    CaptureModeUnsupported,
+    CapturePage,
+    differ_flags,
+    frame_time_ms,
+    open_capture_page,
+    page_info,
 )
-
-from worker.render.browser import CaptureMode, WarmBrowser
-from worker.render.errors import RenderError, RenderInputError, RenderTimeout
+from worker.render.segments import frame_total, page_work
+from worker.render.server import PageServer
 
 log = logging.getLogger(__name__)
 
-VIEWPORT: ViewportSize = {"width": 1280, "height": 720}
-JPEG_QUALITY = 92
-STEP_TIMEOUT_S = 20.0  # any single browser step (context, route, navigate, evaluate, capture)
-READY_TIMEOUT_S = 30.0  # fonts + images + runtime ready
-
-
-class CaptureModeUnsupported(RenderError):
-    """The browser rejected the chosen capture method; retry with the other one."""
+T = TypeVar("T")
 
 
 @dataclass
-class PageInfo:
-    """What the runtime reports about a loaded composition."""
+class CaptureStats:
+    """What the capture did: frames total, captured (the rest repeated), method, pages."""
 
-    duration_ms: float
-    intervals: list[tuple[float, float]]
+    frames: int
+    captured: int
+    mode: str
+    pages: int
 
 
 @dataclass
-class CapturePage:
-    """One guarded page with the composition loaded, ready to seek and capture."""
+class Captured:
+    """A video's runs in frame order (joined back to back they are the video) and how they
+    were made."""
 
-    context: BrowserContext
-    page: Page
-    cdp: CDPSession
-    mode: CaptureMode
-    interval_ms: float
-    blocked: list[str] = field(default_factory=list)
-    errors: list[str] = field(default_factory=list)
-    _tick: float = 0.0
-    _last: bytes | None = None
+    paths: list[Path]
+    stats: CaptureStats
+    fps: int
 
-    async def seek(self, ms: float) -> None:
-        """Show time `ms` (straight over CDP: cheaper per frame than page.evaluate)."""
-        result = await _step(
-            self.cdp.send(
-                "Runtime.evaluate",
-                {"expression": f"window.reelsmith.seek({ms!r})", "returnByValue": True},
-            ),
-            "seek",
-        )
-        if "exceptionDetails" in result:
-            details = result["exceptionDetails"]
-            text = (details.get("exception") or {}).get("description") or details.get("text")
-            raise RenderInputError(f"The composition failed at {ms:.0f} ms: {text}")
+    @property
+    def frames(self) -> int:
+        return self.stats.frames
 
-    async def capture(self) -> bytes:
-        """JPEG bytes of the current state of the page."""
-        if self.mode == "beginframe":
-            frame = await self._begin_frame(screenshot=True)
-            if frame is None and self._last is not None:
-                frame = self._last  # no damage and no image: the previous frame stands
-            for _ in range(3):  # the very first frames of a page may come without an image
-                if frame is not None:
-                    break
-                frame = await self._begin_frame(screenshot=True)
-            if frame is None:
-                raise RenderError("Chromium produced no frame image")
-        else:
-            result = await _step(
-                self.cdp.send(
-                    "Page.captureScreenshot",
-                    {"format": "jpeg", "quality": JPEG_QUALITY, "optimizeForSpeed": True},
-                ),
-                "screenshot",
-            )
-            frame = base64.b64decode(result["data"])
-        self._last = frame
-        return frame
+    @property
+    def duration_s(self) -> float:
+        return self.stats.frames / self.fps
 
-    async def seek_and_capture(self, ms: float) -> bytes:
-        await self.seek(ms)
-        return await self.capture()
 
-    async def _begin_frame(self, screenshot: bool) -> bytes | None:
-        self._tick += self.interval_ms
-        params: dict[str, Any] = {"frameTimeTicks": self._tick, "interval": self.interval_ms}
-        if screenshot:
-            params["screenshot"] = {"format": "jpeg", "quality": JPEG_QUALITY}
+@dataclass
+class Run:
+    """One encoded file: contiguous frames of one page, the segments (positions in the list
+    asked for) it holds, and where GOPs start inside it besides its first frame (frame
+    numbers relative to the run)."""
+
+    path: Path
+    frames: range
+    segments: list[int]
+    keyframes: list[int] = field(default_factory=list)
+
+
+def page_count(requested: int | None, cpus: int | None) -> int:
+    """Pages to capture with: the setting, else one per core (at least one, at most 4)."""
+    if requested and requested > 0:
+        return requested
+    return max(1, min(4, cpus or 1))
+
+
+async def with_capture_browsers(
+    manager: BrowserManager,
+    settings: Settings,
+    scale: float,
+    parallel: int | None,
+    use: Callable[[list[WarmBrowser]], Awaitable[T]],
+    on_retry: Callable[[], None] | None = None,
+) -> T:
+    """Run `use(browsers)` with warm browsers for one capture session. A browser without
+    beginFrame support is retried once in screenshot mode (`on_retry` resets progress)."""
+    pages = page_count(parallel or settings.render_parallelism, os.cpu_count())
+    for attempt in range(2):
+        browsers = await manager.acquire(pages, scale)
+        healthy = False  # only browsers known to be fine go back to the warm pool
         try:
-            result = await _step(
-                self.cdp.send("HeadlessExperimental.beginFrame", params), "beginFrame"
+            result = await use(browsers)
+            healthy = True
+            return result
+        except CaptureModeUnsupported as exc:
+            healthy = True  # answering, just without beginFrame: released as stale
+            if attempt:
+                raise
+            log.warning(
+                "beginFrame capture unsupported here (%s); falling back to screenshots", exc
             )
-        except RenderTimeout:
+            manager.mark_mode_broken(browsers[0].mode)
+            if on_retry:
+                on_retry()
+        except RenderInputError:
+            healthy = True  # the page's fault (bad data, script error), not the browser's
             raise
-        except Exception as exc:
-            if _unsupported(exc):
-                raise CaptureModeUnsupported(f"beginFrame not usable: {exc}") from exc
-            raise
-        data = result.get("screenshotData")
-        return base64.b64decode(data) if data else None
+        finally:
+            # A timeout, a crash, any other failure or a cancellation (job time limit) may
+            # leave a wedged browser: close it rather than hand it to the next job or retry.
+            if healthy:
+                await manager.release(browsers)
+            else:
+                await manager.discard(browsers)
+    raise AssertionError("unreachable")
 
-    async def pump(self) -> None:
-        """Let the page run one frame (timers, fonts, image decodes) without capturing."""
-        if self.mode == "beginframe":
-            await self._begin_frame(screenshot=False)
-        else:
-            await asyncio.sleep(0.01)
 
-    async def close(self) -> None:
+class FrameProgress:
+    """Frames done out of the planned total, reported to `on_frames` as they come."""
+
+    def __init__(self, on_frames: Callable[[int, int], None] | None) -> None:
+        self.on_frames = on_frames
+        self.done = 0
+        self.total = 0
+
+    def plan(self, total: int) -> None:
+        self.total = total
+
+    def frame(self, n: int) -> None:
+        self.done += n
+        if self.on_frames:
+            self.on_frames(self.done, self.total)
+
+    def reset(self) -> None:
+        self.done = 0
+
+
+@contextlib.asynccontextmanager
+async def open_pages(
+    browsers: list[WarmBrowser], server: PageServer, scale: float, fps: int
+) -> AsyncIterator[list[CapturePage]]:
+    """One capture page per browser, loaded and ready; all closed on the way out."""
+    opened = await asyncio.gather(
+        *(open_capture_page(warm, server.origin, server.page_url, scale, fps) for warm in browsers),
+        return_exceptions=True,
+    )
+    pages = [p for p in opened if isinstance(p, CapturePage)]
+    try:
+        failures = [p for p in opened if isinstance(p, BaseException)]
+        if failures:
+            raise failures[0]
+        yield pages
+    finally:
+        await asyncio.gather(*(p.close() for p in pages), return_exceptions=True)
+
+
+def plan_runs(
+    segments: list[range],
+    flags: list[bool],
+    fps: int,
+    pages: int,
+    workdir: Path,
+    run_per_segment: bool,
+) -> list[list[Run]]:
+    """The runs of each page (`page_work`): a page's items back to back make one run with a
+    key frame forced where each segment starts, or one run each with `run_per_segment`."""
+    work = []
+    for p, items in enumerate(page_work(segments, flags, gop_size(fps), pages)):
+        runs: list[Run] = []
+        for n, frames in items:
+            if runs and not run_per_segment and runs[-1].frames.stop == frames.start:
+                last = runs[-1]  # the same file goes on; a GOP starts here
+                last.keyframes.append(len(last.frames))
+                last.frames = range(last.frames.start, frames.stop)
+                last.segments.append(n)
+                continue
+            runs.append(Run(workdir / f"run-{p:02d}-{frames.start:07d}.mp4", frames, [n]))
+        work.append(runs)
+    return work
+
+
+async def capture_runs(
+    browsers: list[WarmBrowser],
+    server: PageServer,
+    scale: float,
+    fps: int,
+    workdir: Path,
+    timeout_s: float,
+    segments: list[range] | None,
+    on_frame: Callable[[int], None],
+    on_plan: Callable[[int], None] | None = None,
+    *,
+    run_per_segment: bool = False,
+) -> tuple[list[Run], int]:
+    """Capture `segments` (frame ranges, each starting a GOP; None: the whole page as one)
+    with one page per browser, the pages sharing the work in contiguous stretches
+    (`plan_runs`). Returns the runs in frame order and how many frames were really captured;
+    `on_plan` gets the frames to capture before the first one is."""
+    async with open_pages(browsers, server, scale, fps) as pages:
+        info = await page_info(pages[0])
+        total = frame_total(info.duration_ms, fps)
+        if segments is None:
+            segments = [range(total)]
+        for frames in segments:
+            if frames.start < 0 or frames.stop > total or frames.step != 1:
+                raise RenderError(f"frame range {frames} is outside the video's {total} frames")
+        flags = await differ_flags(pages[0], total, fps)
+        work = plan_runs(segments, flags, fps, len(pages), workdir, run_per_segment)
+        if on_plan:
+            on_plan(sum(len(frames) for frames in segments))
         try:
-            await asyncio.wait_for(self.context.close(), 10)
-        except Exception:  # the browser may already be gone
-            log.debug("context close failed", exc_info=True)
+            async with asyncio.TaskGroup() as group:
+                tasks = [
+                    group.create_task(capture_page(cap, runs, flags, fps, timeout_s, on_frame))
+                    for cap, runs in zip(pages, work, strict=False)
+                ]
+        except BaseExceptionGroup as group_error:
+            raise _first_error(group_error) from None
+        return [run for runs in work for run in runs], sum(t.result() for t in tasks)
 
 
-def _unsupported(exc: BaseException) -> bool:
-    """Whether a protocol error means this browser has no working beginFrame (vs a crash)."""
-    text = str(exc).lower()
-    return any(
-        marker in text
-        for marker in ("wasn't found", "-32601", "not supported", "not enabled", "begin frame")
-    )
-
-
-async def _step(awaitable: Any, what: str, timeout: float | None = None) -> Any:
-    """Await one browser step with a time limit (STEP_TIMEOUT_S unless given).
-
-    Every Playwright/CDP call on the render path goes through here: `page.evaluate` and CDP
-    sends have no time limit of their own and wait forever on a renderer that hangs.
-    """
-    limit = STEP_TIMEOUT_S if timeout is None else timeout
+async def capture_page(
+    cap: CapturePage,
+    runs: list[Run],
+    flags: list[bool],
+    fps: int,
+    timeout_s: float,
+    on_frame: Callable[[int], None],
+) -> int:
+    """Capture each run, one after the other on one page; a frame that repeats the one
+    before (flags) is not captured again, also across runs that follow each other. Returns
+    how many frames were really captured."""
+    captured = 0
+    previous: bytes | None = None
+    last = -2
+    encoders: list[RunEncoder] = []
+    finishing: list[asyncio.Task[Path]] = []  # a run's encoder drains while the next fills
     try:
-        return await asyncio.wait_for(awaitable, limit)
-    except TimeoutError as exc:
-        raise RenderTimeout(f"Chromium {what} took longer than {limit:g}s") from exc
+        for run in runs:
+            frames = run.frames
+            if frames.start != last + 1:
+                previous = None  # not the frame before: capture afresh
+            encoder = RunEncoder(run.path, fps, len(frames), timeout_s, run.keyframes)
+            encoders.append(encoder)
+            await encoder.start()
+            for i in frames:
+                if previous is None or flags[i]:
+                    previous = await cap.seek_and_capture(frame_time_ms(i, fps))
+                    captured += 1
+                await encoder.write(previous)
+                on_frame(1)
+            finishing.append(asyncio.ensure_future(encoder.finish()))
+            last = frames.stop - 1
+        await asyncio.gather(*finishing)
+    finally:
+        for task in finishing:
+            task.cancel()
+        await asyncio.gather(*finishing, return_exceptions=True)
+        for encoder in encoders:
+            await encoder.abort()
+    if cap.blocked:
+        log.info("blocked %d outside requests from the page", len(cap.blocked))
+    return captured
 
 
-def _origin_guard(origin: str, blocked: list[str]) -> Any:
-    async def guard(route: Route) -> None:
-        url = route.request.url
-        if url.startswith(origin + "/"):
-            await route.continue_()
-        else:
-            blocked.append(url)
-            await route.abort("blockedbyclient")
-
-    return guard
+def _first_error(group: BaseExceptionGroup) -> BaseException:
+    """The first real failure inside a task group (cancellations are consequences)."""
+    for exc in group.exceptions:
+        if isinstance(exc, BaseExceptionGroup):
+            return _first_error(exc)
+        if not isinstance(exc, asyncio.CancelledError):
+            return exc
+    return group.exceptions[0]
 
 
-async def _close_socket(ws: WebSocketRoute) -> None:
-    await ws.close(code=1008, reason="network access is blocked while rendering")
+async def capture_video(
+    server: PageServer,
+    settings: Settings,
+    manager: BrowserManager,
+    workdir: Path,
+    *,
+    resolution: str,
+    fps: int,
+    segments: list[range] | None = None,
+    parallel: int | None = None,
+    on_frames: Callable[[int, int], None] | None = None,
+) -> Captured:
+    """The served page's `segments` (None: the whole page as one) captured and encoded as
+    runs under `workdir`, one run per page."""
+    scale = DEVICE_SCALE[resolution]
+    progress = FrameProgress(on_frames)
+    timeout_s = step_timeout(settings)
 
+    async def use(browsers: list[WarmBrowser]) -> Captured:
+        runs, captured = await capture_runs(
+            browsers, server, scale, fps, workdir, timeout_s, segments,
+            progress.frame, progress.plan,
+        )  # fmt: skip
+        frames = sum(len(run.frames) for run in runs)
+        stats = CaptureStats(frames, captured, browsers[0].mode, len(browsers))
+        return Captured([run.path for run in runs], stats, fps)
 
-async def open_capture_page(
-    warm: WarmBrowser, origin: str, url: str, scale: float, fps: int
-) -> CapturePage:
-    """A fresh context (no network but `origin`) with the composition loaded and ready."""
-    context = await _step(
-        warm.browser.new_context(
-            viewport=VIEWPORT,
-            device_scale_factor=scale,
-            service_workers="block",
-            java_script_enabled=True,
-            bypass_csp=False,
-            reduced_motion="no-preference",
-        ),
-        "new context",
-    )
-    context.set_default_timeout(STEP_TIMEOUT_S * 1000)
-    blocked: list[str] = []
-    try:
-        await _step(context.route("**/*", _origin_guard(origin, blocked)), "request guard")
-        await _step(context.route_web_socket("**/*", _close_socket), "websocket guard")
-        page = await _step(context.new_page(), "new page")
-        cdp = await _step(context.new_cdp_session(page), "CDP session")
-        cap = CapturePage(
-            context=context,
-            page=page,
-            cdp=cdp,
-            mode=warm.mode,
-            interval_ms=1000.0 / fps,
-            blocked=blocked,
-            _tick=time.monotonic() * 1000.0,
-        )
-        page.on("pageerror", lambda err: cap.errors.append(str(err)))
-        await _step(page.goto(url, wait_until="load"), "page load")
-        await _wait_ready(cap)
-        return cap
-    except BaseException:
-        # The step's own error is the one to report, not a failed close of a wedged context.
-        with contextlib.suppress(Exception):
-            await asyncio.wait_for(context.close(), 10)
-        raise
-
-
-READY_JS = """async () => {
-  const rs = window.reelsmith;
-  if (!rs) throw new Error("the page has no window.reelsmith runtime");
-  await rs.ready;
-  await document.fonts.ready;
-  await Promise.all([...document.images].map(img => img.decode().catch(() => {
-    throw new Error("image failed to decode: " + img.currentSrc);
-  })));
-  return true;
-}"""
-
-
-async def _wait_ready(cap: CapturePage) -> None:
-    """Fonts loaded, images decoded and the runtime ready; pumps frames while waiting."""
-    if cap.errors:
-        raise RenderInputError(f"The composition page failed to load: {cap.errors[0]}")
-    await _step(
-        cap.page.evaluate(
-            f"""() => {{ window.__rsReady = undefined;
-              (async () => ({READY_JS})())().then(() => {{ window.__rsReady = "ok"; }},
-                e => {{ window.__rsReady = "error: " + (e && e.message || e); }}); }}"""
-        ),
-        "ready start",
-    )
-    deadline = time.monotonic() + READY_TIMEOUT_S
-    while True:
-        state = await _step(cap.page.evaluate("() => window.__rsReady"), "ready check")
-        if state == "ok":
-            return
-        if isinstance(state, str):
-            raise RenderInputError(f"The composition page is not renderable: {state[7:]}")
-        if cap.errors:
-            raise RenderInputError(f"The composition page failed: {cap.errors[0]}")
-        if time.monotonic() > deadline:
-            raise RenderTimeout(
-                f"The composition page was not ready after {READY_TIMEOUT_S:.0f}s "
-                "(fonts or images still loading)"
-            )
-        await cap.pump()
-
-
-async def page_info(cap: CapturePage) -> PageInfo:
-    """Duration and moving intervals as the runtime reports them."""
-    info = await _step(
-        cap.page.evaluate(
-            "() => ({d: window.reelsmith.duration, i: window.reelsmith.activeIntervals()})"
-        ),
-        "runtime info",
-    )
-    return PageInfo(
-        duration_ms=float(info["d"]), intervals=[(float(a), float(b)) for a, b in info["i"]]
-    )
-
-
-async def differ_flags(cap: CapturePage, total: int, fps: int) -> list[bool]:
-    """flags[i]: frame i can differ from frame i-1 (runtime canDiffer); flags[0] is True."""
-    flags = await _step(
-        cap.page.evaluate(
-            """([n, fps]) => { const out = [true];
-              for (let i = 1; i < n; i++)
-                out.push(!!window.reelsmith.canDiffer((i - 1) * 1000 / fps, i * 1000 / fps));
-              return out; }""",
-            [total, fps],
-        ),
-        "canDiffer",
-    )
-    return [bool(f) for f in flags]
-
-
-def frame_time_ms(index: int, fps: int) -> float:
-    """Composition time shown by frame `index`."""
-    return index * 1000.0 / fps
+    return await with_capture_browsers(manager, settings, scale, parallel, use, progress.reset)

@@ -136,6 +136,6 @@ def render_to_file(
         f"[green]wrote[/] {out} — {result.duration_ms / 1000:.1f} s, {result.frames} frames, "
         f"{result.width}x{result.height} @ {result.fps} fps, "
         f"{result.capture.captured} captured ({result.capture.mode}, "
-        f"{result.capture.workers} pages) in {result.elapsed_s:.1f} s"
+        f"{result.capture.pages} pages) in {result.elapsed_s:.1f} s"
     )
     return out

@@ -1,8 +1,8 @@
-"""Streaming encoder: JPEG frames on stdin -> one H.264 chunk (BT.709, closed GOPs).
+"""Streaming encoder: JPEG frames on stdin -> one run, an H.264 MP4 (BT.709, closed GOPs).
 
-Every chunk uses the same fixed GOP (one second), constant QP, no B-frames and no scene
-cuts, so a GOP encodes the same whatever chunk it lands in: chunks split on GOP
-boundaries join without re-encoding and the decoded video does not depend on parallelism.
+Every run uses the same fixed GOP (one second), constant QP, no B-frames and no scene
+cuts, so a GOP encodes the same whatever run it lands in: runs split on GOP boundaries
+join without re-encoding and the decoded video does not depend on parallelism.
 """
 
 from __future__ import annotations
@@ -15,11 +15,13 @@ from pathlib import Path
 
 import ffmpeg
 
+from app.config import Settings
 from app.media.ffmpeg import graph_command
 from worker.render.errors import RenderError, RenderTimeout
 
 log = logging.getLogger(__name__)
 
+FFMPEG_STEP_TIMEOUT_S = 120.0
 QP = 18
 # ultrafast vs veryfast at QP 18, 300 frames 720p: 0.9 vs 1.8 CPU s, 1.18 vs 0.86 MB per 10 s.
 X264_PRESET = "ultrafast"
@@ -51,14 +53,19 @@ COLOR_FILTERS: tuple[tuple[str, dict[str, str]], ...] = (
 )
 
 
+def step_timeout(settings: Settings) -> float:
+    """How long any single ffmpeg step (accepting a frame, finishing a run, the mux) gets."""
+    return min(float(settings.job_timeout_s), FFMPEG_STEP_TIMEOUT_S)
+
+
 def gop_size(fps: int) -> int:
-    """Frames per closed GOP; chunk boundaries fall on multiples of this."""
+    """Frames per closed GOP (one second): a segment is cut into GOPs of this many frames."""
     return fps
 
 
 def encoder_args(out_path: Path, fps: int, frames: int, keyframes: Sequence[int] = ()) -> list[str]:
-    """ffmpeg argv for one chunk: image2pipe JPEG in, H.264 yuv420p BT.709 MP4 out. A GOP
-    starts at frame 0, at each of `keyframes` (frame numbers in the chunk), and every `gop`
+    """ffmpeg argv for one run: image2pipe JPEG in, H.264 yuv420p BT.709 MP4 out. A GOP
+    starts at frame 0, at each of `keyframes` (frame numbers in the run), and every `gop`
     frames after the last start (x264 counts keyint from the last key frame)."""
     stream = ffmpeg.input("pipe:", f="image2pipe", vcodec="mjpeg", framerate=fps)
     for name, kwargs in COLOR_FILTERS:
@@ -94,8 +101,8 @@ def _forced(keyframes: Sequence[int]) -> dict[str, str]:
     return {"force_key_frames": "expr:" + "+".join(f"eq(n,{k})" for k in sorted(keyframes))}
 
 
-class ChunkEncoder:
-    """One ffmpeg process encoding a contiguous frame range into `out_path`."""
+class RunEncoder:
+    """One ffmpeg process encoding a run (contiguous frames) into `out_path`."""
 
     def __init__(
         self,

@@ -1,20 +1,22 @@
-"""Join the encoded chunks without re-encoding and add the AAC track (+faststart)."""
+"""Join encoded runs without re-encoding and add the AAC track (+faststart)."""
 
 from __future__ import annotations
 
+import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import ffmpeg
 
-from app.media.ffmpeg import graph_command, run_ffmpeg
+from app.media.ffmpeg import ffmpeg_command, graph_command, run_ffmpeg
 from worker.render.errors import RenderError, RenderTimeout
 
 AUDIO_RATE = 48000
 
 
-def mux_args(chunk_list: Path, audio: Path | None, duration_s: float, out_path: Path) -> list[str]:
+def mux_args(run_list: Path, audio: Path | None, duration_s: float, out_path: Path) -> list[str]:
     """ffmpeg argv: concat demuxer (stream copy) + audio padded/cut to the exact duration."""
-    video = ffmpeg.input(str(chunk_list), f="concat", safe=0)
+    video = ffmpeg.input(str(run_list), f="concat", safe=0)
     if audio is None:
         sound = ffmpeg.input(f"anullsrc=r={AUDIO_RATE}:cl=stereo", f="lavfi", t=duration_s)
     else:
@@ -37,18 +39,46 @@ def mux_args(chunk_list: Path, audio: Path | None, duration_s: float, out_path: 
 
 
 async def join_and_mux(
-    chunks: list[Path], audio: Path | None, duration_s: float, out_path: Path, timeout_s: float
+    runs: list[Path], audio: Path | None, duration_s: float, out_path: Path, timeout_s: float
 ) -> Path:
-    """Write `out_path`: the chunks back to back and one AAC track of exactly duration_s."""
-    listing = out_path.with_suffix(".chunks.txt")
-    listing.write_text("".join(f"file '{c.resolve()}'\n" for c in chunks))
+    """Write `out_path`: the runs back to back and one AAC track of exactly duration_s."""
+
+    def args(listing: Path) -> list[str]:
+        return mux_args(listing, audio, duration_s, out_path)
+
+    return await _join(runs, out_path, args, "mux", timeout_s)
+
+
+def concat_args(listing: Path, out_path: Path) -> list[str]:
+    """ffmpeg argv: the listed MP4s back to back, video stream copied (concat demuxer)."""
+    return ffmpeg_command(
+        "-f", "concat", "-safe", "0", "-i", str(listing),
+        "-map", "0:v", "-c", "copy", "-f", "mp4", str(out_path),
+    )  # fmt: skip
+
+
+async def join_video(runs: list[Path], out_path: Path, timeout_s: float) -> Path:
+    """`runs` (each starting on a key frame) back to back into one video-only MP4, by stream
+    copy (no re-encode)."""
+    if len(runs) == 1:
+        shutil.copyfile(runs[0], out_path)
+        return out_path
+
+    def args(listing: Path) -> list[str]:
+        return concat_args(listing, out_path)
+
+    return await _join(runs, out_path, args, "video join", timeout_s)
+
+
+async def _join(
+    runs: list[Path], out_path: Path, args: Callable[[Path], list[str]], what: str, timeout_s: float
+) -> Path:
+    """Run ffmpeg on a concat listing of `runs` (written beside `out_path`, removed after)."""
+    listing = out_path.with_suffix(".runs.txt")
+    listing.write_text("".join(f"file '{r.resolve()}'\n" for r in runs))
     try:
         await run_ffmpeg(
-            mux_args(listing, audio, duration_s, out_path),
-            timeout_s,
-            "mux",
-            failed=RenderError,
-            timed_out=RenderTimeout,
+            args(listing), timeout_s, what, failed=RenderError, timed_out=RenderTimeout
         )
     finally:
         listing.unlink(missing_ok=True)

@@ -1,7 +1,8 @@
 """The render engine's one entry point: a RenderJobSpec -> an MP4, read top to bottom.
 
-sources -> voices -> timeline -> compose -> serve -> capture + encode -> audio mix -> mux
-(-> store, which the worker task runs on the written file; see worker/tasks.py).
+sources -> voices -> timeline -> compose -> serve -> capture + encode (the scene cache beside
+it when on) -> audio mix -> mux (-> store, which the worker task runs on the written file;
+see worker/tasks.py).
 """
 
 from __future__ import annotations
@@ -23,20 +24,20 @@ from app.spec import RESOLUTIONS
 from app.workdir import temp_dir
 from worker.render import audio
 from worker.render.browser import BrowserManager, get_browser_manager
+from worker.render.capture import Captured, CaptureStats, capture_video
 from worker.render.compose import compose_page, fetch_logo
+from worker.render.encode import step_timeout
 from worker.render.errors import RenderInputError
 from worker.render.mux import join_and_mux
-from worker.render.parallel import CaptureStats
-from worker.render.scenecache import capture_job
-from worker.render.segments import PlannedSegment, Segments, render_plan
-from worker.render.server import serve_page
+from worker.render.scenecache import capture_cached
+from worker.render.segments import video_segments
+from worker.render.server import PageServer, serve_page
 from worker.render.sources import (
     bind_data,
     fetch_external_data,
     scripts_to_translate,
     translate_scripts,
 )
-from worker.render.stitch import step_timeout
 from worker.render.timeline import (
     plan_timeline,
     scene_starts_ms,
@@ -193,21 +194,47 @@ async def capture_segments(
     *,
     manager: BrowserManager | None = None,
     parallel: int | None = None,
-) -> Segments:
-    """serve -> capture + encode: the frame ranges `segments` of the page (each starting a
-    GOP) as segment files under `workdir`, in order (a piece of a long render)."""
+) -> Captured:
+    """serve -> capture + encode: the segments `segments` of the page (each starting a GOP)
+    as run files under `workdir`, in order (a piece of a long render)."""
     with serve_page(page, assets) as server:  # serve
-        return await render_plan(  # capture + encode
+        return await capture_video(  # capture + encode
             server,
             settings,
             manager or get_browser_manager(settings),
             workdir,
             resolution=output.resolution,
             fps=output.fps,
-            plan=[PlannedSegment(frames) for frames in segments],
+            segments=segments,
             parallel=parallel,
             on_frames=on_frames,
         )
+
+
+async def capture_job(
+    server: PageServer,
+    prepared: Prepared,
+    settings: Settings,
+    manager: BrowserManager,
+    workdir: Path,
+    parallel: int | None,
+    on_frames: Callable[[int, int], None],
+) -> Captured:
+    """capture + encode on the video's segments (its scene cuts); with the scene cache on,
+    the cache's step beside capture copies the segments it has and captures the rest."""
+    output = prepared.spec.output
+    if settings.scene_cache:
+        return await capture_cached(
+            server, settings, manager, workdir,
+            timeline=prepared.timeline, data=prepared.data, brand=prepared.spec.brand,
+            output=output, logo=prepared.logo, parallel=parallel, on_frames=on_frames,
+        )  # fmt: skip
+    return await capture_video(
+        server, settings, manager, workdir,
+        resolution=output.resolution, fps=output.fps,
+        segments=video_segments(prepared.timeline, output.fps),
+        parallel=parallel, on_frames=on_frames,
+    )  # fmt: skip
 
 
 async def mix_soundtrack(prepared: Prepared, settings: Settings, workdir: Path) -> Path:
@@ -231,13 +258,13 @@ async def render_video(
     translations cache (used when the voiceover is spoken in another language than the
     template's)."""
     result = await render_or_split(
-        spec, settings, on_progress, out_path, manager=manager, parallel=parallel, db=db
+        spec, settings, on_progress, out_path, split=None, manager=manager, parallel=parallel, db=db
     )
     assert result is not None  # nothing to split it
     return result
 
 
-# After `prepare`: True when the job was handed on in pieces (worker/chunk_plan.py).
+# After `prepare`: True when the job was handed on in pieces (worker/pieces/plan.py).
 Split = Callable[[Prepared, Path], Awaitable[bool]]
 
 
@@ -247,10 +274,10 @@ async def render_or_split(
     on_progress: OnProgress | None,
     out_path: Path,
     *,
+    split: Split | None,
     manager: BrowserManager | None = None,
     parallel: int | None = None,
     db: Database | None = None,
-    split: Split | None = None,
 ) -> RenderResult | None:
     """`render_video`, or None when `split` took the prepared job (a long video rendered in
     pieces by several workers: the last one to finish assembles it)."""
@@ -262,18 +289,14 @@ async def render_or_split(
         if split is not None and await split(prepared, workdir):
             return None
         with serve_page(prepared.page, prepared.assets) as server:  # serve
-            captured = await capture_job(  # capture + encode (segments, scene cache)
+            captured = await capture_job(  # capture + encode
                 server,
+                prepared,
                 settings,
                 manager or get_browser_manager(settings),
                 workdir,
-                timeline=prepared.timeline,
-                data=prepared.data,
-                brand=prepared.spec.brand,
-                output=prepared.spec.output,
-                logo=prepared.logo,
-                parallel=parallel,
-                on_frames=render_progress(progress),
+                parallel,
+                render_progress(progress),
             )
         progress(JobStage.ENCODING, ENCODE_AT)
         soundtrack = await mix_soundtrack(prepared, settings, workdir)

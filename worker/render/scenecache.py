@@ -1,21 +1,22 @@
-"""Batch scene cache: the parts of a video that are the same for many recipients (the brand
-intro, the call to action, a chart of the same company numbers) are rendered once and copied.
+"""Batch scene cache, a step beside capture taken only when `scene_cache` is on: the parts of a
+video that are the same for many recipients (the brand intro, the call to action, a chart of
+the same company numbers) are rendered once and copied.
 
-Every job's video is cut into segments at each scene's entry transition and at the moment it
-is fully in (`scene_cuts`), cache or no cache, and each segment starts a GOP: a video made
-of copied segments is the same stream as one captured whole, and the pieces of a long render
-(worker/chunk_tasks.py) are cut on the same grid. A scene's fully-in part shows that scene
-alone, a transition shows the leaving and the entering scene. Each segment's content key
-hashes everything that can change its pixels: for every scene on screen its primitive and
-the version of the primitive's files, its config after substitution (audio-only fields left
-out), the props its template reads (dataInputs + resolved sceneData), its timing (duration,
-transition, word timing, bindings) and the scene-relative time of the segment's first frame;
-plus the brand (colors, logo bytes, watermark), the output (resolution, fps, captions,
-language), the caption words when captions are on, the runtime version (runtime, page
-template, fonts, encoder and capture settings) and the capturing browser (version, capture
-mode). So a transition next to a personalized scene is never shared while the fully-in part
-may be.
+A video's segments are its scene cuts (worker/render/segments.py), cache or no cache, so a
+video made of copied segments is the same stream as one captured whole. A scene's fully-in
+segment shows that scene alone, a transition shows the leaving and the entering scene. Each
+segment's content key hashes everything that can change its pixels: for every scene on
+screen its primitive and the version of the primitive's files, its config after substitution
+(audio-only fields left out), the props its template reads (dataInputs + resolved
+sceneData), its timing (duration, transition, word timing, bindings) and the scene-relative
+time of the segment's first frame; plus the brand (colors, logo bytes, watermark), the
+output (resolution, fps, captions, language), the caption words when captions are on, the
+runtime version (runtime, page template, fonts, encoder and capture settings) and the
+capturing browser (version, capture mode). So a transition next to a personalized scene is
+never shared while the fully-in part may be.
 
+`capture_cached` copies the segments the cache has and captures the rest (one run per
+segment, worker/render/capture.py) in the same browser session, then keeps them.
 `SegmentCache` keeps finished segments by key on disk (cache_dir/segments, bounded by
 `scene_cache_max_bytes`, least recently used first out) and, when the media store is S3,
 in the bucket under `cache/segments/` so every worker shares them. Entries are written to a
@@ -26,14 +27,17 @@ render.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import fcntl
 import hashlib
+import json
 import logging
 import os
 import shutil
 import uuid
 from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -43,9 +47,19 @@ from app.composition.timeline import Timeline, TimelineScene, resolve_value, sce
 from app.config import Settings
 from app.media.storage import Storage, get_storage
 from app.primitives.catalog import PRIMITIVES_DIR
-from worker.render import capture, encode
-from worker.render.browser import BrowserManager
-from worker.render.segments import PlannedSegment, Segments, render_plan
+from app.spec import DEVICE_SCALE
+from worker.render import encode
+from worker.render.browser import BrowserManager, WarmBrowser
+from worker.render.capture import (
+    Captured,
+    CaptureStats,
+    FrameProgress,
+    capture_runs,
+    with_capture_browsers,
+)
+from worker.render.mux import join_video
+from worker.render.page import JPEG_QUALITY, VIEWPORT
+from worker.render.segments import scene_cuts
 from worker.render.server import PageServer
 
 log = logging.getLogger(__name__)
@@ -77,7 +91,7 @@ def runtime_version() -> str:
     settings = repr(
         (
             encode.QP, encode.X264_PRESET, encode.X264_THREADS, encode.COLOR_FILTERS,
-            encode.BT709, capture.JPEG_QUALITY, capture.VIEWPORT, KEY_VERSION,
+            encode.BT709, JPEG_QUALITY, VIEWPORT, KEY_VERSION,
         )
     )  # fmt: skip
     return _digest_files([*RUNTIME_FILES, *fonts]) + hashlib.sha256(settings.encode()).hexdigest()
@@ -124,11 +138,6 @@ def page_content(
     }
 
 
-def _first_frame(ms: int, fps: int) -> int:
-    """Index of the first frame shown at or after `ms` (frame i shows i*1000/fps ms)."""
-    return -((-ms * fps) // 1000)
-
-
 def _caption_words(timeline: Timeline, origin_ms: int) -> list[Any]:
     """Every caption word of the video, timed from `origin_ms` (a caption line may carry
     words of a neighbouring scene, so with captions on they all count)."""
@@ -141,36 +150,30 @@ def _caption_words(timeline: Timeline, origin_ms: int) -> list[Any]:
     return words
 
 
-def scene_cuts(timeline: Timeline, fps: int) -> list[tuple[range, list[int]]]:
-    """The video cut into frame ranges, each with the scenes on screen in it (by position in
-    `timeline.scenes`): each scene's entry transition (it and the scene before) and its
-    fully-in part (it alone). The cuts depend on the timeline only, never on what is cached:
-    every render of a video (plain, cached, in pieces) is made of these segments, each
-    starting a GOP, so all of them decode to the same frames."""
-    total = round(timeline.duration_ms * fps / 1000.0)  # as the capture counts them
-    scenes = timeline.scenes
-    regions: list[tuple[int, int, list[int]]] = []  # (from ms, to ms, scenes on screen)
-    for n, s in enumerate(scenes):
-        fully_in = s.start_ms + s.transition_ms
-        end = scenes[n + 1].start_ms if n + 1 < len(scenes) else timeline.duration_ms
-        if s.transition_ms > 0 and n > 0:
-            regions.append((s.start_ms, fully_in, [n - 1, n]))
-        regions.append((fully_in, end, [n]))
-    cuts: list[tuple[range, list[int]]] = []
-    for start_ms, end_ms, on_screen in regions:
-        a, b = _first_frame(start_ms, fps), min(_first_frame(end_ms, fps), total)
-        if b > a:
-            cuts.append((range(a, b), on_screen))
-    covered = [f for frames, _ in cuts for f in frames]
-    if covered != list(range(total)):  # never expected: fall back to one unshared piece
-        log.warning("scene cuts did not cover the video's %d frames; one piece", total)
-        return [(range(total), [])]
-    return cuts
+@dataclass
+class PlannedSegment:
+    """One segment of the video; `content` describes everything that can change its pixels
+    (None: not shareable, always captured)."""
+
+    frames: range
+    content: Mapping[str, Any] | None = None
+
+    def key(self, capture_tag: str) -> str | None:
+        if self.content is None:
+            return None
+        blob = json.dumps(
+            {"content": self.content, "capture": capture_tag, "frames": len(self.frames)},
+            sort_keys=True,
+            separators=(",", ":"),
+            default=str,
+        )
+        return hashlib.sha256(blob.encode()).hexdigest()
 
 
-def video_segments(timeline: Timeline, fps: int) -> list[range]:
-    """The frame ranges of `scene_cuts` (what the planner of a long render cuts on)."""
-    return [frames for frames, _ in scene_cuts(timeline, fps)]
+def capture_tag(browsers: list[WarmBrowser]) -> str:
+    """What about the capturing browser can change pixels: its version and capture mode."""
+    warm = browsers[0]
+    return f"{warm.mode}|{warm.browser.version}"
 
 
 def scene_plan(
@@ -207,6 +210,13 @@ class SegmentCache:
         self.max_bytes = max_bytes
         self.shared = shared
         self.root.mkdir(parents=True, exist_ok=True)
+
+    @classmethod
+    def from_settings(cls, settings: Settings) -> SegmentCache:
+        """The cache the settings describe (shared through the bucket when storage is S3)."""
+        shared = get_storage(settings) if settings.storage == "s3" else None
+        root = Path(settings.cache_dir) / "segments"
+        return cls(root, settings.scene_cache_max_bytes, shared)
 
     def path(self, key: str) -> Path:
         return self.root / key[:2] / f"{key}.mp4"
@@ -299,16 +309,76 @@ class SegmentCache:
                 fcntl.flock(handle, fcntl.LOCK_UN)
 
 
-def segment_cache(settings: Settings) -> SegmentCache | None:
-    """The configured cache, or None when `scene_cache` is off."""
-    if not settings.scene_cache:
-        return None
-    shared = get_storage(settings) if settings.storage == "s3" else None
-    root = Path(settings.cache_dir) / "segments"
-    return SegmentCache(root, settings.scene_cache_max_bytes, shared)
+@dataclass
+class Cached(Captured):
+    """A video's files in frame order, one per segment, and what the cache gave."""
+
+    segments: int = 0  # segments planned
+    hits: int = 0  # segments copied from the cache
+    hit_frames: int = 0
 
 
-async def capture_job(
+async def capture_plan(
+    server: PageServer,
+    settings: Settings,
+    manager: BrowserManager,
+    workdir: Path,
+    *,
+    plan: list[PlannedSegment],
+    cache: SegmentCache,
+    resolution: str,
+    fps: int,
+    parallel: int | None = None,
+    on_frames: Callable[[int, int], None] | None = None,
+) -> Cached:
+    """Every planned segment's file under `workdir` (seg-NNNN.mp4), in plan order: copied
+    from `cache` when it has the segment's key, else captured (one run per segment, joined
+    when the segment fell to two pages) and kept. The plan must cover frames 0..total-1
+    without gaps to be a video."""
+    scale = DEVICE_SCALE[resolution]
+    progress = FrameProgress(on_frames)
+    progress.plan(sum(len(s.frames) for s in plan))
+    timeout_s = encode.step_timeout(settings)
+
+    async def use(browsers: list[WarmBrowser]) -> Cached:
+        tag = capture_tag(browsers)
+        keys = [s.key(tag) for s in plan]
+        kept = [workdir / f"seg-{n:04d}.mp4" for n in range(len(plan))]
+        hit = [False] * len(plan)
+        for n, key in enumerate(keys):
+            if key is not None:
+                hit[n] = await asyncio.to_thread(cache.fetch, key, kept[n])
+                if hit[n]:
+                    progress.frame(len(plan[n].frames))
+        missing = [n for n in range(len(plan)) if not hit[n]]
+        files: dict[int, list[Path]] = {n: [kept[n]] for n in range(len(plan)) if hit[n]}
+        captured = 0
+        if missing:
+            runs, captured = await capture_runs(
+                browsers, server, scale, fps, workdir, timeout_s,
+                [plan[n].frames for n in missing], progress.frame, run_per_segment=True,
+            )  # fmt: skip
+            for run in runs:  # in frame order; a segment may span two pages' runs
+                files.setdefault(missing[run.segments[0]], []).append(run.path)
+            for n in missing:
+                key = keys[n]
+                if key is None or n not in files:
+                    continue
+                await join_video(files[n], kept[n], timeout_s)
+                for path in files[n]:
+                    path.unlink(missing_ok=True)
+                files[n] = [kept[n]]
+                await asyncio.to_thread(cache.put, key, kept[n])
+        total = sum(len(s.frames) for s in plan)
+        stats = CaptureStats(total, captured, browsers[0].mode, len(browsers))
+        hit_frames = sum(len(plan[n].frames) for n in range(len(plan)) if hit[n])
+        paths = [path for n in sorted(files) for path in files[n]]
+        return Cached(paths, stats, fps, len(plan), sum(hit), hit_frames)
+
+    return await with_capture_browsers(manager, settings, scale, parallel, use, progress.reset)
+
+
+async def capture_cached(
     server: PageServer,
     settings: Settings,
     manager: BrowserManager,
@@ -321,25 +391,18 @@ async def capture_job(
     logo: Path | None,
     parallel: int | None = None,
     on_frames: Callable[[int, int], None] | None = None,
-) -> Segments:
-    """A job's video as segment files in order, cut by `scene_plan` whether or not the cache
-    is on (so a cached video and a plain one are the same stream): with the cache, shared
-    segments are copied from it and the rest captured and kept."""
+) -> Cached:
+    """A job's video as segment files in order (`scene_plan`): the segments the configured
+    cache has are copied from it, the rest captured and kept."""
     resolution, fps = output.resolution, output.fps
-    cache = segment_cache(settings)
-    if cache is None:  # the same cuts; no content keys to describe (nothing is shared)
-        plan = [PlannedSegment(frames) for frames in video_segments(timeline, fps)]
-    else:
-        page = page_content(brand, output, logo, resolution, fps)
-        plan = scene_plan(timeline, data, page, fps)
-    made = await render_plan(
+    page = page_content(brand, output, logo, resolution, fps)
+    made = await capture_plan(
         server, settings, manager, workdir,
-        resolution=resolution, fps=fps, plan=plan,
-        store=cache, parallel=parallel, on_frames=on_frames,
+        plan=scene_plan(timeline, data, page, fps), cache=SegmentCache.from_settings(settings),
+        resolution=resolution, fps=fps, parallel=parallel, on_frames=on_frames,
     )  # fmt: skip
-    if cache is not None:
-        log.info(
-            "scene cache: %d of %d segments copied (%d of %d frames)",
-            made.hits, made.segments, made.hit_frames, made.frames,
-        )  # fmt: skip
+    log.info(
+        "scene cache: %d of %d segments copied (%d of %d frames)",
+        made.hits, made.segments, made.hit_frames, made.frames,
+    )  # fmt: skip
     return made

@@ -76,7 +76,7 @@ class Engine:
 def engine(monkeypatch: pytest.MonkeyPatch) -> Engine:
     fake = Engine()
     monkeypatch.setattr(tasks, "run_pipeline", fake)
-    monkeypatch.setattr(tasks, "WRITE_RETRY_S", (0.01, 0.01, 0.01))
+    monkeypatch.setattr(jobs, "WRITE_RETRY_S", (0.01, 0.01, 0.01))
     return fake
 
 

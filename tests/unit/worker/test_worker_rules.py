@@ -8,8 +8,8 @@ from app.config import Settings
 from app.renders.queue import arq_job_id, chunk_arq_id, round_robin
 from app.renders.read import batch_state
 from worker.render.errors import AssetError, RenderError, RenderInputError, RenderTimeout
+from worker.retries import backoff_s, is_transient, readable_error
 from worker.settings import worker_kwargs
-from worker.tasks import backoff_s, is_transient, readable_error
 
 
 def wrapped(outer: Exception, inner: Exception) -> Exception:

@@ -203,14 +203,14 @@ async def test_each_voiceover_starts_at_its_scene_start_within_one_frame(
     soundtrack = await mix_audio(timeline, vos, {"musicTrack": None}, settings, tmp_path / "mix")
     # Through the real mux (AAC in MP4) as the render does, with a plain video as long.
     duration_s = timeline.duration_ms / 1000
-    chunk = tmp_path / "chunk.mp4"
+    run = tmp_path / "run.mp4"
     color = f"color=c=black:s=160x90:r={fps}:d={duration_s}"
     subprocess.run(
         ["ffmpeg", "-v", "error", "-f", "lavfi", "-i", color, "-c:v", "libx264",
-         "-pix_fmt", "yuv420p", str(chunk)],
+         "-pix_fmt", "yuv420p", str(run)],
         check=True,
     )  # fmt: skip
-    video = await join_and_mux([chunk], soundtrack, duration_s, tmp_path / "out.mp4", 60)
+    video = await join_and_mux([run], soundtrack, duration_s, tmp_path / "out.mp4", 60)
     frame_ms = 1000 / fps
     for source in (soundtrack, video):
         samples = np.abs(read_samples(source))

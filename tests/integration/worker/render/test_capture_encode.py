@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 from app.config import Settings
+from tests.support.capture import render_page_to_mp4 as _render_page_to_mp4
 from tests.support.render_support import (
     child_processes,
     contract_page,
@@ -20,9 +21,8 @@ from tests.support.render_support import (
     probe,
 )
 from worker.render.browser import BrowserManager
-from worker.render.capture import open_capture_page
+from worker.render.page import open_capture_page
 from worker.render.server import serve_page
-from worker.render.stitch import render_page_to_mp4 as _render_page_to_mp4
 
 # 720p: the composition's own size, the cheapest to capture.
 render_page_to_mp4 = functools.partial(_render_page_to_mp4, resolution="720p")
@@ -52,7 +52,7 @@ async def test_same_page_gives_identical_frames_whatever_the_parallelism(
     assert len(hashes) == 90
     assert frame_hashes(two.path) == hashes
     assert frame_hashes(again.path) == hashes
-    assert two.stats.workers == 2
+    assert two.stats.pages == 2
     # Only frames the runtime says can differ are captured; the rest repeat.
     assert one.stats.captured < one.stats.frames
     assert len(set(hashes)) > 3  # the boxes really move

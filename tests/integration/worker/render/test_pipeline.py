@@ -18,12 +18,12 @@ import pytest
 
 from app.config import Settings
 from app.renders.job import RenderJobSpec, load_job_spec
+from tests.support.capture import render_page_to_mp4 as _render_page_to_mp4
 from tests.support.render_support import child_processes, contract_page, frame_hashes, probe
-from worker.render import capture
+from worker.render import page
 from worker.render.browser import BrowserManager
 from worker.render.errors import AssetError, RenderError, RenderInputError, RenderTimeout
 from worker.render.pipeline import render_video
-from worker.render.stitch import render_page_to_mp4 as _render_page_to_mp4
 
 # 720p: the composition's own size, the cheapest to capture.
 render_page_to_mp4 = functools.partial(_render_page_to_mp4, resolution="720p")
@@ -246,7 +246,7 @@ async def test_unavailable_data_source_fails_the_render(settings: Settings, tmp_
 async def test_page_that_never_gets_ready_times_out_without_leaks(
     settings: Settings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ):
-    monkeypatch.setattr(capture, "READY_TIMEOUT_S", 2.0)
+    monkeypatch.setattr(page, "READY_TIMEOUT_S", 2.0)
     html = contract_page([{"color": "#000", "start": 0, "dur": 1000}]).replace(
         "ready: document.fonts.ready.then(() => true)", "ready: new Promise(() => {})"
     )
@@ -263,7 +263,7 @@ async def test_browser_of_a_timed_out_render_is_closed_not_put_back(
     settings: Settings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ):
     """A retry must not get a browser that may be wedged; input errors keep it warm."""
-    monkeypatch.setattr(capture, "READY_TIMEOUT_S", 2.0)
+    monkeypatch.setattr(page, "READY_TIMEOUT_S", 2.0)
     never_ready = contract_page([{"color": "#000", "start": 0, "dur": 1000}]).replace(
         "ready: document.fonts.ready.then(() => true)", "ready: new Promise(() => {})"
     )
@@ -295,7 +295,7 @@ async def test_page_whose_main_thread_hangs_times_out_at_the_first_evaluate(
     settings: Settings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ):
     """Playwright's evaluate has no time limit of its own: the step timeout must cover it."""
-    monkeypatch.setattr(capture, "STEP_TIMEOUT_S", 2.0)
+    monkeypatch.setattr(page, "STEP_TIMEOUT_S", 2.0)
     # Loads normally; the first script that reads window.reelsmith never returns.
     html = (
         "<!doctype html><html><body><script>"
@@ -340,5 +340,5 @@ async def test_real_composition_is_frame_identical_across_runs_and_parallelism(
     req = request([TITLE, STATS, BARS])  # 3.5 s = 105 frames, four GOPs
     one = await render_video(req, settings, None, tmp_path / "1.mp4", manager=manager, parallel=1)
     two = await render_video(req, settings, None, tmp_path / "2.mp4", manager=manager, parallel=2)
-    assert two.capture.workers == 2
+    assert two.capture.pages == 2
     assert frame_hashes(one.path) == frame_hashes(two.path)

@@ -12,7 +12,7 @@ from pathlib import Path
 from app.config import Settings
 from app.media.storage import get_storage
 from tests.support.s3 import s3_server
-from worker.render.scenecache import SHARED_PREFIX, SegmentCache, segment_cache
+from worker.render.scenecache import SHARED_PREFIX, SegmentCache
 
 SIZE = 64 * 1024
 
@@ -65,13 +65,12 @@ def test_a_cache_of_size_zero_keeps_nothing(
     tmp_path: Path, settings_factory: Callable[..., Settings]
 ):
     settings = settings_factory(scene_cache=True, scene_cache_max_bytes=0)
-    cache = segment_cache(settings)
+    cache = SegmentCache.from_settings(settings)
     assert cache is not None and cache.root == Path(settings.cache_dir) / "segments"
     src = tmp_path / "seg.mp4"
     src.write_bytes(body("f" * 64, "w"))
     cache.put("f" * 64, src)
     assert not cache.fetch("f" * 64, tmp_path / "o.mp4")
-    assert segment_cache(settings_factory(scene_cache=False)) is None
 
 
 def hammer(root: str, writer: str, rounds: int) -> int:
@@ -109,8 +108,10 @@ def test_workers_share_segments_through_the_bucket(
 ):
     with s3_server() as s3:
         settings = settings_factory(scene_cache=True, **s3.settings())
-        one = segment_cache(settings)
-        two = segment_cache(settings.model_copy(update={"cache_dir": tmp_path / "other"}))
+        one = SegmentCache.from_settings(settings)
+        two = SegmentCache.from_settings(
+            settings.model_copy(update={"cache_dir": tmp_path / "other"})
+        )
         assert one is not None and two is not None and one.root != two.root
         src = tmp_path / "seg.mp4"
         src.write_bytes(body("9" * 64, "w"))

@@ -1,5 +1,6 @@
-"""Segments (worker/render/segments.py): frame ranges rendered separately and joined by
-stream copy decode to the same frames as the single-piece render (real Chromium, ffmpeg)."""
+"""Segments (worker/render/segments.py, captured by worker/render/capture.py): frame ranges
+rendered separately and joined by stream copy decode to the same frames as the single-piece
+render (real Chromium, ffmpeg)."""
 
 from __future__ import annotations
 
@@ -8,20 +9,15 @@ from pathlib import Path
 import pytest
 
 from app.config import Settings
+from tests.support.capture import even_segments, render_page_to_mp4, render_segment
 from tests.support.render_support import contract_page, frame_hashes, keyframes, probe
 from worker.render.browser import BrowserManager
+from worker.render.capture import capture_video
+from worker.render.encode import step_timeout
 from worker.render.errors import RenderError
-from worker.render.mux import join_and_mux
-from worker.render.segments import (
-    PlannedSegment,
-    even_plan,
-    join_segments,
-    render_plan,
-    render_segment,
-    whole,
-)
+from worker.render.mux import join_and_mux, join_video
+from worker.render.scenecache import PlannedSegment, SegmentCache, capture_plan
 from worker.render.server import serve_page
-from worker.render.stitch import render_page_to_mp4, step_timeout
 
 pytestmark = pytest.mark.slow
 
@@ -44,24 +40,24 @@ async def test_segmented_renders_equal_the_single_piece_render(
     assert len(expected) == 120 and len(set(expected)) > 3
 
     segmentations = {
-        "whole": whole(120),
-        "halves": even_plan(120, [60, 60]),
-        "uneven": even_plan(120, [30, 60, 30]),
-        "seconds": even_plan(120, [30, 30, 30, 30]),
+        "whole": [range(120)],
+        "halves": even_segments(120, [60, 60]),
+        "uneven": even_segments(120, [30, 60, 30]),
+        "seconds": even_segments(120, [30, 30, 30, 30]),
     }
     with serve_page(html) as server:
-        for name, plan in segmentations.items():
+        for name, segments in segmentations.items():
             work = tmp_path / name
             work.mkdir()
-            made = await render_plan(
-                server, settings, manager, work, resolution="720p", fps=FPS, plan=plan,
+            made = await capture_video(
+                server, settings, manager, work, resolution="720p", fps=FPS, segments=segments,
                 parallel=2,
             )  # fmt: skip
             out = tmp_path / f"{name}.mp4"
             await join_and_mux(made.paths, None, made.duration_s, out, step_timeout(settings))
             assert frame_hashes(out) == expected, name
             # Each segment starts on a keyframe: the join needs no re-encode.
-            starts = [s.frames.start for s in plan]
+            starts = [s.start for s in segments]
             assert set(starts) <= set(keyframes(out)), name
             assert probe(out)["format"]["format_name"].startswith("mov")
 
@@ -83,7 +79,7 @@ async def test_render_segment_writes_a_range_starting_on_a_keyframe(
         ]
     assert [len(frame_hashes(p)) for p in parts] == [60, 30, 30]
     assert all(keyframes(p)[0] == 0 for p in parts)
-    joined = await join_segments(parts, tmp_path / "joined.mp4", step_timeout(settings))
+    joined = await join_video(parts, tmp_path / "joined.mp4", step_timeout(settings))
     assert frame_hashes(joined) == expected
     # A range that does not start on the GOP grid is a valid segment of its own frames.
     with serve_page(html) as server:
@@ -101,52 +97,40 @@ async def test_a_range_outside_the_video_is_refused(
         serve_page(contract_page(SCENES)) as server,
         pytest.raises(RenderError, match="outside the video"),
     ):
-        await render_plan(
-                server, settings, manager, tmp_path, resolution="720p", fps=FPS,
-                plan=[PlannedSegment(range(100, 130))],
-            )  # fmt: skip
-
-
-class DictStore:
-    """Segments kept in memory by key (the scene cache's interface)."""
-
-    def __init__(self, root: Path) -> None:
-        self.root = root
-        self.kept: dict[str, Path] = {}
-
-    def fetch(self, key: str, dest: Path) -> bool:
-        if key not in self.kept:
-            return False
-        dest.write_bytes(self.kept[key].read_bytes())
-        return True
-
-    def put(self, key: str, source: Path) -> None:
-        self.kept[key] = self.root / f"{key}.mp4"
-        self.kept[key].write_bytes(source.read_bytes())
+        await capture_video(
+            server, settings, manager, tmp_path, resolution="720p", fps=FPS,
+            segments=[range(100, 130)],
+        )  # fmt: skip
 
 
 async def test_off_the_one_second_grid_one_file_per_page_decodes_like_one_file_per_segment(
     manager: BrowserManager, settings: Settings, tmp_path: Path
 ):
-    """Segments starting off the one-second grid (as scene cuts do): captured without a
-    store, each page encodes its run as one file with forced key frames at the cuts; with a
-    store, one file per segment (kept, then copied). Both decode to the same frames."""
+    """Segments starting off the one-second grid (as scene cuts do): captured without the
+    scene cache, each page encodes its run as one file with forced key frames at the cuts;
+    with it, one file per segment (kept, then copied). Both decode to the same frames."""
     html = contract_page(SCENES, fade_ms=200)
     plan = [
         PlannedSegment(frames, {"segment": n})
         for n, frames in enumerate((range(0, 45), range(45, 52), range(52, 101), range(101, 120)))
     ]
-    store = DictStore(tmp_path)
+    cache = SegmentCache(tmp_path / "cache", 1 << 30)
     outs = {}
     with serve_page(html) as server:
-        for name, use_store in (("runs", None), ("kept", store), ("copied", store)):
+        for name in ("runs", "kept", "copied"):
             work = tmp_path / name
             work.mkdir()
-            made = await render_plan(
-                server, settings, manager, work, resolution="720p", fps=FPS, plan=plan,
-                store=use_store, parallel=2,
-            )  # fmt: skip
-            assert (made.hits, made.segments) == ((4, 4) if name == "copied" else (0, 4))
+            if name == "runs":
+                made = await capture_video(
+                    server, settings, manager, work, resolution="720p", fps=FPS,
+                    segments=[s.frames for s in plan], parallel=2,
+                )  # fmt: skip
+            else:
+                made = await capture_plan(
+                    server, settings, manager, work, resolution="720p", fps=FPS, plan=plan,
+                    cache=cache, parallel=2,
+                )  # fmt: skip
+                assert (made.hits, made.segments) == ((4, 4) if name == "copied" else (0, 4))
             assert len(made.paths) == (2 if name == "runs" else 4), made.paths
             outs[name] = tmp_path / f"{name}.mp4"
             await join_and_mux(

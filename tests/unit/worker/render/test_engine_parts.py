@@ -1,4 +1,4 @@
-"""Pure parts of the render engine: range splitting, ffmpeg command lines, brand rules."""
+"""Pure parts of the render engine: page count, ffmpeg command lines, brand rules."""
 
 from __future__ import annotations
 
@@ -10,38 +10,19 @@ from app.config import Settings
 from app.renders.job import JobBrand, brand_for_tier, display_name
 from worker.render.assets import fetch_image
 from worker.render.browser import find_chromium, supports_begin_frame
+from worker.render.capture import page_count
 from worker.render.encode import encoder_args, gop_size
 from worker.render.errors import AssetError, RenderInputError
 from worker.render.mux import mux_args
-from worker.render.parallel import gop_groups, split_groups, split_ranges, worker_count
-from worker.render.segments import page_runs
 from worker.render.server import PageServer
 from worker.render.timeline import missing_data, plan_timeline
 
 
-def test_ranges_cover_every_frame_once_on_gop_boundaries():
-    flags = [True] * 45 + [False] * 100 + [True] * 155
-    ranges = split_ranges(flags, 30, 3)
-    assert [i for r in ranges for i in r] == list(range(300))
-    assert all(r.start % 30 == 0 for r in ranges)
-    assert len(ranges) == 3
-
-
-def test_ranges_balance_captured_frames_not_frame_counts():
-    flags = [True] * 60 + [False] * 240  # all the motion in the first two seconds
-    first, second = split_ranges(flags, 30, 2)
-    assert len(first) < len(second)  # the static tail is cheap: one page takes most of it
-
-
-def test_short_video_uses_fewer_pages_than_asked():
-    assert split_ranges([True] * 20, 30, 4) == [range(0, 20)]
-
-
-def test_worker_count_prefers_the_setting_then_cores():
-    assert worker_count(3, 2) == 3
-    assert worker_count(0, 2) == 2
-    assert worker_count(None, 64) == 4
-    assert worker_count(0, None) == 1
+def test_page_count_prefers_the_setting_then_cores():
+    assert page_count(3, 2) == 3
+    assert page_count(0, 2) == 2
+    assert page_count(None, 64) == 4
+    assert page_count(0, None) == 1
 
 
 def test_encoder_converts_to_bt709_with_closed_fixed_gops(tmp_path: Path):
@@ -141,25 +122,3 @@ async def test_production_never_fetches_private_addresses(tmp_path: Path):
     ):
         with pytest.raises(AssetError, match="private or local address"):
             await fetch_image(url, settings, tmp_path, "logo", "brand.logoUrl")
-
-
-def test_the_gop_grid_restarts_at_every_segment_start():
-    groups = gop_groups([range(0, 45), range(45, 52), range(52, 120)], 30)
-    assert [g.start for g in groups] == [0, 30, 45, 52, 82, 112]
-    assert [i for g in groups for i in g] == list(range(120))
-
-
-def test_pages_split_at_the_boundary_nearest_an_equal_share():
-    groups = gop_groups([range(0, 95), range(95, 200)], 30)  # ... 60-90, 90-95, 95-125 ...
-    first, second = split_groups([True] * 200, groups, 2)
-    assert (first, second) == (range(0, 95), range(95, 200))  # 95 frames, not 125
-    assert split_groups([True] * 200, groups, 8) == groups  # one group each at most
-
-
-def test_page_runs_keep_each_page_on_contiguous_frames_cut_where_segments_end():
-    segments = [range(0, 45), range(45, 52), range(52, 120)]
-    runs = page_runs(segments, [True] * 120, 30, 2)
-    assert runs == [[(0, range(0, 45)), (1, range(45, 52))], [(2, range(52, 120))]]
-    # Segments already cached (not asked for) leave a gap no run spans.
-    runs = page_runs([range(0, 45), range(52, 120)], [True] * 120, 30, 1)
-    assert runs == [[(0, range(0, 45)), (1, range(52, 120))]]

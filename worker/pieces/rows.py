@@ -1,11 +1,11 @@
-"""The pieces of a long render (RenderChunk rows): plan, claim, progress, finish, release.
+"""The piece rows of a long render (RenderChunk): plan, claim, progress, finish, release.
 
 A job whose video is longer than REELSMITH_CHUNK_THRESHOLD_S is planned by the worker that
-claimed it into capture pieces (GOP-aligned frame ranges, `plan_ranges`) and one assembly
-piece. Any worker takes any piece. The job stays `processing` on its planning attempt the whole
-time: every write of a piece checks the job is still on that attempt (`plan_attempt`), and the
-job's own outcome is written with the job's (worker_id, attempts) as every job's is
-(worker/jobs.py), so a piece of an abandoned plan can never touch it.
+claimed it into capture pieces (GOP-aligned frame ranges, worker/pieces/plan.py) and one
+assembly piece. Any worker takes any piece. The job stays `processing` on its planning
+attempt the whole time: every write of a piece checks the job is still on that attempt
+(`plan_attempt`), and the job's own outcome is written with the job's (worker_id, attempts)
+as every job's is (worker/jobs.py), so a piece of an abandoned plan can never touch it.
 
 Assembly happens once: the transaction that marks the last capture piece done (the job row
 locked first, so on PostgreSQL two finishing pieces serialize; SQLite's BEGIN IMMEDIATE already
@@ -15,7 +15,6 @@ claim takes a pending piece (compare-and-set on status, worker and attempts).
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
@@ -30,57 +29,17 @@ from app.renders.models import RenderChunk, RenderJob
 from app.renders.queue import live_workers
 from app.renders.states import JobStage, JobStatus
 from worker.jobs import MAX_ATTEMPTS
-from worker.render.encode import gop_size
-from worker.render.parallel import gop_groups, split_groups
 from worker.render.pipeline import RENDER_FROM, RENDER_TO
-from worker.render.segments import cut_at
 
 CAPTURE, ASSEMBLE = "capture", "assemble"
 
 
-class ChunkStatus(StrEnum):
+class PieceStatus(StrEnum):
     WAITING = "waiting"  # the assembly piece, until every capture piece is done
     PENDING = "pending"
     PROCESSING = "processing"
     DONE = "done"
     FAILED = "failed"
-
-
-def wants_chunks(duration_ms: float, settings: Settings) -> bool:
-    """A video longer than the threshold is rendered in pieces (0: never)."""
-    return settings.chunk_threshold_s > 0 and duration_ms / 1000.0 > settings.chunk_threshold_s
-
-
-def plan_ranges(
-    frames: int, fps: int, slots: int, settings: Settings, cuts: list[int] | None = None
-) -> list[range]:
-    """The sizing rule: as many pieces as there are live worker slots, but none shorter than
-    REELSMITH_CHUNK_MIN_S (rounded up to whole GOPs, one second each) and at most
-    REELSMITH_CHUNK_MAX; about equal ranges of whole GOPs of the video's grid (`cuts`: where
-    its segments start, each starting a GOP; see `gop_groups`), every frame assumed to move
-    (the planner has no browser to ask). One range: not worth splitting."""
-    gop = gop_size(fps)
-    shortest = max(gop, math.ceil(settings.chunk_min_s * fps / gop) * gop)
-    parts = min(max(1, slots), frames // shortest, settings.chunk_max)
-    if parts < 2:
-        return [range(0, frames)]
-    groups = gop_groups(cut_at(cuts or [0], range(frames)), gop)
-    return split_groups([True] * frames, groups, parts)
-
-
-def bundle_key(job_id: str, attempt: int) -> str:
-    """The composed page and its assets (a tar) every capture piece serves."""
-    return f"chunks/{job_id}.{attempt}/page.tar"
-
-
-def soundtrack_key(job_id: str, attempt: int) -> str:
-    """The whole video's soundtrack, mixed once by the planner."""
-    return f"chunks/{job_id}.{attempt}/soundtrack.wav"
-
-
-def segment_key(job_id: str, attempt: int, index: int, part: int, piece_try: int) -> str:
-    """One encoded part of a capture piece (per claim, so a lost claim never overwrites)."""
-    return f"chunks/{job_id}.{attempt}/{index:03d}.{piece_try}.{part:02d}.mp4"
 
 
 async def _lock_job(session: AsyncSession, job_id: str) -> RenderJob | None:
@@ -116,7 +75,7 @@ async def save_plan(
                 plan_attempt=attempt,
                 index=n,
                 kind=CAPTURE,
-                status=ChunkStatus.PENDING,
+                status=PieceStatus.PENDING,
                 frame_start=r.start,
                 frame_stop=None if n == last else r.stop,
                 frames_done=0,
@@ -131,7 +90,7 @@ async def save_plan(
             plan_attempt=attempt,
             index=len(ranges),
             kind=ASSEMBLE,
-            status=ChunkStatus.WAITING,
+            status=PieceStatus.WAITING,
             frame_start=0,
             frame_stop=None,
             frames_done=0,
@@ -175,33 +134,33 @@ class GiveUp:
 
 
 async def claim(
-    db: Database, redis: Any, settings: Settings, chunk_id: str, worker_id: str
+    db: Database, redis: Any, settings: Settings, piece_id: str, worker_id: str
 ) -> Claimed | GiveUp | None:
     """Take the piece when it is pending, or processing on a worker whose heartbeat stopped,
     and its job is still on the plan's attempt; None when it is not ours to do."""
     async with db.session() as session:
-        piece = await session.get(RenderChunk, chunk_id)
-        if piece is None or piece.status not in (ChunkStatus.PENDING, ChunkStatus.PROCESSING):
+        piece = await session.get(RenderChunk, piece_id)
+        if piece is None or piece.status not in (PieceStatus.PENDING, PieceStatus.PROCESSING):
             return None
         job = await session.get(RenderJob, piece.job_id)
         if job is None or not _on_attempt(job, piece.plan_attempt) or job.worker_id is None:
             return None
         holder = piece.worker_id
         if (
-            piece.status == ChunkStatus.PROCESSING
+            piece.status == PieceStatus.PROCESSING
             and holder != worker_id
             and holder in await live_workers(redis, settings)
         ):
             return None
         unchanged = (
-            RenderChunk.id == chunk_id,
+            RenderChunk.id == piece_id,
             RenderChunk.status == piece.status,
             RenderChunk.worker_id.is_(None) if holder is None else RenderChunk.worker_id == holder,
             RenderChunk.attempts == piece.attempts,
         )
         if piece.attempts >= MAX_ATTEMPTS:
             await session.execute(
-                update(RenderChunk).where(*unchanged).values(status=ChunkStatus.FAILED)
+                update(RenderChunk).where(*unchanged).values(status=PieceStatus.FAILED)
             )
             error = (
                 f"Render failed: part {piece.index + 1} of the video was started "
@@ -213,7 +172,7 @@ async def claim(
             update(RenderChunk)
             .where(*unchanged)
             .values(
-                status=ChunkStatus.PROCESSING,
+                status=PieceStatus.PROCESSING,
                 worker_id=worker_id,
                 attempts=RenderChunk.attempts + 1,
                 updated_at=utcnow(),
@@ -252,7 +211,7 @@ async def _plan_meta(session: AsyncSession, job_id: str, attempt: int) -> dict[s
 def _mine(piece: Claimed, worker_id: str) -> Any:
     return (
         (RenderChunk.id == piece.id)
-        & (RenderChunk.status == ChunkStatus.PROCESSING)
+        & (RenderChunk.status == PieceStatus.PROCESSING)
         & (RenderChunk.worker_id == worker_id)
         & (RenderChunk.attempts == piece.piece_try)
     )
@@ -308,7 +267,7 @@ class Finished:
 async def finish(
     db: Database, piece: Claimed, worker_id: str, keys: list[str], frames: int
 ) -> Finished:
-    """Mark the capture piece done with its stored parts; when it was the last one, the
+    """Mark the capture piece done with its stored runs; when it was the last one, the
     assembly piece becomes pending (in the same transaction, the job row locked first)."""
     async with db.session() as session:
         job = await _lock_job(session, piece.job_id)
@@ -318,7 +277,7 @@ async def finish(
             update(RenderChunk)
             .where(_mine(piece, worker_id))
             .values(
-                status=ChunkStatus.DONE,
+                status=PieceStatus.DONE,
                 segment_keys=keys,
                 frames_done=frames,
                 updated_at=utcnow(),
@@ -331,7 +290,7 @@ async def finish(
                 RenderChunk.job_id == piece.job_id,
                 RenderChunk.plan_attempt == piece.attempt,
                 RenderChunk.kind == CAPTURE,
-                RenderChunk.status != ChunkStatus.DONE,
+                RenderChunk.status != PieceStatus.DONE,
             )
         )
         if left.scalar_one():
@@ -342,15 +301,15 @@ async def finish(
                 RenderChunk.job_id == piece.job_id,
                 RenderChunk.plan_attempt == piece.attempt,
                 RenderChunk.kind == ASSEMBLE,
-                RenderChunk.status == ChunkStatus.WAITING,
+                RenderChunk.status == PieceStatus.WAITING,
             )
-            .values(status=ChunkStatus.PENDING, updated_at=utcnow())
+            .values(status=PieceStatus.PENDING, updated_at=utcnow())
             .returning(RenderChunk.id)
         )
         return Finished(True, ready.scalar_one_or_none())
 
 
-async def pieces(db: Database, job_id: str, attempt: int) -> list[RenderChunk]:
+async def plan_pieces(db: Database, job_id: str, attempt: int) -> list[RenderChunk]:
     """The plan's capture pieces in order."""
     async with db.session() as session:
         rows = await session.execute(
@@ -370,7 +329,7 @@ async def settle_piece(db: Database, piece: Claimed, worker_id: str, to: str) ->
     or failed; False when it is no longer ours."""
     async with db.session() as session:
         values: dict[str, Any] = {"status": to, "updated_at": utcnow()}
-        if to == ChunkStatus.PENDING:
+        if to == PieceStatus.PENDING:
             values["worker_id"] = None
         result = await session.execute(
             update(RenderChunk).where(_mine(piece, worker_id)).values(**values)
@@ -379,13 +338,13 @@ async def settle_piece(db: Database, piece: Claimed, worker_id: str, to: str) ->
 
 
 async def hand_back(
-    db: Database, chunk_id: str, worker_id: str | None, quiet_since: datetime | None
+    db: Database, piece_id: str, worker_id: str | None, quiet_since: datetime | None
 ) -> bool:
     """Put a piece `processing` on `worker_id` back to pending (its worker died, or, with
     `quiet_since`, its attempt ended without an outcome and nothing was written since)."""
     conditions = [
-        RenderChunk.id == chunk_id,
-        RenderChunk.status == ChunkStatus.PROCESSING,
+        RenderChunk.id == piece_id,
+        RenderChunk.status == PieceStatus.PROCESSING,
         RenderChunk.worker_id == worker_id,
     ]
     if quiet_since is not None:
@@ -394,6 +353,6 @@ async def hand_back(
         result = await session.execute(
             update(RenderChunk)
             .where(*conditions)
-            .values(status=ChunkStatus.PENDING, worker_id=None, updated_at=utcnow())
+            .values(status=PieceStatus.PENDING, worker_id=None, updated_at=utcnow())
         )
         return result.rowcount == 1  # type: ignore[attr-defined]

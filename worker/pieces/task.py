@@ -1,13 +1,5 @@
-"""One long video across workers: the arq task `render_chunk(chunk_id)` and the sweep that
-keeps pieces moving (state changes in worker/chunks.py; the planner in worker/chunk_plan.py).
-
-The worker that claims a long job prepares it once (sources, voices, timeline, compose), mixes
-its soundtrack once, stores the composed page (with its assets) and the soundtrack in the media
-Storage (local folder or S3, so a worker on another machine can read them), writes the plan and
-enqueues one `render_chunk` per capture piece. Any worker captures any piece into GOP-aligned
-H.264 parts (the engine's own chunk encoder: parts join without re-encoding) and stores them;
-the worker that finishes the last piece assembles: concat + mux with the soundtrack, poster,
-and the job's completion, written exactly as a single-piece render's.
+"""The arq task of a long render's pieces: `render_piece(piece_id)` captures a piece's frames
+into stored runs, or assembles the video once every capture piece is done.
 """
 
 from __future__ import annotations
@@ -18,60 +10,50 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
 from arq import Retry
-from sqlalchemy import delete, select
 from sqlalchemy.exc import SQLAlchemyError
 
 from app.config import Settings
-from app.db import Database, utcnow
+from app.db import Database
 from app.logs import job_logging
 from app.media.storage import Storage, video_key
 from app.renders import queue
 from app.renders.job import JobSpecInvalid, load_job_spec
-from app.renders.models import RenderChunk, RenderJob
-from app.renders.states import JobStatus
+from app.renders.models import RenderJob
 from app.workdir import temp_dir
-from worker import chunks, jobs
-from worker.chunk_plan import delete_keys, unpack_page
-from worker.chunks import ASSEMBLE, ChunkStatus, Claimed, GiveUp
+from worker import jobs
+from worker.completion import drop_attempt_videos, make_posters
+from worker.jobs import settle
+from worker.pieces import rows
+from worker.pieces.plan import (
+    bundle_key,
+    delete_keys,
+    plan_keys,
+    run_key,
+    soundtrack_key,
+    unpack_page,
+)
+from worker.pieces.rows import ASSEMBLE, Claimed, GiveUp, PieceStatus
 from worker.render import errors as render_errors
+from worker.render.encode import step_timeout
 from worker.render.mux import join_and_mux
-from worker.render.pipeline import (
-    capture_segments,
-)
+from worker.render.pipeline import capture_segments
 from worker.render.segments import cut_at
-from worker.render.stitch import step_timeout
 from worker.render.store import StoreError, store_video
-from worker.tasks import (
-    MAX_TRIES,
-    PROGRESS_FLUSH_S,
-    STRANDED_GRACE_S,
-    TIMEOUT_MARGIN_S,
-    backoff_s,
-    drop_attempt_videos,
-    is_transient,
-    make_posters,
-    readable_error,
-    settle,
-)
+from worker.retries import backoff_s, is_transient, readable_error
+from worker.tasks import MAX_TRIES, PROGRESS_FLUSH_S, TIMEOUT_MARGIN_S
 
 log = logging.getLogger("reelsmith.worker")
 
-STALE_PLANS_PER_SWEEP = 50
 
-
-# ---- the arq task ----
-
-
-async def render_chunk(ctx: dict[str, Any], chunk_id: str) -> str:
+async def render_piece(ctx: dict[str, Any], piece_id: str) -> str:
     """Claim a piece and do it: capture a frame range, or assemble the video."""
     settings: Settings = ctx["settings"]
     db: Database = ctx["db"]
-    held = await chunks.claim(db, ctx["redis"], settings, chunk_id, ctx["worker_id"])
+    held = await rows.claim(db, ctx["redis"], settings, piece_id, ctx["worker_id"])
     if held is None:
         return "skipped: not pending, taken by a live worker, or its job moved on"
     if isinstance(held, GiveUp):
@@ -96,7 +78,7 @@ async def _do(ctx: dict[str, Any], piece: Claimed) -> str:
     if not outcome.startswith("assemble:"):
         return outcome
     # This piece was the last: its worker assembles (unless a sweep's worker got there first).
-    assembly = await chunks.claim(
+    assembly = await rows.claim(
         ctx["db"], ctx["redis"], ctx["settings"], outcome.partition(":")[2], ctx["worker_id"]
     )
     if not isinstance(assembly, Claimed):
@@ -149,7 +131,7 @@ async def _again(ctx: dict[str, Any], piece: Claimed, exc: BaseException, *, own
         exc,
     )
     db: Database = ctx["db"]
-    if not await settle(chunks.settle_piece, db, piece, ctx["worker_id"], ChunkStatus.PENDING):
+    if not await settle(rows.settle_piece, db, piece, ctx["worker_id"], PieceStatus.PENDING):
         return "dropped: piece no longer ours"
     if own:
         raise Retry(defer=backoff_s(piece.piece_try)) from exc
@@ -158,13 +140,13 @@ async def _again(ctx: dict[str, Any], piece: Claimed, exc: BaseException, *, own
 
 
 async def _fail(db: Database, piece: Claimed, worker_id: str, error: str) -> None:
-    if await settle(chunks.settle_piece, db, piece, worker_id, ChunkStatus.FAILED):
+    if await settle(rows.settle_piece, db, piece, worker_id, PieceStatus.FAILED):
         await settle(jobs.fail, db, piece.job_id, piece.job_worker, piece.attempt, error)
 
 
 async def _give_back(db: Database, piece: Claimed, worker_id: str) -> None:
     try:
-        await settle(chunks.settle_piece, db, piece, worker_id, ChunkStatus.PENDING)
+        await settle(rows.settle_piece, db, piece, worker_id, PieceStatus.PENDING)
     except Exception:
         log.exception(
             "job %s piece %d could not be given back; the sweep does", piece.job_id, piece.index
@@ -195,7 +177,7 @@ class PieceProgress:
             await asyncio.sleep(PROGRESS_FLUSH_S)
             if self.done != self.written:
                 try:
-                    await chunks.save_progress(self.db, self.piece, self.worker_id, self.done)
+                    await rows.save_progress(self.db, self.piece, self.worker_id, self.done)
                 except (SQLAlchemyError, OSError) as exc:
                     log.warning("job %s: progress not saved yet: %s", self.piece.job_id, exc)
                     continue
@@ -211,7 +193,7 @@ class PieceProgress:
 
 
 async def _capture(ctx: dict[str, Any], piece: Claimed) -> str:
-    """Capture the piece's frames into stored parts; "assemble:<id>" when it was the last."""
+    """Capture the piece's frames into stored runs; "assemble:<id>" when it was the last."""
     settings: Settings = ctx["settings"]
     storage: Storage = ctx["storage"]
     worker_id: str = ctx["worker_id"]
@@ -219,19 +201,19 @@ async def _capture(ctx: dict[str, Any], piece: Claimed) -> str:
     with temp_dir(settings, f"{piece.job_id[:8]}-p{piece.index}-") as tmp:
         workdir = Path(tmp)
         bundle = workdir / "page.tar"
-        await _fetch(storage, chunks.bundle_key(piece.job_id, piece.attempt), bundle)
+        await _fetch(storage, bundle_key(piece.job_id, piece.attempt), bundle)
         page, assets = await asyncio.to_thread(unpack_page, bundle, workdir / "page")
         with PieceProgress(ctx["db"], piece, worker_id) as progress:
             captured = await capture_segments(
                 page, assets, output, settings, workdir, progress.on_frames, piece_segments(piece)
             )
         keys = [
-            chunks.segment_key(piece.job_id, piece.attempt, piece.index, n, piece.piece_try)
+            run_key(piece.job_id, piece.attempt, piece.index, n, piece.piece_try)
             for n in range(len(captured.paths))
         ]
         for key, path in zip(keys, captured.paths, strict=True):
             await store_video(storage, key, path)
-    done = await settle(chunks.finish, ctx["db"], piece, worker_id, keys, captured.stats.frames)
+    done = await settle(rows.finish, ctx["db"], piece, worker_id, keys, captured.stats.frames)
     if not done.ours:
         await asyncio.to_thread(delete_keys, storage, keys)
         return "dropped: piece or job no longer ours"
@@ -266,24 +248,22 @@ class Assembled:
 
 
 async def _assemble(ctx: dict[str, Any], piece: Claimed) -> str:
-    """Concat the stored parts (no re-encode), mux the soundtrack, store, complete the job."""
+    """Concat the stored runs (no re-encode), mux the soundtrack, store, complete the job."""
     settings: Settings = ctx["settings"]
     db: Database = ctx["db"]
     storage: Storage = ctx["storage"]
     started = time.monotonic()
-    rows = await chunks.pieces(db, piece.job_id, piece.attempt)
-    parts = [str(k) for row in rows for k in row.segment_keys]
-    frames = sum(row.frames_done for row in rows)
+    captures = await rows.plan_pieces(db, piece.job_id, piece.attempt)
+    runs = [str(k) for capture in captures for k in capture.segment_keys]
+    frames = sum(capture.frames_done for capture in captures)
     meta = piece.meta
     attempt = piece.attempt
     key = video_key(piece.job_id, attempt)
     with temp_dir(settings, f"{piece.job_id[:8]}-join-") as tmp:
         workdir = Path(tmp)
-        paths = [
-            await _fetch(storage, k, workdir / f"part{n:04d}.mp4") for n, k in enumerate(parts)
-        ]
+        paths = [await _fetch(storage, k, workdir / f"run{n:04d}.mp4") for n, k in enumerate(runs)]
         sound = await _fetch(
-            storage, chunks.soundtrack_key(piece.job_id, attempt), workdir / "soundtrack.wav"
+            storage, soundtrack_key(piece.job_id, attempt), workdir / "soundtrack.wav"
         )
         out = workdir / "video.mp4"
         await join_and_mux(paths, sound, frames / int(meta["fps"]), out, step_timeout(settings))
@@ -314,90 +294,12 @@ async def _assemble(ctx: dict[str, Any], piece: Claimed) -> str:
     if not done:
         return "dropped: job no longer ours"  # its video key is the job's own: left alone
     log.info(
-        "job %s: %d parts assembled in %.2fs", piece.job_id, len(parts), time.monotonic() - started
+        "job %s: %d runs assembled in %.2fs", piece.job_id, len(runs), time.monotonic() - started
     )
     with contextlib.suppress(Exception):
-        await settle(chunks.settle_piece, db, piece, ctx["worker_id"], ChunkStatus.DONE)
-    await asyncio.to_thread(delete_keys, storage, plan_keys(piece.job_id, attempt, rows))
+        await settle(rows.settle_piece, db, piece, ctx["worker_id"], PieceStatus.DONE)
+    await asyncio.to_thread(delete_keys, storage, plan_keys(piece.job_id, attempt, captures))
     await drop_attempt_videos(storage, piece.job_id, range(1, attempt))
     with contextlib.suppress(Exception):
         await queue.dispatch(db, ctx["redis"], settings)
     return "complete"
-
-
-def plan_keys(job_id: str, attempt: int, rows: list[RenderChunk]) -> list[str]:
-    """Everything a plan stored: page, soundtrack, every part."""
-    parts = [str(k) for row in rows for k in row.segment_keys]
-    return [chunks.bundle_key(job_id, attempt), chunks.soundtrack_key(job_id, attempt), *parts]
-
-
-# ---- the sweep ----
-
-
-async def sweep_chunks(ctx: dict[str, Any]) -> dict[str, int]:
-    """Keep the pieces of every planned job moving: a piece `processing` on a dead worker, or
-    on a live one that arq no longer holds and that nobody wrote for the stranded grace, goes
-    back to pending; a pending piece missing from arq is enqueued. Plans of jobs that moved on
-    (finished, deleted, or claimed again) are removed with their stored files."""
-    settings: Settings = ctx["settings"]
-    db: Database = ctx["db"]
-    pool = ctx["redis"]
-    quiet_since = utcnow() - timedelta(seconds=ctx.get("stranded_grace_s", STRANDED_GRACE_S))
-    live = await queue.live_workers(pool, settings)
-    current = (RenderJob.status == JobStatus.PROCESSING) & (
-        RenderJob.attempts == RenderChunk.plan_attempt
-    )
-    async with db.session() as session:
-        rows = (
-            await session.execute(
-                select(RenderChunk.id, RenderChunk.status, RenderChunk.worker_id)
-                .join(RenderJob, RenderJob.id == RenderChunk.job_id)
-                .where(
-                    current,
-                    RenderChunk.status.in_((ChunkStatus.PENDING, ChunkStatus.PROCESSING)),
-                )
-            )
-        ).all()
-    handed = enqueued = 0
-    for chunk_id, status, worker_id in rows:
-        if status == ChunkStatus.PROCESSING:
-            if worker_id in live and await queue.chunk_in_queue(pool, settings, chunk_id):
-                continue  # being captured
-            quiet = quiet_since if worker_id in live else None
-            if not await chunks.hand_back(db, chunk_id, worker_id, quiet):
-                continue
-            handed += 1
-        elif await queue.chunk_in_queue(pool, settings, chunk_id):
-            continue
-        await queue.release_chunk(pool, settings, chunk_id)
-        await queue.enqueue_chunk(pool, settings, chunk_id)
-        enqueued += 1
-    removed = await _drop_stale_plans(db, ctx["storage"], current)
-    if handed or enqueued:
-        log.warning("chunk sweep: %d pieces handed back, %d enqueued", handed, enqueued)
-    if removed:  # arq's own line of a periodic job is not logged (app/logs.py)
-        log.info("chunk sweep: %d stale plans removed", removed)
-    return {"handed_back": handed, "enqueued": enqueued, "stale_plans": removed}
-
-
-async def _drop_stale_plans(db: Database, storage: Storage, current: Any) -> int:
-    async with db.session() as session:
-        stale = (
-            await session.execute(
-                select(RenderChunk.job_id, RenderChunk.plan_attempt)
-                .outerjoin(RenderJob, RenderJob.id == RenderChunk.job_id)
-                .where(~current | RenderJob.id.is_(None))
-                .distinct()
-                .limit(STALE_PLANS_PER_SWEEP)
-            )
-        ).all()
-    for job_id, attempt in stale:
-        rows = await chunks.pieces(db, job_id, attempt)
-        await asyncio.to_thread(delete_keys, storage, plan_keys(job_id, attempt, rows))
-        async with db.session() as session:
-            await session.execute(
-                delete(RenderChunk).where(
-                    RenderChunk.job_id == job_id, RenderChunk.plan_attempt == attempt
-                )
-            )
-    return len(stale)

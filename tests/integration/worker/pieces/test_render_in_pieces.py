@@ -19,16 +19,15 @@ from app.renders import queue
 from app.renders.models import RenderChunk, RenderJob
 from tests.support.render_helpers import WorkerProcess, make_template, wait_for
 from tests.support.render_support import frame_hashes
+from worker.jobs import job_spec
 from worker.render.browser import BrowserManager
-from worker.render.parallel import gop_groups
 from worker.render.pipeline import render_video
-from worker.render.segments import cut_at
-from worker.tasks import job_spec
+from worker.render.segments import cut_at, gop_grid
 
 pytestmark = pytest.mark.slow
 
 # Pieces of at least one second (one GOP) for any video longer than one second.
-CHUNKED = {"REELSMITH_CHUNK_THRESHOLD_S": "1", "REELSMITH_CHUNK_MIN_S": "1"}
+IN_PIECES = {"REELSMITH_CHUNK_THRESHOLD_S": "1", "REELSMITH_CHUNK_MIN_S": "1"}
 
 
 def scenes(seconds: float) -> list[dict[str, Any]]:
@@ -106,14 +105,14 @@ async def finished(app: Any, job_id: str) -> RenderJob | None:
     return job if job.status in ("complete", "failed") else None
 
 
-async def test_a_chunked_render_decodes_to_the_plain_renders_frames(
+async def test_a_render_in_pieces_decodes_to_the_plain_renders_frames(
     app, client, make_user, settings, redis, tmp_path
 ):
     user = await make_user()
     two = WorkerProcess(
-        settings, tmp_path / "a.log", env={**CHUNKED, "REELSMITH_WORKER_CONCURRENCY": "2"}
+        settings, tmp_path / "a.log", env={**IN_PIECES, "REELSMITH_WORKER_CONCURRENCY": "2"}
     )
-    one = WorkerProcess(settings, tmp_path / "b.log", env=CHUNKED)
+    one = WorkerProcess(settings, tmp_path / "b.log", env=IN_PIECES)
     try:
         two.start()
         one.start()
@@ -126,7 +125,7 @@ async def test_a_chunked_render_decodes_to_the_plain_renders_frames(
                 seen[row.index] = row
             return await finished(app, job_id)
 
-        job = await wait_for(done, 300, "the chunked job to finish")
+        job = await wait_for(done, 300, "the job in pieces to finish")
     finally:
         two.stop()
         one.stop()
@@ -136,14 +135,14 @@ async def test_a_chunked_render_decodes_to_the_plain_renders_frames(
     [assembly] = [row for row in seen.values() if row.kind == "assemble"]
     cuts, frames = assembly.meta["cuts"], assembly.meta["frames"]
     assert len(cuts) == 3 and any(c % 30 for c in cuts), cuts  # entry, fade, fully in
-    grid = {g.start for g in gop_groups(cut_at(cuts, range(frames)), 30)}
+    grid = {g.start for g in gop_grid(cut_at(cuts, range(frames)), 30)}
     assert {c.frame_start for c in captures} <= grid  # pieces start on the video's GOP grid
     assert job.attempts == 1 and job.progress == 100
     video = Path(settings.media_dir) / f"videos/{job_id}.1.mp4"
     plain = await plain_render(settings, job, tmp_path / "plain.mp4")
-    chunked_hashes, plain_hashes = frame_hashes(video), frame_hashes(plain)
-    assert len(chunked_hashes) == len(plain_hashes) == round(job.duration_ms * 30 / 1000)
-    assert chunked_hashes == plain_hashes
+    pieces_hashes, plain_hashes = frame_hashes(video), frame_hashes(plain)
+    assert len(pieces_hashes) == len(plain_hashes) == round(job.duration_ms * 30 / 1000)
+    assert pieces_hashes == plain_hashes
     assert await charges(app, job_id) == ["charge"]
     # Only the video, its poster and GIF: the page, soundtrack and parts were removed.
     assert media_files(settings) == sorted(
@@ -155,7 +154,7 @@ async def test_a_piece_whose_worker_is_killed_is_redone_and_the_job_completes_on
     app, client, make_user, settings, redis, tmp_path
 ):
     user = await make_user()
-    workers = [WorkerProcess(settings, tmp_path / f"{n}.log", env=CHUNKED) for n in "ab"]
+    workers = [WorkerProcess(settings, tmp_path / f"{n}.log", env=IN_PIECES) for n in "ab"]
     try:
         for worker in workers:
             worker.start()
