@@ -10,6 +10,7 @@ job's Expectations. Methods, tolerances and measured cost: docs/notes/quality.md
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import re
 import tempfile
@@ -202,13 +203,19 @@ def read_probe(text: str) -> Probe:
 
 
 def measure_args(
-    path: Path, probe: Probe, fps: int, stem: Path | None, mix_out: Path, stem_out: Path
+    path: Path,
+    video: bool,
+    audio: bool,
+    fps: int,
+    stem: Path | None,
+    mix_out: Path,
+    stem_out: Path,
 ) -> list[str]:
     """ffmpeg argv that decodes `path` once through every measuring filter."""
     inputs = ["-i", str(path)]
     chains: list[str] = []
     outputs: list[str] = []
-    if probe.video is not None:
+    if video:
         chains += [
             # every 4th pixel of a 720p row (nearest neighbour keeps the sample values): the
             # detectors read the same statistics at a fraction of the cost
@@ -220,7 +227,7 @@ def measure_args(
             "metadata=mode=print:key=lavfi.signalstats.YMAX,nullsink",
         ]
         outputs += ["-map", "[vq]", "-f", "null", "-"]
-    if probe.audio is not None:
+    if audio:
         band = f"aresample=async=1:first_pts=0,highpass=f={SYNC_HIGHPASS_HZ}"
         chains += [
             "[0:a:0]asplit[al][ae]",
@@ -284,25 +291,41 @@ async def _probe(path: Path, scratch: Path, timeout_s: float) -> Probe:
     return read_probe(out.read_text() if out.exists() else "")
 
 
-async def _measure(
-    path: Path, probe: Probe, expect: Expectations, scratch: Path, timeout_s: float
-) -> Measurements:
-    if probe.video is None and probe.audio is None:
-        return Measurements()
+@dataclass
+class _Decoded:
+    """What the decoding run left: its log, or why it failed, and the speech-band copies."""
+
+    log: str = ""
+    error: str | None = None
+    mix: np.ndarray | None = None
+    stem: np.ndarray | None = None
+
+
+async def _decode(
+    path: Path, video: bool, audio: bool, expect: Expectations, scratch: Path, timeout_s: float
+) -> _Decoded:
+    if not (video or audio):
+        return _Decoded()
     mix_out, stem_out = scratch / "mix.f32", scratch / "stem.f32"
-    args = measure_args(path, probe, expect.fps, expect.voice_stem, mix_out, stem_out)
+    args = measure_args(path, video, audio, expect.fps, expect.voice_stem, mix_out, stem_out)
     try:
         log = await run_ffmpeg(
             args, timeout_s, "quality measurement", failed=_Unreadable, timed_out=RenderTimeout
         )
     except _Unreadable as exc:
-        return Measurements(error=str(exc).replace(str(path), path.name))
-    found = parse_measurements(log, _stream_seconds(probe.video, probe) * 1000)
-    if mix_out.exists():
-        found.mix = np.fromfile(mix_out, dtype="<f4")
-    if stem_out.exists():
-        found.stem = np.fromfile(stem_out, dtype="<f4")
-    return found
+        return _Decoded(error=str(exc).replace(str(path), path.name))
+    return _Decoded(
+        log=log,
+        mix=np.fromfile(mix_out, dtype="<f4") if mix_out.exists() else None,
+        stem=np.fromfile(stem_out, dtype="<f4") if stem_out.exists() else None,
+    )
+
+
+async def _settled(task: asyncio.Future[Any]) -> None:
+    """Cancel `task` and wait until it is gone (its ffmpeg killed and reaped)."""
+    task.cancel()
+    with contextlib.suppress(asyncio.CancelledError, Exception):
+        await task
 
 
 async def check_video(
@@ -318,9 +341,22 @@ async def check_video(
     deadline = loop.time() + timeout_s
     with tempfile.TemporaryDirectory(prefix=".quality-", dir=workdir or path.parent) as tmp:
         scratch = Path(tmp)
-        probe = await _probe(path, scratch, timeout_s)
-        remaining = max(0.1, deadline - loop.time())
-        found = await _measure(path, probe, expect, scratch, remaining)
+        # A render has a video and an audio stream: decode on that guess while ffprobe runs
+        # (its start-up no longer adds to the wall time), again if the guess was wrong.
+        guess = asyncio.ensure_future(_decode(path, True, True, expect, scratch, timeout_s))
+        try:
+            probe = await _probe(path, scratch, timeout_s)
+            streams = (probe.video is not None, probe.audio is not None)
+            if probe.error is None and streams == (True, True):
+                decoded = await guess
+            else:
+                await _settled(guess)
+                remaining = max(0.1, deadline - loop.time())
+                decoded = await _decode(path, *streams, expect, scratch, remaining)
+        finally:
+            await _settled(guess)
+    found = parse_measurements(decoded.log, _stream_seconds(probe.video, probe) * 1000)
+    found.error, found.mix, found.stem = decoded.error, decoded.mix, decoded.stem
     return build_report(probe, found, expect)
 
 
