@@ -64,11 +64,11 @@ RISE_AFTER_MS = 80
 MIN_RISE_DB = 6.0
 ONSET_LOOKBACK_MS = 250
 ONSET_MARGIN_DB = 6.0
+ONSET_DEPTH_DB = 30.0
 QUIET_MS = 20
-# Onsets read within ~35 ms of the word timing on the measured voices (a first consonant
-# masked by a music bed reads late, the voices' word times are ~20 ms after the acoustic
-# start), so the onset method gets this allowance on top of one frame; the stem method is
-# exact to ~1 ms.
+# Onsets read within 31 ms of the word timing on the measured voices (-20..+26 ms on Piper
+# renders with and without music beds; a first consonant masked by the bed reads late), so
+# the onset method gets this allowance on top of one frame; the stem method is exact to ~1 ms.
 ONSET_SLACK_MS = 25
 STEM_BEFORE_MS = 100  # the stretch of the stem matched against the mix around each phrase
 STEM_AFTER_MS = 700
@@ -540,8 +540,9 @@ def phrase_onset_ms(env: np.ndarray, at_ms: int, search_ms: int = SYNC_SEARCH_MS
     the RISE_AFTER_MS after a moment within ±search_ms (the largest, not the nearest: a phrase
     after a pause steps up more than a later word or a beat of a ducked music bed); none under
     MIN_RISE_DB. A step lands on the first vowel, so its start is walked back through any
-    quieter consonant to where the level first rose ONSET_MARGIN_DB above the quietest
-    moment of the ONSET_LOOKBACK_MS before.
+    quieter consonant to where the level first came within ONSET_DEPTH_DB of the phrase's
+    and ONSET_MARGIN_DB above the quietest moment of the ONSET_LOOKBACK_MS before (the depth
+    keeps the codec's pre-echo before an attack out of speech that starts from silence).
     """
     pad = search_ms + RISE_BEFORE_MS + RISE_AFTER_MS
     if not 0 <= at_ms < len(env) + search_ms:
@@ -558,7 +559,8 @@ def phrase_onset_ms(env: np.ndarray, at_ms: int, search_ms: int = SYNC_SEARCH_MS
     lead = env[max(0, step - ONSET_LOOKBACK_MS) : step + 1]
     quiet = np.convolve(lead, np.ones(QUIET_MS) / QUIET_MS, mode="valid")
     floor = float(quiet.min() if quiet.size else lead.min())
-    below = np.flatnonzero(lead <= floor + ONSET_MARGIN_DB)
+    threshold = max(floor + ONSET_MARGIN_DB, float(after[best]) - ONSET_DEPTH_DB)
+    below = np.flatnonzero(lead <= threshold)
     return step - (len(lead) - 1 - int(below[-1])) + 1 if below.size else step - len(lead) + 1
 
 

@@ -126,6 +126,11 @@ def test_a_quiet_first_consonant_is_walked_back_to_its_start():
     assert phrase_onset_ms(env, 980) == 960
 
 
+def test_codec_pre_echo_before_speech_out_of_silence_is_not_its_start():
+    env = level(3000, [(970, 1000, -70.0), (1000, 1400, -12.0)], floor=-100.0)
+    assert phrase_onset_ms(env, 1000) == 1000
+
+
 def test_the_phrase_wins_over_a_nearer_beat_of_the_music():
     env = level(3000, [(950, 990, -30.0), (1150, 1600, -12.0)], floor=-35.0)
     assert phrase_onset_ms(env, 980) == 1150
