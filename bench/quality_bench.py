@@ -1,14 +1,15 @@
 """Quality report cost: the checks against the render of the same video.
 
     .venv/bin/python bench/quality_bench.py [--template pulse] [--resolution 720p] [--rounds 3]
-                                            [--warm]
+                                            [--warm] [--music corporate-drive]
 
 Renders a built-in template with its sample data through the real pipeline (as `reelsmith
 render TEMPLATE --resolution 720p` does: a browser launched for it; `--warm` times a second
-render on the warm browser instead), then runs `check_video` on the file `--rounds` times,
-without and with the voice stem, and prints the median check time, the render time, their
-ratio (the budget is 5 %), the CPU seconds of the check's ffprobe + ffmpeg, the load of the
-machine, and the report of the real render. The last line is one JSON object.
+render on the warm browser instead; `--music` adds a bundled bed, ducked under the voice),
+then runs `check_video` on the file `--rounds` times, without and with the voice stem, and
+prints the median check time, the render time, their ratio (the budget is 5 %), the CPU
+seconds of the check's ffprobe + ffmpeg, the load of the machine, and the report of the real
+render. The last line is one JSON object.
 """
 
 from __future__ import annotations
@@ -108,9 +109,14 @@ async def main() -> dict[str, Any]:
     parser.add_argument("--resolution", default="720p", choices=sorted(DEVICE_SCALE))
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--warm", action="store_true", help="time a render on a warm browser")
+    parser.add_argument("--music", default=None, help="a bundled music track under the voice")
     args = parser.parse_args()
     settings = Settings()
     spec = job_spec(load_template(args.template), None, args.resolution, None, None)
+    if args.music:
+        spec = spec.model_copy(
+            update={"audio": spec.audio.model_copy(update={"musicTrack": args.music})}
+        )
     load_before = os.getloadavg()
     with tempfile.TemporaryDirectory() as tmp:
         workdir = Path(tmp)
@@ -132,6 +138,7 @@ async def main() -> dict[str, Any]:
     load_after = os.getloadavg()
     figures = {
         "template": args.template,
+        "music": args.music,
         "resolution": args.resolution,
         "video_s": round(result.duration_ms / 1000, 2),
         "frames": result.frames,
@@ -152,7 +159,7 @@ async def main() -> dict[str, Any]:
     }
     print(
         f"video             {args.template}, {figures['video_s']} s, {result.frames} frames, "
-        f"{args.resolution} @ {result.fps} fps"
+        f"{args.resolution} @ {result.fps} fps, music: {args.music or 'none'}"
     )
     print(f"render            {render_s:7.2f} s   (browser {figures['render_browser']})")
     for label, wall, cpu in (("check", onsets_s, onsets_cpu), ("check + stem", stem_s, stem_cpu)):

@@ -1,10 +1,11 @@
 """Quality report: a finished video measured against what its timeline promised.
 
-One ffprobe (streams, colour tags, durations) and one ffmpeg run that decodes the file once
-with every measuring filter: blackdetect, freezedetect and a sampled signalstats on the video;
-ebur128 (true peak) and a speech-band 8 kHz mono copy on the audio (plus the voice stem, when
-given, through the same filters). The checks are pure functions of those measurements and the
-job's Expectations. Methods, tolerances and measured cost: docs/notes/quality.md.
+One ffprobe (streams, colour tags, durations) and, started with it, one ffmpeg run that
+decodes the file once with every measuring filter: blackdetect, freezedetect and a sampled
+signalstats on the video; ebur128 (true peak) and a speech-band 8 kHz mono copy on the audio
+(plus the voice stem, when given, through the same filters). The checks are pure functions of
+those measurements and the job's Expectations. Methods, tolerances and measured cost:
+docs/notes/quality.md.
 """
 
 from __future__ import annotations
