@@ -33,8 +33,8 @@ from app.config import Settings
 from app.spec import DEVICE_SCALE
 from worker.render import audio
 from worker.render.browser import BrowserManager
-from worker.render.page import open_capture_page, page_info
 from worker.render.cli import job_spec, load_template
+from worker.render.page import open_capture_page, page_info
 from worker.render.pipeline import Prepared, RenderResult, prepare, render_video
 from worker.render.quality import Expectations, QualityReport, check_video
 from worker.render.server import serve_page
