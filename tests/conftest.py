@@ -114,6 +114,9 @@ def make_settings(tmp_path: Path, **overrides: Any) -> Settings:
         # Off so suites that call an endpoint many times are not throttled;
         # tests/integration/ratelimit turns it on.
         "rate_limit_enabled": False,
+        # The suite's many renders speak with the quick engines (Piper, espeak-ng); the neural
+        # voices (Kokoro, hibari) are tested in tests/integration/worker/voices with their own.
+        "voice_quality": "basic",
     }
     values.update(overrides)
     return Settings(**values)

@@ -41,8 +41,8 @@ KOKORO_ENGLISH = {
     "en-GB-RyanNeural": "bm_fable",
 }
 # Other languages: (male, female) Kokoro voice; None where Kokoro has no voice of that gender
-# (the id then stays on espeak-ng). Not used: zm_yunxi (179 Hz, a woman's range) and jf_alpha
-# (273 Hz, above it).
+# (the id then stays on espeak-ng). Not used: zm_yunxi (179 Hz, a woman's range), jf_alpha
+# (273 Hz) and zf_xiaoxiao (240-258 Hz), at or above the top of it.
 KOKORO_LANGUAGES: dict[str, tuple[str | None, str]] = {
     "es": ("em_alex", "ef_dora"),
     "fr": (None, "ff_siwis"),
@@ -50,7 +50,7 @@ KOKORO_LANGUAGES: dict[str, tuple[str | None, str]] = {
     "pt": ("pm_alex", "pf_dora"),
     "hi": ("hm_omega", "hf_alpha"),
     "ja": ("jm_kumo", "jf_nezumi"),
-    "zh": ("zm_yunjian", "zf_xiaoxiao"),
+    "zh": ("zm_yunjian", "zf_xiaoni"),
 }
 # The fast tier: hibari's distilled af_heart (in its wheel) for US women; Piper `joe` (US
 # English, male, bundled) for US men and as the English men's fallback.
@@ -68,13 +68,16 @@ ESPEAK_VOICES = {
 }  # fmt: skip
 ESPEAK_FEMALE_VARIANT = "+f3"
 
-# Languages espeak-ng 1.51 does not speak acceptably: offline synthesis refuses them.
+# Languages espeak-ng 1.51 does not speak acceptably: it refuses them (Kokoro speaks ja and zh).
+_KOKORO_OR_ONLINE = (
+    "the Kokoro voices speak it offline (installed by `make venv`), or enable the online "
+    "engine (REELSMITH_EDGE_TTS_ENABLED=true)."
+)
 ESPEAK_BAD_LANGUAGES = {
-    "ja": "espeak-ng reads only kana: kanji come out as letter names, so Japanese scripts "
-    "are not spoken offline. Enable the online engine (REELSMITH_EDGE_TTS_ENABLED=true).",
+    "ja": "espeak-ng reads only kana: kanji come out as letter names, so espeak-ng does not "
+    "speak Japanese; " + _KOKORO_OR_ONLINE,
     "zh": "espeak-ng's Mandarin voice has no tone sandhi or word segmentation and is hard to "
-    "understand, so Chinese is not spoken offline. Enable the online engine "
-    "(REELSMITH_EDGE_TTS_ENABLED=true).",
+    "understand, so espeak-ng does not speak Chinese; " + _KOKORO_OR_ONLINE,
     "th": "espeak-ng does not segment Thai words (Thai is written without spaces), so Thai is "
     "not spoken offline. Enable the online engine (REELSMITH_EDGE_TTS_ENABLED=true).",
 }

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import numpy as np
 
-from app.voices.catalog import ESPEAK_BAD_LANGUAGES, language_support
+from app.voices.catalog import ESPEAK_BAD_LANGUAGES
 from worker.voices.engines import (
     LanguageNotSpoken,
     Speech,
@@ -158,7 +158,7 @@ class EspeakEngine:
     def synthesize(self, text: str, voice: str, language: str) -> Synthesis:
         """Speak `text` with an espeak-ng voice name such as `en-gb` or `de+f3`."""
         if language in ESPEAK_BAD_LANGUAGES:
-            raise LanguageNotSpoken(language_support(language, online=False)["note"])
+            raise LanguageNotSpoken(ESPEAK_BAD_LANGUAGES[language])
         tokens = normalize_tokens(text, language)
         if not tokens:
             raise VoiceError("the voiceover script is empty")

@@ -12,7 +12,14 @@ from typing import Any
 import numpy as np
 
 from worker.voices.engines import Speech, Synthesis, VoiceError, scratch_path, speech_to_synthesis
-from worker.voices.kokoro_engine import DURATION_UNIT, chunks, phoneme_groups, trim, vocab
+from worker.voices.kokoro_engine import (
+    DURATION_UNIT,
+    chunks,
+    end_after_last_word,
+    phoneme_groups,
+    trim,
+    vocab,
+)
 from worker.voices.phonemes import phonemize
 from worker.voices.timing import spans_from_groups, tighten
 
@@ -94,6 +101,7 @@ class HibariEngine:
         samples, groups = trim(np.concatenate(audio), groups, RATE)
         spans = spans_from_groups(phonemized.tokens, groups, {len(groups) - 1})
         spans = tighten(samples, RATE, spans)
+        samples = end_after_last_word(samples, spans, RATE)
         peak = float(np.abs(samples).max()) or 1.0
         speech = Speech(samples * min(1.0, 0.9 / peak), RATE, spans)
         return speech_to_synthesis(speech, scratch_path(self.workdir, self.name), self.name, voice)

@@ -135,6 +135,20 @@ def trim(
     return samples[first:last], [(s, max(e, s + 1)) for s, e in cut]
 
 
+def end_after_last_word(
+    samples: np.ndarray, spans: list[tuple[str, int, int]], rate: int
+) -> np.ndarray:
+    """Cut what follows the last word beyond EDGE_MS (some voices breathe out after a full
+    stop), with a 10 ms fade so the cut does not click."""
+    end = spans[-1][2] + EDGE_MS * rate // 1000 if spans else len(samples)
+    if end >= len(samples):
+        return samples
+    out = samples[:end].copy()
+    fade = min(len(out), rate // 100)
+    out[len(out) - fade :] *= np.linspace(1.0, 0.0, fade, dtype=np.float32)
+    return out
+
+
 class KokoroEngine:
     """Offline neural voices for English (US, GB) and es, fr, it, pt-BR, hi, ja, zh."""
 
@@ -186,6 +200,7 @@ class KokoroEngine:
         sentence_ends.add(len(groups) - 1)
         spans = spans_from_groups(phonemized.tokens, groups, sentence_ends)
         spans = tighten(samples, RATE, spans)
+        samples = end_after_last_word(samples, spans, RATE)
         path = scratch_path(self.workdir, self.name)
         peak = float(np.abs(samples).max()) or 1.0
         speech = Speech(samples * min(1.0, 0.9 / peak), RATE, spans)
