@@ -12,6 +12,14 @@ rate (segments and frames copied instead of captured, from the workers' logs).
 
     .venv/bin/python bench/batch_bench.py --case campaign [--rows 100]
 
+`--case voices` renders the pulse batch (Jenny, the template's voice) twice in one run: with
+today's quick offline voices (REELSMITH_VOICE_QUALITY=basic: espeak-ng for Jenny) and with the
+neural ones (neural: Kokoro af_heart; or `--fast-voices`: hibari), and prints videos per
+minute of each, the throughput lost and the peak resident memory of a worker's process tree
+(the worker, its voice child, Chromium, ffmpeg).
+
+    .venv/bin/python bench/batch_bench.py --case voices [--rows 20] [--fast-voices]
+
 Uses a temporary SQLite database, media folder and Redis namespace (Redis must answer at
 REELSMITH_REDIS_URL). The last line printed is a JSON object with the figures.
 """
@@ -182,6 +190,7 @@ def worker_env(settings: Settings) -> dict[str, str]:
             "REELSMITH_RENDER_PARALLELISM": str(settings.render_parallelism),
             "REELSMITH_SCENE_CACHE": "true" if settings.scene_cache else "false",
             "REELSMITH_CACHE_DIR": str(settings.cache_dir),
+            "REELSMITH_VOICE_QUALITY": settings.voice_quality,
         }
     )
     return env
@@ -202,6 +211,7 @@ class TreeCpu:
         self.roots = [psutil.Process(pid) for pid in pids]
         self.base: dict[int, float] = {}
         self.last: dict[int, float] = {}
+        self.peak_tree_rss = 0  # bytes: the largest worker process tree seen
 
     @staticmethod
     def _cpu(proc: psutil.Process) -> float:
@@ -211,14 +221,17 @@ class TreeCpu:
     def _walk(self) -> dict[int, float]:
         seen: dict[int, float] = {}
         for root in self.roots:
+            tree_rss = 0
             try:
                 for proc in [root, *root.children(recursive=True)]:
                     try:
                         seen[proc.pid] = self._cpu(proc)
+                        tree_rss += proc.memory_info().rss
                     except psutil.Error:
                         continue
             except psutil.Error:
                 continue
+            self.peak_tree_rss = max(self.peak_tree_rss, tree_rss)
         return seen
 
     def start(self) -> None:
@@ -254,7 +267,9 @@ async def first_errors(db: Database, batch_id: str) -> list[str]:
         return sorted({e for (e,) in rows if e})[:3]
 
 
-async def run(args: argparse.Namespace, scene_cache: bool = False) -> dict[str, Any]:
+async def run(
+    args: argparse.Namespace, scene_cache: bool = False, voice_quality: str = "neural"
+) -> dict[str, Any]:
     work = Path(tempfile.mkdtemp(prefix="reelsmith-bench-"))
     ns = f"bench:{uuid.uuid4().hex[:8]}"
     base = Settings()
@@ -268,6 +283,7 @@ async def run(args: argparse.Namespace, scene_cache: bool = False) -> dict[str, 
             "render_parallelism": args.parallel,
             "scene_cache": scene_cache,
             "cache_dir": work / "cache",
+            "voice_quality": voice_quality,
         }
     )
     db = Database(settings.database_url)
@@ -356,6 +372,9 @@ async def run(args: argparse.Namespace, scene_cache: bool = False) -> dict[str, 
         "target_cpu_busy": 0.85,
         "errors": errors,
         "scene_cache": scene_cache,
+        "voice_quality": voice_quality,
+        "peak_worker_tree_mb": round(tree.peak_tree_rss / 2**20),
+        "load_average": round(os.getloadavg()[0], 2),
         **(cache_hits([work / f"worker{i}.log" for i in range(args.workers)])),
     }
     if not args.keep:
@@ -383,12 +402,19 @@ def main() -> None:
     parser.add_argument(
         "--case",
         default="pulse",
-        choices=["pulse", "campaign"],
-        help="pulse: the built-in template; campaign: half shared, without and with the cache",
+        choices=["pulse", "campaign", "voices"],
+        help="pulse: the built-in template; campaign: half shared, without and with the cache; "
+        "voices: pulse with today's offline voices, then the neural ones",
+    )
+    parser.add_argument(
+        "--fast-voices", action="store_true", help="voices: the fast tier instead of Kokoro"
     )
     args = parser.parse_args()
     if args.case == "campaign":
         campaign(args)
+        return
+    if args.case == "voices":
+        voices(args)
         return
     result = asyncio.run(run(args))
     report(result)
@@ -445,6 +471,43 @@ def campaign(args: argparse.Namespace) -> None:
     print(
         f"cache hit rate: {summary['segment_hit_rate']:.0%} of segments, "
         f"{summary['frame_hit_rate']:.0%} of frames copied instead of captured"
+    )
+    print(json.dumps(summary))
+
+
+def voices(args: argparse.Namespace) -> None:
+    """The pulse batch with today's offline voices, then with the neural ones."""
+    neural = "fast" if args.fast_voices else "neural"
+    runs = {}
+    for quality in ("basic", neural):
+        print(f"-- voices: {quality}")
+        runs[quality] = asyncio.run(run(args, voice_quality=quality))
+        report(runs[quality])
+        print(f"peak worker tree: {runs[quality]['peak_worker_tree_mb']} MB")
+    today, new = runs["basic"], runs[neural]
+    lost = 1 - new["videos_per_minute"] / today["videos_per_minute"]
+    cpu_more = new["cpu_s_per_video"] / max(today["cpu_s_per_video"], 0.01) - 1
+    summary = {
+        "case": "voices",
+        "rows": args.rows,
+        "voice_quality": neural,
+        "videos_per_minute_today": today["videos_per_minute"],
+        "videos_per_minute_neural": new["videos_per_minute"],
+        "throughput_lost": round(lost, 3),
+        "target_lost": 0.25,
+        "cpu_s_per_video_today": today["cpu_s_per_video"],
+        "cpu_s_per_video_neural": new["cpu_s_per_video"],
+        "peak_worker_tree_mb_today": today["peak_worker_tree_mb"],
+        "peak_worker_tree_mb_neural": new["peak_worker_tree_mb"],
+        "runs": [today, new],
+    }
+    print(
+        f"videos per minute: {today['videos_per_minute']} with today's voices, "
+        f"{new['videos_per_minute']} with {neural}: {lost:.0%} lost (target <= 25%)"
+    )
+    print(
+        f"CPU seconds per video: {today['cpu_s_per_video']} today, {new['cpu_s_per_video']} "
+        f"{neural} ({cpu_more:+.0%}; does not depend on other load on the machine)"
     )
     print(json.dumps(summary))
 
