@@ -15,7 +15,7 @@ rate (segments and frames copied instead of captured, from the workers' logs).
 `--case voices` renders the pulse batch (Jenny, the template's voice) twice in one run: with
 today's quick offline voices (REELSMITH_VOICE_QUALITY=basic: espeak-ng for Jenny) and with the
 neural ones (neural: Kokoro af_heart; or `--fast-voices`: hibari), and prints videos per
-minute of each, the throughput lost and the peak resident memory of a worker's process tree
+minute of each, the throughput lost and the peak memory (PSS) of a worker's process tree
 (the worker, its voice child, Chromium, ffmpeg).
 
     .venv/bin/python bench/batch_bench.py --case voices [--rows 20] [--fast-voices]
@@ -211,12 +211,21 @@ class TreeCpu:
         self.roots = [psutil.Process(pid) for pid in pids]
         self.base: dict[int, float] = {}
         self.last: dict[int, float] = {}
-        self.peak_tree_rss = 0  # bytes: the largest worker process tree seen
+        self.peak_tree_rss = 0  # bytes (PSS): the largest worker process tree seen
 
     @staticmethod
     def _cpu(proc: psutil.Process) -> float:
         times = proc.cpu_times()
         return times.user + times.system
+
+    @staticmethod
+    def _memory(proc: psutil.Process) -> int:
+        """Proportional set size (shared pages split between their users, so Chromium's
+        processes are not counted several times), else the resident set size."""
+        try:
+            return int(proc.memory_full_info().pss)
+        except (psutil.AccessDenied, AttributeError):
+            return int(proc.memory_info().rss)
 
     def _walk(self) -> dict[int, float]:
         seen: dict[int, float] = {}
@@ -226,7 +235,7 @@ class TreeCpu:
                 for proc in [root, *root.children(recursive=True)]:
                     try:
                         seen[proc.pid] = self._cpu(proc)
-                        tree_rss += proc.memory_info().rss
+                        tree_rss += self._memory(proc)
                     except psutil.Error:
                         continue
             except psutil.Error:
