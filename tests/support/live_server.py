@@ -56,6 +56,7 @@ def settings_env(settings: Settings) -> dict[str, str]:
         "REELSMITH_DATA_DIR": str(settings.data_dir),
         "REELSMITH_WORK_DIR": str(settings.work_dir),
         "REELSMITH_CACHE_DIR": str(settings.cache_dir),
+        "REELSMITH_VOICE_QUALITY": settings.voice_quality,
         "REELSMITH_PUBLIC_URL": settings.public_url,
         "REELSMITH_RATE_LIMIT_ENABLED": str(settings.rate_limit_enabled).lower(),
         "REELSMITH_ALLOW_PRIVATE_URLS": str(settings.allow_private_urls).lower(),

@@ -82,6 +82,7 @@ def worker_env(settings: Settings) -> dict[str, str]:
             "REELSMITH_QUEUE_NAME": settings.queue_name,
             "REELSMITH_MEDIA_DIR": str(settings.media_dir),
             "REELSMITH_CACHE_DIR": str(settings.cache_dir),
+            "REELSMITH_VOICE_QUALITY": settings.voice_quality,
             "REELSMITH_WORK_DIR": str(settings.work_dir),
             "REELSMITH_PUBLIC_URL": settings.public_url,
             "REELSMITH_WORKER_CONCURRENCY": "1",
