@@ -21,7 +21,7 @@ from worker.voices.kokoro_engine import (
     vocab,
 )
 from worker.voices.phonemes import phonemize
-from worker.voices.timing import spans_from_groups, tighten
+from worker.voices.timing import punctuation_breaks, snap_breaks, spans_from_groups, tighten
 
 RATE = 24000
 HIBARI_VOICES = {"heart": "hibari.onnx"}  # the one voice inside the wheel (US English, female)
@@ -100,6 +100,7 @@ class HibariEngine:
             raise VoiceError(f"hibari produced no speech for voice {voice!r}")
         samples, groups = trim(np.concatenate(audio), groups, RATE)
         spans = spans_from_groups(phonemized.tokens, groups, {len(groups) - 1})
+        spans = snap_breaks(samples, RATE, spans, punctuation_breaks(phonemized.tokens))
         spans = tighten(samples, RATE, spans)
         samples = end_after_last_word(samples, spans, RATE)
         peak = float(np.abs(samples).max()) or 1.0

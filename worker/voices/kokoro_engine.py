@@ -20,7 +20,13 @@ import numpy as np
 from worker.voices.engines import Speech, Synthesis, VoiceError, scratch_path, speech_to_synthesis
 from worker.voices.models import kokoro_model, voice_style
 from worker.voices.phonemes import PUNCTUATION, phonemize
-from worker.voices.timing import active_frames, spans_from_groups, tighten
+from worker.voices.timing import (
+    active_frames,
+    punctuation_breaks,
+    snap_breaks,
+    spans_from_groups,
+    tighten,
+)
 
 RATE = 24000
 DURATION_UNIT = 600  # samples per step of the duration output
@@ -199,6 +205,7 @@ class KokoroEngine:
         samples, groups = trim(np.concatenate(audio), groups, RATE)
         sentence_ends.add(len(groups) - 1)
         spans = spans_from_groups(phonemized.tokens, groups, sentence_ends)
+        spans = snap_breaks(samples, RATE, spans, punctuation_breaks(phonemized.tokens))
         spans = tighten(samples, RATE, spans)
         samples = end_after_last_word(samples, spans, RATE)
         path = scratch_path(self.workdir, self.name)

@@ -8,7 +8,9 @@ import numpy as np
 
 from worker.voices.engines import Synthesis, WordTimestamp, read_wav, write_wav
 from worker.voices.kokoro_engine import chunks, phoneme_groups
+from worker.voices.normalize import normalize_tokens
 from worker.voices.sentences import PAUSE_MS, join, split_sentences
+from worker.voices.timing import punctuation_breaks, snap_breaks
 
 
 def test_sentences_end_at_full_stops_but_not_at_titles_initials_or_decimals() -> None:
@@ -56,3 +58,13 @@ def test_long_phoneme_strings_are_cut_after_clause_punctuation() -> None:
     assert all(len(p) <= 100 for p in pieces)
     assert " ".join(pieces) == text
     assert all(p.endswith(",") for p in pieces[:-1])
+
+
+def test_a_comma_break_moves_onto_the_real_pause_whatever_share_of_a_word_it_leaves() -> None:
+    rate = 1000
+    tone = np.sin(np.arange(400) * 0.5).astype(np.float32)
+    samples = np.concatenate([tone, np.zeros(300, np.float32), tone[:300]])  # speech, pause, speech
+    tokens = normalize_tokens("Maria, hello", "en")
+    spans = [("Maria,", 0, 650), ("hello", 760, 1000)]  # the durations put the pause late
+    assert punctuation_breaks(tokens) == {0}
+    assert snap_breaks(samples, rate, spans, {0}) == [("Maria,", 0, 400), ("hello", 700, 1000)]
