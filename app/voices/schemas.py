@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel
 
 
@@ -23,6 +25,7 @@ class MusicResponse(BaseModel):
 class OfflineVoice(BaseModel):
     engine: str
     voice: str
+    quality: Literal["neural", "basic"]
 
 
 class VoiceInfo(BaseModel):
@@ -38,6 +41,8 @@ class LanguageSupport(BaseModel):
     name: str | None
     voice: bool
     engine: str | None
+    # "neural" when every SPEC voice speaks the language with a neural voice, else "basic"
+    quality: Literal["neural", "basic"] | None
     note: str
 
 

@@ -7,8 +7,17 @@ from typing import Any
 
 from app.config import Settings
 
-# What every process of one deployment shares.
-SHARED = ("database_url", "redis_url", "redis_prefix", "queue_name", "media_dir", "public_url")
+# What every process of one deployment shares (the voice quality too: a test's worker speaks
+# with the voices the test chose, tests/conftest.py).
+SHARED = (
+    "database_url",
+    "redis_url",
+    "redis_prefix",
+    "queue_name",
+    "media_dir",
+    "public_url",
+    "voice_quality",
+)
 
 
 def setting_vars(**values: Any) -> dict[str, str]:

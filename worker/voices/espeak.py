@@ -9,7 +9,7 @@ from pathlib import Path
 
 import numpy as np
 
-from app.voices.catalog import ESPEAK_BAD_LANGUAGES, language_support
+from app.voices.catalog import ESPEAK_BAD_LANGUAGES
 from worker.voices.engines import (
     LanguageNotSpoken,
     Speech,
@@ -28,6 +28,8 @@ _CHARS_UTF8 = 1
 _EVENT_WORD = 1
 _EVENT_LIST_TERMINATED = 0
 _PARAM_RATE = 1
+# espeak_TextToPhonemes: IPA (bit 1), a tie (bit 7) given in bits 8-23
+_PHONEMES_IPA_TIED = 0x02 | 0x80 | (ord("^") << 8)
 WORDS_PER_MINUTE = 160
 
 
@@ -77,6 +79,12 @@ class _Library:
         self._callback = _CALLBACK(self._on_audio)
         self.lib.espeak_SetSynthCallback(self._callback)
         self.lib.espeak_SetVoiceByName.argtypes = [ctypes.c_char_p]
+        self.lib.espeak_TextToPhonemes.restype = ctypes.c_char_p
+        self.lib.espeak_TextToPhonemes.argtypes = [
+            ctypes.POINTER(ctypes.c_void_p),
+            ctypes.c_int,
+            ctypes.c_int,
+        ]
         self.lib.espeak_Synth.argtypes = [
             ctypes.c_void_p, ctypes.c_size_t, ctypes.c_uint, ctypes.c_int, ctypes.c_uint,
             ctypes.c_uint, ctypes.POINTER(ctypes.c_uint), ctypes.c_void_p,
@@ -111,6 +119,21 @@ class _Library:
         pcm = np.concatenate(chunks) if chunks else np.zeros(0, dtype=np.int16)
         return pcm.astype(np.float32) / 32768.0, events
 
+    def phonemes(self, text: str, voice: str) -> str:
+        """IPA for one clause of text, words separated by spaces and multi-letter phonemes tied
+        with `^` (as the Kokoro front end reads them). Punctuation is not kept."""
+        with self.lock:
+            if self.lib.espeak_SetVoiceByName(voice.encode()) != 0:
+                raise VoiceError(f"espeak-ng has no voice {voice!r}")
+            keep = ctypes.c_char_p(text.encode("utf-8"))
+            pointer = ctypes.pointer(ctypes.cast(keep, ctypes.c_void_p))
+            parts = []
+            while pointer.contents.value:
+                out = self.lib.espeak_TextToPhonemes(pointer, _CHARS_UTF8, _PHONEMES_IPA_TIED)
+                if out:
+                    parts.append(out.decode("utf-8").strip())
+        return " ".join(p for p in parts if p)
+
 
 _library: _Library | None = None
 _library_lock = threading.Lock()
@@ -135,7 +158,7 @@ class EspeakEngine:
     def synthesize(self, text: str, voice: str, language: str) -> Synthesis:
         """Speak `text` with an espeak-ng voice name such as `en-gb` or `de+f3`."""
         if language in ESPEAK_BAD_LANGUAGES:
-            raise LanguageNotSpoken(language_support(language, online=False)["note"])
+            raise LanguageNotSpoken(ESPEAK_BAD_LANGUAGES[language])
         tokens = normalize_tokens(text, language)
         if not tokens:
             raise VoiceError("the voiceover script is empty")

@@ -1,14 +1,19 @@
-"""Offline engines (Piper, espeak-ng) speak in child processes, so a synthesis that runs past
-its time limit is really stopped: its process is killed (a thread could not be), its files
-are removed, and nothing reaches the cache.
+"""Offline engines (Kokoro, hibari, Piper, espeak-ng) speak in child processes, so a synthesis
+that runs past its time limit is really stopped: its process is killed (a thread could not be),
+its files are removed, and nothing reaches the cache.
 
 Children are started with `spawn` (the worker has threads and an event loop), reused while
-they behave (a Piper model is loaded once per child), and end when the worker does: each
-child leaves when its pipe closes.
+they behave, and end when the worker does: each child leaves when its pipe closes.
+
+Memory: a child holds at most one model (Kokoro ~0.3-0.5 GB, Piper, hibari) and drops it before
+loading another; a synthesis goes to an idle child already holding its engine's model when
+there is one, and at most MAX_IDLE_CHILDREN children wait idle. A worker speaking one line at a
+time (concurrency 1) so has one voice child.
 """
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import shutil
 import threading
@@ -17,12 +22,21 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
+from worker.voices import hibari_engine, kokoro_engine, piper_engine
 from worker.voices.engines import EngineUnavailable, LanguageNotSpoken, Synthesis, VoiceError
 from worker.voices.espeak import EspeakEngine
+from worker.voices.hibari_engine import HibariEngine
+from worker.voices.kokoro_engine import KokoroEngine
 from worker.voices.piper_engine import PiperEngine
 
-ISOLATED_ENGINES = ("piper", "espeak-ng")
-MAX_IDLE_CHILDREN = 4
+ISOLATED_ENGINES = ("kokoro", "hibari", "piper", "espeak-ng")
+# Engines that keep a model loaded in their child, and how to drop it.
+MODEL_ENGINES: dict[str, Any] = {
+    "kokoro": kokoro_engine,
+    "hibari": hibari_engine,
+    "piper": piper_engine,
+}
+MAX_IDLE_CHILDREN = 2
 _CONTEXT = multiprocessing.get_context("spawn")
 
 
@@ -33,7 +47,15 @@ class SynthesisTimeout(VoiceError):
         super().__init__(message, code="voice_timeout")
 
 
-def _make_engine(name: str, workdir: Path) -> Any:
+def _make_engine(name: str, workdir: Path, models_root: Path) -> Any:
+    for other, module in MODEL_ENGINES.items():
+        if other != name and module.loaded():
+            module.unload()  # one resident model per child
+            gc.collect()
+    if name == "kokoro":
+        return KokoroEngine(workdir, models_root)
+    if name == "hibari":
+        return HibariEngine(workdir)
     if name == "piper":
         return PiperEngine(workdir)
     if name == "espeak-ng":
@@ -45,12 +67,13 @@ def _serve(conn: Connection) -> None:
     """The child: speak each request, answer ("ok", Synthesis) or ("error", kind, text, code)."""
     while True:
         try:
-            engine, workdir, text, voice, language = conn.recv()
+            engine, workdir, models_root, text, voice, language = conn.recv()
         except (EOFError, OSError):
             return  # the worker went away
         answer: tuple[Any, ...]
         try:
-            answer = ("ok", _make_engine(engine, Path(workdir)).synthesize(text, voice, language))
+            speaker = _make_engine(engine, Path(workdir), Path(models_root))
+            answer = ("ok", speaker.synthesize(text, voice, language))
         except VoiceError as exc:
             answer = ("error", type(exc).__name__, str(exc), exc.code)
         except Exception as exc:  # an engine bug: reported, the child stays usable
@@ -68,6 +91,7 @@ def _error(kind: str, message: str, code: str) -> VoiceError:
 
 class _Child:
     def __init__(self) -> None:
+        self.model: str | None = None  # the engine whose model this child holds
         self.conn, theirs = _CONTEXT.Pipe()
         self.process = _CONTEXT.Process(
             target=_serve, args=(theirs,), name="reelsmith-voice", daemon=True
@@ -88,13 +112,18 @@ class ChildPool:
         self._idle: list[_Child] = []
         self._lock = threading.Lock()
 
-    def _take(self) -> _Child:
+    def _take(self, engine: str) -> _Child:
+        """An idle child, best one already holding the engine's model, else one holding none."""
         with self._lock:
-            while self._idle:
-                child = self._idle.pop()
-                if child.process.is_alive():
-                    return child
-                child.kill()
+            for dead in [c for c in self._idle if not c.process.is_alive()]:
+                self._idle.remove(dead)
+                dead.kill()
+            if self._idle:
+                wanted = engine if engine in MODEL_ENGINES else None
+                rank = {wanted: 0, None: 1}
+                child = min(reversed(self._idle), key=lambda c: rank.get(c.model, 2))
+                self._idle.remove(child)
+                return child
         return _Child()
 
     def _give_back(self, child: _Child) -> None:
@@ -105,12 +134,19 @@ class ChildPool:
         child.kill()
 
     def synthesize(
-        self, engine: str, workdir: Path, text: str, voice: str, language: str, timeout_s: float
+        self,
+        engine: str,
+        workdir: Path,
+        text: str,
+        voice: str,
+        language: str,
+        timeout_s: float,
+        models_root: Path = Path(),
     ) -> Synthesis:
         """Speak in a child; past `timeout_s` the child is killed and SynthesisTimeout raised."""
-        child = self._take()
+        child = self._take(engine)
         try:
-            child.conn.send((engine, str(workdir), text, voice, language))
+            child.conn.send((engine, str(workdir), str(models_root), text, voice, language))
             if not child.conn.poll(timeout_s):
                 child.kill()
                 raise SynthesisTimeout(
@@ -125,6 +161,8 @@ class ChildPool:
             if child.process.is_alive() and not child.conn.closed:
                 child.kill()
             raise
+        if engine in MODEL_ENGINES:
+            child.model = engine
         self._give_back(child)
         if answer[0] == "ok":
             result: Synthesis = answer[1]
@@ -144,15 +182,24 @@ POOL = ChildPool()
 class IsolatedEngine:
     """A VoiceEngine that speaks with `name` in a child process under a time limit."""
 
-    def __init__(self, name: str, workdir: Path, timeout_s: float) -> None:
+    def __init__(
+        self, name: str, workdir: Path, timeout_s: float, models_root: Path = Path()
+    ) -> None:
         self.name, self.workdir, self.timeout_s = name, workdir, timeout_s
+        self.models_root = models_root
 
-    def synthesize(self, text: str, voice: str, language: str) -> Synthesis:
-        """The synthesis, its audio in `workdir`; on any failure no file of it remains."""
+    def synthesize(
+        self, text: str, voice: str, language: str, timeout_s: float | None = None
+    ) -> Synthesis:
+        """The synthesis, its audio in `workdir`; on any failure no file of it remains.
+        `timeout_s` overrides the engine's limit for this call."""
         call_dir = self.workdir / f"call-{uuid.uuid4().hex}"
         call_dir.mkdir(parents=True)
+        limit = self.timeout_s if timeout_s is None else timeout_s
         try:
-            result = POOL.synthesize(self.name, call_dir, text, voice, language, self.timeout_s)
+            result = POOL.synthesize(
+                self.name, call_dir, text, voice, language, limit, self.models_root
+            )
             final = self.workdir / result.audio_path.name
             result.audio_path.replace(final)
             result.audio_path = final

@@ -45,6 +45,16 @@ def load_voice(voice: str) -> Any:
         return _voices[voice]
 
 
+def loaded() -> bool:
+    return bool(_voices)
+
+
+def unload() -> None:
+    """Drop the loaded voices (a child switching to another engine keeps one model resident)."""
+    with _voices_lock:
+        _voices.clear()
+
+
 def phoneme_groups(chunk: Any, offset: int) -> list[tuple[int, int]]:
     """Sample spans of the spoken words in one sentence chunk.
 

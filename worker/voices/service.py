@@ -4,11 +4,12 @@ fall back offline when needed. Offline engines run in killable child processes."
 from __future__ import annotations
 
 import logging
+import time
 from pathlib import Path
 
 from app.config import Settings
 from app.spec import LANGUAGES
-from app.voices.catalog import VENDOR_VOICE, EngineVoice, edge_voice, espeak_voice, offline_voice
+from app.voices.catalog import VENDOR_VOICE, EngineVoice, edge_voice, offline_voices
 from app.voices.errors import AudioRefused
 from app.voices.service import check_vendor_voice
 from app.workdir import open_work_folder
@@ -20,9 +21,15 @@ from worker.voices.engines import (
     Synthesis,
     VoiceEngine,
     VoiceError,
+    scratch_path,
 )
 from worker.voices.isolated import ISOLATED_ENGINES, IsolatedEngine, SynthesisTimeout
+from worker.voices.models import models_dir
+from worker.voices.sentences import join, split_sentences
 from worker.voices.vendor import VendorEngine
+
+# Engines that speak one sentence per call; a script's sentences are cached one by one.
+SENTENCE_ENGINES = frozenset({"kokoro", "hibari"})
 
 log = logging.getLogger(__name__)
 
@@ -52,7 +59,9 @@ class VoiceService:
         scratch = open_work_folder(self.settings) / "voices"
         scratch.mkdir(exist_ok=True)
         if name in ISOLATED_ENGINES:
-            return IsolatedEngine(name, scratch, self.settings.voice_timeout_s)
+            return IsolatedEngine(
+                name, scratch, self.settings.voice_timeout_s, models_dir(self.settings)
+            )
         if name == "edge-tts":
             return EdgeEngine(scratch, timeout_s=self.settings.external_timeout_s * 3)
         if name == "vendor-custom":
@@ -75,7 +84,8 @@ class VoiceService:
         if not text.strip():
             raise VoiceError("the voiceover script is empty after substitution")
         reasons = []
-        for choice in self.candidates(voice_id, language, tier):
+        choices = self.candidates(voice_id, language, tier)
+        for choice in choices:
             try:
                 return self._speak_with(choice, text, language)
             except EngineUnavailable as exc:
@@ -84,9 +94,9 @@ class VoiceService:
             except (LanguageNotSpoken, SynthesisTimeout):
                 raise  # another engine would not do better (a timeout would only double)
             except VoiceError as exc:
-                if choice.engine != "piper":
+                if choice.engine not in ISOLATED_ENGINES or choice is choices[-1]:
                     raise
-                log.warning("Piper failed, falling back to espeak-ng: %s", exc)
+                log.warning("%s failed, falling back to the next voice: %s", choice.engine, exc)
         raise VoiceError(f"no voice engine could speak {language!r}: {'; '.join(reasons)}")
 
     def candidates(self, voice_id: str | None, language: str, tier: str) -> list[EngineVoice]:
@@ -100,17 +110,45 @@ class VoiceService:
         out = []
         if self.settings.edge_tts_enabled:
             out.append(edge_voice(voice_id, language))
-        out.append(offline_voice(voice_id, language))
-        fallback = espeak_voice(voice_id, language)
-        if fallback not in out:
-            out.append(fallback)
+        out.extend(offline_voices(voice_id, language, self.settings.voice_quality))
         return out
 
     def _speak_with(self, choice: EngineVoice, text: str, language: str) -> Synthesis:
+        engine, voice = self.engine(choice.engine), choice.voice
+        sentences = split_sentences(text) if choice.engine in SENTENCE_ENGINES else [text]
+        if len(sentences) == 1:
+            return self.cache.get_or_make(
+                choice.engine, voice, language, text,
+                lambda: engine.synthesize(text, voice, language),
+            )  # fmt: skip
+        cached = self.cache.get(choice.engine, voice, language, text)
+        if cached is not None:
+            return cached
+        # The time limit holds for the whole script: each sentence gets what is left of it.
+        deadline = time.monotonic() + self.settings.voice_timeout_s
+        parts = []
+        for sentence in sentences:
+            left = deadline - time.monotonic()
+
+            def make(sentence: str = sentence, left: float = left) -> Synthesis:
+                if left <= 0:
+                    raise SynthesisTimeout(self._timeout_message(choice.engine, text))
+                if isinstance(engine, IsolatedEngine):
+                    try:
+                        return engine.synthesize(sentence, voice, language, timeout_s=left)
+                    except SynthesisTimeout as exc:
+                        raise SynthesisTimeout(self._timeout_message(choice.engine, text)) from exc
+                return engine.synthesize(sentence, voice, language)
+
+            parts.append(self.cache.get_or_make(choice.engine, voice, language, sentence, make))
+        scratch = open_work_folder(self.settings) / "voices"
         return self.cache.get_or_make(
-            choice.engine,
-            choice.voice,
-            language,
-            text,
-            lambda: self.engine(choice.engine).synthesize(text, choice.voice, language),
+            choice.engine, voice, language, text,
+            lambda: join(parts, scratch_path(scratch, choice.engine)),
+        )  # fmt: skip
+
+    def _timeout_message(self, engine: str, text: str) -> str:
+        return (
+            f"{engine} took longer than {self.settings.voice_timeout_s:g} s to speak "
+            f"{len(text)} characters and was stopped; shorten the voiceover script"
         )

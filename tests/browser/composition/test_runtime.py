@@ -125,6 +125,20 @@ async def test_captions_follow_word_timestamps(make_composition):
     assert await page.page.evaluate("document.getElementById('rs-captions').textContent") == ""
 
 
+async def test_japanese_and_chinese_captions_have_no_spaces_between_words(make_composition):
+    words = [("今年", 0, 300), ("は", 300, 400), ("本", 400, 700)]
+    scenes = [
+        {
+            "primitiveId": "title-intro",
+            "wordTimestamps": [{"word": w, "startMs": s, "endMs": e} for w, s, e in words],
+        }
+    ]
+    page = await make_composition(scenes, DATA, output={"captions": True})
+    await page.seek(500)
+    text = await page.page.evaluate("document.getElementById('rs-captions').textContent")
+    assert text == "今年は本"
+
+
 async def test_format_number_is_the_shared_formatter(make_composition):
     page = await make_composition([{"primitiveId": "title-intro"}], DATA)
     out = await page.page.evaluate(

@@ -365,17 +365,17 @@ async def test_output_language_reaches_the_job_and_is_checked_for_a_voice(app, c
 
     for path, body in (("/api/render", {**render, "audio": speak}), ("/api/render/batch", batch)):
         resp = await client.post(
-            path, json={**body, "output": {"language": "ja"}}, headers=user.headers
+            path, json={**body, "output": {"language": "th"}}, headers=user.headers
         )
         error = await resp.get_json()
         assert resp.status_code == 400, (path, error)
-        assert "output.language" in error["message"] and "'ja'" in error["message"]
+        assert "output.language" in error["message"] and "'th'" in error["message"]
     unknown = await client.post(
         "/api/render", json={**render, "output": {"language": "xx"}}, headers=user.headers
     )
     assert unknown.status_code == 400 and "en-GB" in str(await unknown.get_json())
     silent = await client.post(
-        "/api/render", json={**render, "output": {"language": "ja"}}, headers=user.headers
+        "/api/render", json={**render, "output": {"language": "th"}}, headers=user.headers
     )
     assert silent.status_code == 200  # nothing is spoken, so any SPEC language will do
     assert await balance(app, user.account.id) == 2

@@ -29,7 +29,10 @@ async def test_voices_lists_spec_voices_and_language_support(client: Any) -> Non
     assert [v["voiceId"] for v in body["voices"]] == list(VOICES)
     by_code = {lang["code"]: lang for lang in body["languages"]}
     assert list(by_code) == list(LANGUAGES)
-    assert by_code["en"]["voice"] is True and by_code["en"]["engine"] == "piper"
-    assert by_code["ja"]["voice"] is False and "kana" in by_code["ja"]["note"]
-    assert by_code["de"]["engine"] == "espeak-ng"
+    assert by_code["en"]["voice"] is True and by_code["en"]["engine"] == "kokoro"
+    assert by_code["en"]["quality"] == "neural" and by_code["ja"]["quality"] == "neural"
+    assert by_code["th"]["voice"] is False and "segment" in by_code["th"]["note"]
+    assert by_code["de"]["engine"] == "espeak-ng" and by_code["de"]["quality"] == "basic"
+    jenny = next(v for v in body["voices"] if v["voiceId"] == "en-US-JennyNeural")
+    assert jenny["offline"] == {"engine": "kokoro", "voice": "af_heart", "quality": "neural"}
     assert body["onlineEngine"] is False

@@ -74,10 +74,15 @@ def voiceover(index: int, path: Path, duration_ms: int) -> Voiceover:
 
 @pytest.fixture(scope="module")
 def spoken(tmp_path_factory: pytest.TempPathFactory) -> tuple[Settings, dict[int, Voiceover]]:
-    """Real voiceovers for SCENES (espeak-ng, Jenny's offline voice), made once for the module."""
+    """Real voiceovers for SCENES (espeak-ng, Jenny's basic offline voice), made once for the
+    module."""
 
     base = tmp_path_factory.mktemp("voices")
-    settings = Settings(media_dir=base / "media", database_url=f"sqlite+aiosqlite:///{base}/x.db")
+    settings = Settings(
+        media_dir=base / "media",
+        database_url=f"sqlite+aiosqlite:///{base}/x.db",
+        voice_quality="basic",
+    )
     audio = {"includeVoiceover": True, "voiceId": "en-US-JennyNeural"}
     voiceovers = asyncio.run(prepare_voiceovers(SCENES, DATA, audio, "en", settings, "free"))
     return settings, voiceovers

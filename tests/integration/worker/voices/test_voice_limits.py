@@ -58,6 +58,18 @@ def test_a_synthesis_over_its_time_limit_is_killed_and_leaves_nothing(
     assert scratch == []  # no scratch audio in this process's work folder
 
 
+def test_the_limit_holds_for_a_whole_script_spoken_sentence_by_sentence(
+    settings: Settings,
+) -> None:
+    """Kokoro speaks one sentence per call; the script's limit is shared by its sentences."""
+    limited = settings.model_copy(update={"voice_timeout_s": 0.3, "voice_quality": "neural"})
+    before = voice_children()
+    with pytest.raises(SynthesisTimeout, match=r"kokoro took longer than 0.3 s .* was stopped"):
+        VoiceService(limited).speak(LONG_SCRIPT, "en-US-JennyNeural", "en")
+    assert voice_children() <= before
+    assert cache_files(limited) == []
+
+
 def test_after_a_timeout_the_next_synthesis_works_and_is_cached(settings: Settings) -> None:
     limited = settings.model_copy(update={"voice_timeout_s": 0.3})
     with pytest.raises(SynthesisTimeout):
