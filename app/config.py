@@ -192,9 +192,9 @@ class Settings(BaseSettings):
 
     # Voices
     voice_timeout_s: float = 120.0  # one offline synthesis (Kokoro, Piper...); then it is killed
-    # Offline voices (docs/develop/design/voices.md): "neural" (Kokoro), "fast" (the distilled hibari voice
-    # for US women, Piper for US men, Kokoro for the rest) or "basic" (Piper for English men,
-    # espeak-ng wherever it speaks the language acceptably).
+    # Offline voices (docs/develop/design/voices.md): "neural" (Kokoro), "fast" (the distilled
+    # hibari voice for US women, Piper for US men, Kokoro for the rest) or "basic" (Piper for
+    # English men, espeak-ng wherever it speaks the language acceptably).
     voice_quality: Literal["neural", "fast", "basic"] = "neural"
     # Installed voice models (Kokoro, its voices); None: inside the virtualenv
     # (<sys.prefix>/share/reelsmith/voices), where `make venv` puts them.

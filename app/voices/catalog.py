@@ -31,8 +31,8 @@ DEFAULT_VOICE = "en-US-GuyNeural"
 Quality = Literal["neural", "basic"]
 VoiceQuality = Literal["neural", "fast", "basic"]  # the `voice_quality` setting
 
-# Offline neural voices (Kokoro-82M, docs/develop/design/voices.md). English: each SPEC id to the Kokoro
-# voice of its accent and gender (median F0 measured: af_heart 192 Hz, bf_emma 182 Hz,
+# Offline neural voices (Kokoro-82M, docs/develop/design/voices.md). English: each SPEC id to
+# the Kokoro voice of its accent and gender (median F0 measured: af_heart 192 Hz, bf_emma 182 Hz,
 # am_michael 115 Hz, bm_fable 118 Hz).
 KOKORO_ENGLISH = {
     "en-US-JennyNeural": "af_heart",
