@@ -58,6 +58,7 @@ class JobAudio(BaseModel):
 
     includeVoiceover: bool = False
     voiceId: str = DEFAULT_VOICE
+    voiceQuality: Literal["neural", "fast", "basic"] | None = None  # None: the setting
     musicTrack: str | None = None
     musicVolume: float = Field(default=DEFAULT_MUSIC_VOLUME, ge=0.0, le=1.0)
 
@@ -206,6 +207,7 @@ def resolve_options(
         if asked.includeVoiceover is not None
         else bool(defaults.get("includeVoiceover", False)),
         voiceId=asked.voiceId or defaults.get("voiceId") or DEFAULT_VOICE,
+        voiceQuality=asked.voiceQuality or defaults.get("voiceQuality"),
         musicTrack=asked.musicTrack,
         musicVolume=asked.musicVolume if asked.musicVolume is not None else DEFAULT_MUSIC_VOLUME,
     )

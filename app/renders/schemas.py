@@ -38,6 +38,9 @@ class AudioOptions(BaseModel):
 
     includeVoiceover: bool | None = None
     voiceId: str | None = None
+    # "neural" (the best offline voice of each id), "fast" (a distilled voice for bulk work,
+    # about 50x faster for US women) or "basic"; unset: the deployment's voice_quality setting.
+    voiceQuality: Literal["neural", "fast", "basic"] | None = None
     musicTrack: str | None = None
     musicVolume: float | None = Field(default=None, ge=0.0, le=1.0)
 

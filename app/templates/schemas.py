@@ -87,6 +87,11 @@ class TemplateDefaults(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     voiceId: str = "en-US-JennyNeural"
+    voiceQuality: Literal["neural", "fast", "basic"] | None = Field(
+        default=None,
+        description="Offline voices for this template's renders: neural (default), fast (a "
+        "distilled voice for bulk work) or basic; unset: the deployment's setting (addition)",
+    )
     accentColor: HexColor = "#6C5CE7"
     secondaryColor: str = "#00CEC9"
     logoUrl: str | None = None

@@ -45,11 +45,13 @@ async def get_music() -> MusicResponse:
 @validate_response(VoicesResponse, 200)
 async def get_voices() -> VoicesResponse:
     """The SPEC voices (tier, accent, gender, offline stand-in) and per-language voice support."""
-    online = get_settings().edge_tts_enabled
+    settings = get_settings()
+    online, quality = settings.edge_tts_enabled, settings.voice_quality
     return VoicesResponse(
-        voices=[VoiceInfo.model_validate(v) for v in voice_list()],
+        voices=[VoiceInfo.model_validate(v) for v in voice_list(quality)],
         languages=[
-            LanguageSupport.model_validate(language_support(c, online=online)) for c in LANGUAGES
-        ],  # fmt: skip
+            LanguageSupport.model_validate(language_support(c, online=online, quality=quality))
+            for c in LANGUAGES
+        ],
         onlineEngine=online,
     )

@@ -76,6 +76,7 @@ async def prepare_voiceovers(
     if not _option(audio_options, "includeVoiceover", False):
         return {}
     voice_id = _option(audio_options, "voiceId")
+    quality = _option(audio_options, "voiceQuality", settings.voice_quality)
     service = service or VoiceService(settings)
     out: dict[int, Voiceover] = {}
     for index, raw in enumerate(scenes):
@@ -87,7 +88,7 @@ async def prepare_voiceovers(
         if not text.strip():
             continue
         try:
-            speech = await asyncio.to_thread(service.speak, text, voice_id, language, tier)
+            speech = await asyncio.to_thread(service.speak, text, voice_id, language, tier, quality)
         except VoiceError as exc:
             raise RenderInputError(f"scene {index + 1} voiceover: {exc}") from exc
         out[index] = Voiceover(

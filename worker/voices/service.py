@@ -9,7 +9,13 @@ from pathlib import Path
 
 from app.config import Settings
 from app.spec import LANGUAGES
-from app.voices.catalog import VENDOR_VOICE, EngineVoice, edge_voice, offline_voices
+from app.voices.catalog import (
+    VENDOR_VOICE,
+    EngineVoice,
+    VoiceQuality,
+    edge_voice,
+    offline_voices,
+)
 from app.voices.errors import AudioRefused
 from app.voices.service import check_vendor_voice
 from app.workdir import open_work_folder
@@ -76,15 +82,21 @@ class VoiceService:
         raise VoiceError(f"unknown voice engine {name!r}")
 
     def speak(
-        self, text: str, voice_id: str | None, language: str, tier: str = "free"
+        self,
+        text: str,
+        voice_id: str | None,
+        language: str,
+        tier: str = "free",
+        quality: VoiceQuality | None = None,
     ) -> Synthesis:
-        """Synthesize (or reuse) the script; the result's `engine` says who spoke."""
+        """Synthesize (or reuse) the script; the result's `engine` says who spoke. `quality`
+        (neural, fast, basic) picks the offline voices; None: the setting."""
         if language not in LANGUAGES:
             raise VoiceError(f"unknown language {language!r}; supported: {', '.join(LANGUAGES)}")
         if not text.strip():
             raise VoiceError("the voiceover script is empty after substitution")
         reasons = []
-        choices = self.candidates(voice_id, language, tier)
+        choices = self.candidates(voice_id, language, tier, quality)
         for choice in choices:
             try:
                 return self._speak_with(choice, text, language)
@@ -99,7 +111,9 @@ class VoiceService:
                 log.warning("%s failed, falling back to the next voice: %s", choice.engine, exc)
         raise VoiceError(f"no voice engine could speak {language!r}: {'; '.join(reasons)}")
 
-    def candidates(self, voice_id: str | None, language: str, tier: str) -> list[EngineVoice]:
+    def candidates(
+        self, voice_id: str | None, language: str, tier: str, quality: VoiceQuality | None = None
+    ) -> list[EngineVoice]:
         """Engines to try, best first."""
         if voice_id == VENDOR_VOICE:
             try:
@@ -110,7 +124,7 @@ class VoiceService:
         out = []
         if self.settings.edge_tts_enabled:
             out.append(edge_voice(voice_id, language))
-        out.extend(offline_voices(voice_id, language, self.settings.voice_quality))
+        out.extend(offline_voices(voice_id, language, quality or self.settings.voice_quality))
         return out
 
     def _speak_with(self, choice: EngineVoice, text: str, language: str) -> Synthesis:

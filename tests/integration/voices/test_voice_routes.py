@@ -2,9 +2,21 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
+import pytest
+
+from app import create_app
+from app.config import Settings
 from app.spec import LANGUAGES, VOICES
+from tests.conftest import make_settings
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    """The deployment default (the suite's own default is the quick `basic` voices)."""
+    return make_settings(tmp_path, voice_quality="neural")
 
 
 async def test_music_lists_bundled_beds_without_auth(client: Any) -> None:
@@ -36,3 +48,16 @@ async def test_voices_lists_spec_voices_and_language_support(client: Any) -> Non
     jenny = next(v for v in body["voices"] if v["voiceId"] == "en-US-JennyNeural")
     assert jenny["offline"] == {"engine": "kokoro", "voice": "af_heart", "quality": "neural"}
     assert body["onlineEngine"] is False
+
+
+async def test_voices_answer_for_the_deployments_voice_quality(tmp_path: Path) -> None:
+    app = create_app(make_settings(tmp_path, voice_quality="fast"))
+    async with app.test_app():
+        body = await (await app.test_client().get("/api/voices")).get_json()
+    by_id = {v["voiceId"]: v["offline"] for v in body["voices"]}
+    assert by_id["en-US-JennyNeural"]["engine"] == "hibari"  # the distilled bulk voice
+    assert by_id["en-GB-RyanNeural"] == {
+        "engine": "kokoro",
+        "voice": "bm_fable",
+        "quality": "neural",
+    }

@@ -44,6 +44,17 @@ def test_output_is_the_request_then_the_template_default_then_1080p_at_30():
     assert (spec.output.resolution, spec.output.fps) == ("4k", 30)
 
 
+def test_voice_quality_is_the_request_then_the_template_default_then_the_setting():
+    data = {"person_name": "Ada"}
+    assert build_job_spec(TEMPLATE, data, "studio").audio.voiceQuality is None  # the setting
+    own = {**TEMPLATE, "defaults": {"voiceQuality": "fast"}}
+    assert build_job_spec(own, data, "studio").audio.voiceQuality == "fast"
+    asked = RenderOptions(audio=AudioOptions(voiceQuality="neural"))
+    assert build_job_spec(own, data, "studio", options=asked).audio.voiceQuality == "neural"
+    with pytest.raises(ValueError, match="voiceQuality"):
+        AudioOptions.model_validate({"voiceQuality": "turbo"})
+
+
 def test_the_spec_is_resolved_once_data_defaults_brand_and_author():
     spec = build_job_spec(TEMPLATE, {"person_name": " Ada "}, "free", job_id="j1")
     assert spec.schemaVersion == SCHEMA_VERSION and spec.jobId == "j1"

@@ -114,6 +114,19 @@ async def test_prepare_skips_disabled_and_skipped_scenes_and_respects_the_switch
     assert await prepare_voiceovers(scenes, {}, off, "en", settings, "free") == {}
 
 
+async def test_a_request_asking_for_fast_voices_gets_them_over_the_setting(
+    settings: Settings,
+) -> None:
+    scenes = [{"primitiveId": "outro", "voScript": "Thanks for watching, [name]."}]
+    audio = {"includeVoiceover": True, "voiceId": "en-US-JennyNeural", "voiceQuality": "fast"}
+    out = await prepare_voiceovers(scenes, DATA, audio, "en", settings, "free")
+    assert settings.voice_quality == "basic" and out[0].engine == "hibari"
+    basic = {**audio, "voiceQuality": None}  # unset: the deployment's setting
+    assert (await prepare_voiceovers(scenes, DATA, basic, "en", settings, "free"))[0].engine == (
+        "espeak-ng"
+    )
+
+
 def test_scene_lengths_are_voiceover_lengths_plus_breath(
     spoken: tuple[Settings, dict[int, Voiceover]],
 ) -> None:
