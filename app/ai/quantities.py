@@ -114,7 +114,8 @@ PARTICIPLES = {"gave": "given", "give": "given", "served": "served", "paid": "pa
                "played": "played", "streamed": "streamed", "listened": "listened",
                "taught": "taught", "built": "built", "made": "made", "used": "used",
                "redeemed": "redeemed", "referred": "referred", "resolved": "resolved",
-               "answered": "answered", "donated": "donated", "received": "received"}  # fmt: skip
+               "answered": "answered", "donated": "donated", "received": "received",
+               "learned": "learned", "practiced": "practiced", "coded": "coded"}  # fmt: skip
 
 PHRASE_BREAK = re.compile(r"[,;:\n()]|\.(?:\s|$)|\s(?:and|with|plus|including|showing|then)\s")
 QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”|(?:(?<=\s)|^)'[^']{2,120}'(?=[\s.,;:!?]|$)")

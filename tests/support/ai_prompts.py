@@ -285,7 +285,7 @@ CREATE: list[Case] = [
             "completed, completion rate and the top 3 topics"
         ),
         ["stat-counters", "bar-race"],
-        "casual",
+        "professional",
         (12, 50),
         ("duration", "count", "percent", "top"),
     ),

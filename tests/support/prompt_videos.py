@@ -24,6 +24,7 @@ from typing import Any
 
 from playwright.async_api import Browser
 
+from app.ai.samples import sample_data
 from app.composition.variables import variables_in
 from app.config import Settings
 from app.renders.job import build_job_spec
@@ -106,53 +107,6 @@ def photo_server() -> LoopbackServer:
     server = LoopbackServer(PhotoHandler)
     server.path = "/photo.svg"
     return server
-
-
-def sample_value(slot: dict[str, Any], photo_url: str) -> Any:
-    """Plausible data for a slot from its type, key and description."""
-    key, kind = slot["key"], slot["type"]
-    about = f"{key} {slot.get('label') or ''} {slot.get('description') or ''}".lower()
-    if kind == "number":
-        if "percentile" in about:
-            return 92
-        if "percent" in about or "rate" in key:
-            return 87
-        return 64 if key == "nps" else 1250 if "money" in about else 342
-    if kind == "date":
-        return "2026-03-14"
-    if kind == "url":
-        return photo_url if "image" in key or "photo" in key else "https://example.org/next"
-    if kind == "array":
-        return sample_list(key, about)
-    return {
-        "person_name": "Maria Santos", "company_name": "Northwind", "period": "2025",
-        "quote": "Your support gave my daughter a place to learn and a future to look forward to.",
-        "quote_author": "Amina Yusuf", "badge_name": "Gold Member",
-    }.get(key, "Sample")  # fmt: skip
-
-
-def sample_list(key: str, about: str) -> list[Any]:
-    if key == "countries":
-        return ["BR", "KE", "IN", "PH"]
-    if key == "milestones":
-        return [{"date": f"2025-0{i}-01", "title": t} for i, t in
-                enumerate(("Kickoff", "First launch", "Growth", "Today"), 1)]  # fmt: skip
-    if key == "books":
-        return [{"title": t, "year": 2010 + i} for i, t in enumerate(("Tide", "Ember", "Atlas"))]
-    if key == "radarData":
-        axes = (("Strength", 82), ("Cardio", 64), ("Mobility", 45), ("Endurance", 91))
-        return [{"label": a, "value": v} for a, v in axes]
-    top = re.search(r"top (\d+)", about)
-    names = ("Alpha", "Bravo", "Charlie", "Delta", "Echo", "Foxtrot", "Golf", "Hotel")
-    count = int(top.group(1)) if top else 4
-    return [{"label": n, "value": 900 - 120 * i, "compareValue": 700 - 80 * i}
-            for i, n in enumerate(names[:count])]  # fmt: skip
-
-
-def sample_data(
-    slots: Sequence[dict[str, Any]], photo_url: str = "https://example.org/photo.svg"
-) -> dict[str, Any]:
-    return {s["key"]: sample_value(s, photo_url) for s in slots}
 
 
 def has_slot(value: Any, key: str) -> bool:

@@ -17,6 +17,7 @@ import pytest
 import pytest_asyncio
 from playwright.async_api import Browser, async_playwright
 
+from app.ai.samples import sample_data
 from app.config import Settings
 from app.renders.job import build_job_spec
 from app.renders.schemas import AudioOptions, OutputOptions, RenderOptions
@@ -28,7 +29,6 @@ from tests.support.prompt_videos import (
     judge,
     photo_server,
     rates,
-    sample_data,
     table,
 )
 from worker.render.browser import BASE_ARGS, close_browser_managers, find_chromium
