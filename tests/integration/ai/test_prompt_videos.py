@@ -126,6 +126,8 @@ async def test_a_composed_video_renders_to_its_estimated_length(
     finally:
         await close_browser_managers()
     seconds = probe_seconds(result.path)
+    print(f"\nMP4 {seconds:.1f} s ({voice or 'default voice'}), estimated "
+          f"{answer['estimatedDuration']} s: {prompt[:50]!r}")  # fmt: skip
     assert abs(seconds - result.duration_ms / 1000) < 0.2  # the file is the timeline
     assert abs(seconds / answer["estimatedDuration"] - 1) <= TOLERANCE, (
         seconds, answer["estimatedDuration"]
