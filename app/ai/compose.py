@@ -43,7 +43,7 @@ def _scenes_of(kind: Kind, ctx: Ctx, found: list[Quantity]) -> list[SceneConfig]
     return [scene_for(kind, ctx, own)]
 
 
-def _no_echo(scenes: list[SceneConfig], prompt: str, ctx: Ctx) -> int:
+def _no_echo(scenes: list[SceneConfig], prompt: str) -> int:
     """Copy that holds four words of the prompt in a row (outside its quotes) is replaced by
     the default's copy for that field, or removed; returns how many were."""
     fixed = 0
@@ -119,7 +119,7 @@ def create(prompt: str, state: TemplateState) -> Composition:
             scene.sceneData["buttonText"] = ctx.quoted.get("button", button)
     if target is not None:
         fit_length(scenes, target)
-    if _no_echo(scenes, prompt, ctx):
+    if _no_echo(scenes, prompt):
         why.append("kept the prompt's own words off the screen")
     scenes = [with_script(s, ctx) for s in scenes]
     names = ", ".join(s.label or s.primitiveId for s in scenes)

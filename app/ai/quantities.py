@@ -29,6 +29,7 @@ CURRENCIES: tuple[tuple[tuple[str, ...], Currency], ...] = (
     (("r$", "reais", "real"), Currency("R$", "reais")),
 )
 DOLLAR = Currency("$", "dollars")
+CURRENCY_WORDS = {n for names, _ in CURRENCIES for n in names}
 
 
 @dataclass(frozen=True)
@@ -80,7 +81,6 @@ COUNT_NOUNS = ("seats", "users", "customers", "members", "visits", "orders", "wo
                "items", "products", "attendees", "participants", "children", "people",
                "animals", "hours", "minutes", "days", "weeks", "months", "nights")  # fmt: skip
 SHOWN_AS_SCENES = {"books", "photos", "milestones"}
-PERCENT_NOUNS = ("rate", "percentage", "percent", "share", "ratio", "%")
 RANK_PHRASES = ("rank", "ranking among", "class rank", "percentile", "how you compare",
                 "compared to other", "compare to other", "compared with other", "standing",
                 "ahead of", "among peers", "place among")  # fmt: skip
@@ -211,9 +211,6 @@ def _quantity(pos: int, phrase: str, currency: Currency) -> Quantity | None:
         if found:
             return found
     return _count(pos, tokens, marked)
-
-
-CURRENCY_WORDS = {n for names, _ in CURRENCIES for n in names}
 
 
 def _date(pos: int, tokens: list[str]) -> Quantity:

@@ -46,3 +46,11 @@ def test_the_issues_prompt_puts_no_prompt_words_on_screen_and_names_the_amount()
     quote = next(s for s in made.scenes if s.primitiveId == "quote-card")
     assert quote.sceneData["person_name"] == "[quote_author]"
     assert "[quote_author]" in (quote.voScript or "")
+
+
+def test_copy_that_would_echo_the_prompt_is_replaced():
+    prompt = "a thank-you from all of us to our donors, with the total raised"
+    made = create(prompt, TemplateState())
+    intro = made.scenes[0]
+    assert intro.sceneData["subtitle"] == "A video made just for you"
+    assert "kept the prompt's own words off the screen" in made.explanation
