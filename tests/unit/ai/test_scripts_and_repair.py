@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import pytest
 
+from app.ai.builtin import create
 from app.ai.lines import LINES
 from app.ai.repair import clean_text, repair
-from app.ai.schemas import TONES
+from app.ai.samples import sample_data
+from app.ai.schemas import TONES, TemplateState
 from app.ai.scripts import speech_budget, spoken_seconds, write_script
 from app.composition.variables import variables_in
 from app.config import Settings
-from app.limits import allowance
+from app.limits import allowance, estimated_duration_ms
 from app.primitives.catalog import catalog
 from app.templates.schemas import DataSlot, SceneConfig
 from app.templates.validation import document_problems
@@ -69,3 +71,15 @@ def test_repair_never_raises_on_garbage(raw):
     assert document_problems(scenes, slots) == []
     for scene in scenes:
         assert scene.primitiveId in catalog()
+
+
+def test_scripts_are_shortened_until_the_render_estimate_fits_the_tier():
+    made = create("a one minute year in review", TemplateState())
+    slots = [s.model_dump() for s in made.dataSlots]
+    notes: list[str] = []
+    free = allowance(Settings(), "free")
+    scenes, _ = repair([s.model_dump() for s in made.scenes], slots, [], free, notes)
+    configs = [s.model_dump() for s in scenes]
+    assert estimated_duration_ms(configs, sample_data(slots), True) <= 60_000
+    assert "fits the free tier's 60 s" in notes[-1]
+    assert all(variables_in(s.voScript) for s in scenes)  # the sentence naming a slot stays
