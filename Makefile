@@ -107,6 +107,7 @@ docs: venv
 gallery: system venv fonts
 	$(PY) scripts/gallery.py
 	$(PY) scripts/dashboard_thumbs.py
+	$(PY) scripts/ai_gallery.py
 
 # A PNG of each dashboard page in docs/dashboard/ (a live API on a fresh database, a seeded
 # demo account, the system Chromium); pages not built yet are skipped with a note.

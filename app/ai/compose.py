@@ -1,46 +1,102 @@
-"""Create mode: read what a prompt asks for and plan a narrative from the catalog."""
+"""Create mode: read what a prompt asks for (kinds of content, quantities, a use case, tone,
+length, quoted copy) and plan a narrative from the catalog: opening, the data, the comparison
+or story, engagement, the call to action, the close."""
 
 from __future__ import annotations
 
-from app.ai.kinds import (
-    BY_NAME,
-    KINDS,
-    Ctx,
-    Kind,
-    cta_text,
-    detect_seconds,
-    detect_tone,
-    detect_use_case,
-    fit_length,
-    has,
-    mentions,
-    scene_for,
-    topic_of,
-    with_script,
-)
+from app.ai.kinds import BY_NAME, KINDS, Kind, detect_seconds, detect_tone, detect_use_case, has
+from app.ai.kinds import mentions as kind_at
+from app.ai.onscreen import copy_for, echoes, quoted_copy, screen_texts
+from app.ai.quantities import Quantity, currency_of, quantities, unquoted
+from app.ai.scenes import Ctx, cta_text, fit_length, scene_for, with_script
 from app.ai.schemas import Composition, TemplateState
 from app.ai.slots import SlotBook
+from app.templates.schemas import SceneConfig
+
+STAT_KINDS = ("money", "count", "percent", "duration", "date")
+CARDS_PER_SCENE = 4  # stat-counters shows up to four
+# The kind whose scene shows each quantity kind.
+SHOWN_BY = {"rank": "percentile", "top": "ranking", **{k: "stats" for k in STAT_KINDS}}
+# Where a field's copy comes from when the use case's would echo the prompt.
+FIELD_COPY = {"subtitle": "subtitle", "title": "numbers", "tagline": "tagline",
+              "caption": "photo", "message": "outro", "badge_description": "badge",
+              "kicker": "quote", "signoff": "signoff"}  # fmt: skip
 
 
-def create(prompt: str, state: TemplateState) -> Composition:
-    text = prompt.lower()
-    ctx = Ctx(SlotBook(state.dataSlots), "professional", topic_of(prompt))
-    asked = sorted(((pos, k) for k in KINDS if (pos := mentions(text, k)) >= 0), key=lambda p: p[0])
-    kinds = [k for _, k in asked]
+def _asked_kinds(text: str, found: list[Quantity]) -> list[tuple[int, Kind]]:
+    """Kinds the prompt names (by word or by a quantity), each with where it is named."""
+    asked = {k.name: (pos, k) for k in KINDS if (pos := kind_at(text, k)) >= 0}
+    for q in found:
+        kind = BY_NAME[SHOWN_BY[q.kind]]
+        if kind.name not in asked or asked[kind.name][0] > q.position:
+            asked[kind.name] = (q.position, kind)
+    return sorted(asked.values(), key=lambda p: p[0])
+
+
+def _scenes_of(kind: Kind, ctx: Ctx, found: list[Quantity]) -> list[SceneConfig]:
+    """The scenes of one kind: the stats kind shows its quantities four to a scene."""
+    if kind.name == "stats":
+        cards = [q for q in found if q.kind in STAT_KINDS]
+        chunks = [cards[i : i + CARDS_PER_SCENE] for i in range(0, len(cards), CARDS_PER_SCENE)]
+        return [scene_for(kind, ctx, chunk) for chunk in chunks or [[]]]
+    own = [q for q in found if SHOWN_BY[q.kind] == kind.name]
+    return [scene_for(kind, ctx, own)]
+
+
+def _no_echo(scenes: list[SceneConfig], prompt: str) -> int:
+    """Copy that holds four words of the prompt in a row (outside its quotes) is replaced by
+    the default's copy for that field, or removed; returns how many were."""
+    fixed = 0
+    for scene in scenes:
+        for path, text in list(screen_texts(scene.sceneData)):
+            if not echoes(text, prompt):
+                continue
+            fixed += 1
+            holder: object = scene.sceneData
+            for step in path[:-1]:
+                holder = holder[step]  # type: ignore[index]
+            last = path[-1] if path else None
+            name = FIELD_COPY.get(str(last))
+            spare = copy_for(None, name) if name else None
+            if isinstance(holder, dict) and isinstance(last, str):
+                if spare and not echoes(spare, prompt):
+                    holder[last] = spare.replace("{name}", "").strip(", ")
+                else:
+                    holder.pop(last)
+    return fixed
+
+
+def _planned_kinds(text: str, found: list[Quantity], ctx: Ctx, why: list[str]) -> list[Kind]:
+    """What the prompt names, plus what its use case usually shows when it names little;
+    sets the context's use case and tone."""
+    kinds = [k for _, k in _asked_kinds(text, found)]
+    named = [k for k in kinds if k.phase in (1, 2, 3)]
     use_case = detect_use_case(text)
-    why: list[str] = []
     if use_case:
         name, defaults, tone = use_case
-        ctx.tone = tone
-        if len([k for k in kinds if k.phase in (1, 2, 3)]) < 2:
+        ctx.use_case, ctx.tone = name, tone
+        if len(named) < 2:
             kinds += [BY_NAME[n] for n in defaults]
             why.append(f"it reads as a {name}, so it shows what such a video usually does")
         elif "cta" in defaults and BY_NAME["cta"] not in kinds and name != "event recap":
             kinds.append(BY_NAME["cta"])
         why.append(f"recognised a {name}")
-    elif not [k for k in kinds if k.phase in (1, 2, 3)]:
+    elif not named:
         kinds += [BY_NAME["stats"]]
         why.append("no content was named, so it leads with the key numbers")
+    if found:
+        why.append("made a typed slot for " + ", ".join(f"{q.key} ({q.kind})" for q in found))
+    return kinds
+
+
+def create(prompt: str, state: TemplateState) -> Composition:
+    text = unquoted(prompt).lower()
+    found = quantities(prompt)
+    ctx = Ctx(SlotBook(state.dataSlots), "professional", quoted=quoted_copy(prompt),
+              currency=currency_of(text))  # fmt: skip
+    why: list[str] = []
+    kinds = _planned_kinds(text, found, ctx, why)
+    named = [k for _, k in _asked_kinds(text, found) if k.phase in (1, 2, 3)]
     ctx.tone = detect_tone(text) or ctx.tone
     unique: list[Kind] = []
     for k in [BY_NAME["intro"], *kinds, BY_NAME["outro"]]:
@@ -50,33 +106,30 @@ def create(prompt: str, state: TemplateState) -> Composition:
     # the order the prompt named them.
     ordered = sorted(unique, key=lambda k: (k.phase, unique.index(k)))
     target = detect_seconds(text)
-    short = any(has(text, w) for w in ("short", "quick", "brief", "teaser", "snappy"))
-    if short and target is None:
+    if target is None and any(has(text, w) for w in ("short", "quick", "brief", "teaser")):
         target = 20
     if target is not None and target <= 20:
-        # A short video keeps the opening, the first two content scenes, the CTA and the close.
-        core = [k for k in ordered if k.phase in (1, 2, 3)][:2]
-        ordered = [k for k in ordered if k.phase in (0, 4, 5) and k.name != "brand" or k in core]
-    scenes = [scene_for(k, ctx) for k in ordered]
+        # A short video keeps what the prompt named, the CTA and the close.
+        ordered = [k for k in ordered if k.phase in (0, 4, 5) and k.name != "brand" or k in named]
+    scenes = [scene for k in ordered for scene in _scenes_of(k, ctx, found)]
     for scene in scenes:
         if scene.primitiveId == "cta-card":
-            headline, button = cta_text(prompt)
-            scene.sceneData["headline"] = headline
-            scene.sceneData["buttonText"] = button
+            headline, button = cta_text(text, ctx.use_case)
+            scene.sceneData["headline"] = ctx.quoted.get("cta", headline)
+            scene.sceneData["buttonText"] = ctx.quoted.get("button", button)
     if target is not None:
         fit_length(scenes, target)
+    if _no_echo(scenes, prompt):
+        why.append("kept the prompt's own words off the screen")
     scenes = [with_script(s, ctx) for s in scenes]
     names = ", ".join(s.label or s.primitiveId for s in scenes)
     because = "; ".join(why) or "it follows what the prompt names"
     explanation = (
         f"Built {len(scenes)} scenes ({names}) in story order: opening, the data, the "
         f"comparison or story, the call to action, the close; {because}. Voiceovers are "
-        f"written in a {ctx.tone} tone and reference the data slots."
+        f"written in a {ctx.tone} tone about each scene's data, sized to fill the scenes."
     )
     return Composition(
         scenes=scenes, explanation=explanation, suggestedVoiceoverTone=ctx.tone,
         dataSlots=ctx.book.slots,
     )  # fmt: skip
-
-
-# ---- edit ----

@@ -11,20 +11,15 @@ from app.ai.kinds import (
     KINDS,
     ORDINALS,
     STYLES,
-    Ctx,
     Kind,
-    cta_text,
     detect_seconds,
     detect_tone,
-    enabled_seconds,
-    fit_length,
+    detect_use_case,
     mentions,
-    scene_for,
-    topic_of,
-    with_script,
 )
+from app.ai.lines import LINES
+from app.ai.scenes import Ctx, cta_text, enabled_seconds, fit_length, scene_for, with_script
 from app.ai.schemas import Composition, TemplateState, Tone
-from app.ai.scripts import LINES
 from app.ai.slots import SlotBook
 from app.primitives.catalog import get_primitive
 from app.spec import TRANSITIONS
@@ -69,9 +64,12 @@ def _insert_position(kind: Kind, scenes: list[SceneConfig]) -> int:
 def edit(prompt: str, state: TemplateState) -> Composition:
     text = prompt.lower()
     scenes = [s.model_copy(deep=True) for s in state.scenes]
-    ctx = Ctx(SlotBook(state.dataSlots), "professional", topic_of(state.name or prompt))
+    ctx = Ctx(SlotBook(state.dataSlots), "professional")
+    use_case = detect_use_case(" ".join(filter(None, (state.name, state.description))).lower())
+    ctx.use_case = use_case[0] if use_case else None
     done: list[str] = []
     tone = detect_tone(text)
+    ctx.tone = tone or _guess_tone(scenes)
     clauses = [c.strip() for c in re.split(CLAUSE_BREAK, text)]
     for clause in [c for c in clauses if c]:
         _apply(clause, scenes, ctx, done, prompt)
@@ -79,8 +77,6 @@ def edit(prompt: str, state: TemplateState) -> Composition:
         ctx.tone = tone
         scenes = [with_script(s, ctx) for s in scenes]
         done.append(f"rewrote the voiceovers in a {tone} tone")
-    else:
-        ctx.tone = _guess_tone(scenes)
     if not done:
         done.append(
             "found no change it understands in the prompt, so the scenes are unchanged "
@@ -209,16 +205,25 @@ def _move(e: EditStep) -> bool:
     return True
 
 
+def _refit(e: EditStep, target_s: float) -> None:
+    """Fit the scenes to `target_s` and rewrite their scripts to fill the new lengths (a
+    voiced scene lasts as long as its script is spoken)."""
+    fit_length(e.scenes, target_s)
+    for i, scene in enumerate(e.scenes):
+        if scene.enabled and scene.voScript:
+            e.scenes[i] = with_script(scene, e.ctx)
+
+
 def _shorten(e: EditStep) -> bool:
     """Fit the scenes to the length asked for, else to 70% of their length."""
-    fit_length(e.scenes, detect_seconds(e.clause) or enabled_seconds(e.scenes) * 0.7)
+    _refit(e, detect_seconds(e.clause) or enabled_seconds(e.scenes) * 0.7)
     e.done.append(f"shortened the scenes to about {round(enabled_seconds(e.scenes))} s")
     return True
 
 
 def _lengthen(e: EditStep) -> bool:
     """Fit the scenes to the length asked for, else to 130% of their length."""
-    fit_length(e.scenes, detect_seconds(e.clause) or enabled_seconds(e.scenes) * 1.3)
+    _refit(e, detect_seconds(e.clause) or enabled_seconds(e.scenes) * 1.3)
     e.done.append(f"lengthened the scenes to about {round(enabled_seconds(e.scenes))} s")
     return True
 
@@ -230,7 +235,7 @@ def _asks_seconds(e: EditStep) -> bool:
 
 def _fit_seconds(e: EditStep) -> bool:
     """Fit the scenes to the length the clause asks for."""
-    fit_length(e.scenes, detect_seconds(e.clause) or 0)
+    _refit(e, detect_seconds(e.clause) or 0)
     e.done.append(f"fitted the scenes to about {round(enabled_seconds(e.scenes))} s")
     return True
 
@@ -302,7 +307,8 @@ def _add(e: EditStep) -> bool:
             continue
         fresh = with_script(scene_for(kind, e.ctx), e.ctx)
         if kind.name == "cta":
-            fresh.sceneData["headline"], fresh.sceneData["buttonText"] = cta_text(e.prompt)
+            headline, button = cta_text(e.prompt, e.ctx.use_case)
+            fresh.sceneData["headline"], fresh.sceneData["buttonText"] = headline, button
         pos = _add_position(e, kind)
         e.scenes.insert(pos, fresh)
         e.done.append(f"added a {kind.label.lower()} scene at position {pos + 1}")

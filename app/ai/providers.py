@@ -40,7 +40,8 @@ class BuiltinProvider:
     async def scripts(
         self, scenes: list[SceneConfig], slots: list[DataSlot], tone: Tone, name: str | None
     ) -> list[str]:
-        return [write_script(s, tone, slots) for s in scenes]
+        used: set[str] = set()  # one video never says a sentence twice
+        return [write_script(s, tone, slots, None, used) for s in scenes]
 
 
 async def post_json(

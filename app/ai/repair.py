@@ -13,14 +13,16 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from app.ai.samples import sample_data
 from app.composition.variables import VARIABLE, malformed_variables
-from app.limits import Allowance, LimitExceeded, check_template
+from app.limits import Allowance, LimitExceeded, check_template, estimated_duration_ms
 from app.primitives.catalog import PrimitiveInfo, catalog, get_primitive
 from app.spec import TRANSITIONS
 from app.templates.schemas import DataSlot, SceneConfig
 from app.templates.validation import document_problems, slot_key
 
 SCENE_FIELDS = set(SceneConfig.model_fields)
+SENTENCE = re.compile(r"(?<=[.!?])\s+")
 
 
 def _closest_primitive(raw: Any) -> str | None:
@@ -201,6 +203,31 @@ def fit_limits(
     check_template(scenes, slots, allow)
 
 
+def fit_speech(
+    scenes: list[SceneConfig], slots: list[DataSlot], allow: Allowance, notes: list[str]
+) -> None:
+    """Scripts lose their last sentences, longest first, until the video a render request
+    would estimate (app/limits.py reads speech at its slowest, with sample data filled in)
+    fits the tier's length, so a composed template is never refused at render for its
+    scripts."""
+    data = sample_data([s.model_dump() for s in slots])
+    limit_ms = allow.limits.max_video_s * 1000
+    cut = 0
+    while estimated_duration_ms([s.model_dump() for s in scenes], data, True) > limit_ms:
+        longest = max(
+            (s for s in scenes if s.enabled and len(SENTENCE.split(s.voScript or "")) > 1),
+            key=lambda s: len(s.voScript or ""),
+            default=None,
+        )
+        if longest is None:
+            return
+        longest.voScript = " ".join(SENTENCE.split(longest.voScript or "")[:-1])
+        cut += 1
+    if cut:
+        notes.append(f"left out {cut} script sentences so the spoken video fits the "
+                     f"{allow.tier} tier's {allow.limits.max_video_s} s")  # fmt: skip
+
+
 def repair(
     raw_scenes: Any,
     raw_slots: Any,
@@ -219,6 +246,7 @@ def repair(
         if scene is not None:
             scenes.append(scene)
     fit_limits(scenes, slots, allow, notes)
+    fit_speech(scenes, slots, allow, notes)
     problems = document_problems(scenes, slots)
     assert not problems, problems  # every rule above is a rule of validation.py
     return scenes, slots

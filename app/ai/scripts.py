@@ -1,185 +1,51 @@
-"""The built-in script writer: one voiceover per scene in one of the four SPEC tones, with
-`[variable]` references to the template's slots (never sample values), sized to the scene's
-duration at about WORDS_PER_SECOND. Deterministic: same scenes and tone, same scripts."""
+"""The built-in script writer: one voiceover per scene in one of the four SPEC tones, about the
+scene's data (`[variable]` references to the template's slots, never sample values) and sized
+so the offline voices speak it for the scene's planned duration. Deterministic: same scenes,
+slots, tone and use case, same scripts.
+
+A voiced scene lasts its speech plus a breath (app/composition/timeline), so a script fills
+its scene when it is spoken for the planned seconds less the breath; `spoken_seconds` says how
+long the offline voices speak a script (words, the pauses at punctuation, numbers and dates
+spoken as several words)."""
 
 from __future__ import annotations
 
+import math
+import re
 from collections.abc import Iterable, Mapping
+from typing import Any
 
+from app.ai.lines import FILL, LINES, SCENE_FILL, TONE_FILL
 from app.ai.schemas import Tone
 from app.ai.slots import find_slot
-from app.composition.variables import KEY, variables_in
+from app.composition.timeline import BREATH_MS, build_timeline
+from app.composition.variables import KEY, VARIABLE, variables_in
 from app.primitives.catalog import get_primitive
 from app.templates.schemas import DataSlot, SceneConfig
 from app.templates.validation import slot_key
 
-WORDS_PER_SECOND = 2.5
+# How long the offline voices speak a script: seconds per spoken word, per pause (a comma or
+# a sentence's end) and once. Fitted on the tuned prompts' scripts (docs/api/ai.md): espeak-ng
+# 0.255 s/word + 0.60 s/pause - 0.49 s, Piper 0.193 s/word + 0.55 s/pause + 0.10 s; between
+# the two, so one script fills its scene with either voice within a few percent.
+SECONDS_PER_WORD = 0.225
+SECONDS_PER_PAUSE = 0.575
+SECONDS_ONCE = -0.2
+BREATH_S = BREATH_MS / 1000
+PAUSE = re.compile(r"[.!?:;,](?=\s|$)")
+# Spoken words one variable stands for, by its slot's type (a name, "one thousand two hundred
+# fifty", "March fourteenth, twenty twenty-six").
+VARIABLE_WORDS = {"number": 4.0, "date": 4.0, "text": 2.0, "url": 3.0, "email": 3.0,
+                  "country_code": 1.0, "array": 2.0, "object": 2.0}  # fmt: skip
 
-# Per primitive and tone, candidate scripts from the fullest to the shortest. Placeholders:
-# {name} {period} {company} {badge} fill with `[slot]` references (or plain words when the
-# template has no such slot).
-LINES: dict[str, dict[Tone, list[str]]] = {
-    "title-intro": {
-        "professional": ["{name}, welcome to your {period} review. Here is what we found.",
-                         "{name}, here is your {period} review.",
-                         "{name}, welcome. Here is what we prepared for you.", "Welcome, {name}."],
-        "celebratory": ["{name}, what a {period} it has been! Let's celebrate it together.",
-                        "{name}, let's celebrate your {period}!",
-                        "{name}, this one is all about you. Let's celebrate!",
-                        "Congratulations, {name}!"],
-        "casual": ["Hey {name}! Grab a coffee, here's your {period} in a nutshell.",
-                   "Hey {name}, here's your {period}.",
-                   "Hey {name}! Got a minute? This one's for you.", "Hey {name}!"],
-        "inspirational": ["{name}, every great story has a chapter like this {period}. "
-                          "This is yours.", "{name}, this {period} is your story.",
-                          "{name}, this is your story."],
-    },
-    "logo-reveal": {
-        "professional": ["{company} is glad to have you with us.", "Welcome to {company}."],
-        "celebratory": ["Welcome aboard! {company} is thrilled to have you.",
-                        "Welcome to {company}!"],
-        "casual": ["So, this is {company}. Nice to meet you!", "Hi from {company}!"],
-        "inspirational": ["At {company}, we build what comes next, together with you.",
-                          "Together with {company}."],
-    },
-    "stat-counters": {
-        "professional": ["First, the numbers that matter most for {period}.",
-                         "First, the numbers that matter most.", "The key numbers.",
-                         "Key numbers."],
-        "celebratory": ["Look at these numbers! Every one of them is worth a cheer.",
-                        "Look at these numbers!", "Wow."],
-        "casual": ["Okay, let's talk numbers. Not bad at all, right?",
-                   "Here are your numbers.", "Numbers!"],
-        "inspirational": ["Each of these numbers stands for effort that added up.",
-                          "Every number tells a story.", "It adds up."],
-    },
-    "bar-race": {
-        "professional": ["Here is how your categories ranked in {period}.",
-                         "How the categories ranked.", "The ranking."],
-        "celebratory": ["And the winners are! Here is your top lineup for {period}.",
-                        "Here are your top performers!", "The winners!"],
-        "casual": ["Who came out on top? Let's see the race.", "Here's who came out on top.",
-                   "The top spots."],
-        "inspirational": ["Every category moved; here is where you led the way.",
-                          "Here is where you led.", "Leading the way."],
-    },
-    "category-donut": {
-        "professional": ["Here is how the total breaks down by category.",
-                         "The breakdown by category.", "The breakdown."],
-        "celebratory": ["Every slice of this is a win. Here is the full picture!",
-                        "Here is the full picture!", "The full picture!"],
-        "casual": ["Here's how it all splits up.", "How it splits up.", "The split."],
-        "inspirational": ["Every part plays its role in the whole.",
-                          "Every part counts.", "The whole picture."],
-    },
-    "comparison-bars": {
-        "professional": ["Compared with the previous period, here is what changed.",
-                         "Compared with the previous period.", "The comparison."],
-        "celebratory": ["And look how far you've come since last time!",
-                        "Look how far you've come!", "What a jump!"],
-        "casual": ["Now versus last time. Quite the difference, right?",
-                   "Now versus last time.", "Then versus now."],
-        "inspirational": ["Growth is measured against where we started. Look at the distance.",
-                          "See how far you've come.", "Look how far."],
-    },
-    "radar": {
-        "professional": ["Here is your profile across the areas that count.",
-                         "Your profile at a glance.", "Your profile."],
-        "celebratory": ["Look at that shape! You showed up everywhere.",
-                        "You showed up everywhere!", "What a shape!"],
-        "casual": ["Here's your mix. Pretty well rounded!", "Here's your mix.", "Your mix."],
-        "inspirational": ["Your strengths, drawn out. Each one can still grow.",
-                          "Your strengths, drawn out.", "Your strengths."],
-    },
-    "percentile-gauge": {
-        "professional": ["{name}, you rank in the top group among your peers.",
-                         "Here is where you rank.", "Your rank."],
-        "celebratory": ["{name}, you're ahead of almost everyone. Amazing!",
-                        "You're ahead of the pack!", "Top of the pack!"],
-        "casual": ["So where do you stand? Pretty high up, {name}.",
-                   "Here's where you stand.", "Your spot."],
-        "inspirational": ["{name}, you set the pace others will follow.",
-                          "You set the pace.", "Setting the pace."],
-    },
-    "milestone-timeline": {
-        "professional": ["Here are the milestones along the way, step by step.",
-                         "The milestones along the way.", "The milestones."],
-        "celebratory": ["What a journey! Let's look back at every milestone.",
-                        "What a journey it has been!", "What a journey!"],
-        "casual": ["Here's how it went, step by step.", "Here's how it went.", "The journey."],
-        "inspirational": ["Every milestone was a step toward something bigger.",
-                          "Every step counted.", "Step by step."],
-    },
-    "world-map": {
-        "professional": ["Your reach now spans these countries.",
-                         "Here is your reach.", "Your reach."],
-        "celebratory": ["Look at that map light up around the world!",
-                        "Look at that map light up!", "Around the world!"],
-        "casual": ["Here's everywhere you've been. Not bad!", "Here's the map.", "The map."],
-        "inspirational": ["Your work now reaches people across the world.",
-                          "Your work reaches the world.", "Worldwide."],
-    },
-    "quote-card": {
-        "professional": ["In their own words.", "In their words."],
-        "celebratory": ["Here's what people are saying!", "What people say!"],
-        "casual": ["Don't just take our word for it.", "In their words."],
-        "inspirational": ["Sometimes one sentence says it all.", "One sentence says it all."],
-    },
-    "badge-unlock": {
-        "professional": ["{name}, you have earned the {badge} badge.", "Badge earned."],
-        "celebratory": ["Achievement unlocked! {name}, the {badge} badge is yours!",
-                        "Achievement unlocked!"],
-        "casual": ["Oh, and {name}? You unlocked {badge}. Nice!", "You unlocked a badge!"],
-        "inspirational": ["{name}, {badge} marks how far you've come.", "A badge well earned."],
-    },
-    "poll-card": {
-        "professional": ["We asked, and here is what people answered.", "Here are the answers."],
-        "celebratory": ["The votes are in, and here's the winner!", "The votes are in!"],
-        "casual": ["We asked, you answered. Here's how it went.", "You answered!"],
-        "inspirational": ["Every voice counted. Here's what you told us.", "Every voice counted."],
-    },
-    "ken-burns": {
-        "professional": ["A look back at the moment.", "A look back."],
-        "celebratory": ["What a moment that was!", "What a moment!"],
-        "casual": ["Remember this one?", "Remember this?"],
-        "inspirational": ["Some moments stay with us.", "Moments that stay."],
-    },
-    "book-shelf": {
-        "professional": ["Here is the body of work so far.", "The work so far."],
-        "celebratory": ["Look at that shelf! Every book a milestone.", "Look at that shelf!"],
-        "casual": ["Here's the bookshelf. Quite the collection!", "The bookshelf."],
-        "inspirational": ["Each book opened a door for a reader somewhere.",
-                          "Each book opened a door."],
-    },
-    "cta-card": {
-        "professional": ["Let's plan the next step together. The link is on screen.",
-                         "Let's plan the next step.", "Next step."],
-        "celebratory": ["Let's keep the momentum going! Tap the button to join us.",
-                        "Let's keep it going!", "Join us!"],
-        "casual": ["Want to chat? Just hit the button.", "Hit the button!", "Let's talk."],
-        "inspirational": ["The next chapter starts with one step. Take it today.",
-                          "Take the next step today.", "Take the step."],
-    },
-    "outro": {
-        "professional": ["Thank you, {name}. We look forward to the next {period}.",
-                         "Thank you, {name}.", "Thank you."],
-        "celebratory": ["Congratulations again, {name}! Here's to an even better {period}!",
-                        "Congratulations again, {name}!", "Cheers, {name}!"],
-        "casual": ["That's a wrap, {name}! Catch you next time.", "That's a wrap, {name}!",
-                   "See ya!"],
-        "inspirational": ["Thank you, {name}. The best is yet to come.",
-                          "The best is yet to come, {name}.", "Onward."],
-    },
-}  # fmt: skip
-
-FALLBACK: dict[str, str] = {
-    "name": "",
-    "period": "this period",
-    "company": "our team",
-    "badge": "new",
-}
+FALLBACK: dict[str, str] = {"name": "", "period": "this period", "company": "our team",
+                            "badge": "new"}  # fmt: skip
 ROLE_OF = {"name": "person_name", "period": "period", "company": "company_name",
            "badge": "badge_name"}  # fmt: skip
+# The list a primitive shows, by its sceneData field ({count} speaks its length).
+LIST_FIELD = {"world-map": "countries", "bar-race": "bars", "category-donut": "categories",
+              "comparison-bars": "items", "milestone-timeline": "milestones",
+              "book-shelf": "books", "poll-card": "options"}  # fmt: skip
 
 
 def known_keys(scenes: Iterable[SceneConfig], data: Mapping[str, object]) -> list[str]:
@@ -195,27 +61,8 @@ def known_keys(scenes: Iterable[SceneConfig], data: Mapping[str, object]) -> lis
     return [k for k in keys if KEY.match(k) and len(k) <= 64]
 
 
-def _fill(line: str, slots: list[DataSlot]) -> str:
-    out = line
-    for placeholder, role in ROLE_OF.items():
-        token = "{" + placeholder + "}"
-        if token not in out:
-            continue
-        slot = find_slot(slots, role)
-        out = out.replace(token, f"[{slot.key}]" if slot else FALLBACK[placeholder])
-    # A missing name leaves ", ." or a leading comma: tidy the punctuation.
-    out = out.replace(" ,", ",").replace(", .", ".").replace(", !", "!").replace(" ?", "?")
-    out = out.replace("  ", " ").strip()
-    while out.startswith((",", " ")):
-        out = out[1:].strip()
-    return out[:1].upper() + out[1:]
-
-
-def _missing_roles(line: str, slots: list[DataSlot]) -> bool:
-    return any(
-        "{" + placeholder + "}" in line and find_slot(slots, role) is None
-        for placeholder, role in ROLE_OF.items()
-    )
+def slots_for_keys(keys: Iterable[str]) -> list[DataSlot]:
+    return [DataSlot(key=k, type="text") for k in keys]
 
 
 def words(text: str) -> int:
@@ -231,19 +78,140 @@ def scene_seconds(scene: SceneConfig) -> float:
     return info.defaultDuration if info else 5.0
 
 
-def write_script(scene: SceneConfig, tone: Tone, slots: list[DataSlot]) -> str:
-    """The longest candidate script that fits the scene's duration (~2.5 words/s)."""
-    budget = max(2, int(scene_seconds(scene) * WORDS_PER_SECOND))
-    candidates = LINES.get(scene.primitiveId, {}).get(tone) or [
-        "Here's a closer look." if tone != "professional" else "A closer look."
-    ]
-    usable = [c for c in candidates if not _missing_roles(c, slots)] or candidates
-    filled = [_fill(c, slots) for c in usable]
-    for text in filled:
-        if words(text) <= budget:
-            return text
-    return filled[-1]
+def spoken_words(script: str, slots: Iterable[DataSlot] = ()) -> float:
+    """How many words a voice says for the script once its variables are filled."""
+    types = {s.key: s.type for s in slots}
+    total = 0.0
+    for name in variables_in(script):
+        root, _, path = name.partition(".")
+        kind = "number" if path.endswith("length") else types.get(root, "text")
+        total += 1.0 if path.endswith("length") else VARIABLE_WORDS.get(kind, 2.0)
+    return total + words(VARIABLE.sub(" ", script))
 
 
-def slots_for_keys(keys: Iterable[str]) -> list[DataSlot]:
-    return [DataSlot(key=k, type="text") for k in keys]
+def spoken_seconds(script: str, slots: Iterable[DataSlot] = ()) -> float:
+    """How long the offline voices speak the script once its variables are filled."""
+    if not script.strip():
+        return 0.0
+    pauses = len(PAUSE.findall(script))
+    seconds = spoken_words(script, slots) * SECONDS_PER_WORD + pauses * SECONDS_PER_PAUSE
+    return max(0.5, seconds + SECONDS_ONCE)
+
+
+def speech_budget(seconds: float) -> float:
+    """Seconds of speech that fill a voiced scene of `seconds` (the rest is the breath)."""
+    return max(1.0, seconds - BREATH_S)
+
+
+def estimate_seconds(scenes: list[SceneConfig], slots: Iterable[DataSlot] = ()) -> float:
+    """How long the video plays with its voiceovers: the timeline's own rules (speech plus a
+    breath, transitions overlapping) with each script's speech estimated; every scene counts
+    (no recipient's data decides a skip yet)."""
+    listed = list(slots)
+    configs = [s.model_dump(exclude={"skipCondition"}) for s in scenes]
+    speech = {
+        i: math.ceil(spoken_seconds(s.voScript, listed) * 1000)
+        for i, s in enumerate(scenes)
+        if s.enabled and s.voScript and s.voScript.strip()
+    }
+    return build_timeline(configs, {}, speech).duration_ms / 1000
+
+
+def _whole(value: Any) -> str | None:
+    """The key of a sceneData value that is exactly one `[key]`."""
+    if isinstance(value, str) and (m := VARIABLE.fullmatch(value.strip())):
+        return m.group(1).split(".")[0]
+    return None
+
+
+def mentions(scene: SceneConfig, slots: list[DataSlot]) -> dict[str, str]:
+    """The `[slot]` references the scene's lines may use, by placeholder."""
+    out: dict[str, str] = {}
+    for placeholder, role in ROLE_OF.items():
+        slot = find_slot(slots, role)
+        if slot is not None:
+            out[placeholder] = f"[{slot.key}]"
+    data = scene.sceneData
+    listed = _whole(data.get(LIST_FIELD.get(scene.primitiveId, "")))
+    if listed:
+        out["count"] = f"[{listed}.length]"
+    author = _whole(data.get("person_name"))
+    if scene.primitiveId == "quote-card" and author and f"[{author}]" != out.get("name"):
+        out["author"] = f"[{author}]"
+    if scene.primitiveId == "percentile-gauge" and (key := _whole(data.get("percentile"))):
+        out["percentile"] = f"[{key}]"
+    return out
+
+
+def _fill(line: str, found: Mapping[str, str]) -> str | None:
+    """The line with its placeholders filled, None when one cannot be."""
+    out = line
+    for placeholder in re.findall(r"\{(\w+)\}", line):
+        value = found.get(placeholder, FALLBACK.get(placeholder))
+        if value is None:
+            return None
+        out = out.replace("{" + placeholder + "}", value)
+    # A missing name leaves ", ." or a leading comma: tidy the punctuation.
+    out = out.replace(" ,", ",").replace(", .", ".").replace(", !", "!").replace(" ?", "?")
+    out = out.replace(",?", "?").replace(",!", "!").replace(",.", ".").replace("  ", " ")
+    out = out.strip().lstrip(", ").strip()
+    return out[:1].upper() + out[1:]
+
+
+def quantity_lines(scene: SceneConfig) -> list[str]:
+    """One sentence per typed stat card: "You gave $[amount_given].", "Win rate: [win_rate]
+    percent."."""
+    out: list[str] = []
+    stats = scene.sceneData.get("stats")
+    for card in stats if isinstance(stats, list) else []:
+        if not isinstance(card, dict) or not (key := _whole(card.get("value"))):
+            continue
+        label = str(card.get("label") or "").strip() or "The number"
+        prefix, suffix = str(card.get("prefix") or ""), str(card.get("suffix") or "").strip()
+        unit = {"%": "percent", "h": "hours", "min": "minutes"}.get(suffix, suffix)
+        if unit and label.lower().split()[0] == unit:
+            unit = ""
+        value = f"{prefix}[{key}]" + (f" {unit}" if unit else "")
+        out.append(f"{label} {value}." if label.startswith("You ") else f"{label}: {value}.")
+    return out
+
+
+def write_script(
+    scene: SceneConfig,
+    tone: Tone,
+    slots: list[DataSlot],
+    use_case: str | None = None,
+    used: set[str] | None = None,
+) -> str:
+    """The scene's lead line about its data, then sentences for the use case and tone until
+    the script fills the scene's planned duration (`used` keeps a video from repeating one)."""
+    budget = speech_budget(scene_seconds(scene))
+    found = mentions(scene, slots)
+    facts = quantity_lines(scene)
+    candidates = LINES.get(scene.primitiveId, {}).get(tone) or ["A closer look, {name}."]
+    # Lines whose every placeholder has a slot first; fallback words only when none fits.
+    whole = [c for c in candidates if set(re.findall(r"\{(\w+)\}", c)) <= set(found)]
+    filled = [t for t in (_fill(c, found) for c in whole or candidates) if t]
+    room = budget - spoken_seconds(" ".join(facts), slots)
+    fitting = [t for t in filled if spoken_seconds(t, slots) <= room]
+    lead = fitting[0] if fitting else filled[-1]
+    parts = [lead, *facts]
+    if not variables_in(" ".join(parts)) and "name" in found:
+        parts[0] = f"{found['name']}, {parts[0][:1].lower()}{parts[0][1:]}"
+    spent = used if used is not None else set()
+    pool = [*SCENE_FILL.get(scene.primitiveId, []), *FILL.get(use_case or "", []),
+            *TONE_FILL[tone]]  # fmt: skip
+    total = spoken_seconds(" ".join(parts), slots)
+    while budget - total >= 0.8:
+        options = [s for s in pool if s not in spent and s not in parts]
+        if not options:
+            break
+        # The sentence that lands closest to the budget (the first of equals).
+        gain = {s: spoken_seconds(" ".join([*parts, s]), slots) - total for s in options}
+        best = min(options, key=lambda s: abs(budget - total - gain[s]))
+        if total + gain[best] - budget > budget - total:
+            break  # adding it would overshoot by more than stopping short
+        parts.append(best)
+        spent.add(best)
+        total += gain[best]
+    return " ".join(parts)

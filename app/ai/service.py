@@ -30,23 +30,26 @@ from app.ai.schemas import (
     TemplateState,
     Tone,
 )
-from app.ai.scripts import WORDS_PER_SECOND, known_keys, scene_seconds, slots_for_keys
+from app.ai.scripts import (
+    estimate_seconds,
+    known_keys,
+    scene_seconds,
+    slots_for_keys,
+    speech_budget,
+    spoken_seconds,
+)
 from app.ai.translate import base, engine_for, translate_protected
 from app.config import Settings
 from app.db import Database
 from app.limits import Allowance
 from app.spec import LANGUAGES
-from app.templates.schemas import SceneConfig
+from app.templates.schemas import DataSlot, SceneConfig
 
 
-def estimated_seconds(scenes: list[SceneConfig]) -> int:
-    """Whole seconds of the enabled scenes: each its duration or its script at ~2.5 words/s."""
-    total = 0.0
-    for scene in scenes:
-        if scene.enabled:
-            speech = len((scene.voScript or "").split()) / WORDS_PER_SECOND
-            total += max(scene_seconds(scene), speech)
-    return math.ceil(total)
+def estimated_seconds(scenes: list[SceneConfig], slots: list[DataSlot] | None = None) -> int:
+    """Whole seconds the video plays with the offline voices: each voiced scene its script's
+    speech plus a breath, the others their duration, transitions overlapping."""
+    return round(estimate_seconds(scenes, slots or []))
 
 
 async def count_daily_call(
@@ -87,7 +90,7 @@ async def compose(
         scenes=scenes,
         explanation=explanation[:2000] or "Composed the scenes from the primitive catalog.",
         suggestedVoiceoverTone=tone if tone in TONES else base,
-        estimatedDuration=estimated_seconds(scenes),
+        estimatedDuration=estimated_seconds(scenes, slots),
         dataSlots=slots,
     )
 
@@ -113,10 +116,13 @@ async def scripts(
     out: list[SceneScript] = []
     for i, text in zip(chosen, texts, strict=True):
         cleaned = clean_text(text, set(keys)).strip()
-        budget = max(2, int(scene_seconds(scenes[i]) * WORDS_PER_SECOND))
+        # A script far longer than its scene is cut (the voice would stretch the scene).
+        budget = speech_budget(scene_seconds(scenes[i])) * 1.25
         parts = cleaned.split()
-        if len(parts) > budget:
-            cleaned = " ".join(parts[:budget]).rstrip(",;:") + "."
+        while len(parts) > 2 and spoken_seconds(" ".join(parts) + ".", slots) > budget:
+            parts.pop()
+        if len(parts) < len(cleaned.split()):
+            cleaned = " ".join(parts).rstrip(",;:") + "."
         out.append(SceneScript(sceneId=str(i), voScript=cleaned))
     return out
 

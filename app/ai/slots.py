@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from app.ai.quantities import Quantity
 from app.templates.schemas import DataSlot
 
 
@@ -44,6 +45,10 @@ ROLES: dict[str, Role] = {
              "Where the recipient ranks, 0-100"),
         Role("quote", "text", "Quote", ("quote", "testimonial", "quotation"),
              "A quotation to show"),
+        Role("quote_author", "text", "Quote author", ("quote_author", "quoted_by", "speaker",
+             "testimonial_author"), "Who said the quote"),
+        Role("poll_results", "array", "Poll answers", ("poll_results", "poll_options",
+             "answers", "votes"), "Objects with label and value (votes or percent)"),
         Role("books", "array", "Books", ("books", "publications", "titles"),
              "Objects with title, year and optional cover"),
         Role("image_url", "url", "Image", ("image_url", "photo", "image", "picture"),
@@ -100,6 +105,26 @@ class SlotBook:
             return None
         self.slots.append(proposed_slot(role))
         return role
+
+    def quantity(self, q: Quantity) -> str:
+        """The slot key holding quantity `q`: the template's slot of that key, else a proposed
+        typed slot (a money slot's label and description name its currency symbol)."""
+        if q.kind == "rank":
+            return self.key("percentile") or q.key
+        for slot in self.slots:
+            if slot.key == q.key or q.key in slot.aliases:
+                return slot.key
+        label = f"{q.label} ({q.prefix})" if q.kind == "money" else q.label
+        described = {
+            "money": f"Money, a number shown as {q.prefix}1,250",
+            "percent": "A percentage, a number from 0 to 100",
+            "duration": f"A number of {q.spoken}",
+            "date": "An ISO date (YYYY-MM-DD)",
+            "top": f"Your top {q.top}: objects with label and value, largest first",
+        }.get(q.kind, "A number")
+        self.slots.append(DataSlot(key=q.key, label=label, type=q.slot_type,  # type: ignore[arg-type]
+                                   description=described))  # fmt: skip
+        return q.key
 
     def existing(self, role: str) -> str | None:
         found = find_slot(self.slots, role)

@@ -1,6 +1,6 @@
 /* stat-counters: up to four headline numbers that count up (1,234 / 12.5k).
  * Data: stats[] of {label, value, prefix?, suffix?}; value may be a non-numeric string
- * ("Top 5%"), which is shown as is. sceneData: title, kicker.
+ * ("Top 5%"), which is shown as is, or an ISO date ("2026-03-14"), shown "Mar 14, 2026". sceneData: title, kicker.
  * Options: count-up, flip-in, stagger-pop. Bindings: "counter-start" (default 400 ms). */
 (function () {
 var STAGGER = 160;
@@ -18,7 +18,7 @@ reelsmith.primitive("stat-counters", {
         like: value,
         style: parsed.prefix || parsed.suffix ? "full" : "auto",
       };
-      var final = value === null ? ctx.text(raw) : ctx.fmt(value, opts);
+      var final = value === null ? readableDate(ctx.text(raw)) : ctx.fmt(value, opts);
       number.textContent = final;
       return { card: card, number: number, value: value, opts: opts, final: final };
     });
@@ -74,6 +74,15 @@ reelsmith.primitive("stat-counters", {
     });
   },
 });
+
+var MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/* "2026-03-14" -> "Mar 14, 2026" (a date slot's value); anything else as written. */
+function readableDate(text) {
+  var m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text.trim());
+  if (!m || +m[2] < 1 || +m[2] > 12) return text;
+  return MONTHS[+m[2] - 1] + " " + +m[3] + ", " + m[1];
+}
 
 /* "1,234" -> 1234; "$1,200" / "92%" / "4.5 hrs" -> the number with its symbol kept, so it
  * still counts up; anything else ("Top 5%") is shown as written (value null). */

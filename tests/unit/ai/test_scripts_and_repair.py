@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-import math
-
 import pytest
 
+from app.ai.builtin import create
+from app.ai.lines import LINES
 from app.ai.repair import clean_text, repair
-from app.ai.schemas import TONES
-from app.ai.scripts import LINES, write_script
+from app.ai.samples import sample_data
+from app.ai.schemas import TONES, TemplateState
+from app.ai.scripts import speech_budget, spoken_seconds, write_script
 from app.composition.variables import variables_in
 from app.config import Settings
-from app.limits import allowance
+from app.limits import allowance, estimated_duration_ms
 from app.primitives.catalog import catalog
 from app.templates.schemas import DataSlot, SceneConfig
 from app.templates.validation import document_problems
@@ -20,17 +21,19 @@ SLOTS = [DataSlot(key="person_name", type="text"), DataSlot(key="period", type="
 
 
 @pytest.mark.parametrize("primitive", sorted(catalog()))
-def test_every_primitive_has_four_distinct_tones_that_fit(primitive):
+def test_every_primitive_has_four_distinct_tones_sized_to_the_scene(primitive):
     assert set(LINES[primitive]) == set(TONES)
-    for seconds in (2, 4, 8):
+    for seconds in (4, 6, 9):
         scene = SceneConfig(primitiveId=primitive, defaultDuration=seconds)
         scripts = {tone: write_script(scene, tone, SLOTS) for tone in TONES}
         assert len(set(scripts.values())) == 4, scripts
         for text in scripts.values():
             assert set(variables_in(text)) <= {"person_name", "period"}
+            assert variables_in(text), text  # every script mentions a slot
             assert "{" not in text and not text.startswith(",")
-            shortest = len(min(LINES[primitive]["professional"], key=len).split())
-            assert len(text.split()) <= max(math.floor(seconds * 2.5), shortest + 1)
+            # Spoken by the offline voices, it fills the scene (speech + a breath).
+            spoken = spoken_seconds(text, SLOTS)
+            assert abs(spoken - speech_budget(seconds)) <= 1.5, (text, spoken)
 
 
 def test_scripts_without_slots_name_no_variable():
@@ -68,3 +71,15 @@ def test_repair_never_raises_on_garbage(raw):
     assert document_problems(scenes, slots) == []
     for scene in scenes:
         assert scene.primitiveId in catalog()
+
+
+def test_scripts_are_shortened_until_the_render_estimate_fits_the_tier():
+    made = create("a one minute year in review", TemplateState())
+    slots = [s.model_dump() for s in made.dataSlots]
+    notes: list[str] = []
+    free = allowance(Settings(), "free")
+    scenes, _ = repair([s.model_dump() for s in made.scenes], slots, [], free, notes)
+    configs = [s.model_dump() for s in scenes]
+    assert estimated_duration_ms(configs, sample_data(slots), True) <= 60_000
+    assert "fits the free tier's 60 s" in notes[-1]
+    assert all(variables_in(s.voScript) for s in scenes)  # the sentence naming a slot stays

@@ -1,0 +1,282 @@
+"""Quantities a prompt names and their kinds: money ("how much each gave", "revenue", "in
+euros"), counts ("how many visits", "the number of meals", "seats"), percentages ("win rate",
+"in percent"), durations ("hours studied", "days since"), dates ("the date they joined"),
+the recipient's rank ("class rank", "how you compare") and ranked lists ("top 5 genres").
+
+Each becomes a typed slot (key, label, type) and a place in a scene: a stat card with its
+currency symbol or unit, a percentile gauge, ranked bars. Labels are the composer's own short
+words for the measure (at most three), never a phrase copied from the prompt."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+QuantityKind = Literal["money", "count", "percent", "duration", "date", "rank", "top"]
+
+
+@dataclass(frozen=True)
+class Currency:
+    symbol: str
+    spoken: str  # how a script names it after the amount ("dollars")
+
+
+CURRENCIES: tuple[tuple[tuple[str, ...], Currency], ...] = (
+    (("€", "euro", "euros", "eur"), Currency("€", "euros")),
+    (("£", "pound", "pounds", "gbp", "sterling"), Currency("£", "pounds")),
+    (("¥", "yen", "jpy"), Currency("¥", "yen")),
+    (("r$", "reais", "real"), Currency("R$", "reais")),
+)
+DOLLAR = Currency("$", "dollars")
+CURRENCY_WORDS = {n for names, _ in CURRENCIES for n in names}
+
+
+@dataclass(frozen=True)
+class Quantity:
+    kind: QuantityKind
+    key: str  # the proposed slot's key
+    label: str  # the stat card's label (at most three words)
+    prefix: str = ""  # shown before the value ("$")
+    suffix: str = ""  # shown after it ("%", " h")
+    spoken: str = ""  # said after the value in a script ("dollars", "hours", "percent")
+    top: int = 0  # how many a ranked list shows (top N)
+    position: int = 0  # where the prompt names it
+
+    @property
+    def slot_type(self) -> str:
+        return {"date": "date", "top": "array"}.get(self.kind, "number")
+
+
+NUMBER_WORDS = {"three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "ten": 10}
+UNITS = {"hours": " h", "minutes": " min", "days": " days", "weeks": " weeks",
+         "months": " months", "years": " years", "nights": " nights"}  # fmt: skip
+MONEY_WORDS = ("revenue", "earned", "earnings", "earn", "income", "saved", "savings", "spent",
+               "spend", "spending", "donated", "raised", "sales", "salary", "profit", "budget",
+               "price", "cost", "costs", "fees", "commission", "payout", "value", "worth",
+               "arr", "mrr", "money", "dollars", "gift", "gifts", "contribution")  # fmt: skip
+# Money words that name the amount themselves (the rest need "how much" or a currency).
+MONEY_NOUNS = {"revenue": ("revenue", "Revenue"), "sales": ("sales", "Sales"),
+               "earnings": ("amount_earned", "Earned"), "income": ("income", "Income"),
+               "savings": ("amount_saved", "You saved"), "salary": ("salary", "Salary"),
+               "profit": ("profit", "Profit"), "budget": ("budget", "Budget"),
+               "arr": ("arr", "ARR"), "mrr": ("mrr", "MRR"), "raised": ("amount_raised", "Raised"),
+               "value": ("estimated_value", "Estimated value"),
+               "worth": ("estimated_value", "Estimated value")}  # fmt: skip
+MONEY_VERBS = {"gave": ("amount_given", "You gave"), "give": ("amount_given", "You gave"),
+               "given": ("amount_given", "You gave"), "donated": ("amount_given", "You gave"),
+               "contributed": ("amount_given", "You gave"), "earned": ("amount_earned", "Earned"),
+               "saved": ("amount_saved", "You saved"), "spent": ("amount_spent", "Spent"),
+               "raised": ("amount_raised", "Raised"), "paid": ("amount_paid", "Paid"),
+               "invested": ("amount_invested", "Invested"), "sold": ("sales", "Sales"),
+               "won": ("amount_won", "Won")}  # fmt: skip
+COUNT_NOUNS = ("seats", "users", "customers", "members", "visits", "orders", "workouts",
+               "downloads", "citations", "papers", "meals", "invoices", "deals", "homes",
+               "points", "steps", "kilometers", "kilometres", "km", "miles", "trees", "students",
+               "tickets", "reviews", "sessions", "classes", "lessons", "streams", "views",
+               "followers", "likes", "messages", "calls", "projects", "tasks", "nps", "donors",
+               "volunteers", "families", "patients", "rides", "trips", "flights", "books",
+               "songs", "games", "goals", "wins", "runs", "purchases", "transactions",
+               "subscribers", "signups", "leads", "referrals", "shipments", "deliveries",
+               "items", "products", "attendees", "participants", "children", "people",
+               "animals", "hours", "minutes", "days", "weeks", "months", "nights")  # fmt: skip
+SHOWN_AS_SCENES = {"books", "photos", "milestones"}
+RANK_PHRASES = ("rank", "ranking among", "class rank", "percentile", "how you compare",
+                "compared to other", "compare to other", "compared with other", "standing",
+                "ahead of", "among peers", "place among")  # fmt: skip
+# A phrase naming what the video is (not a measure in it) is not read as a quantity unless
+# something marks it as one ("how many", "number of", "%").
+GENRES = {"report", "review", "recap", "video", "update", "statement", "reminder", "summary",
+          "newsletter", "team", "program", "programme", "app", "service", "company", "agent",
+          "clinic", "leaderboard", "announcement", "spotlight", "card", "style", "wrapped",
+          "tone", "link", "button", "call", "quote", "map", "photo", "photos", "poll",
+          "timeline", "badge", "logo", "breakdown", "comparison", "offsite", "event"}  # fmt: skip
+STOP = {"a", "an", "the", "their", "your", "our", "his", "her", "its", "my", "each", "every",
+        "of", "them", "they", "we", "you", "he", "she", "it", "this", "that", "these", "those",
+        "year", "month", "week", "quarter", "today", "together", "nearby", "so", "far", "to",
+        "for", "in", "on", "at", "by", "with", "from", "all", "total", "how", "many", "much",
+        "number", "amount", "and", "or", "did", "do", "does", "has", "have", "had", "is", "are",
+        "was", "were", "be", "been", "as", "per", "who", "what", "which", "since", "last",
+        "past", "next", "new", "there", "us", "me", "him", "one", "ones", "time", "times",
+        "key", "some", "any", "also", "plus", "showing", "including", "about", "over", "into",
+        "up", "out", "s", "show", "tell", "give", "both", "than", "more"}  # fmt: skip
+PARTICIPLES = {"gave": "given", "give": "given", "served": "served", "paid": "paid",
+               "placed": "placed", "watched": "watched", "studied": "studied", "sold": "sold",
+               "closed": "closed", "traveled": "traveled", "travelled": "traveled",
+               "visited": "visited", "read": "read", "completed": "completed",
+               "finished": "finished", "won": "won", "logged": "logged", "walked": "walked",
+               "ran": "run", "burned": "burned", "shipped": "shipped", "delivered": "delivered",
+               "planted": "planted", "helped": "helped", "volunteered": "volunteered",
+               "attended": "attended", "booked": "booked", "downloaded": "downloaded",
+               "published": "published", "written": "written", "wrote": "written",
+               "earned": "earned", "saved": "saved", "spent": "spent", "raised": "raised",
+               "collected": "collected", "reached": "reached", "trained": "trained",
+               "played": "played", "streamed": "streamed", "listened": "listened",
+               "taught": "taught", "built": "built", "made": "made", "used": "used",
+               "redeemed": "redeemed", "referred": "referred", "resolved": "resolved",
+               "answered": "answered", "donated": "donated", "received": "received",
+               "learned": "learned", "practiced": "practiced", "coded": "coded"}  # fmt: skip
+
+PHRASE_BREAK = re.compile(r"[,;:\n()]|\.(?:\s|$)|\s(?:and|with|plus|including|showing|then)\s")
+QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”|(?:(?<=\s)|^)'[^']{2,120}'(?=[\s.,;:!?]|$)")
+
+
+def words(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9%€£$¥]+(?:'[a-z]+)?", text.lower())
+
+
+def currency_of(text: str) -> Currency:
+    """The currency a prompt names ("in euros", "£"), dollars when none."""
+    found = set(words(text)) | {c for c in text if c in "€£¥"}
+    for names, currency in CURRENCIES:
+        if any(n in found for n in names) or (currency.symbol == "R$" and "r$" in text.lower()):
+            return currency
+    return DOLLAR
+
+
+def _phrases(text: str) -> list[tuple[int, str]]:
+    out: list[tuple[int, str]] = []
+    start = 0
+    for m in PHRASE_BREAK.finditer(text + "\n"):
+        part = text[start : m.start()]
+        if part.strip():
+            out.append((start, part.strip()))
+        start = m.end()
+    return out
+
+
+def _content(tokens: list[str], drop: set[str]) -> list[str]:
+    return [t for t in tokens if t not in STOP and t not in drop and not t.isdigit()]
+
+
+def _name(parts: list[str], limit: int = 3) -> tuple[str, str]:
+    """(key, label) from content words: ["meals", "served"] -> ("meals_served", "Meals served")."""
+    parts = [PARTICIPLES.get(p, p) if i else p for i, p in enumerate(parts[:limit])]
+    key = "_".join(re.sub(r"[^a-z0-9]", "", p) for p in parts if p not in ("%", "$", "€", "£"))
+    label = " ".join(parts)
+    label = "NPS" if label == "nps" else label[:1].upper() + label[1:]
+    return key.strip("_"), label
+
+
+def _money(pos: int, tokens: list[str], currency: Currency, cue: bool) -> Quantity | None:
+    for t in tokens:
+        if t in MONEY_VERBS and (cue or t in ("raised", "earned", "saved", "spent", "donated")):
+            key, label = MONEY_VERBS[t]
+            return Quantity("money", key, label, currency.symbol, "", currency.spoken, 0, pos)
+    content = _content(tokens, {"percent", "euros", "dollars", "pounds", "money"})
+    for t in tokens:
+        if t in MONEY_NOUNS:
+            key, label = MONEY_NOUNS[t]
+            if t in ("value", "worth") and content[:2] == ["estimated", t]:
+                key, label = "estimated_value", "Estimated value"
+            return Quantity("money", key, label, currency.symbol, "", currency.spoken, 0, pos)
+    if not cue:
+        return None
+    key, label = _name(content[:2]) if content else ("amount", "Amount")
+    key = key if key.startswith("amount") or not content else f"{key}_amount"
+    return Quantity("money", key or "amount", label, currency.symbol, "", currency.spoken, 0, pos)
+
+
+def _quantity(pos: int, phrase: str, currency: Currency) -> Quantity | None:
+    tokens = words(phrase)
+    if not tokens:
+        return None
+    text = " ".join(tokens)
+    marked = bool(re.search(r"\bhow (many|much|long)\b|\bnumber of\b|\btotal\b|%|\bpercent", text))
+    if GENRES & set(tokens) and not marked and "date" not in tokens:
+        return None
+    top = re.search(r"\btop (\d+|" + "|".join(NUMBER_WORDS) + r") ([a-z]+(?: [a-z]+)?)", text)
+    if top:
+        n = int(top.group(1)) if top.group(1).isdigit() else NUMBER_WORDS[top.group(1)]
+        noun = [w for w in top.group(2).split() if w not in STOP and w not in ("by",)][:1]
+        key = f"top_{noun[0]}" if noun else "top_items"
+        return Quantity("top", key, f"Top {n}", top=max(2, min(8, n)), position=pos)
+    if any(re.search(rf"\b{re.escape(p)}\b", text) for p in RANK_PHRASES):
+        return Quantity("rank", "percentile", "Percentile", position=pos)
+    if "%" in phrase or re.search(r"\b(percent|percentage|rate|ratio)\b", text):
+        content = _content(tokens, {"percent", "percentage", "%", "rose", "grew", "rise"})
+        if re.search(r"\b(rose|grew|rise|growth|increase|increased|went up|change)\b", text):
+            content = ["growth"]
+        key, label = _name(content[:3]) if content else ("share", "Share")
+        key = key if key.endswith(("rate", "ratio")) else f"{key}_percent"
+        return Quantity("percent", key, label, "", "%", "percent", position=pos)
+    if re.search(r"\bdate\b|\bexpir(es|y|ation|ing)\b|\bdeadline\b|\bdue\b|\bjoined\b", text):
+        return _date(pos, tokens)
+    money_cue = bool(re.search(r"\bhow much\b", text)) and not re.search(
+        r"\bhow much (time|longer|more time)\b", text
+    )
+    currency_named = currency != DOLLAR and any(w in tokens for w in CURRENCY_WORDS)
+    if money_cue or currency_named or "$" in phrase or set(tokens) & set(MONEY_WORDS):
+        found = _money(pos, tokens, currency, money_cue or currency_named or "$" in phrase)
+        if found:
+            return found
+    return _count(pos, tokens, marked)
+
+
+def _date(pos: int, tokens: list[str]) -> Quantity:
+    text = " ".join(tokens)
+    if "joined" in tokens or "join" in tokens:
+        return Quantity("date", "join_date", "Member since", position=pos)
+    of = re.search(r"\bdate of (?:(?:the|their|your|our|his|her|next|last|first) )*([a-z]+)", text)
+    before = re.search(r"\b([a-z]+) date\b", text)
+    if of:
+        noun = of.group(1)
+    elif before and before.group(1) not in STOP:
+        noun = before.group(1)
+    elif re.search(r"\bexpir|\bdeadline|\bdue\b", text):
+        return Quantity("date", "expiry_date", "Expires on", position=pos)
+    else:
+        content = _content(tokens, {"date"})
+        noun = content[0] if content else "key"
+    return Quantity("date", f"{noun}_date", f"{noun[:1].upper()}{noun[1:]} date", position=pos)
+
+
+def _count(pos: int, tokens: list[str], marked: bool) -> Quantity | None:
+    text = " ".join(tokens)
+    content = _content(tokens, set())
+    if not content:
+        return None
+    numbers = re.search(r"\b([a-z]+) (?:numbers|count|counts|totals)\b", text)
+    if numbers and f"{numbers.group(1)}s" in COUNT_NOUNS:
+        return Quantity("count", f"{numbers.group(1)}s", f"{numbers.group(1)}s".capitalize(),
+                        position=pos)  # fmt: skip
+    counted = next((t for t in content if t in COUNT_NOUNS), None)
+    if counted in SHOWN_AS_SCENES and not marked and not set(content) & set(PARTICIPLES):
+        return None  # "their books" is a book shelf; "books read" or "how many books" a count
+    # An unmarked phrase is a measure only when it is short and led by a countable noun.
+    if not marked and (counted is None or content[0] != counted or len(content) > 3):
+        return None
+    noun = counted or content[0]
+    rest = content[content.index(noun) + 1 :]
+    verb = next((r for r in rest if r in PARTICIPLES), None)
+    if "since" in tokens and noun in UNITS:
+        after = tokens[tokens.index("since") + 1 :]
+        thing = _content(after, set())
+        key = f"{noun}_since_{thing[0]}" if thing else f"{noun}_since"
+        label = f"{noun.capitalize()} since your last {thing[0]}" if thing else noun.capitalize()
+        if "last" not in after:
+            label = f"{noun.capitalize()} since {thing[0]}" if thing else noun.capitalize()
+        return Quantity("duration", key, label, "", UNITS[noun], noun, position=pos)
+    key, label = _name([noun, verb] if verb else [noun])
+    if noun in UNITS:
+        return Quantity("duration", key, label, "", UNITS[noun], noun, position=pos)
+    if "how much" in text and noun not in COUNT_NOUNS:
+        return None
+    return Quantity("count", key, label, position=pos)
+
+
+def unquoted(prompt: str) -> str:
+    """The prompt with its quoted copy blanked out (same length, so positions hold)."""
+    return QUOTED.sub(lambda m: " " * len(m.group(0)), prompt)
+
+
+def quantities(prompt: str) -> list[Quantity]:
+    """The quantities a prompt names, in the order it names them, one per slot key."""
+    text = unquoted(prompt)
+    currency = currency_of(text)
+    found: list[Quantity] = []
+    for pos, phrase in _phrases(text):
+        quantity = _quantity(pos, phrase, currency)
+        if quantity is not None and all(q.key != quantity.key for q in found):
+            found.append(quantity)
+    return found

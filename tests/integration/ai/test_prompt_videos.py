@@ -1,0 +1,134 @@
+"""The built-in composer judged on its videos (tests/support/prompt_videos.py says how): every
+tuned create prompt (tests/support/ai_prompts.py) and the ten held-out prompts written for
+issue 31 (tests/support/ai_prompts_held_out.py, never tuned on) are composed, saved, given
+sample data, spoken by the offline voices and read at each scene's settled frame of the 720p
+composition; a representative three are rendered to MP4 end to end. The pass rate per check is
+printed (pytest -s, or the captured output of a failure)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from collections.abc import AsyncIterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+import pytest_asyncio
+from playwright.async_api import Browser, async_playwright
+
+from app.ai.samples import sample_data
+from app.config import Settings
+from app.renders.job import build_job_spec
+from app.renders.schemas import AudioOptions, OutputOptions, RenderOptions
+from tests.support.ai_prompts import CREATE
+from tests.support.ai_prompts_held_out import HELD_OUT
+from tests.support.prompt_videos import (
+    TOLERANCE,
+    Verdict,
+    judge,
+    photo_server,
+    rates,
+    table,
+)
+from worker.render.browser import BASE_ARGS, close_browser_managers, find_chromium
+from worker.render.pipeline import render_video
+
+pytestmark = pytest.mark.slow
+
+# Rendered to MP4 end to end (prompt index, voice): the issue's donors video (money, map,
+# quote, CTA) spoken by Piper, and the one with quoted copy by espeak-ng (the default voice).
+FULL_RENDERS = ((32, "en-US-GuyNeural"), (33, None))
+
+
+@pytest_asyncio.fixture
+async def browser(settings: Settings) -> AsyncIterator[Browser]:
+    async with async_playwright() as pw:
+        instance = await pw.chromium.launch(
+            executable_path=find_chromium(settings), args=list(BASE_ARGS)
+        )
+        try:
+            yield instance
+        finally:
+            await instance.close()
+
+
+async def run_suite(
+    client: Any, user: Any, settings: Settings, browser: Browser,
+    cases: Sequence[tuple[str, Sequence[str]]], tmp_path: Path,
+) -> list[Verdict]:  # fmt: skip
+    verdicts = []
+    with photo_server() as photos:
+        for i, (prompt, needs) in enumerate(cases):
+            verdict, _, _ = await judge(
+                client, user.headers, settings, browser, prompt, needs, tmp_path / f"p{i}",
+                photos.url,
+            )  # fmt: skip
+            verdicts.append(verdict)
+    return verdicts
+
+
+async def test_tuned_prompts_make_videos_that_pass_every_check(
+    client: Any, make_user: Any, settings: Settings, browser: Browser, tmp_path: Path
+) -> None:
+    user = await make_user(tier="enterprise")
+    cases = [(c.prompt, c.needs) for c in CREATE]
+    verdicts = await run_suite(client, user, settings, browser, cases, tmp_path)
+    print("\n" + table("tuned create prompts", verdicts))
+    assert rates(verdicts) == dict.fromkeys(rates(verdicts), 1.0), table("tuned", verdicts)
+
+
+# The held-out prompts' pass rates when they were first run (after the composer was done,
+# never tuned on since; docs/api/ai.md has the two failures). The target is 100 %; this
+# guards against falling below what was measured.
+HELD_OUT_MEASURED = {"no_echo": 1.0, "needs": 0.9, "length": 0.9, "scripts": 1.0}
+
+
+async def test_held_out_prompts_make_videos_that_pass_the_checks_as_measured(
+    client: Any, make_user: Any, settings: Settings, browser: Browser, tmp_path: Path
+) -> None:
+    user = await make_user(tier="enterprise")
+    verdicts = await run_suite(client, user, settings, browser, HELD_OUT, tmp_path)
+    print("\n" + table("held-out create prompts", verdicts))
+    got = rates(verdicts)
+    assert all(got[c] >= HELD_OUT_MEASURED[c] for c in got), table("held-out", verdicts)
+
+
+def probe_seconds(path: Path) -> float:
+    out = subprocess.run(
+        ["ffprobe", "-v", "error", "-show_entries", "format=duration", "-of", "json", str(path)],
+        capture_output=True, check=True, timeout=60, text=True,
+    )  # fmt: skip
+    return float(json.loads(out.stdout)["format"]["duration"])
+
+
+@pytest.mark.parametrize("index, voice", FULL_RENDERS)
+async def test_a_composed_video_renders_to_its_estimated_length(
+    client: Any, make_user: Any, settings: Settings, index: int, voice: str | None,
+    tmp_path: Path,
+) -> None:  # fmt: skip
+    user = await make_user(tier="enterprise")
+    prompt = CREATE[index].prompt
+    answer = await (
+        await client.post("/api/prompt-builder", json={"prompt": prompt, "mode": "create"},
+                          headers=user.headers)
+    ).get_json()  # fmt: skip
+    template = {"name": "From a prompt", "scenes": answer["scenes"],
+                "dataSlots": answer["dataSlots"]}  # fmt: skip
+    options = RenderOptions(
+        audio=AudioOptions(includeVoiceover=True, voiceId=voice),
+        output=OutputOptions(resolution="720p"),
+    )
+    spec = build_job_spec(template, sample_data(answer["dataSlots"]), "enterprise",
+                          options=options)  # fmt: skip
+    try:
+        result = await render_video(spec, settings, None, tmp_path / "video.mp4")
+    finally:
+        await close_browser_managers()
+    seconds = probe_seconds(result.path)
+    print(f"\nMP4 {seconds:.1f} s ({voice or 'default voice'}), estimated "
+          f"{answer['estimatedDuration']} s: {prompt[:50]!r}")  # fmt: skip
+    assert abs(seconds - result.duration_ms / 1000) < 0.2  # the file is the timeline
+    assert abs(seconds / answer["estimatedDuration"] - 1) <= TOLERANCE, (
+        seconds, answer["estimatedDuration"]
+    )  # fmt: skip

@@ -1,0 +1,52 @@
+"""Quantities a prompt names become typed slots: the kind, the key, the symbol or unit."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.ai.quantities import currency_of, quantities, unquoted
+
+
+def found(prompt: str) -> list[tuple[str, str, str, str]]:
+    return [(q.kind, q.key, q.prefix, q.suffix.strip()) for q in quantities(prompt)]
+
+
+@pytest.mark.parametrize(
+    "prompt, expected",
+    [
+        ("thank-you for donors: how much each gave this year, a map",
+         [("money", "amount_given", "$", "")]),
+        ("review: revenue, seats, NPS", [("money", "revenue", "$", ""),
+                                         ("count", "seats", "", ""), ("count", "nps", "", "")]),
+        ("update: the value of their home in euros", [("money", "estimated_value", "€", "")]),
+        ("recap: how many visits this year and the number of meals we served",
+         [("count", "visits", "", ""), ("count", "meals_served", "", "")]),
+        ("report: win rate, hours studied", [("percent", "win_rate", "", "%"),
+                                             ("duration", "hours_studied", "", "h")]),
+        ("reminder: the date of their next checkup, days since the last visit",
+         [("date", "checkup_date", "", ""), ("duration", "days_since_visit", "", "days")]),
+        ("recap: top 5 genres and how you compare to other viewers",
+         [("top", "top_genres", "", ""), ("rank", "percentile", "", "")]),
+        ("welcome: the date they joined", [("date", "join_date", "", "")]),
+    ],
+)  # fmt: skip
+def test_each_quantity_kind_gets_its_typed_slot(prompt, expected):
+    assert found(prompt) == expected
+
+
+def test_what_the_video_is_and_its_audience_are_not_quantities():
+    assert quantities("event recap for our conference attendees") == []
+    assert quantities("sales report with a breakdown by channel") == []
+    assert quantities("author spotlight for a novelist with their books") == []
+
+
+def test_top_n_keeps_how_many_and_quoted_copy_is_not_read():
+    (top,) = quantities("a recap with the top 3 topics")
+    assert (top.kind, top.top, top.slot_type) == ("top", 3, "array")
+    assert quantities("a video with the headline 'how much you saved'") == []
+    assert unquoted("say 'hi there' now") == "say            now"
+
+
+def test_currency_symbol_and_spoken_name():
+    assert (currency_of("in euros").symbol, currency_of("£ raised").spoken) == ("€", "pounds")
+    assert currency_of("how much they gave").symbol == "$"
