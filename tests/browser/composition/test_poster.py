@@ -122,7 +122,7 @@ async def test_two_recipients_posters_differ_only_where_the_name_is(browser) -> 
     assert left <= diff[0] and top <= diff[1] and diff[2] <= right and diff[3] <= bottom
 
 
-async def test_without_a_personalized_scene_the_template_poster_at_is_used(browser) -> None:
+async def test_without_a_personalized_scene_the_first_scene_settled_is_the_poster(browser) -> None:
     scenes = [
         {"primitiveId": "cta-card", "sceneData": {"headline": "Hello", "url": "x.com"}},
         {"primitiveId": "outro", "transition": "fade", "sceneData": {"message": "Bye"}},
@@ -142,6 +142,43 @@ async def test_without_a_personalized_scene_the_template_poster_at_is_used(brows
         first = await page.page.evaluate("reelsmith.settledAt(0)")
         assert await page.page.evaluate(at, {"scene": 2, "offsetMs": 100}) == first  # skipped
         assert await page.page.evaluate("reelsmith.posterAtMs()") == first
+    finally:
+        await page.close()
+
+
+async def test_an_explicit_poster_at_wins_over_the_personalized_scene(browser) -> None:
+    html, timeline, data = builtin_page("pulse")
+    second = timeline.scenes[1]
+    chosen = {"scene": second.index, "offsetMs": 400}
+    carried = render_composition(
+        timeline, builtins()["pulse"].defaults.model_dump(), {}, None, data=data, poster_at=chosen
+    )
+    page = await open_composition(browser, carried)
+    try:
+        assert timeline.scenes[0].personalized
+        assert await page.page.evaluate("reelsmith.posterAtMs()") == second.start_ms + 400
+        # the argument wins over what the page carries
+        other = {"scene": 0, "offsetMs": 10}
+        assert await page.page.evaluate("p => reelsmith.posterAtMs(p)", other) == 10
+    finally:
+        await page.close()
+
+
+async def test_the_poster_time_snaps_to_a_frame_that_still_shows_its_scene(browser) -> None:
+    scenes = [
+        {"primitiveId": "title-intro", "durationOverride": 1.01, "sceneData": {"subtitle": "A"}},
+        {"primitiveId": "outro", "transition": "cut", "sceneData": {"message": "B"}},
+    ]
+    timeline = build_timeline(scenes, {})
+    page = await open_composition(browser, render_composition(timeline, {}, {}, None, data={}))
+    try:
+        at = "([p, fps]) => reelsmith.posterAtMs(p, fps)"
+        # 505 ms is between frames 15 (500) and 16 (533.3) at 30 fps: the later one
+        assert await page.page.evaluate(at, [{"scene": 0, "offsetMs": 505}, 30]) == 16000 / 30
+        # a frame time stays itself
+        assert await page.page.evaluate(at, [{"scene": 0, "offsetMs": 500}, 30]) == 500
+        # 1009 ms: the next frame (1033.3 ms) shows scene 1 (cut at 1010 ms), so the one before
+        assert await page.page.evaluate(at, [{"scene": 0, "offsetMs": 1009}, 30]) == 1000
     finally:
         await page.close()
 
