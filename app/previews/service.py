@@ -121,7 +121,12 @@ def composition_html(
     try:
         timeline = build_timeline(scenes, filled)
         return render_composition(
-            timeline, spec.brand.model_dump(), spec.output.model_dump(), asset_base, data=filled
+            timeline,
+            spec.brand.model_dump(),
+            spec.output.model_dump(),
+            asset_base,
+            data=filled,
+            poster_at=spec.posterAt.model_dump() if spec.posterAt else None,
         )
     except (UnknownPrimitive, TemplateNotFound) as exc:  # a primitive removed since saving
         raise PrimitiveMissing(str(exc)) from exc
