@@ -53,7 +53,7 @@ async def moving_intervals(
             cap = await open_capture_page(
                 warm, server.origin, server.page_url, DEVICE_SCALE[resolution], fps
             )
-            info = await page_info(cap)
+            info = await page_info(cap, fps)
             await cap.close()
     finally:
         await manager.close()
