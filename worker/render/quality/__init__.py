@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from app.renders.quality import QualityCheck, QualityReport, Status
 from worker.render.quality.checks import (
     build_report,
     check_black,
@@ -33,15 +34,7 @@ from worker.render.quality.measure import (
     probe_args,
     read_probe,
 )
-from worker.render.quality.report import (
-    CHECKS,
-    Expectations,
-    MissingGlyph,
-    QualityCheck,
-    QualityReport,
-    Status,
-    TextFit,
-)
+from worker.render.quality.report import CHECKS, Expectations, MissingGlyph, TextFit
 from worker.render.quality.speech import (
     check_av_sync,
     envelope_db,

@@ -7,13 +7,11 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
+from app.renders.quality import SEVERITY, QualityCheck, QualityReport
 from worker.render.quality.measure import Measurements, Probe
 from worker.render.quality.report import (
-    SEVERITY,
     Expectations,
     MissingGlyph,
-    QualityCheck,
-    QualityReport,
     TextFit,
     listed,
     not_measured,

@@ -10,9 +10,10 @@ from typing import Any
 
 from app.composition.glyphs import uncovered_characters
 from app.composition.timeline import Timeline
+from app.renders.quality import QualityReport
 from worker.render.errors import BrokenVideo
 from worker.render.quality import check_video
-from worker.render.quality.report import Expectations, MissingGlyph, QualityReport, TextFit
+from worker.render.quality.report import Expectations, MissingGlyph, TextFit
 
 
 def word_starts(timeline: Timeline, spoken: Collection[int]) -> list[list[int]]:

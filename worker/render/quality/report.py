@@ -1,20 +1,16 @@
-"""The quality report's shapes: what the pipeline expects of a file (`Expectations`), what the
-page reported (`MissingGlyph`, `TextFit`), and the answer (`QualityReport` of `QualityCheck`s),
-with the few helpers every check words its verdict with."""
+"""What the pipeline expects of a file (`Expectations`), what the page reported (`MissingGlyph`,
+`TextFit`), and the answer (`QualityReport` of `QualityCheck`s, declared in
+app/renders/quality.py for the API too), with the helpers every check words its verdict with."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
 
-from pydantic import BaseModel
-
+from app.renders.quality import QualityCheck, Status
 from worker.render.audio import TARGET_LUFS
 
-Status = Literal["pass", "warn", "fail"]
-SEVERITY: dict[Status, int] = {"pass": 0, "warn": 1, "fail": 2}
 # Every report lists these, in this order (a check that could not run says why and passes).
 CHECKS = (
     "streams", "duration", "color", "loudness", "av_sync", "black", "frozen", "glyphs", "text_fit",
@@ -23,31 +19,6 @@ CHECKS = (
 TRUE_PEAK_CEILING_DBTP = -1.0
 LOUDNESS_TOLERANCE_LU = 1.0
 LISTED = 8  # a detail lists at most this many items
-
-
-class QualityCheck(BaseModel):
-    """One measured property of the file."""
-
-    name: str
-    status: Status
-    detail: str
-
-
-class QualityReport(BaseModel):
-    """`{"status", "checks": [{"name", "status", "detail"}]}`; status is the worst check's."""
-
-    status: Status
-    checks: list[QualityCheck]
-
-    def to_json(self) -> dict[str, Any]:
-        return self.model_dump(mode="json")
-
-    def check(self, name: str) -> QualityCheck:
-        """The check called `name` (KeyError when there is none)."""
-        for item in self.checks:
-            if item.name == name:
-                return item
-        raise KeyError(name)
 
 
 @dataclass(frozen=True)
