@@ -55,6 +55,39 @@ def element_text(nodes: list[dict[str, Any]], wanted: str) -> list[dict[str, Any
     return [n for n in nodes if n["text"].strip() in wanted]
 
 
+# The box of the innermost visible element of a scene whose text holds `wanted` (spaces
+# ignored), marked so it can be hidden.
+TEXT_BOX = """
+([index, wanted]) => {
+  const squash = (t) => t.replace(/\\s+/g, "");
+  const scene = document.querySelector(`.rs-scene[data-index="${index}"]`);
+  const holds = (e) => !e.closest("script, style, template")
+    && e.getBoundingClientRect().width > 0 && squash(e.textContent).includes(squash(wanted));
+  let found = null;
+  // document order: an element comes before what it holds, so the deepest one is found last
+  for (const e of scene.querySelectorAll("*")) if (holds(e)) found = e;
+  found.setAttribute("data-test-name", "");
+  const r = found.getBoundingClientRect();
+  return [r.left, r.top, r.right, r.bottom];
+}
+"""
+
+
+def drawn_share(shot: bytes, bare: bytes, box: list[float]) -> float:
+    """The share of the box's pixels that change by at least 60 levels when the name is made
+    transparent (`bare`): the name's own drawn pixels, as opposed to background (a title's
+    glyphs fill 27-39 % of their box in the built-ins)."""
+    crop = tuple(
+        round(v) for v in (max(box[0], 0), max(box[1], 0), min(box[2], 1280), min(box[3], 720))
+    )
+    with_name = Image.open(BytesIO(shot)).convert("RGB").crop(crop)
+    without = Image.open(BytesIO(bare)).convert("RGB").crop(crop)
+    diff = ImageChops.difference(with_name, without).convert("L")
+    pixels = list(diff.getdata())
+    assert pixels, box
+    return sum(1 for p in pixels if p >= 60) / len(pixels)
+
+
 @pytest.mark.parametrize("template_id", BUILTIN_IDS)
 async def test_the_poster_shows_the_first_personalized_scene_fully_in(browser, template_id) -> None:
     html, timeline, data = builtin_page(template_id)
@@ -64,7 +97,8 @@ async def test_the_poster_shows_the_first_personalized_scene_fully_in(browser, t
         poster = await page.page.evaluate("reelsmith.posterAtMs()")
         assert poster == await page.page.evaluate("i => reelsmith.settledAt(i)", first.index)
         assert first.start_ms + first.transition_ms <= poster < first.end_ms
-        await page.seek(poster)
+        # the frame the renderer takes at 30 fps
+        await page.seek(await page.page.evaluate("reelsmith.posterAtMs(undefined, 30)"))
         nodes = await page.page.evaluate(SHOWN_TEXT, first.index)
         # The data this scene shows: its person (or company) name, as the data has it.
         shown = data.get("person_name") if first.primitive_id != "logo-reveal" else None
@@ -73,6 +107,13 @@ async def test_the_poster_shows_the_first_personalized_scene_fully_in(browser, t
         assert parts and all(n["visible"] and n["opacity"] == 1 for n in parts), parts
         # Everything else the scene shows has entered too.
         assert all(n["opacity"] == 1 for n in nodes if n["visible"]), nodes
+        # ...and the name's box in the frame is drawn text, not the background.
+        box = await page.page.evaluate(TEXT_BOX, [first.index, wanted])
+        shot = await page.page.screenshot()
+        hide = "document.querySelector('[data-test-name]').style.opacity = '0'"
+        await page.page.evaluate(hide)
+        share = drawn_share(shot, await page.page.screenshot(), box)
+        assert share >= 0.15, (template_id, wanted, box, share)
     finally:
         await page.close()
 
