@@ -311,6 +311,7 @@ async def render_or_split(
         prepared = await prepare(spec, settings, progress, workdir, db)
         if split is not None and await split(prepared, workdir):
             return None
+        plan = prepared.quality_plan()  # before the capture: the check after the mux only measures
         with serve_page(prepared.page, prepared.assets) as server:  # serve
             captured = await capture_job(  # capture + encode
                 server,
@@ -329,7 +330,7 @@ async def render_or_split(
         )
         checked = time.monotonic()
         report = await check_quality(  # quality check (the voice stem is still in workdir)
-            out_path, prepared.spec.output, prepared.quality_plan(), captured.page, settings,
+            out_path, prepared.spec.output, plan, captured.page, settings,
             workdir, voice_stem=workdir / audio.VOICE_STEM,
         )  # fmt: skip
         quality_s = time.monotonic() - checked
