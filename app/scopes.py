@@ -33,7 +33,7 @@ PRESETS: dict[str, tuple[str, ...]] = {
 }
 
 # (method, route rule) -> scope needed. Routes decorated with @require_auth or @optional_auth
-# look themselves up here; tests/integration/accounts/test_api_key_auth.py fails on a missing row.
+# look themselves up here; tests/integration/auth/test_api_key_auth.py fails on a missing row.
 ENDPOINT_SCOPES: dict[tuple[str, str], str] = {
     ("POST", "/api/render"): "videos:create",
     ("POST", "/api/render/batch"): "videos:create:batch",

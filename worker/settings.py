@@ -18,7 +18,7 @@ from app.config import Settings
 from app.db import Database
 from app.logs import QuietPeriodicJobs
 from app.media.storage import get_storage
-from app.renders.queue import CHUNK_TASK_NAME, HEARTBEAT_TTL_S
+from app.renders.queue import HEARTBEAT_TTL_S, PIECE_TASK_NAME
 from app.workdir import close_work_folder, open_work_folder, sweep, work_root
 from worker import tasks
 from worker.deliveries.runner import run_alongside
@@ -102,7 +102,7 @@ def worker_kwargs(
             ),
             func(
                 render_piece,
-                name=CHUNK_TASK_NAME,
+                name=PIECE_TASK_NAME,
                 keep_result=0,
                 max_tries=tasks.MAX_TRIES + 2,
                 timeout=settings.job_timeout_s + tasks.TIMEOUT_MARGIN_S,

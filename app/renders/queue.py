@@ -331,32 +331,35 @@ async def abort(pool: Any, settings: Settings, job_id: str) -> None:
 
 
 # ---- pieces of a long render (worker/pieces/task.py) ----
+# The names that are stored or go over the wire keep the older word "chunk": the arq task name
+# `render_chunk`, the arq job ids `<prefix>:chunk:<id>` in Redis and the `render_chunks` table
+# (RenderChunk). Renaming them would strand pieces queued or planned by a running version.
 
-CHUNK_TASK_NAME = "render_chunk"
+PIECE_TASK_NAME = "render_chunk"
 
 
-def chunk_arq_id(settings: Settings, chunk_id: str) -> str:
+def piece_arq_id(settings: Settings, piece_id: str) -> str:
     """One arq job per render piece (RenderChunk id), namespaced like `arq_job_id`."""
-    return f"{settings.redis_prefix}:chunk:{chunk_id}"
+    return f"{settings.redis_prefix}:chunk:{piece_id}"
 
 
-async def enqueue_chunk(pool: Any, settings: Settings, chunk_id: str) -> bool:
+async def enqueue_piece(pool: Any, settings: Settings, piece_id: str) -> bool:
     """Put a piece in the arq queue for any worker (no-op when it is already there). Pieces
     skip `dispatch`: their job was dispatched (and counted) as one job already."""
     job = await pool.enqueue_job(
-        CHUNK_TASK_NAME,
-        chunk_id,
-        _job_id=chunk_arq_id(settings, chunk_id),
+        PIECE_TASK_NAME,
+        piece_id,
+        _job_id=piece_arq_id(settings, piece_id),
         _queue_name=settings.queue_name,
     )
     return job is not None
 
 
-async def chunk_in_queue(pool: Any, settings: Settings, chunk_id: str) -> bool:
+async def piece_in_queue(pool: Any, settings: Settings, piece_id: str) -> bool:
     """Whether arq still holds the piece: queued, deferred or running."""
-    return await _held(pool, settings, chunk_arq_id(settings, chunk_id))
+    return await _held(pool, settings, piece_arq_id(settings, piece_id))
 
 
-async def release_chunk(pool: Any, settings: Settings, chunk_id: str) -> None:
+async def release_piece(pool: Any, settings: Settings, piece_id: str) -> None:
     """Forget arq's state of a piece so it can be enqueued afresh."""
-    await _forget(pool, settings, chunk_arq_id(settings, chunk_id))
+    await _forget(pool, settings, piece_arq_id(settings, piece_id))

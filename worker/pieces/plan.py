@@ -120,7 +120,7 @@ def splitter(ctx: dict[str, Any], job: RenderJob) -> Split:
             return True
         for piece_id in ids:
             with contextlib.suppress(Exception):  # the sweep enqueues what is missing
-                await queue.enqueue_chunk(ctx["redis"], settings, piece_id)
+                await queue.enqueue_piece(ctx["redis"], settings, piece_id)
         log.info(
             "job %s: %d frames planned into %d pieces (%d worker slots) in %.2fs",
             job.id, prepared.frames, len(ranges), slots, meta["planSeconds"],

@@ -54,16 +54,16 @@ async def sweep_pieces(ctx: dict[str, Any]) -> dict[str, int]:
     handed = enqueued = 0
     for piece_id, status, worker_id in found:
         if status == PieceStatus.PROCESSING:
-            if worker_id in live and await queue.chunk_in_queue(pool, settings, piece_id):
+            if worker_id in live and await queue.piece_in_queue(pool, settings, piece_id):
                 continue  # being captured
             quiet = quiet_since if worker_id in live else None
             if not await rows.hand_back(db, piece_id, worker_id, quiet):
                 continue
             handed += 1
-        elif await queue.chunk_in_queue(pool, settings, piece_id):
+        elif await queue.piece_in_queue(pool, settings, piece_id):
             continue
-        await queue.release_chunk(pool, settings, piece_id)
-        await queue.enqueue_chunk(pool, settings, piece_id)
+        await queue.release_piece(pool, settings, piece_id)
+        await queue.enqueue_piece(pool, settings, piece_id)
         enqueued += 1
     removed = await _drop_stale_plans(db, ctx["storage"], current)
     if handed or enqueued:

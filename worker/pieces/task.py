@@ -138,7 +138,7 @@ async def _again(ctx: dict[str, Any], piece: Claimed, exc: BaseException, *, own
         return "dropped: piece no longer ours"
     if own:
         raise Retry(defer=backoff_s(piece.piece_try)) from exc
-    await queue.enqueue_chunk(ctx["redis"], ctx["settings"], piece.id)
+    await queue.enqueue_piece(ctx["redis"], ctx["settings"], piece.id)
     return "given back"
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from playwright.async_api import Error as PlaywrightError
 
 from app.config import Settings
-from app.renders.queue import arq_job_id, chunk_arq_id, round_robin
+from app.renders.queue import arq_job_id, piece_arq_id, round_robin
 from app.renders.read import batch_state
 from worker.render.errors import AssetError, RenderError, RenderInputError, RenderTimeout
 from worker.retries import backoff_s, is_transient, readable_error
@@ -70,7 +70,7 @@ def test_arq_job_ids_are_namespaced_by_the_redis_prefix():
     server must never produce the same job id, neither for a render nor for the sweep cron."""
     a, b = Settings(redis_prefix="tenant-a"), Settings(redis_prefix="tenant-b")
     assert arq_job_id(a, "j1") == "tenant-a:render:j1" != arq_job_id(b, "j1")
-    assert chunk_arq_id(a, "c1") == "tenant-a:chunk:c1" != chunk_arq_id(b, "c1")
+    assert piece_arq_id(a, "c1") == "tenant-a:chunk:c1" != piece_arq_id(b, "c1")
     crons_a = [c.name for c in worker_kwargs(a)["cron_jobs"]]
     crons_b = [c.name for c in worker_kwargs(b)["cron_jobs"]]
     assert crons_a == ["tenant-a:sweep", "tenant-a:chunk-sweep"]

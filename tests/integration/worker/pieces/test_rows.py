@@ -172,8 +172,8 @@ async def test_the_sweep_hands_back_a_dead_workers_piece_and_removes_stale_plans
     alive = await take(db, pool, settings, ids[1], "alive")
     swept = await sweep_pieces(ctx)
     assert swept["handed_back"] == 1 and swept["enqueued"] == 1
-    assert await queue.chunk_in_queue(pool, settings, ids[0])
-    assert not await queue.chunk_in_queue(pool, settings, ids[1])  # live, quiet for < grace
+    assert await queue.piece_in_queue(pool, settings, ids[0])
+    assert not await queue.piece_in_queue(pool, settings, ids[1])  # live, quiet for < grace
     async with db.session() as session:
         piece = await session.get(RenderChunk, ids[0])
         assert piece.status == PieceStatus.PENDING and piece.worker_id is None
@@ -196,7 +196,7 @@ async def test_the_sweep_hands_back_a_dead_workers_piece_and_removes_stale_plans
             await session.execute(select(RenderChunk.id).where(RenderChunk.job_id == job_id))
         ).all()
     assert left == []
-    await queue.release_chunk(pool, settings, ids[0])
+    await queue.release_piece(pool, settings, ids[0])
 
 
 async def test_an_assembly_lost_with_its_worker_is_handed_back_and_taken_once(
@@ -216,7 +216,7 @@ async def test_an_assembly_lost_with_its_worker_is_handed_back_and_taken_once(
     assert ready.assembly_id is not None
     await take(db, pool, settings, ready.assembly_id, "dies")  # no heartbeat: gone
     swept = await sweep_pieces(ctx)
-    assert swept["handed_back"] == 1 and await queue.chunk_in_queue(
+    assert swept["handed_back"] == 1 and await queue.piece_in_queue(
         pool, settings, ready.assembly_id
     )
     for worker in ("x", "y"):
@@ -227,4 +227,4 @@ async def test_an_assembly_lost_with_its_worker_is_handed_back_and_taken_once(
     [winner] = [c for c in claims if isinstance(c, Claimed)]
     assert winner.kind == rows.ASSEMBLE and winner.piece_try == 2
     assert winner.job_worker == PLANNER and winner.meta["frames"] == 60
-    await queue.release_chunk(pool, settings, ready.assembly_id)
+    await queue.release_piece(pool, settings, ready.assembly_id)
