@@ -255,9 +255,9 @@ def page_record(info: PageInfo) -> dict[str, Any]:
     }
 
 
-def page_of(captures: list[Any]) -> PageInfo:
+def page_of(captures: list[Any], duration_ms: float) -> PageInfo:
     """The page report a capture piece kept (`page_record`); a plan from before it was kept:
-    the poster at 0 ms, the whole timeline moving, no text-fit entries."""
+    the plan's length, the poster at 0 ms, no moving intervals, no text-fit entries."""
     for capture in captures:
         page = (capture.meta or {}).get("page")
         if page:
@@ -267,7 +267,7 @@ def page_of(captures: list[Any]) -> PageInfo:
                 poster_at_ms=float(page["posterAtMs"]),
                 fit=list(page["fit"]),
             )
-    return PageInfo(duration_ms=0.0, intervals=[], poster_at_ms=0.0)
+    return PageInfo(duration_ms=duration_ms, intervals=[], poster_at_ms=0.0)
 
 
 def _quality_plan(meta: dict[str, Any]) -> dict[str, Any]:
@@ -321,7 +321,7 @@ async def _assemble(ctx: dict[str, Any], piece: Claimed) -> str:
         )
         out = workdir / "video.mp4"
         await join_and_mux(paths, sound, frames / int(meta["fps"]), out, step_timeout(settings))
-        page = page_of(captures)
+        page = page_of(captures, float(meta["durationMs"]))
         report = await check_quality(
             out, _spec_output(piece), _quality_plan(meta), page, settings, workdir,
             voice_stem=stem,
