@@ -1,15 +1,16 @@
 """Quality report cost: the checks against the render of the same video.
 
-    .venv/bin/python bench/quality_bench.py [--template pulse] [--resolution 720p] [--rounds 3]
+    .venv/bin/python bench/quality_bench.py [--template rewind] [--resolution 720p] [--rounds 3]
                                             [--warm] [--music corporate-drive]
 
 Renders a built-in template with its sample data through the real pipeline (as `reelsmith
 render TEMPLATE --resolution 720p` does: a browser launched for it; `--warm` times a second
-render on the warm browser instead; `--music` adds a bundled bed, ducked under the voice),
-then runs `check_video` on the file `--rounds` times, without and with the voice stem, and
-prints the median check time, the render time, their ratio (the budget is 5 %), the CPU
-seconds of the check's ffprobe + ffmpeg, the load of the machine, and the report of the real
-render. The last line is one JSON object.
+render on the warm browser instead; `--music` adds a bundled bed, ducked under the voice). The
+render runs the quality check itself after the mux (the voice stem beside it): its share of
+the render's wall time is the figure that counts (budget 5 %). Then `check_video` runs again on
+the file `--rounds` times, without and with the voice stem, for the median and the CPU seconds
+of its ffprobe + ffmpeg. Prints the machine's load and the report. The last line is one JSON
+object.
 """
 
 from __future__ import annotations
@@ -30,58 +31,60 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from app.config import Settings
-from app.spec import DEVICE_SCALE
+from app.renders.quality import QualityReport
+from app.spec import DEVICE_SCALE, RESOLUTIONS
 from worker.render import audio
 from worker.render.browser import BrowserManager
 from worker.render.cli import job_spec, load_template
-from worker.render.page import open_capture_page, page_info
-from worker.render.pipeline import Prepared, RenderResult, prepare, render_video
-from worker.render.quality import Expectations, QualityReport, check_video
+from worker.render.page import PageInfo, open_capture_page, page_info
+from worker.render.pipeline import Prepared, prepare, render_video
+from worker.render.quality import Expectations, check_video
+from worker.render.quality.expect import expectations
 from worker.render.server import serve_page
 
 BUDGET = 0.05
 
 
-async def moving_intervals(
-    prepared: Prepared, settings: Settings, resolution: str, fps: int
-) -> list[tuple[float, float]]:
-    """The composition runtime's activeIntervals for the page (what capture reads)."""
+async def read_page(prepared: Prepared, settings: Settings) -> PageInfo:
+    """What the runtime reports for the page (what capture reads with page_info)."""
+    output = prepared.spec.output
     manager = BrowserManager(settings)
     try:
         [warm] = await manager.acquire(1)
         with serve_page(prepared.page, prepared.assets) as server:
             cap = await open_capture_page(
-                warm, server.origin, server.page_url, DEVICE_SCALE[resolution], fps
+                warm, server.origin, server.page_url, DEVICE_SCALE[output.resolution], output.fps
             )
-            info = await page_info(cap)
+            info = await page_info(cap, output.fps)
             await cap.close()
     finally:
         await manager.close()
-    return info.intervals
+    return info
 
 
-async def expectations(
-    result: RenderResult, prepared: Prepared, settings: Settings, workdir: Path
+async def job_expectations(
+    prepared: Prepared, settings: Settings, workdir: Path
 ) -> tuple[Expectations, Path | None]:
-    """What the pipeline would pass for this job, and the voice stem it would keep."""
-    timeline = prepared.timeline
-    words = [
-        [scene.start_ms + int(w["startMs"]) for w in scene.config.get("wordTimestamps") or []]
-        for scene in timeline.scenes
-    ]
+    """What the pipeline passes for this job (`Prepared.quality_plan` + the page), and the
+    voice stem it keeps."""
     stem = None
     if prepared.voiceovers:
-        total = round(timeline.duration_ms * audio.RATE / 1000)
-        track = audio.voice_track(timeline, prepared.voiceovers, total)
-        stem = audio.write_pcm(workdir / "voice.wav", track)
-    expect = Expectations(
-        fps=result.fps,
-        width=result.width,
-        height=result.height,
-        duration_ms=result.duration_ms,
-        audio=bool(prepared.voiceovers) or bool(prepared.spec.audio.musicTrack),
-        word_starts_ms=[w for w in words if w],
-        moving_ms=await moving_intervals(prepared, settings, result.resolution, result.fps),
+        total = round(prepared.timeline.duration_ms * audio.RATE / 1000)
+        track = audio.voice_track(prepared.timeline, prepared.voiceovers, total)
+        stem = audio.write_pcm(workdir / audio.VOICE_STEM, track)
+    page = await read_page(prepared, settings)
+    plan = prepared.quality_plan()
+    output = prepared.spec.output
+    expect = expectations(
+        fps=output.fps,
+        size=RESOLUTIONS[output.resolution],
+        duration_ms=prepared.timeline.duration_ms,
+        soundtrack=plan["soundtrack"],
+        word_starts_ms=plan["wordStartsMs"],
+        missing=plan["missingGlyphs"],
+        moving_ms=page.intervals,
+        fit=page.fit,
+        voice_stem=None,
     )
     return expect, stem
 
@@ -105,7 +108,7 @@ async def timed_checks(
 
 async def main() -> dict[str, Any]:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--template", default="pulse")
+    parser.add_argument("--template", default="rewind")
     parser.add_argument("--resolution", default="720p", choices=sorted(DEVICE_SCALE))
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--warm", action="store_true", help="time a render on a warm browser")
@@ -131,11 +134,12 @@ async def main() -> dict[str, Any]:
         finally:
             await manager.close()
         prepared = await prepare(spec, settings, lambda stage, percent: None, workdir / "job")
-        expect, stem = await expectations(result, prepared, settings, workdir)
+        expect, stem = await job_expectations(prepared, settings, workdir)
         onsets_s, onsets_cpu, report = await timed_checks(out, expect, args.rounds)
         with_stem = replace(expect, voice_stem=stem)
         stem_s, stem_cpu, stem_report = await timed_checks(out, with_stem, args.rounds)
     load_after = os.getloadavg()
+    in_render = result.quality_s
     figures = {
         "template": args.template,
         "music": args.music,
@@ -144,9 +148,10 @@ async def main() -> dict[str, Any]:
         "frames": result.frames,
         "render_s": round(render_s, 2),
         "render_browser": "warm" if args.warm else "launched for it",
+        "check_in_render_s": round(in_render, 3),
+        "ratio_in_render": round(in_render / render_s, 4),
         "check_s": round(onsets_s, 3),
         "check_cpu_s": round(onsets_cpu, 3),
-        "ratio": round(onsets_s / render_s, 4),
         "check_with_stem_s": round(stem_s, 3),
         "check_with_stem_cpu_s": round(stem_cpu, 3),
         "ratio_with_stem": round(stem_s / render_s, 4),
@@ -154,24 +159,28 @@ async def main() -> dict[str, Any]:
         "cores": os.cpu_count(),
         "loadavg_before": [round(x, 2) for x in load_before],
         "loadavg_after": [round(x, 2) for x in load_after],
-        "report": report.to_json(),
-        "report_with_stem": stem_report.to_json(),
+        "poster_at_ms": result.poster_at_ms,
+        "report": result.quality.to_json(),
     }
     print(
         f"video             {args.template}, {figures['video_s']} s, {result.frames} frames, "
         f"{args.resolution} @ {result.fps} fps, music: {args.music or 'none'}"
     )
-    print(f"render            {render_s:7.2f} s   (browser {figures['render_browser']})")
+    print(
+        f"render            {render_s:7.2f} s   (browser {figures['render_browser']}; the check "
+        f"inside it: {in_render:.3f} s = {in_render / render_s:.1%}, budget {BUDGET:.0%})"
+    )
     for label, wall, cpu in (("check", onsets_s, onsets_cpu), ("check + stem", stem_s, stem_cpu)):
         print(
             f"{label:<17} {wall:7.3f} s   ({cpu:.2f} CPU s in ffprobe + ffmpeg; median of "
-            f"{args.rounds}) = {wall / render_s:.1%} of the render (budget {BUDGET:.0%})"
+            f"{args.rounds}) = {wall / render_s:.1%} of the render"
         )
     print(
         f"load              {' '.join(f'{x:.2f}' for x in load_before)} before, "
         f"{' '.join(f'{x:.2f}' for x in load_after)} after, on {os.cpu_count()} cores"
     )
-    for label, shown in (("report", report), ("report + stem", stem_report)):
+    for label, shown in (("report (render)", result.quality), ("report, onsets", report),
+                         ("report + stem", stem_report)):  # fmt: skip
         print(f"{label:<17} {shown.status}")
         for check in shown.checks:
             print(f"  {check.name:<10} {check.status:<5} {check.detail}")

@@ -656,22 +656,40 @@
       var end = Number(anim.effect.getComputedTiming().endTime);
       if (isFinite(end)) local = Math.max(local, end);
     });
+    return clamp(info.start + clamp(local, 0, info.duration), info.start, wholeUntil(record));
+  }
+  /* The last moment the scene is whole: the next scene's start (1 ms before it under a cut),
+   * else the video's end. */
+  function wholeUntil(record) {
     var next = scenes[record.order + 1];
     var leaves = next ? (next.info.transitionMs > 0 ? next.info.start : next.info.start - 1) : config.duration;
-    return clamp(info.start + clamp(local, 0, info.duration), info.start, Math.max(info.start, leaves));
+    return Math.max(record.info.start, leaves);
   }
-  /* The poster frame (ms): where the first scene that shows recipient data (timeline
-   * `personalized`) has settled; with none, the template's posterAt {scene, offsetMs} when
-   * that scene plays; else where the first scene has settled. */
-  function posterAtMs(posterAt) {
-    for (var i = 0; i < scenes.length; i++) {
-      if (scenes[i].info.personalized) return settledAt(scenes[i].info.index);
+  /* The poster frame (ms). An explicit posterAt {scene, offsetMs} (the argument, else the
+   * template's, which the page carries) wins when its scene plays: the author chose that
+   * moment (offset clamped into the scene). Otherwise where the first scene that shows
+   * recipient data (timeline `personalized`) has settled; with none, where the first scene has.
+   * With `fps`, snapped to the frame grid: the first frame at or after that time, unless that
+   * frame is past the moment the scene is whole (or past the video), then the frame before. */
+  function posterAtMs(posterAt, fps) {
+    var chosen = posterAt === undefined || posterAt === null ? config.posterAt : posterAt;
+    var record = null, t = null;
+    if (chosen && chosen.scene !== undefined && chosen.scene !== null) {
+      record = recordByIndex(chosen.scene);
+      if (record) t = record.info.start + clamp(Number(chosen.offsetMs) || 0, 0, record.info.duration);
     }
-    if (posterAt && posterAt.scene !== undefined && posterAt.scene !== null) {
-      var record = recordByIndex(posterAt.scene);
-      if (record) return record.info.start + clamp(Number(posterAt.offsetMs) || 0, 0, record.info.duration);
+    if (t === null) {
+      record = scenes.filter(function (r) { return r.info.personalized; })[0] || scenes[0] || null;
+      if (record) t = settledAt(record.info.index);
     }
-    return scenes.length ? settledAt(scenes[0].info.index) : 0;
+    if (t === null) return 0;
+    return fps ? onFrameGrid(t, wholeUntil(record), Number(fps)) : t;
+  }
+  function onFrameGrid(t, limit, fps) {
+    var last = Math.max(0, Math.round(config.duration * fps / 1000) - 1);
+    var frame = Math.min(Math.ceil(t * fps / 1000 - 1e-6), last);
+    if (frame * 1000 / fps > limit) frame = Math.floor(t * fps / 1000 + 1e-6);
+    return Math.max(0, Math.min(frame, last)) * 1000 / fps;
   }
 
   /* ---------- captions (output.captions) ---------- */

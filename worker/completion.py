@@ -18,7 +18,7 @@ from app.renders import render_stats
 from app.renders.models import RenderJob
 from app.renders.states import JobStatus
 from app.renders.thumbnails import GIF_MAX_FPS, gif_args, png_args
-from worker.jobs import job_spec, settle
+from worker.jobs import settle
 from worker.render.pipeline import RenderResult
 from worker.render.store import delete_attempt_videos
 
@@ -40,22 +40,28 @@ def scene_starts(result: RenderResult) -> dict[str, int]:
     return {str(k): int(v) for k, v in result.scene_starts_ms.items()}
 
 
-class SceneTiming(Protocol):
-    """What the poster needs of a render: its length and when each scene is fully in."""
+class PosterTiming(Protocol):
+    """What the poster needs of a render: its length, frame rate and the poster frame's time."""
 
     duration_ms: int
-    scene_fully_in_ms: dict[int, int]
+    fps: int
+    poster_at_ms: float
+
+
+def frame_seek_s(at_ms: float, fps: int) -> float:
+    """Where to seek so the first frame decoded is the one shown at `at_ms` (a frame time):
+    half a frame before it, so no rounding of the seek point can land on the next frame."""
+    return max(0.0, at_ms / 1000 - 0.5 / fps)
 
 
 async def make_posters(
-    storage: Storage, job: RenderJob, attempt: int, video: Path, result: SceneTiming
+    storage: Storage, job: RenderJob, attempt: int, video: Path, result: PosterTiming
 ) -> tuple[str | None, str | None]:
-    """The poster PNG (at the first scene fully in, else 0 s) and a ~3 s preview GIF
-    (<= 480 px), stored under posters/; (None, None) when ffmpeg fails: logged, and the
-    render still completes without them."""
-    fully_in = result.scene_fully_in_ms
-    at_s = fully_in[min(fully_in)] / 1000 if fully_in else 0.0
+    """The poster PNG (the video's frame at the poster time, `result.poster_at_ms`) and a ~3 s
+    preview GIF (<= 480 px) from there, stored under posters/; (None, None) when ffmpeg fails:
+    logged, and the render still completes without them."""
     total_s = (result.duration_ms or 0) / 1000
+    at_s = frame_seek_s(result.poster_at_ms, result.fps)
     if total_s and at_s >= total_s:
         at_s = 0.0
     length = min(PREVIEW_GIF_S, total_s - at_s) if total_s else PREVIEW_GIF_S
@@ -63,7 +69,7 @@ async def make_posters(
     png, gif = video.with_suffix(".poster.png"), video.with_suffix(".preview.gif")
     try:
         await run_ffmpeg(png_args(video, at_s, png), POSTER_TIMEOUT_S, "poster PNG")
-        fps = min(job_spec(job).output.fps, GIF_MAX_FPS)
+        fps = min(result.fps, GIF_MAX_FPS)
         await run_ffmpeg(gif_args(video, at_s, length, fps, gif), POSTER_TIMEOUT_S, "preview GIF")
         await asyncio.to_thread(storage.put, png_key, png)
         await asyncio.to_thread(storage.put, gif_key, gif)

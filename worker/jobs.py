@@ -153,10 +153,12 @@ async def complete(
     scene_starts_ms: dict[str, int] | None = None,
     poster_key: str | None = None,
     preview_gif_key: str | None = None,
+    poster_at_ms: float | None = None,
+    quality: dict[str, Any] | None = None,
 ) -> bool:
-    """Mark complete with the stored video, its scene start times, poster and preview GIF,
-    and who spoke; False when the job is no longer ours. `output_url` (the video's URL) goes
-    into the render.complete webhook."""
+    """Mark complete with the stored video, its scene start times, poster and preview GIF
+    (and the poster's time), who spoke and the file's quality report; False when the job is
+    no longer ours. `output_url` (the video's URL) goes into the render.complete webhook."""
     async with db.session() as session:
         result = await session.execute(
             update(RenderJob)
@@ -171,6 +173,8 @@ async def complete(
                 scene_starts_ms=scene_starts_ms or {},
                 poster_key=poster_key,
                 preview_gif_key=preview_gif_key,
+                poster_at_ms=poster_at_ms,
+                quality=quality,
                 voiceovers=voiceovers,
                 error=None,
                 completed_at=utcnow(),

@@ -204,6 +204,8 @@ async def _render_claimed(
             scene_starts(result),
             poster,
             preview_gif,
+            result.poster_at_ms,
+            result.quality.to_json(),
         )
     except Exception:
         await asyncio.shield(drop_unrecorded(db, storage, job.id, attempt))

@@ -189,6 +189,7 @@ def render_composition(
     output: Any = None,
     asset_base: str | None = None,
     data: Mapping[str, Any] | None = None,
+    poster_at: Mapping[str, Any] | None = None,
 ) -> str:
     """The composition page for a timeline, self-contained HTML.
 
@@ -196,6 +197,8 @@ def render_composition(
     inlines the fonts, so the page needs no server at all. `data` fills the scenes (each
     scene's props = its dataInputs from data, overlaid by its resolved sceneData).
     `output` may carry `captions` (burned-in captions from wordTimestamps) and `language`.
+    `poster_at` is the template's chosen poster frame ({scene, offsetMs}), which the runtime's
+    posterAtMs() prefers to the poster rule.
     """
     env = _environment()
     values = brand_values(brand)
@@ -217,6 +220,7 @@ def render_composition(
         "captions": bool(_get(output, "captions", False)),
         "brand": {k: values[k] for k in ("accentColor", "secondaryColor", "onAccent")},
         "scenes": [item["scene"] for item in rendered],
+        "posterAt": dict(poster_at) if poster_at else None,
     }
     return env.get_template("composition.html.j2").render(
         fonts=_fonts(asset_base, page_texts(rendered, js)),

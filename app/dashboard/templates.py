@@ -44,7 +44,7 @@ from app.state import get_db, get_redis, get_settings
 from app.templates import service
 from app.templates.errors import BuiltinLocked, NotOwner, TemplateError, TemplateNotFound
 from app.templates.schemas import CreateTemplate, TemplateView, UpdateTemplate
-from app.templates.validation import document_problems
+from app.templates.validation import document_problems, poster_at_problems
 
 bp = Blueprint("dashboard_templates", __name__, url_prefix=web.PREFIX)
 bp.after_request(web.add_headers)
@@ -255,7 +255,7 @@ def document_check(raw: dict[str, Any], allow: Allowance) -> list[dict[str, Any]
     except ValidationError as exc:
         return validation_details(exc)
     scenes, slots = body.scenes or [], body.dataSlots or []
-    problems = document_problems(scenes, slots)
+    problems = document_problems(scenes, slots) + poster_at_problems(scenes, body.posterAt)
     if not problems:
         try:
             check_template(scenes, slots, allow)
@@ -277,7 +277,7 @@ async def check(template_id: str) -> Response:
     if not isinstance(raw, dict):
         return _problem(400, "Send a JSON object body")
     # As a PATCH would: the fields not sent keep their saved values.
-    saved = view.model_dump(mode="json", include={"scenes", "dataSlots"})
+    saved = view.model_dump(mode="json", include={"scenes", "dataSlots", "posterAt"})
     document = {**saved, **raw}
     problems = await off_loop(document_check, document, _allowance(web.account()))
     return _json({"problems": problems[:MAX_PROBLEMS], "count": len(problems)})

@@ -20,7 +20,14 @@ from app.errors import DomainError, Kind
 from app.renders.job import bind_scenes, build_job_spec, template_document
 from app.spec import DEVICE_SCALE
 from app.templates.binding import sample_data
-from app.templates.schemas import DataSlot, Name, SceneConfig, TemplateDefaults, TemplateView
+from app.templates.schemas import (
+    DataSlot,
+    Name,
+    PosterAt,
+    SceneConfig,
+    TemplateDefaults,
+    TemplateView,
+)
 from app.templates.service import get_template
 from app.templates.validation import validate_document
 
@@ -47,6 +54,7 @@ class DraftTemplate(BaseModel):
     dataSlots: list[DataSlot] = Field(default_factory=list)
     defaults: TemplateDefaults = Field(default_factory=TemplateDefaults)
     tags: list[str] = Field(default_factory=list)
+    posterAt: PosterAt | None = None
 
 
 class PreviewBody(BaseModel):
@@ -62,7 +70,7 @@ class PreviewBody(BaseModel):
 
 def draft_view(draft: DraftTemplate) -> TemplateView:
     """A draft as a template view, after the same validation a save would run."""
-    validate_document(draft.scenes, draft.dataSlots)
+    validate_document(draft.scenes, draft.dataSlots, draft.posterAt)
     return TemplateView(
         id="draft",
         name=draft.name,
@@ -75,6 +83,7 @@ def draft_view(draft: DraftTemplate) -> TemplateView:
         dataSlots=draft.dataSlots,
         defaults=draft.defaults,
         version=1,
+        posterAt=draft.posterAt,
     )
 
 
@@ -121,7 +130,12 @@ def composition_html(
     try:
         timeline = build_timeline(scenes, filled)
         return render_composition(
-            timeline, spec.brand.model_dump(), spec.output.model_dump(), asset_base, data=filled
+            timeline,
+            spec.brand.model_dump(),
+            spec.output.model_dump(),
+            asset_base,
+            data=filled,
+            poster_at=spec.posterAt.model_dump() if spec.posterAt else None,
         )
     except (UnknownPrimitive, TemplateNotFound) as exc:  # a primitive removed since saving
         raise PrimitiveMissing(str(exc)) from exc

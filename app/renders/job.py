@@ -27,7 +27,7 @@ from app.renders.schemas import BrandOptions, RenderOptions, SceneOverride
 from app.spec import Resolution
 from app.templates.binding import prepare_data, prepare_render
 from app.templates.builtins import builtin_data_source
-from app.templates.schemas import TemplateView
+from app.templates.schemas import PosterAt, TemplateView
 from app.templates.slots import Slot, check_data
 from app.voices.script import unknown_variables
 from app.voices.service import check_audio_request
@@ -105,6 +105,8 @@ class RenderJobSpec(BaseModel):
     # The language the template's voScripts are written in (its `defaults.language`); rows
     # stored before it existed read as English, the language of every template then.
     templateLanguage: str = DEFAULT_LANGUAGE
+    # The template's chosen poster frame; None (and rows stored before it): the poster rule.
+    posterAt: PosterAt | None = None
 
     @field_validator("schemaVersion")
     @classmethod
@@ -313,6 +315,9 @@ def build_job_spec(
         audio=options.audio,
         output=options.output,
         templateLanguage=template_language(template),
+        posterAt=PosterAt.model_validate(template["posterAt"])
+        if template.get("posterAt")
+        else None,
     )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Boolean, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy import Boolean, Float, ForeignKey, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
 from app.db import Base, IdMixin, TimestampMixin
@@ -69,6 +69,12 @@ class RenderJob(IdMixin, TimestampMixin, Base):
     # The poster frame (PNG) and short preview GIF made at completion (storage keys).
     poster_key: Mapped[str | None] = mapped_column(String(300), default=None)
     preview_gif_key: Mapped[str | None] = mapped_column(String(300), default=None)
+    # The poster's time in the video (ms, on its frame grid: frame n is at n * 1000 / fps),
+    # where the preview GIF starts; None before completion and for jobs older than it.
+    poster_at_ms: Mapped[float | None] = mapped_column(Float, default=None)
+    # The quality report of the finished file ({status, checks: [{name, status, detail}]},
+    # worker/render/quality/); None before completion and for jobs older than it.
+    quality: Mapped[dict[str, Any] | None] = mapped_column(default=None)
     # The trigger campaign this job belongs to (TriggerRule.campaign_id, the caller's own id),
     # None for jobs not made by a rule with one: analytics accept it in place of a batch id.
     campaign_id: Mapped[str | None] = mapped_column(String(64), default=None, index=True)

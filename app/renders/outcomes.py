@@ -26,6 +26,7 @@ async def job_events(session: AsyncSession, job: RenderJob, output_url: str | No
             started_at=job.started_at,
             completed_at=job.completed_at,
             batch_id=job.batch_id,
+            quality=job.quality,
         )
         await outbox.emit(session, job.account_id, events.RENDER_COMPLETE, data)
     else:

@@ -157,9 +157,19 @@ def output_url(job: RenderJob, storage: Storage) -> str | None:
     return None
 
 
+def finished_report(job: RenderJob) -> dict[str, Any]:
+    """The poster's time and the quality report of a completed job (null before, and for jobs
+    completed before they were recorded)."""
+    complete = job.status == JobStatus.COMPLETE
+    return {
+        "posterAtMs": job.poster_at_ms if complete else None,
+        "quality": job.quality if complete else None,
+    }
+
+
 def job_fields(job: RenderJob, storage: Storage, settings: Settings) -> dict[str, Any]:
-    """SPEC 2.7 job fields (plus templateId, batchId, projectId, deletedAt, voiceovers, and
-    the player page, poster and preview GIF URLs)."""
+    """SPEC 2.7 job fields (plus templateId, batchId, projectId, deletedAt, voiceovers, the
+    player page, poster and preview GIF URLs, the poster's time and the quality report)."""
     return {
         "id": job.id,
         "status": job.status,
@@ -177,4 +187,5 @@ def job_fields(job: RenderJob, storage: Storage, settings: Settings) -> dict[str
         "deletedAt": iso(job.deleted_at),
         "voiceovers": list(job.voiceovers or []),
         **viewer_urls(job, storage, settings),
+        **finished_report(job),
     }

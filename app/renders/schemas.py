@@ -6,6 +6,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from app.renders.quality import QualityReport
 from app.renders.states import BatchStatus, JobStage, JobStatus
 from app.renders.variants import MAX_VARIANTS, PrimaryMetric, check_split
 from app.spec import LANGUAGES, Resolution
@@ -125,6 +126,14 @@ class JobFields(BaseModel):
     playerUrl: str | None = None
     thumbnailUrl: str | None = None
     thumbnailGifUrl: str | None = None
+    posterAtMs: float | None = Field(
+        default=None,
+        description="The poster's time in the video (ms, a frame time: n x 1000 / fps); the "
+        "preview GIF starts there. Null until complete",
+    )
+    quality: QualityReport | None = Field(
+        default=None, description="The finished file's quality report; null until complete"
+    )
 
 
 class JobStatusResponse(JobFields):

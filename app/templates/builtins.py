@@ -13,7 +13,7 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.templates.models import BuiltinUsage
-from app.templates.schemas import DataSlot, SceneConfig, TemplateDefaults, TemplateView
+from app.templates.schemas import DataSlot, PosterAt, SceneConfig, TemplateDefaults, TemplateView
 
 BUILTINS_DIR = Path(__file__).parent / "builtins"
 BUILTIN_IDS = ("emeritus", "laureate", "rewind", "pulse", "handshake")
@@ -41,6 +41,7 @@ class BuiltinTemplate(BaseModel):
     defaults: TemplateDefaults
     sampleData: dict[str, Any]
     dataSource: DataSource | None = None
+    posterAt: PosterAt | None = None
 
 
 @lru_cache(maxsize=1)
@@ -79,6 +80,7 @@ def builtin_as_view(item: BuiltinTemplate, usage: int) -> TemplateView:
         dataSlots=item.dataSlots,
         defaults=item.defaults,
         version=1,
+        posterAt=item.posterAt,
         rootBuiltin=item.id,
     )
 

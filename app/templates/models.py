@@ -35,6 +35,8 @@ class Template(IdMixin, TimestampMixin, Base):
     # the parent at fork time so deleting a template in the middle of a chain changes nothing.
     root_builtin: Mapped[str | None] = mapped_column(String(64), default=None)
     version: Mapped[int] = mapped_column(Integer, default=1)
+    # The poster frame the author chose ({scene, offsetMs}), None: the poster rule decides.
+    poster_at: Mapped[dict[str, Any] | None] = mapped_column(default=None)
 
 
 class BuiltinUsage(Base):

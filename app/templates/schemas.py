@@ -119,6 +119,24 @@ class TemplateDefaults(BaseModel):
         return value
 
 
+class PosterAt(BaseModel):
+    """The poster frame an author chose (addition): `offsetMs` into the scene at template index
+    `scene`. It wins over the rule (where the first personalized scene has settled)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    scene: int = Field(ge=0, le=10_000, description="Template scene index (0-based)")
+    offsetMs: float = Field(
+        default=0, ge=0, le=3_600_000, description="Milliseconds after the scene starts"
+    )
+
+
+POSTER_AT_DOC = (
+    "The poster frame (addition): {scene, offsetMs}; wins over the rule (where the first "
+    "scene that shows recipient data has settled) when that scene plays; null: the rule"
+)
+
+
 class Template(BaseModel):
     """A template as the API shows it (SPEC 2.1)."""
 
@@ -136,6 +154,7 @@ class Template(BaseModel):
     dataSlots: list[DataSlot]
     defaults: TemplateDefaults
     version: int
+    posterAt: PosterAt | None = Field(default=None, description=POSTER_AT_DOC)
 
 
 class TemplateView(Template):
@@ -160,6 +179,7 @@ class CreateTemplate(BaseModel):
     defaults: TemplateDefaults | None = None
     tags: list[str] | None = None
     projectId: ProjectId | None = None
+    posterAt: PosterAt | None = Field(default=None, description=POSTER_AT_DOC)
 
 
 class UpdateTemplate(BaseModel):
@@ -176,6 +196,7 @@ class UpdateTemplate(BaseModel):
     defaults: TemplateDefaults | None = None
     tags: list[str] | None = None
     projectId: ProjectId | None = None
+    posterAt: PosterAt | None = Field(default=None, description=POSTER_AT_DOC)
 
 
 class TemplatesQuery(BaseModel):

@@ -27,6 +27,7 @@ from app.templates.models import Template as TemplateRow
 from app.templates.schemas import (
     CreateTemplate,
     DataSlot,
+    PosterAt,
     SceneConfig,
     TemplateDefaults,
     TemplateView,
@@ -54,6 +55,7 @@ def _row_view(
         dataSlots=[DataSlot.model_validate(s) for s in row.data_slots],
         defaults=TemplateDefaults.model_validate(row.defaults),
         version=row.version,
+        posterAt=PosterAt.model_validate(row.poster_at) if row.poster_at else None,
         ownerId=row.account_id,
         projectId=row.project_id if project_shown else None,
         rootBuiltin=row.root_builtin,
@@ -211,7 +213,9 @@ async def create_template(
     slots = body.dataSlots if body.dataSlots is not None else (base.dataSlots if base else [])
     defaults = body.defaults or (base.defaults if base else TemplateDefaults())
     tags = body.tags if body.tags is not None else (base.tags if base else [])
-    validate_document(scenes, slots)
+    given = "posterAt" in body.model_fields_set
+    poster_at = body.posterAt if given else (base.posterAt if base else None)
+    validate_document(scenes, slots, poster_at)
     if allow is not None:  # tier limits (app/limits.py); None: internal callers
         check_template(scenes, slots, allow)
     row = TemplateRow(
@@ -230,6 +234,7 @@ async def create_template(
         # Copied, never walked: deleting a template mid-chain must not cut forks off their source.
         root_builtin=base.rootBuiltin if base else None,
         version=1,
+        poster_at=poster_at.model_dump(mode="json") if poster_at else None,
     )
     session.add(row)
     await session.flush()
@@ -238,7 +243,8 @@ async def create_template(
 
 NOT_NULLABLE = ("name", "visibility", "scenes", "dataSlots", "defaults", "tags")
 # The fields of SPEC's UpdateTemplate: PUT replaces them (omitted ones take their defaults);
-# the other fields of the body (dataSlots, defaults, tags, projectId) change only when given.
+# the other fields of the body (dataSlots, defaults, tags, projectId, posterAt) change only
+# when given.
 PUT_REPLACES = ("name", "description", "visibility", "scenes")
 
 
@@ -255,24 +261,32 @@ def _apply(row: TemplateRow, body: UpdateTemplate, fields: set[str], partial: bo
         row.description = body.description
     if "visibility" in fields:
         row.visibility = body.visibility  # type: ignore[assignment]
-    if "scenes" in fields:
-        row.scenes = _dump(body.scenes or [])
-    if "dataSlots" in fields:
-        row.data_slots = _dump(body.dataSlots or [])
     if "defaults" in fields:
         given = body.defaults or TemplateDefaults()
         if partial:
             changed = given.model_dump(mode="json", exclude_unset=True)
             given = TemplateDefaults.model_validate({**row.defaults, **changed})
         row.defaults = given.model_dump(mode="json")
-    if "tags" in fields:
-        row.tags = list(body.tags or [])
     if "projectId" in fields:
         row.project_id = body.projectId
+    _apply_content(row, body, fields)
     validate_document(
         [SceneConfig.model_validate(s) for s in row.scenes],
         [DataSlot.model_validate(s) for s in row.data_slots],
+        PosterAt.model_validate(row.poster_at) if row.poster_at else None,
     )
+
+
+def _apply_content(row: TemplateRow, body: UpdateTemplate, fields: set[str]) -> None:
+    """The document's lists and the poster frame, as given (posterAt null: the poster rule)."""
+    if "scenes" in fields:
+        row.scenes = _dump(body.scenes or [])
+    if "dataSlots" in fields:
+        row.data_slots = _dump(body.dataSlots or [])
+    if "tags" in fields:
+        row.tags = list(body.tags or [])
+    if "posterAt" in fields:
+        row.poster_at = body.posterAt.model_dump(mode="json") if body.posterAt else None
 
 
 async def patch_template(
@@ -293,13 +307,15 @@ async def patch_template(
 
 def full_update(body: UpdateTemplate) -> tuple[UpdateTemplate, set[str]]:
     """PUT semantics: the SPEC's UpdateTemplate fields (name, description, visibility, scenes)
-    are replaced, omitted ones taking their defaults; dataSlots, defaults, tags and projectId
-    change only when given (given null: reset to the default). Returns the document and the
-    fields it writes."""
+    are replaced, omitted ones taking their defaults; dataSlots, defaults, tags, projectId and
+    posterAt change only when given (given null: reset to the default). Returns the document and
+    the fields it writes."""
     if body.name is None:
         raise NameRequired()
     given = body.model_fields_set
-    fields = set(PUT_REPLACES) | (given & {"dataSlots", "defaults", "tags", "projectId"})
+    fields = set(PUT_REPLACES) | (
+        given & {"dataSlots", "defaults", "tags", "projectId", "posterAt"}
+    )
     document = UpdateTemplate(
         name=body.name,
         description=body.description,
@@ -309,6 +325,7 @@ def full_update(body: UpdateTemplate) -> tuple[UpdateTemplate, set[str]]:
         defaults=body.defaults or TemplateDefaults(),
         tags=body.tags or [],
         projectId=body.projectId,
+        posterAt=body.posterAt,
     )
     return document, fields
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.composition.timeline import scene_duration_ms
 from app.primitives.catalog import get_primitive
 from app.templates.errors import InvalidTemplate
-from app.templates.schemas import DataSlot, SceneConfig
+from app.templates.schemas import DataSlot, PosterAt, SceneConfig
 
 # How many defined slot keys a message lists before "(+N more)".
 LISTED_KEYS = 20
@@ -82,8 +83,44 @@ def document_problems(
     return problems
 
 
-def validate_document(scenes: list[SceneConfig], data_slots: list[DataSlot]) -> None:
-    """InvalidTemplate listing every problem when scenes or slots do not fit the catalog."""
-    problems = document_problems(scenes, data_slots)
+def known_duration_ms(scene: SceneConfig) -> int | None:
+    """How long the scene plays whatever the render: its durationOverride (speech may only
+    lengthen it), else, for a scene without a voScript, its defaultDuration or its primitive's
+    default; None for a voiced scene (its speech sets its length)."""
+    if scene.durationOverride is not None:
+        return round(scene.durationOverride * 1000)
+    info = get_primitive(scene.primitiveId)
+    if scene.voScript or info is None:
+        return None
+    return scene_duration_ms(scene.model_dump(), info.defaultDuration, None, 0)
+
+
+def poster_at_problems(
+    scenes: list[SceneConfig], poster_at: PosterAt | None
+) -> list[dict[str, Any]]:
+    """posterAt names a scene of the template and a moment inside it (when its length is known
+    before the render; otherwise the render clamps the offset into the scene)."""
+    if poster_at is None:
+        return []
+    if poster_at.scene >= len(scenes):
+        where = f"indexes 0-{len(scenes) - 1}" if scenes else "no scenes"
+        msg = f"{poster_at.scene} is not a scene of this template ({where})"
+        return [detail(["posterAt", "scene"], msg, "unknown_scene")]
+    length = known_duration_ms(scenes[poster_at.scene])
+    if length is not None and poster_at.offsetMs > length:
+        msg = (
+            f"{poster_at.offsetMs:g} ms is past the end of scene {poster_at.scene}, which "
+            f"plays {length} ms (0-{length} allowed)"
+        )
+        return [detail(["posterAt", "offsetMs"], msg, "out_of_scene")]
+    return []
+
+
+def validate_document(
+    scenes: list[SceneConfig], data_slots: list[DataSlot], poster_at: PosterAt | None = None
+) -> None:
+    """InvalidTemplate listing every problem when scenes or slots do not fit the catalog, or
+    posterAt does not fit the scenes."""
+    problems = document_problems(scenes, data_slots) + poster_at_problems(scenes, poster_at)
     if problems:
         raise InvalidTemplate(problems)

@@ -1,5 +1,6 @@
 """Webhook event names and their payloads: exactly SPEC 6.1's data fields (plus `batchId` on
-a batch job's render events; batch.progress and test.event, unshaped there, are ours)."""
+a batch job's render events and the file's `quality` report on render.complete; batch.progress
+and test.event, unshaped there, are ours)."""
 
 from __future__ import annotations
 
@@ -54,6 +55,7 @@ def render_complete(
     started_at: datetime | None,
     completed_at: datetime | None,
     batch_id: str | None,
+    quality: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     data: dict[str, Any] = {
         "jobId": job_id,
@@ -65,6 +67,9 @@ def render_complete(
         "completedAt": iso(completed_at),
         # Time spent rendering: from the first claim to the outcome.
         "renderDurationMs": ms_between(started_at or created_at, completed_at),
+        # Ours: the finished file's quality report {status, checks: [{name, status, detail}]}
+        # (null for a job completed without one).
+        "quality": quality,
     }
     if batch_id:
         data["batchId"] = batch_id

@@ -158,6 +158,10 @@
     if (j < 0 || j >= doc.scenes.length) return;
     const [scene] = doc.scenes.splice(i, 1);
     doc.scenes.splice(j, 0, scene);
+    if (doc.posterAt) { // the poster stays on the scene it was on
+      if (doc.posterAt.scene === i) doc.posterAt.scene = j;
+      else if (doc.posterAt.scene === j) doc.posterAt.scene = i;
+    }
     const dir = step < 0 ? "up" : "down";
     // keep the keyboard on the moved scene's button (or its other one at the ends)
     const other = dir === "up" ? "down" : "up";
@@ -168,6 +172,8 @@
     const scene = doc.scenes[i];
     if (!window.confirm("Remove scene " + (i + 1) + " (" + (scene.label || scene.primitiveId) + ")?")) return;
     doc.scenes.splice(i, 1);
+    if (doc.posterAt && doc.posterAt.scene === i) doc.posterAt = null; // back to automatic
+    else if (doc.posterAt && doc.posterAt.scene > i) doc.posterAt.scene -= 1;
     restructured("#tp-h-scenes");
     say("Scene removed.");
   }
@@ -260,6 +266,27 @@
     ]);
   }
 
+  // The poster (the player page's image, email thumbnails, the preview GIF's start): the
+  // rule, or a scene and a moment in it the author picks, which then wins.
+  function posterSection() {
+    const at = doc.posterAt || null;
+    const choices = [["", "Automatic: the first scene showing the recipient, once settled"]]
+      .concat(doc.scenes.map((scene, i) => [String(i), "Scene " + (i + 1) + ": " + (scene.label || scene.primitiveId)]));
+    const pick = select(at ? String(at.scene) : "", choices, (v) => {
+      doc.posterAt = v === null ? null : { scene: Number(v), offsetMs: at ? at.offsetMs : 0 };
+      restructured("#" + idFor("posterAt.scene"));
+    });
+    const fields = [field("Poster frame", "posterAt.scene", pick, {
+      wide: !at,
+      hint: "The still every shared link and email shows. In the preview, \"Poster frame\" shows it.",
+    })];
+    if (at) {
+      fields.push(field("Milliseconds into the scene", "posterAt.offsetMs",
+        numberInput(at.offsetMs, (v) => { doc.posterAt.offsetMs = v === null ? 0 : v; }, { min: 0, step: 100 })));
+    }
+    return section("Poster", "tp-h-poster", [h("div", { class: "tp-fields" }, fields)]);
+  }
+
   function defaultsSection() {
     const d = doc.defaults;
     const color = (value, onChange) => {
@@ -306,7 +333,7 @@
   }
 
   function render() {
-    root.replaceChildren(detailsSection(), scenesSection(), slotsSection(), defaultsSection(), aiSection());
+    root.replaceChildren(detailsSection(), scenesSection(), slotsSection(), posterSection(), defaultsSection(), aiSection());
   }
 
   // ---- errors beside fields ----
@@ -363,6 +390,7 @@
       dataSlots: doc.dataSlots,
       defaults: doc.defaults,
       tags: doc.tags,
+      posterAt: doc.posterAt || null,
     };
   }
   // What a save would refuse (the server's check): [] when the document would save.

@@ -102,6 +102,23 @@
       li.appendChild(btn);
       scenesEl.appendChild(li);
     });
+    // The poster: where every shared link's image and the preview GIF are taken (the runtime's
+    // posterAtMs(): the template's posterAt, else the first personalized scene settled).
+    var posterLi = document.createElement("li");
+    var posterBtn = document.createElement("button");
+    posterBtn.type = "button";
+    posterBtn.className = "rp-poster";
+    posterBtn.textContent = "Poster frame";
+    var posterTime = document.createElement("span");
+    posterTime.className = "rp-scene-time";
+    posterTime.textContent = fmt(rs.posterAtMs());
+    posterBtn.appendChild(posterTime);
+    posterBtn.addEventListener("click", function () {
+      rs.pause();
+      rs.seek(rs.posterAtMs());
+    });
+    posterLi.appendChild(posterBtn);
+    scenesEl.appendChild(posterLi);
     var skipped = labels.length - rs.scenes.length;
     if (skipped > 0) {
       var note = document.createElement("li");

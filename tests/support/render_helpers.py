@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import psutil
@@ -20,6 +21,7 @@ from app.renders.queue import arq_job_id
 from app.templates.schemas import CreateTemplate
 from app.templates.service import create_template
 from tests.support.environment import settings_env
+from worker.render.quality import QualityReport
 
 SHORT_TEMPLATE: dict[str, Any] = {
     "name": "Short test card",
@@ -48,6 +50,18 @@ SHORT_TEMPLATE: dict[str, Any] = {
     ],
     "defaults": {"resolution": "720p", "fps": 30, "includeVoiceover": False},
 }
+
+
+def engine_result(**fields: Any) -> SimpleNamespace:
+    """What a stand-in for the render engine returns: `fields` over a finished render's defaults
+    (a poster at 0 ms, a quality report that passed)."""
+    defaults: dict[str, Any] = {
+        "fps": 30,
+        "poster_at_ms": 0.0,
+        "quality": QualityReport(status="pass", checks=[]),
+        "quality_s": 0.0,
+    }
+    return SimpleNamespace(**{**defaults, **fields})
 
 
 async def make_template(app: Any, account_id: str, **changes: Any) -> str:

@@ -37,6 +37,10 @@ window.reelsmith = {
       const p = Math.max(0, Math.min(1, t / MOVE_MS));
       els[i].firstChild.style.transform = `translateX(${p * 1000}px)`; }); },
   activeIntervals: intervals,
+  // the poster: where the first scene's box has slid in (snapped up to a frame with `fps`)
+  posterAtMs(posterAt, fps) { const t = SCENES.length ? SCENES[0].start + MOVE_MS : 0;
+    return fps ? Math.ceil(t * fps / 1000) * 1000 / fps : t; },
+  fitReport() { return []; },
   canDiffer(a, b) { const lo = Math.min(a, b), hi = Math.max(a, b);
     return intervals().some(([s, e]) => s <= hi && e >= lo); },
 };

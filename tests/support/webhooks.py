@@ -181,6 +181,13 @@ async def new_batch(db: Database, account_id: str, rows: int) -> tuple[str, list
     return batch.id, job_ids
 
 
+# The quality report a finished job carries (as the worker's check writes it).
+QUALITY: dict[str, Any] = {
+    "status": "pass",
+    "checks": [{"name": "streams", "status": "pass", "detail": "h264+aac, 1280x720 @ 30 fps"}],
+}
+
+
 async def finish(db: Database, redis: Any, settings: Settings, job_id: str, ok: bool) -> None:
     """Claim the job as a worker would and write its outcome through worker/jobs.py."""
     job = await jobs.claim(db, redis, settings, job_id, f"w-{job_id[:6]}")
@@ -188,7 +195,11 @@ async def finish(db: Database, redis: Any, settings: Settings, job_id: str, ok: 
     if ok:
         key = f"videos/{job_id}.1.mp4"
         url = f"{settings.public_url}/media/{key}"
-        assert await jobs.complete(db, job_id, job.worker_id or "", 1, key, 3000, {}, [], url)
+        worker = job.worker_id or ""
+        done = await jobs.complete(
+            db, job_id, worker, 1, key, 3000, {}, [], url, None, None, None, 1000.0, QUALITY
+        )
+        assert done
     else:
         assert await jobs.fail(db, job_id, job.worker_id or "", 1, "Data source unavailable")
 

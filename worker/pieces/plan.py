@@ -21,6 +21,7 @@ from app.renders import queue
 from app.renders.models import RenderChunk, RenderJob
 from worker.jobs import settle
 from worker.pieces import rows
+from worker.render.audio import VOICE_STEM
 from worker.render.encode import gop_size
 from worker.render.pipeline import (
     Prepared,
@@ -71,6 +72,11 @@ def soundtrack_key(job_id: str, attempt: int) -> str:
     return f"chunks/{job_id}.{attempt}/soundtrack.wav"
 
 
+def voice_key(job_id: str, attempt: int) -> str:
+    """The voice alone as the mix placed it (the assembly's A/V sync check), when voiced."""
+    return f"chunks/{job_id}.{attempt}/voice.wav"
+
+
 def run_key(job_id: str, attempt: int, index: int, run: int, piece_try: int) -> str:
     """One encoded run of a capture piece (per claim, so a lost claim never overwrites)."""
     return f"chunks/{job_id}.{attempt}/{index:03d}.{piece_try}.{run:02d}.mp4"
@@ -95,18 +101,22 @@ def splitter(ctx: dict[str, Any], job: RenderJob) -> Split:
         if len(ranges) < 2:
             return False
         started = time.monotonic()
-        keys = (bundle_key(job.id, attempt), soundtrack_key(job.id, attempt))
+        keys = [bundle_key(job.id, attempt), soundtrack_key(job.id, attempt)]
         soundtrack = await mix_soundtrack(prepared, settings, workdir / "sound")
         bundle = await asyncio.to_thread(pack_page, prepared, workdir / "page.tar")
         await store_video(storage, keys[0], bundle)
         await store_video(storage, keys[1], soundtrack)
+        stem = workdir / "sound" / VOICE_STEM
+        if stem.exists():
+            keys.append(voice_key(job.id, attempt))
+            await store_video(storage, keys[2], stem)
         meta = plan_meta(prepared)
         meta["cuts"] = cuts
         meta["planSeconds"] = round(time.monotonic() - started, 3)
         ids = await settle(rows.save_plan, db, job.id, worker_id, attempt, ranges, meta)
         if ids is None:
             log.info("job %s: no longer ours; plan dropped", job.id)
-            await asyncio.to_thread(delete_keys, storage, list(keys))
+            await asyncio.to_thread(delete_keys, storage, keys)
             return True
         for piece_id in ids:
             with contextlib.suppress(Exception):  # the sweep enqueues what is missing
@@ -132,6 +142,7 @@ def plan_meta(prepared: Prepared) -> dict[str, Any]:
             str(k): int(v) for k, v in scenes_fully_in_ms(prepared.timeline).items()
         },
         "voiceovers": spoken_by(prepared.voiceovers),
+        "quality": prepared.quality_plan(),
     }
 
 
@@ -165,6 +176,7 @@ def delete_keys(storage: Storage, keys: list[str]) -> None:
 
 
 def plan_keys(job_id: str, attempt: int, pieces: list[RenderChunk]) -> list[str]:
-    """Everything a plan stored: page, soundtrack, every run."""
+    """Everything a plan stored: page, soundtrack, voice, every run."""
     runs = [str(k) for piece in pieces for k in piece.segment_keys]
-    return [bundle_key(job_id, attempt), soundtrack_key(job_id, attempt), *runs]
+    stored = (bundle_key, soundtrack_key, voice_key)
+    return [*(key(job_id, attempt) for key in stored), *runs]

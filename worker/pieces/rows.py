@@ -265,10 +265,17 @@ class Finished:
 
 
 async def finish(
-    db: Database, piece: Claimed, worker_id: str, keys: list[str], frames: int
+    db: Database,
+    piece: Claimed,
+    worker_id: str,
+    keys: list[str],
+    frames: int,
+    page: dict[str, Any] | None = None,
 ) -> Finished:
-    """Mark the capture piece done with its stored runs; when it was the last one, the
-    assembly piece becomes pending (in the same transaction, the job row locked first)."""
+    """Mark the capture piece done with its stored runs and what its page reported (`page`,
+    kept in its meta: the assembly's poster frame and quality check read it); when it was
+    the last one, the assembly piece becomes pending (in the same transaction, the job row
+    locked first)."""
     async with db.session() as session:
         job = await _lock_job(session, piece.job_id)
         if not _on_attempt(job, piece.attempt):
@@ -280,6 +287,7 @@ async def finish(
                 status=PieceStatus.DONE,
                 segment_keys=keys,
                 frames_done=frames,
+                meta={"page": page} if page is not None else {},
                 updated_at=utcnow(),
             )
         )

@@ -35,12 +35,15 @@ from worker.pieces.plan import (
     run_key,
     soundtrack_key,
     unpack_page,
+    voice_key,
 )
 from worker.pieces.rows import ASSEMBLE, Claimed, GiveUp, PieceStatus
 from worker.render import errors as render_errors
+from worker.render.audio import VOICE_STEM
 from worker.render.encode import step_timeout
 from worker.render.mux import join_and_mux
-from worker.render.pipeline import capture_segments
+from worker.render.page import PageInfo
+from worker.render.pipeline import capture_segments, check_quality
 from worker.render.segments import cut_at
 from worker.render.store import StoreError, store_video
 from worker.retries import backoff_s, is_transient, readable_error
@@ -213,7 +216,9 @@ async def _capture(ctx: dict[str, Any], piece: Claimed) -> str:
         ]
         for key, path in zip(keys, captured.paths, strict=True):
             await store_video(storage, key, path)
-    done = await settle(rows.finish, ctx["db"], piece, worker_id, keys, captured.stats.frames)
+    report = page_record(captured.page)
+    frames = captured.stats.frames
+    done = await settle(rows.finish, ctx["db"], piece, worker_id, keys, frames, report)
     if not done.ours:
         await asyncio.to_thread(delete_keys, storage, keys)
         return "dropped: piece or job no longer ours"
@@ -239,12 +244,58 @@ async def _fetch(storage: Storage, key: str, dest: Path) -> Path:
         raise StoreError(f"Render failed: a stored part could not be read ({exc})") from exc
 
 
+def page_record(info: PageInfo) -> dict[str, Any]:
+    """What a capture piece's page reported, as JSON on its row (every piece serves the same
+    page, so any one of them tells the assembly)."""
+    return {
+        "durationMs": info.duration_ms,
+        "intervals": [list(iv) for iv in info.intervals],
+        "posterAtMs": info.poster_at_ms,
+        "fit": info.fit,
+    }
+
+
+def page_of(captures: list[Any], duration_ms: float) -> PageInfo:
+    """The page report a capture piece kept (`page_record`); a plan from before it was kept:
+    the plan's length, the poster at 0 ms, no moving intervals, no text-fit entries."""
+    for capture in captures:
+        page = (capture.meta or {}).get("page")
+        if page:
+            return PageInfo(
+                duration_ms=float(page["durationMs"]),
+                intervals=[(float(a), float(b)) for a, b in page["intervals"]],
+                poster_at_ms=float(page["posterAtMs"]),
+                fit=list(page["fit"]),
+            )
+    return PageInfo(duration_ms=duration_ms, intervals=[], poster_at_ms=0.0)
+
+
+def _quality_plan(meta: dict[str, Any]) -> dict[str, Any]:
+    """The plan's quality inputs (`Prepared.quality_plan`); a plan from before they were kept:
+    a soundtrack when someone spoke, no word timing, no glyph list."""
+    planned = meta.get("quality")
+    if planned:
+        return dict(planned)
+    return {"soundtrack": bool(meta.get("voiceovers")), "wordStartsMs": [], "missingGlyphs": []}
+
+
+async def _fetch_optional(storage: Storage, key: str, dest: Path) -> Path | None:
+    """A stored part the plan may not have (the voice of an unvoiced render)."""
+    try:
+        return await asyncio.to_thread(storage.fetch, key, dest)
+    except FileNotFoundError:
+        return None
+    except Exception as exc:
+        raise StoreError(f"Render failed: a stored part could not be read ({exc})") from exc
+
+
 @dataclass
 class Assembled:
-    """What make_posters needs of a render, from the plan."""
+    """What make_posters needs of a render, from the plan and the pieces' page."""
 
     duration_ms: int
-    scene_fully_in_ms: dict[int, int]
+    fps: int
+    poster_at_ms: float
 
 
 async def _assemble(ctx: dict[str, Any], piece: Claimed) -> str:
@@ -265,16 +316,22 @@ async def _assemble(ctx: dict[str, Any], piece: Claimed) -> str:
         sound = await _fetch(
             storage, soundtrack_key(piece.job_id, attempt), workdir / "soundtrack.wav"
         )
+        stem = await _fetch_optional(
+            storage, voice_key(piece.job_id, attempt), workdir / VOICE_STEM
+        )
         out = workdir / "video.mp4"
         await join_and_mux(paths, sound, frames / int(meta["fps"]), out, step_timeout(settings))
+        page = page_of(captures, float(meta["durationMs"]))
+        report = await check_quality(
+            out, _spec_output(piece), _quality_plan(meta), page, settings, workdir,
+            voice_stem=stem,
+        )  # fmt: skip
         await store_video(storage, key, out)
         async with db.session() as session:
             job = await session.get(RenderJob, piece.job_id)
         if job is None:
             return "dropped: job deleted"
-        timing = Assembled(
-            int(meta["durationMs"]), {int(k): int(v) for k, v in meta["sceneFullyInMs"].items()}
-        )
+        timing = Assembled(int(meta["durationMs"]), int(meta["fps"]), page.poster_at_ms)
         poster, preview_gif = await make_posters(storage, job, attempt, out, timing)
     done = await settle(
         jobs.complete,
@@ -290,6 +347,8 @@ async def _assemble(ctx: dict[str, Any], piece: Claimed) -> str:
         meta["sceneStartsMs"],
         poster,
         preview_gif,
+        timing.poster_at_ms,
+        report.to_json(),
     )
     if not done:
         return "dropped: job no longer ours"  # its video key is the job's own: left alone

@@ -34,6 +34,7 @@ DEFAULT_MUSIC_VOLUME = 0.3
 MUSIC_FADE_IN_S = 1.0
 MUSIC_FADE_OUT_S = 2.0
 FFMPEG_TIMEOUT_S = 300.0
+VOICE_STEM = "voice.wav"  # the voice alone, placed on the timeline, beside the mix (quality)
 AUDIO_TYPES = ("audio/", "application/ogg", "application/octet-stream", "video/mp4", "video/ogg")
 
 
@@ -258,7 +259,7 @@ async def mix_audio(
     voice = None
     if voiceovers:
         track = await asyncio.to_thread(voice_track, timeline, voiceovers, total)
-        voice = write_pcm(workdir / "voice.wav", track)
+        voice = write_pcm(workdir / VOICE_STEM, track)
     if voice is None and music is None:
         return write_pcm(out, np.zeros((total, 2), dtype=np.float32), channels=2)
     premix = workdir / "premix.wav"

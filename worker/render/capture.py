@@ -29,6 +29,7 @@ from worker.render.errors import RenderError, RenderInputError
 from worker.render.page import (
     CaptureModeUnsupported,
     CapturePage,
+    PageInfo,
     differ_flags,
     frame_time_ms,
     open_capture_page,
@@ -54,12 +55,13 @@ class CaptureStats:
 
 @dataclass
 class Captured:
-    """A video's runs in frame order (joined back to back they are the video) and how they
-    were made."""
+    """A video's runs in frame order (joined back to back they are the video), how they were
+    made, and what the page reported (poster frame, text fit, moving intervals)."""
 
     paths: list[Path]
     stats: CaptureStats
     fps: int
+    page: PageInfo
 
     @property
     def frames(self) -> int:
@@ -206,13 +208,13 @@ async def capture_runs(
     on_plan: Callable[[int], None] | None = None,
     *,
     run_per_segment: bool = False,
-) -> tuple[list[Run], int]:
+) -> tuple[list[Run], int, PageInfo]:
     """Capture `segments` (frame ranges, each starting a GOP; None: the whole page as one)
     with one page per browser, the pages sharing the work in contiguous stretches
-    (`plan_runs`). Returns the runs in frame order and how many frames were really captured;
-    `on_plan` gets the frames to capture before the first one is."""
+    (`plan_runs`). Returns the runs in frame order, how many frames were really captured and
+    what the page reported; `on_plan` gets the frames to capture before the first one is."""
     async with open_pages(browsers, server, scale, fps) as pages:
-        info = await page_info(pages[0])
+        info = await page_info(pages[0], fps)
         total = frame_total(info.duration_ms, fps)
         if segments is None:
             segments = [range(total)]
@@ -231,7 +233,16 @@ async def capture_runs(
                 ]
         except BaseExceptionGroup as group_error:
             raise _first_error(group_error) from None
-        return [run for runs in work for run in runs], sum(t.result() for t in tasks)
+        return [run for runs in work for run in runs], sum(t.result() for t in tasks), info
+
+
+async def read_page_info(
+    browsers: list[WarmBrowser], server: PageServer, scale: float, fps: int
+) -> PageInfo:
+    """What the page reports, read on one page without capturing (every frame came from
+    elsewhere, e.g. the scene cache)."""
+    async with open_pages(browsers[:1], server, scale, fps) as pages:
+        return await page_info(pages[0], fps)
 
 
 async def capture_page(
@@ -307,12 +318,12 @@ async def capture_video(
     timeout_s = step_timeout(settings)
 
     async def use(browsers: list[WarmBrowser]) -> Captured:
-        runs, captured = await capture_runs(
+        runs, captured, info = await capture_runs(
             browsers, server, scale, fps, workdir, timeout_s, segments,
             progress.frame, progress.plan,
         )  # fmt: skip
         frames = sum(len(run.frames) for run in runs)
         stats = CaptureStats(frames, captured, browsers[0].mode, len(browsers))
-        return Captured([run.path for run in runs], stats, fps)
+        return Captured([run.path for run in runs], stats, fps, info)
 
     return await with_capture_browsers(manager, settings, scale, parallel, use, progress.reset)

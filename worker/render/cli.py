@@ -138,4 +138,12 @@ def render_to_file(
         f"{result.capture.captured} captured ({result.capture.mode}, "
         f"{result.capture.pages} pages) in {result.elapsed_s:.1f} s"
     )
+    console.print(
+        f"quality {result.quality.status} (checked in {result.quality_s:.1f} s), poster at "
+        f"{result.poster_at_ms / 1000:.2f} s",
+        markup=False,
+    )
+    for check in result.quality.checks:
+        if check.status != "pass":
+            console.print(f"  {check.name} {check.status}: {check.detail}", markup=False)
     return out

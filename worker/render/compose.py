@@ -36,8 +36,10 @@ def compose_page(
     output: JobOutput,
     data: Mapping[str, Any],
     logo: Path | None,
+    poster_at: Mapping[str, Any] | None = None,
 ) -> str:
-    """HTML for the engine's page server; a fetched logo is linked from /assets/."""
+    """HTML for the engine's page server; a fetched logo is linked from /assets/. `poster_at`:
+    the template's chosen poster frame, carried by the page."""
     values = brand.model_dump()
     values["logoUrl"] = f"{ASSETS_PATH}{logo.name}" if logo is not None else None
     try:
@@ -47,6 +49,7 @@ def compose_page(
             output=output.model_dump(),
             asset_base=STATIC_PATH.rstrip("/"),
             data=data,
+            poster_at=poster_at,
         )
     except TemplateNotFound as exc:
         raise RenderInputError(f"Template error: primitive page {exc.name!r} is missing") from exc

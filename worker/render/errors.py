@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class RenderError(Exception):
     """A render failed; `str(err)` is the readable reason stored on the job."""
@@ -17,3 +19,12 @@ class AssetError(RenderInputError):
 
 class RenderTimeout(RenderError):
     """A browser or ffmpeg step took longer than its time limit."""
+
+
+class BrokenVideo(RenderError):
+    """The finished file failed its quality report (no video stream, wrong length, damaged):
+    never stored; `report` is the report's JSON."""
+
+    def __init__(self, message: str, report: dict[str, Any]) -> None:
+        super().__init__(message)
+        self.report = report

@@ -42,10 +42,15 @@ class CaptureModeUnsupported(RenderError):
 
 @dataclass
 class PageInfo:
-    """What the runtime reports about a loaded composition."""
+    """What the runtime reports about a loaded composition: its length, when frames may change,
+    the poster frame's time (on the frame grid) and what fitting did to each text element."""
 
     duration_ms: float
     intervals: list[tuple[float, float]]
+    poster_at_ms: float = 0.0
+    # reelsmith.fitReport(): [{scene, primitive, element, prop, field, size, declared, scale,
+    # truncated}]
+    fit: list[dict[str, Any]] = field(default_factory=list)
 
 
 @dataclass
@@ -257,16 +262,23 @@ async def _wait_ready(cap: CapturePage) -> None:
         await cap.pump()
 
 
-async def page_info(cap: CapturePage) -> PageInfo:
-    """Duration and moving intervals as the runtime reports them."""
+async def page_info(cap: CapturePage, fps: int) -> PageInfo:
+    """Duration, moving intervals, the poster frame (the page's posterAtMs on the grid of
+    `fps`) and the text-fit report, as the runtime reports them, in one call."""
     info = await _step(
         cap.page.evaluate(
-            "() => ({d: window.reelsmith.duration, i: window.reelsmith.activeIntervals()})"
+            """fps => { const rs = window.reelsmith;
+              return {d: rs.duration, i: rs.activeIntervals(), p: rs.posterAtMs(undefined, fps),
+                      f: rs.fitReport()}; }""",
+            fps,
         ),
         "runtime info",
     )
     return PageInfo(
-        duration_ms=float(info["d"]), intervals=[(float(a), float(b)) for a, b in info["i"]]
+        duration_ms=float(info["d"]),
+        intervals=[(float(a), float(b)) for a, b in info["i"]],
+        poster_at_ms=float(info["p"] or 0),
+        fit=[dict(entry) for entry in info["f"] or []],
     )
 
 

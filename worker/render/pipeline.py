@@ -1,8 +1,8 @@
 """The render engine's one entry point: a RenderJobSpec -> an MP4, read top to bottom.
 
 sources -> voices -> timeline -> compose -> serve -> capture + encode (the scene cache beside
-it when on) -> audio mix -> mux (-> store, which the worker task runs on the written file;
-see worker/tasks.py).
+it when on) -> audio mix -> mux -> quality check (-> store, which the worker task runs on the
+written file; see worker/tasks.py).
 """
 
 from __future__ import annotations
@@ -29,6 +29,9 @@ from worker.render.compose import compose_page, fetch_logo
 from worker.render.encode import step_timeout
 from worker.render.errors import RenderInputError
 from worker.render.mux import join_and_mux
+from worker.render.page import PageInfo
+from worker.render.quality import QualityReport
+from worker.render.quality.expect import check_render, expectations, missing_glyphs, word_starts
 from worker.render.scenecache import capture_cached
 from worker.render.segments import video_segments
 from worker.render.server import PageServer, serve_page
@@ -71,6 +74,9 @@ class RenderResult:
     data: dict[str, Any]
     capture: CaptureStats
     elapsed_s: float
+    poster_at_ms: float  # the poster frame (the page's posterAtMs on the frame grid)
+    quality: QualityReport
+    quality_s: float  # wall time of the quality check
 
 
 def spoken_by(voiceovers: Mapping[int, audio.Voiceover]) -> list[dict[str, Any]]:
@@ -140,6 +146,22 @@ class Prepared:
         """Frames the timeline asks for (the page's own duration decides the capture)."""
         return round(self.timeline.duration_ms * self.spec.output.fps / 1000.0)
 
+    @property
+    def soundtrack(self) -> bool:
+        """Whether voice or music goes into the mix (else it is silence)."""
+        audio_options = self.spec.audio
+        music = bool(audio_options.musicTrack) and audio_options.musicVolume > 0
+        return bool(self.voiceovers) or music
+
+    def quality_plan(self) -> dict[str, Any]:
+        """What the quality check needs besides the file and the page (JSON): the soundtrack,
+        the word timing, the characters no bundled font draws."""
+        return {
+            "soundtrack": self.soundtrack,
+            "wordStartsMs": word_starts(self.timeline, self.voiceovers),
+            "missingGlyphs": missing_glyphs(self.data),
+        }
+
 
 async def prepare(
     spec: RenderJobSpec,
@@ -169,7 +191,8 @@ async def prepare(
     check_spoken_length(spec, timeline, settings)
 
     logo = await fetch_logo(spec.brand, settings, assets)
-    page = compose_page(timeline, spec.brand, spec.output, inputs.data, logo)  # compose
+    poster_at = spec.posterAt.model_dump() if spec.posterAt else None
+    page = compose_page(timeline, spec.brand, spec.output, inputs.data, logo, poster_at)
     return Prepared(spec, inputs.data, timeline, dict(voiceovers), page, assets, logo)
 
 
@@ -288,6 +311,7 @@ async def render_or_split(
         prepared = await prepare(spec, settings, progress, workdir, db)
         if split is not None and await split(prepared, workdir):
             return None
+        plan = prepared.quality_plan()  # before the capture: the check after the mux only measures
         with serve_page(prepared.page, prepared.assets) as server:  # serve
             captured = await capture_job(  # capture + encode
                 server,
@@ -304,11 +328,56 @@ async def render_or_split(
         await join_and_mux(  # mux
             captured.paths, soundtrack, captured.duration_s, out_path, step_timeout(settings)
         )
-    return result_of(prepared, out_path, captured.stats, time.monotonic() - started)
+        checked = time.monotonic()
+        report = await check_quality(  # quality check (the voice stem is still in workdir)
+            out_path, prepared.spec.output, plan, captured.page, settings,
+            workdir, voice_stem=workdir / audio.VOICE_STEM,
+        )  # fmt: skip
+        quality_s = time.monotonic() - checked
+    elapsed_s = time.monotonic() - started
+    return result_of(
+        prepared, out_path, captured.stats, elapsed_s, captured.page, report, quality_s
+    )
+
+
+async def check_quality(
+    path: Path,
+    output: JobOutput,
+    plan: Mapping[str, Any],
+    page: PageInfo,
+    settings: Settings,
+    workdir: Path,
+    *,
+    voice_stem: Path | None,
+) -> QualityReport:
+    """The finished file against what the render promised (`Prepared.quality_plan` and the
+    page's report); BrokenVideo when the file is broken."""
+    expect = expectations(
+        fps=output.fps,
+        size=RESOLUTIONS[output.resolution],
+        duration_ms=round(page.duration_ms),
+        soundtrack=bool(plan["soundtrack"]),
+        word_starts_ms=plan["wordStartsMs"],
+        missing=plan["missingGlyphs"],
+        moving_ms=page.intervals,
+        fit=page.fit,
+        voice_stem=voice_stem,
+    )
+    report = await check_render(path, expect, step_timeout(settings), workdir)
+    for check in report.checks:
+        if check.status != "pass":
+            log.warning("quality %s %s: %s", check.name, check.status, check.detail)
+    return report
 
 
 def result_of(
-    prepared: Prepared, out_path: Path, capture: CaptureStats, elapsed_s: float
+    prepared: Prepared,
+    out_path: Path,
+    capture: CaptureStats,
+    elapsed_s: float,
+    page: PageInfo,
+    quality: QualityReport,
+    quality_s: float,
 ) -> RenderResult:
     """What a finished render reports (however its frames were captured)."""
     output = prepared.spec.output
@@ -328,4 +397,7 @@ def result_of(
         data=prepared.data,
         capture=capture,
         elapsed_s=elapsed_s,
+        poster_at_ms=page.poster_at_ms,
+        quality=quality,
+        quality_s=quality_s,
     )

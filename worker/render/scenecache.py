@@ -55,6 +55,7 @@ from worker.render.capture import (
     CaptureStats,
     FrameProgress,
     capture_runs,
+    read_page_info,
     with_capture_browsers,
 )
 from worker.render.mux import join_video
@@ -354,7 +355,7 @@ async def capture_plan(
         files: dict[int, list[Path]] = {n: [kept[n]] for n in range(len(plan)) if hit[n]}
         captured = 0
         if missing:
-            runs, captured = await capture_runs(
+            runs, captured, info = await capture_runs(
                 browsers, server, scale, fps, workdir, timeout_s,
                 [plan[n].frames for n in missing], progress.frame, run_per_segment=True,
             )  # fmt: skip
@@ -373,7 +374,9 @@ async def capture_plan(
         stats = CaptureStats(total, captured, browsers[0].mode, len(browsers))
         hit_frames = sum(len(plan[n].frames) for n in range(len(plan)) if hit[n])
         paths = [path for n in sorted(files) for path in files[n]]
-        return Cached(paths, stats, fps, len(plan), sum(hit), hit_frames)
+        if not missing:  # every segment copied: the page is read for its report only
+            info = await read_page_info(browsers, server, scale, fps)
+        return Cached(paths, stats, fps, info, len(plan), sum(hit), hit_frames)
 
     return await with_capture_browsers(manager, settings, scale, parallel, use, progress.reset)
 

@@ -55,6 +55,39 @@ def element_text(nodes: list[dict[str, Any]], wanted: str) -> list[dict[str, Any
     return [n for n in nodes if n["text"].strip() in wanted]
 
 
+# The box of the innermost visible element of a scene whose text holds `wanted` (spaces
+# ignored), marked so it can be hidden.
+TEXT_BOX = """
+([index, wanted]) => {
+  const squash = (t) => t.replace(/\\s+/g, "");
+  const scene = document.querySelector(`.rs-scene[data-index="${index}"]`);
+  const holds = (e) => !e.closest("script, style, template")
+    && e.getBoundingClientRect().width > 0 && squash(e.textContent).includes(squash(wanted));
+  let found = null;
+  // document order: an element comes before what it holds, so the deepest one is found last
+  for (const e of scene.querySelectorAll("*")) if (holds(e)) found = e;
+  found.setAttribute("data-test-name", "");
+  const r = found.getBoundingClientRect();
+  return [r.left, r.top, r.right, r.bottom];
+}
+"""
+
+
+def drawn_share(shot: bytes, bare: bytes, box: list[float]) -> float:
+    """The share of the box's pixels that change by at least 60 levels when the name is made
+    transparent (`bare`): the name's own drawn pixels, as opposed to background (a title's
+    glyphs fill 27-39 % of their box in the built-ins)."""
+    crop = tuple(
+        round(v) for v in (max(box[0], 0), max(box[1], 0), min(box[2], 1280), min(box[3], 720))
+    )
+    with_name = Image.open(BytesIO(shot)).convert("RGB").crop(crop)
+    without = Image.open(BytesIO(bare)).convert("RGB").crop(crop)
+    diff = ImageChops.difference(with_name, without).convert("L")
+    pixels = list(diff.getdata())
+    assert pixels, box
+    return sum(1 for p in pixels if p >= 60) / len(pixels)
+
+
 @pytest.mark.parametrize("template_id", BUILTIN_IDS)
 async def test_the_poster_shows_the_first_personalized_scene_fully_in(browser, template_id) -> None:
     html, timeline, data = builtin_page(template_id)
@@ -64,7 +97,8 @@ async def test_the_poster_shows_the_first_personalized_scene_fully_in(browser, t
         poster = await page.page.evaluate("reelsmith.posterAtMs()")
         assert poster == await page.page.evaluate("i => reelsmith.settledAt(i)", first.index)
         assert first.start_ms + first.transition_ms <= poster < first.end_ms
-        await page.seek(poster)
+        # the frame the renderer takes at 30 fps
+        await page.seek(await page.page.evaluate("reelsmith.posterAtMs(undefined, 30)"))
         nodes = await page.page.evaluate(SHOWN_TEXT, first.index)
         # The data this scene shows: its person (or company) name, as the data has it.
         shown = data.get("person_name") if first.primitive_id != "logo-reveal" else None
@@ -73,6 +107,13 @@ async def test_the_poster_shows_the_first_personalized_scene_fully_in(browser, t
         assert parts and all(n["visible"] and n["opacity"] == 1 for n in parts), parts
         # Everything else the scene shows has entered too.
         assert all(n["opacity"] == 1 for n in nodes if n["visible"]), nodes
+        # ...and the name's box in the frame is drawn text, not the background.
+        box = await page.page.evaluate(TEXT_BOX, [first.index, wanted])
+        shot = await page.page.screenshot()
+        hide = "document.querySelector('[data-test-name]').style.opacity = '0'"
+        await page.page.evaluate(hide)
+        share = drawn_share(shot, await page.page.screenshot(), box)
+        assert share >= 0.15, (template_id, wanted, box, share)
     finally:
         await page.close()
 
@@ -122,7 +163,7 @@ async def test_two_recipients_posters_differ_only_where_the_name_is(browser) -> 
     assert left <= diff[0] and top <= diff[1] and diff[2] <= right and diff[3] <= bottom
 
 
-async def test_without_a_personalized_scene_the_template_poster_at_is_used(browser) -> None:
+async def test_without_a_personalized_scene_the_first_scene_settled_is_the_poster(browser) -> None:
     scenes = [
         {"primitiveId": "cta-card", "sceneData": {"headline": "Hello", "url": "x.com"}},
         {"primitiveId": "outro", "transition": "fade", "sceneData": {"message": "Bye"}},
@@ -142,6 +183,43 @@ async def test_without_a_personalized_scene_the_template_poster_at_is_used(brows
         first = await page.page.evaluate("reelsmith.settledAt(0)")
         assert await page.page.evaluate(at, {"scene": 2, "offsetMs": 100}) == first  # skipped
         assert await page.page.evaluate("reelsmith.posterAtMs()") == first
+    finally:
+        await page.close()
+
+
+async def test_an_explicit_poster_at_wins_over_the_personalized_scene(browser) -> None:
+    html, timeline, data = builtin_page("pulse")
+    second = timeline.scenes[1]
+    chosen = {"scene": second.index, "offsetMs": 400}
+    carried = render_composition(
+        timeline, builtins()["pulse"].defaults.model_dump(), {}, None, data=data, poster_at=chosen
+    )
+    page = await open_composition(browser, carried)
+    try:
+        assert timeline.scenes[0].personalized
+        assert await page.page.evaluate("reelsmith.posterAtMs()") == second.start_ms + 400
+        # the argument wins over what the page carries
+        other = {"scene": 0, "offsetMs": 10}
+        assert await page.page.evaluate("p => reelsmith.posterAtMs(p)", other) == 10
+    finally:
+        await page.close()
+
+
+async def test_the_poster_time_snaps_to_a_frame_that_still_shows_its_scene(browser) -> None:
+    scenes = [
+        {"primitiveId": "title-intro", "durationOverride": 1.01, "sceneData": {"subtitle": "A"}},
+        {"primitiveId": "outro", "transition": "cut", "sceneData": {"message": "B"}},
+    ]
+    timeline = build_timeline(scenes, {})
+    page = await open_composition(browser, render_composition(timeline, {}, {}, None, data={}))
+    try:
+        at = "([p, fps]) => reelsmith.posterAtMs(p, fps)"
+        # 505 ms is between frames 15 (500) and 16 (533.3) at 30 fps: the later one
+        assert await page.page.evaluate(at, [{"scene": 0, "offsetMs": 505}, 30]) == 16000 / 30
+        # a frame time stays itself
+        assert await page.page.evaluate(at, [{"scene": 0, "offsetMs": 500}, 30]) == 500
+        # 1009 ms: the next frame (1033.3 ms) shows scene 1 (cut at 1010 ms), so the one before
+        assert await page.page.evaluate(at, [{"scene": 0, "offsetMs": 1009}, 30]) == 1000
     finally:
         await page.close()
 

@@ -154,3 +154,35 @@ async def test_editor_at_phone_width(browser: Browser, dashboard: Dashboard) -> 
         assert signed.errors == []
     finally:
         await signed.context.close()
+
+
+async def test_the_poster_frame_is_chosen_previewed_and_saved(
+    signed_in: SignedIn, dashboard: Dashboard
+) -> None:
+    page = signed_in.page
+    await fork_rewind(page, dashboard)
+    preview = page.frame_locator("#tp-preview-frame")
+    poster = preview.locator(".rp-poster")
+    await expect(poster).to_be_visible(timeout=20_000)
+    automatic = await poster.locator(".rp-scene-time").text_content()
+    pick = page.get_by_label("Poster frame")
+    await expect(pick).to_have_value("")  # automatic: the rule
+    await pick.select_option("1")
+    await expect(pick).to_be_focused()  # the keyboard stays on the choice
+    await page.get_by_label("Milliseconds into the scene").fill("1500")
+    # the draft preview's poster follows: scene 2 starts after the 4 s intro (a fade in)
+    await expect(poster.locator(".rp-scene-time")).not_to_have_text(automatic or "", timeout=20_000)
+    await poster.click()
+    at = await page.frame("tp-preview-frame").evaluate("window.reelsmithPreview.player.currentTime")
+    start = await page.frame("tp-preview-frame").evaluate(
+        "window.reelsmithPreview.player.scenes.find(s => s.index === 1).start"
+    )
+    assert at == start + 1500
+    await page.get_by_role("button", name="Save", exact=True).click()
+    await expect(page.locator("#tp-status")).to_have_text("Saved; version 1.")
+    await page.reload()
+    await expect(page.get_by_label("Poster frame")).to_have_value("1")
+    await expect(page.get_by_label("Milliseconds into the scene")).to_have_value("1500")
+    await page.get_by_label("Poster frame").select_option("")
+    await expect(page.get_by_label("Milliseconds into the scene")).to_have_count(0)
+    assert signed_in.errors == []

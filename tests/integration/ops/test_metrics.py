@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -19,7 +18,7 @@ from app.media.storage import get_storage
 from app.models import create_all
 from app.renders import queue
 from app.renders.models import RenderJob
-from tests.support.render_helpers import WorkerProcess, make_template, wait_for
+from tests.support.render_helpers import WorkerProcess, engine_result, make_template, wait_for
 from worker import tasks
 
 
@@ -69,7 +68,7 @@ class Engine:
         progress("rendering", 50)
         self.during = await scrape(self.client)
         out_path.write_bytes(b"video")
-        return SimpleNamespace(
+        return engine_result(
             duration_ms=3000,
             frames=90,
             elapsed_s=1.5,

@@ -59,6 +59,14 @@ CASES = [
     (["defaults", "voiceId"], "robot", ["defaults", "voiceId"], ["robot", "en-GB-SoniaNeural"]),
     (["defaults", "accentColor"], "red", ["defaults", "accentColor"], ["accentColor"]),
     (["defaults", "language"], "klingon", ["defaults", "language"], ["'klingon'", "en-GB", "pt"]),
+    (["posterAt"], {"scene": 3, "offsetMs": 0}, ["posterAt", "scene"], ["posterAt", "3", "0-0"]),
+    (["posterAt"], {"scene": 0, "offsetMs": -1}, ["posterAt", "offsetMs"], ["offsetMs"]),
+    (
+        ["posterAt"],
+        {"scene": 0, "offsetMs": 9000},
+        ["posterAt", "offsetMs"],
+        ["9000 ms is past the end of scene 0"],
+    ),
     (["name"], "   ", ["name"], ["name"]),
     (["visibility"], "secret", ["visibility"], ["private", "unlisted", "public"]),
 ]

@@ -10,6 +10,7 @@ from standardwebhooks.webhooks import Webhook
 
 from app.webhooks.attempts import RETRY_DELAYS_S
 from tests.support.webhooks import (
+    QUALITY,
     SCALE,
     Receiver,
     Reply,
@@ -27,6 +28,7 @@ SPEC_FIELDS = {
     "render.complete": {
         "jobId", "templateId", "status", "outputUrl", "displayName", "createdAt",
         "completedAt", "renderDurationMs",
+        "quality",  # ours: the finished file's quality report
     },
     "render.failed": {"jobId", "templateId", "status", "error", "createdAt", "failedAt"},
     "batch.complete": {
@@ -95,6 +97,7 @@ async def test_every_event_kind_is_delivered_with_the_spec_fields_and_both_signa
     assert "batchId" not in completes[single_ok]
     assert completes[batch_jobs[0]]["batchId"] == batch_id
     assert isinstance(completes[single_ok]["renderDurationMs"], int)
+    assert completes[single_ok]["quality"] == QUALITY
     assert [d["jobId"] for d in by_event["render.failed"]].count(single_failed) == 1
     assert by_event["render.failed"][0]["error"] == "Data source unavailable"
     assert sorted(d["milestone"] for d in by_event["batch.progress"]) == [25, 50, 75]

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -20,7 +19,7 @@ from app.media.storage import get_storage
 from app.renders import queue
 from app.renders.job import RenderJobSpec
 from app.renders.models import RenderJob
-from tests.support.render_helpers import make_template
+from tests.support.render_helpers import engine_result, make_template
 from worker import tasks
 
 WORKER = "spec-worker-1"
@@ -85,7 +84,7 @@ class Recorder:
     ) -> Any:
         self.specs.append(spec)
         out_path.write_bytes(b"video")
-        return SimpleNamespace(
+        return engine_result(
             duration_ms=1000,
             frames=30,
             elapsed_s=1.0,

@@ -15,7 +15,6 @@ import logging
 import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -31,7 +30,7 @@ from app.logs import JsonFormatter
 from app.media.storage import LocalStorage, S3Storage, get_storage, video_key
 from app.renders import queue
 from app.renders.models import RenderJob
-from tests.support.render_helpers import make_template
+from tests.support.render_helpers import engine_result, make_template
 from tests.support.s3 import s3_server
 from worker import jobs, tasks
 from worker.render.errors import RenderInputError
@@ -62,7 +61,7 @@ class Engine:
         if self.meanwhile:
             await self.meanwhile.pop(0)()
         out_path.write_bytes(f"video {job.attempts}".encode())
-        return SimpleNamespace(
+        return engine_result(
             duration_ms=1500,
             frames=45,
             elapsed_s=1.0,

@@ -1,7 +1,8 @@
 """One long video across workers, end to end with real worker processes (Chromium + ffmpeg):
 a render above REELSMITH_CHUNK_THRESHOLD_S (set low here) is planned into pieces that several
 workers capture and the last one assembles. Its decoded frames are those of the plain
-single-worker render (framemd5), it is charged once, and the pieces' stored files are gone.
+single-worker render (framemd5), its poster time and quality report are the plain render's, it
+is charged once, and the pieces' stored files are gone.
 A worker killed (SIGKILL) mid-piece: its piece is redone elsewhere, the job completes once."""
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ from tests.support.render_helpers import WorkerProcess, make_template, wait_for
 from tests.support.render_support import frame_hashes
 from worker.jobs import job_spec
 from worker.render.browser import BrowserManager
-from worker.render.pipeline import render_video
+from worker.render.pipeline import RenderResult, render_video
+from worker.render.quality import CHECKS
 from worker.render.segments import cut_at, gop_grid
 
 pytestmark = pytest.mark.slow
@@ -32,9 +34,14 @@ IN_PIECES = {"REELSMITH_CHUNK_THRESHOLD_S": "1", "REELSMITH_CHUNK_MIN_S": "1"}
 
 def scenes(seconds: float) -> list[dict[str, Any]]:
     """Two scenes, the second entering with a fade: the video's segments (and so its GOPs)
-    start at frames that are not on the one-second grid."""
+    start at frames that are not on the one-second grid. The first speaks (a voice stem for the
+    assembly's A/V sync check) when the render has its voiceover on."""
     return [
-        {"primitiveId": "title-intro", "durationOverride": seconds - 0.3},
+        {
+            "primitiveId": "title-intro",
+            "durationOverride": seconds - 0.3,
+            "voScript": "Hello [person_name]",
+        },
         {
             "primitiveId": "title-intro",
             "durationOverride": seconds + 0.3,
@@ -67,13 +74,11 @@ async def charges(app: Any, job_id: str) -> list[str]:
         return list(kinds.scalars())
 
 
-async def submit(app: Any, client: Any, user: Any, seconds: float) -> str:
+async def submit(app: Any, client: Any, user: Any, seconds: float, voiced: bool = False) -> str:
     template_id = await make_template(app, user.account.id, scenes=scenes(seconds))
-    created = await client.post(
-        "/api/render",
-        json={"templateId": template_id, "data": {"person_name": "Robin"}},
-        headers=user.headers,
-    )
+    body = {"templateId": template_id, "data": {"person_name": "Robin"}}
+    audio = {"audio": {"includeVoiceover": True}} if voiced else {}
+    created = await client.post("/api/render", json={**body, **audio}, headers=user.headers)
     assert created.status_code == 200, await created.get_json()
     return str((await created.get_json())["jobId"])
 
@@ -85,14 +90,13 @@ async def live_slots(settings: Settings, redis: Any, slots: int) -> None:
     await wait_for(ready, 60, f"{slots} live worker slots")
 
 
-async def plain_render(settings: Settings, job: RenderJob, out: Path) -> Path:
+async def plain_render(settings: Settings, job: RenderJob, out: Path) -> RenderResult:
     """The same job rendered in one piece, in this process."""
     manager = BrowserManager(settings)
     try:
-        await render_video(job_spec(job), settings, None, out, manager=manager)
+        return await render_video(job_spec(job), settings, None, out, manager=manager)
     finally:
         await manager.close()
-    return out
 
 
 def media_files(settings: Settings) -> list[str]:
@@ -117,7 +121,7 @@ async def test_a_render_in_pieces_decodes_to_the_plain_renders_frames(
         two.start()
         one.start()
         await live_slots(settings, redis, 3)
-        job_id = await submit(app, client, user, 2.0)  # ~4 s: three pieces for three slots
+        job_id = await submit(app, client, user, 2.0, voiced=True)  # ~4 s: three pieces
         seen: dict[int, RenderChunk] = {}
 
         async def done() -> RenderJob | None:
@@ -140,9 +144,15 @@ async def test_a_render_in_pieces_decodes_to_the_plain_renders_frames(
     assert job.attempts == 1 and job.progress == 100
     video = Path(settings.media_dir) / f"videos/{job_id}.1.mp4"
     plain = await plain_render(settings, job, tmp_path / "plain.mp4")
-    pieces_hashes, plain_hashes = frame_hashes(video), frame_hashes(plain)
+    pieces_hashes, plain_hashes = frame_hashes(video), frame_hashes(plain.path)
     assert len(pieces_hashes) == len(plain_hashes) == round(job.duration_ms * 30 / 1000)
     assert pieces_hashes == plain_hashes
+    # The assembly takes the poster where the plain render does and checks the file the same way.
+    assert job.poster_at_ms == plain.poster_at_ms
+    assert job.quality is not None and job.quality["status"] == plain.quality.status
+    assert [c["name"] for c in job.quality["checks"]] == list(CHECKS)
+    sync = next(c for c in job.quality["checks"] if c["name"] == "av_sync")
+    assert sync["status"] == "pass" and "matched against the voice stem" in sync["detail"], sync
     assert await charges(app, job_id) == ["charge"]
     # Only the video, its poster and GIF: the page, soundtrack and parts were removed.
     assert media_files(settings) == sorted(
@@ -189,7 +199,7 @@ async def test_a_piece_whose_worker_is_killed_is_redone_and_the_job_completes_on
     assert await charges(app, job_id) == ["charge"]
     video = Path(settings.media_dir) / f"videos/{job_id}.1.mp4"
     plain = await plain_render(settings, job, tmp_path / "plain.mp4")
-    assert frame_hashes(video) == frame_hashes(plain)
+    assert frame_hashes(video) == frame_hashes(plain.path)
     assert media_files(settings) == sorted(
         [f"videos/{job_id}.1.mp4", f"posters/{job_id}.1.gif", f"posters/{job_id}.1.png"]
     )

@@ -47,6 +47,7 @@ def test_render_command_writes_the_video(tmp_path: Path):
     )
     assert result.exit_code == 0, result.output
     assert "wrote" in result.output and "30 frames" in result.output
+    assert "quality pass" in result.output and "poster at 0." in result.output
     video = next(s for s in probe(out)["streams"] if s["codec_type"] == "video")
     # No defaults.resolution in the template: the documented default, 1080p.
     assert int(video["nb_read_frames"]) == 30 and video["width"] == 1920

@@ -80,6 +80,8 @@ async def test_cached_and_uncached_renders_are_frame_identical(
     again = await render_video(job("Ada", 5), warm, None, tmp_path / "a2.mp4", manager=manager)
     assert again.capture.captured == 0
     assert frame_hashes(again.path) == frame_hashes(first.path)
+    # ...and the page, opened for its report alone, gives the same poster and quality
+    assert again.poster_at_ms == first.poster_at_ms and again.quality == first.quality
 
     # A number in the last scene: its segments are not shared.
     caplog.clear()
