@@ -20,6 +20,7 @@ import logging
 import math
 import time
 from dataclasses import dataclass
+from typing import Any
 
 from quart import Quart, Response, g, request
 from redis.asyncio import Redis
@@ -187,10 +188,21 @@ def public_rule_for(method: str, rule: str) -> tuple[str, Rule]:
     return found.bucket or f"{method}:{rule}", found
 
 
+_scripts: dict[int, tuple[Redis, Any]] = {}
+
+
+def _script(redis: Redis) -> Any:
+    """The GCRA script registered once per Redis client (its SHA-1 computed once)."""
+    found = _scripts.get(id(redis))
+    if found is None or found[0] is not redis:
+        found = _scripts[id(redis)] = (redis, redis.register_script(GCRA_LUA))
+    return found[1]
+
+
 async def hit(redis: Redis, key: str | list[str], rule: Rule) -> Decision:
     """Count one request against `key` (or all of several keys) under `rule`, atomically."""
     interval_ms = 60_000 / rule.limit
-    script = redis.register_script(GCRA_LUA)  # EVALSHA, loading the script when missing
+    script = _script(redis)  # EVALSHA, loading the script when missing
     keys = [key] if isinstance(key, str) else key
     allowed, remaining, reset_ms, retry_ms = await script(keys=keys, args=[interval_ms, rule.burst])
     return Decision(

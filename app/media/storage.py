@@ -274,9 +274,14 @@ def get_storage(settings: Settings) -> Storage:
         if store is None:
             store = _s3_stores[ident] = S3Storage(settings)
         return store
-    return LocalStorage(settings.media_dir, settings.public_url)
+    key = (str(settings.media_dir), settings.public_url)
+    local = _local_stores.get(key)
+    if local is None:  # resolving the folder costs system calls: once per process
+        local = _local_stores[key] = LocalStorage(settings.media_dir, settings.public_url)
+    return local
 
 
+_local_stores: dict[tuple[str, str], LocalStorage] = {}
 S3_FIELDS = tuple(f for f in Settings.model_fields if f.startswith("s3_"))
 
 

@@ -1,0 +1,148 @@
+"""SQLite reads on the event loop's own thread, for the hot point reads (`Database.read`).
+
+SQLAlchemy's aiosqlite driver runs every DB-API call (cursor, execute, fetch, close, BEGIN,
+rollback) on aiosqlite's thread and wakes the event loop for each answer: about ten thread
+hand-offs and loop wake-ups per query, which cost more CPU than the query. A point read of an
+indexed row in a WAL database takes tens of microseconds and never waits for a writer, so the
+read engine hands SQLAlchemy these objects instead: aiosqlite's interface, answered at once by
+the stdlib `sqlite3` connection in the calling thread. Writes keep aiosqlite's thread (they can
+wait for the write lock, which must not stop the event loop).
+
+A reader can still meet SQLITE_BUSY in rare moments (a WAL reset after a crash); its
+busy_timeout is short (READ_BUSY_TIMEOUT_MS) so the loop never waits long.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable, Sequence
+from typing import Any
+
+READ_BUSY_TIMEOUT_MS = 250
+
+
+class InlineCursor:
+    """aiosqlite.Cursor's interface over a sqlite3 cursor, answered in the calling thread."""
+
+    __slots__ = ("_cursor",)
+
+    def __init__(self, cursor: sqlite3.Cursor) -> None:
+        self._cursor = cursor
+
+    async def __aenter__(self) -> InlineCursor:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        self._cursor.close()
+
+    @property
+    def description(self) -> Any:
+        return self._cursor.description
+
+    @property
+    def rowcount(self) -> int:
+        return self._cursor.rowcount
+
+    @property
+    def lastrowid(self) -> int | None:
+        return self._cursor.lastrowid
+
+    @property
+    def arraysize(self) -> int:
+        return self._cursor.arraysize
+
+    @arraysize.setter
+    def arraysize(self, value: int) -> None:
+        self._cursor.arraysize = value
+
+    async def execute(self, sql: str, parameters: Sequence[Any] | None = None) -> InlineCursor:
+        if parameters is None:
+            self._cursor.execute(sql)
+        else:
+            self._cursor.execute(sql, parameters)
+        return self
+
+    async def executemany(self, sql: str, seq: Any) -> InlineCursor:
+        self._cursor.executemany(sql, seq)
+        return self
+
+    async def fetchone(self) -> Any:
+        return self._cursor.fetchone()
+
+    async def fetchmany(self, size: int | None = None) -> list[Any]:
+        return self._cursor.fetchmany(size if size is not None else self._cursor.arraysize)
+
+    async def fetchall(self) -> list[Any]:
+        return self._cursor.fetchall()
+
+    async def close(self) -> None:
+        self._cursor.close()
+
+
+class _Immediate:
+    """Stands in for aiosqlite's request queue (SQLAlchemy puts its isolation-level change
+    there): runs the function at once and answers the future."""
+
+    __slots__ = ()
+
+    def put_nowait(self, item: tuple[Any, Callable[[], Any]]) -> None:
+        future, function = item
+        try:
+            result = function()
+        except BaseException as exc:  # noqa: BLE001 - handed to the awaiting caller
+            if future is not None:
+                future.set_exception(exc)
+            return
+        if future is not None:
+            future.set_result(result)
+
+
+class InlineConnection:
+    """aiosqlite.Connection's interface over a sqlite3 connection, answered in the calling
+    thread."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self._conn = conn
+        self._connection: sqlite3.Connection | None = conn  # SQLAlchemy checks it is open
+        self._tx = _Immediate()
+
+    @property
+    def isolation_level(self) -> str | None:
+        return self._conn.isolation_level
+
+    def cursor(self) -> InlineCursor:
+        return InlineCursor(self._conn.cursor())
+
+    async def execute(self, sql: str, parameters: Sequence[Any] | None = None) -> InlineCursor:
+        return await self.cursor().execute(sql, parameters)
+
+    async def commit(self) -> None:
+        self._conn.commit()
+
+    async def rollback(self) -> None:
+        self._conn.rollback()
+
+    async def create_function(self, *args: Any, **kw: Any) -> None:
+        self._conn.create_function(*args, **kw)
+
+    async def close(self) -> None:
+        if self._connection is not None:
+            self._connection = None
+            self._conn.close()
+
+    def stop(self) -> None:
+        if self._connection is not None:
+            self._connection = None
+            self._conn.close()
+
+
+def inline_creator(path: str) -> Callable[[], Any]:
+    """An `async_creator` for create_async_engine: a read connection to the file at `path`."""
+
+    async def connect() -> InlineConnection:
+        conn = sqlite3.connect(
+            path, timeout=READ_BUSY_TIMEOUT_MS / 1000, check_same_thread=False
+        )
+        return InlineConnection(conn)
+
+    return connect
