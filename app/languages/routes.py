@@ -15,7 +15,7 @@ bp = Blueprint("languages", __name__)
 
 
 @bp.get("/api/languages")
-@tag(["Primitives"])
+@tag(["Languages"])
 @validate_response(LanguagesResponse, 200)
 async def get_languages() -> LanguagesResponse:
     """The 19 supported language codes with their English names, and whether this deployment

@@ -84,7 +84,7 @@ async def _create(
 
 
 @bp.post("/api/render")
-@tag(["Rendering"])
+@tag(["Renders"])
 @require_auth
 @validate_request(RenderBody)
 @validate_response(RenderCreated, 200)
@@ -109,7 +109,7 @@ async def create_render(data: RenderBody) -> Answer:
 
 
 @bp.post("/api/render/batch")
-@tag(["Rendering"])
+@tag(["Batches"])
 @require_auth
 @validate_request(BatchRequest)
 @validate_response(BatchCreated, 200)
@@ -137,7 +137,7 @@ async def create_batch(data: BatchRequest) -> Answer:
 
 
 @bp.get("/api/render/batch")
-@tag(["Rendering"])
+@tag(["Batches"])
 @require_auth
 @validate_querystring(BatchQuery)
 @validate_response(BatchStatusResponse, 200)
@@ -172,7 +172,7 @@ async def batch_status(query_args: BatchQuery) -> dict[str, Any]:
 
 
 @bp.get("/api/render/<job_id>")
-@tag(["Rendering"])
+@tag(["Renders"])
 @require_auth
 @validate_response(JobStatusResponse, 200)
 async def job_status(job_id: str) -> dict[str, Any]:
@@ -185,7 +185,7 @@ async def job_status(job_id: str) -> dict[str, Any]:
 
 
 @bp.delete("/api/render/<job_id>")
-@tag(["Rendering"])
+@tag(["Renders"])
 @require_auth
 @validate_response(DeleteResult, 200)
 async def delete_render(job_id: str) -> dict[str, Any]:
@@ -212,7 +212,7 @@ async def delete_render(job_id: str) -> dict[str, Any]:
 
 
 @bp.post("/api/thumbnail")
-@tag(["Rendering"])
+@tag(["Renders"])
 @require_auth
 @validate_request(ThumbnailRequest)
 @validate_response(ThumbnailResult, 200)

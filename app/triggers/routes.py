@@ -18,7 +18,7 @@ from app.state import get_arq, get_db, get_settings
 from app.triggers import ingest, links, service
 from app.triggers.models import TriggerExecution, TriggerRule
 from app.triggers.schemas import (
-    DeletedResponse,
+    RuleDeleted,
     Execution,
     IngestBody,
     IngestQuery,
@@ -122,12 +122,12 @@ async def update_trigger(rule_id: str, data: RulePatch) -> RuleResponse:
 @bp.delete("/api/triggers/<rule_id>")
 @tag(["Triggers"])
 @require_auth
-@validate_response(DeletedResponse, 200)
-async def delete_trigger(rule_id: str) -> DeletedResponse:
+@validate_response(RuleDeleted, 200)
+async def delete_trigger(rule_id: str) -> RuleDeleted:
     """Delete a rule with its executions and throttle windows; renders already made stay."""
     async with get_db().session() as session:
         await service.delete_rule(session, current_account().id, rule_id)
-    return DeletedResponse(message=f"Trigger rule {rule_id} deleted")
+    return RuleDeleted(message=f"Trigger rule {rule_id} deleted")
 
 
 def counts(result: ingest.IngestResult) -> dict[str, Any]:

@@ -153,7 +153,7 @@ class RulesResponse(BaseModel):
     rules: list[Rule]
 
 
-class DeletedResponse(BaseModel):
+class RuleDeleted(BaseModel):
     message: str
 
 

@@ -31,12 +31,18 @@ async def test_openapi_names_the_scope_each_operation_needs(client):
 async def test_openapi_documents_request_response_and_error_bodies(client):
     doc = await openapi(client)
     op = doc["paths"]["/api/keys"]["post"]
-    request = op["requestBody"]["content"]["application/json"]["schema"]
+    schemas = doc["components"]["schemas"]
+
+    def resolve(schema: dict) -> dict:
+        return schemas[schema["$ref"].rsplit("/", 1)[-1]]
+
+    request = resolve(op["requestBody"]["content"]["application/json"]["schema"])
     assert set(request["required"]) == {"name", "scopes"}
     assert {"201", "400", "401"} <= set(op["responses"])
 
     def props(status: str) -> set[str]:
-        return set(op["responses"][status]["content"]["application/json"]["schema"]["properties"])
+        schema = op["responses"][status]["content"]["application/json"]["schema"]
+        return set(resolve(schema)["properties"])
 
     assert {"key", "apiKey", "message", "success"} <= props("201")
     assert {"success", "error", "message", "details"} <= props("401")

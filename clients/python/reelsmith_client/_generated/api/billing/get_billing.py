@@ -1,0 +1,218 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.billing_response import BillingResponse
+from ...models.error_body import ErrorBody
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    limit: int | Unset = 20,
+    cursor: None | str | Unset = UNSET,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    params["limit"] = limit
+
+    json_cursor: None | str | Unset
+    if isinstance(cursor, Unset):
+        json_cursor = UNSET
+    else:
+        json_cursor = cursor
+    params["cursor"] = json_cursor
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/api/billing",
+        "params": params,
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> BillingResponse | ErrorBody | None:
+    if response.status_code == 200:
+        response_200 = BillingResponse.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = ErrorBody.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ErrorBody.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ErrorBody.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = ErrorBody.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 429:
+        response_429 = ErrorBody.from_dict(response.json())
+
+        return response_429
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[BillingResponse | ErrorBody]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = 20,
+    cursor: None | str | Unset = UNSET,
+) -> Response[BillingResponse | ErrorBody]:
+    """Credit balance, tier, and the usage history (ledger entries, newest first).
+
+
+    Paginated: `limit` entries per page; pass the returned `nextCursor` as `cursor`.
+
+    Args:
+        limit (int | Unset):  Default: 20.
+        cursor (None | str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[BillingResponse | ErrorBody]
+    """
+
+    kwargs = _get_kwargs(
+        limit=limit,
+        cursor=cursor,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = 20,
+    cursor: None | str | Unset = UNSET,
+) -> BillingResponse | ErrorBody | None:
+    """Credit balance, tier, and the usage history (ledger entries, newest first).
+
+
+    Paginated: `limit` entries per page; pass the returned `nextCursor` as `cursor`.
+
+    Args:
+        limit (int | Unset):  Default: 20.
+        cursor (None | str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        BillingResponse | ErrorBody
+    """
+
+    return sync_detailed(
+        client=client,
+        limit=limit,
+        cursor=cursor,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = 20,
+    cursor: None | str | Unset = UNSET,
+) -> Response[BillingResponse | ErrorBody]:
+    """Credit balance, tier, and the usage history (ledger entries, newest first).
+
+
+    Paginated: `limit` entries per page; pass the returned `nextCursor` as `cursor`.
+
+    Args:
+        limit (int | Unset):  Default: 20.
+        cursor (None | str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[BillingResponse | ErrorBody]
+    """
+
+    kwargs = _get_kwargs(
+        limit=limit,
+        cursor=cursor,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = 20,
+    cursor: None | str | Unset = UNSET,
+) -> BillingResponse | ErrorBody | None:
+    """Credit balance, tier, and the usage history (ledger entries, newest first).
+
+
+    Paginated: `limit` entries per page; pass the returned `nextCursor` as `cursor`.
+
+    Args:
+        limit (int | Unset):  Default: 20.
+        cursor (None | str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        BillingResponse | ErrorBody
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            limit=limit,
+            cursor=cursor,
+        )
+    ).parsed

@@ -1,0 +1,85 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+T = TypeVar("T", bound="AccountInfo")
+
+
+@_attrs_define
+class AccountInfo:
+    """
+    Attributes:
+        credits_ (int):
+        email (str):
+        id (str):
+        tier (str):
+    """
+
+    credits_: int
+    email: str
+    id: str
+    tier: str
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        credits_ = self.credits_
+
+        email = self.email
+
+        id = self.id
+
+        tier = self.tier
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "credits": credits_,
+                "email": email,
+                "id": id,
+                "tier": tier,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        credits_ = d.pop("credits")
+
+        email = d.pop("email")
+
+        id = d.pop("id")
+
+        tier = d.pop("tier")
+
+        account_info = cls(
+            credits_=credits_,
+            email=email,
+            id=id,
+            tier=tier,
+        )
+
+        account_info.additional_properties = d
+        return account_info
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,127 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..models.batch_status import BatchStatus
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.batch_created_mapping import BatchCreatedMapping
+
+
+T = TypeVar("T", bound="BatchCreated")
+
+
+@_attrs_define
+class BatchCreated:
+    """
+    Attributes:
+        batch_id (str):
+        credits_remaining (int):
+        job_ids (list[str]):
+        mapping (BatchCreatedMapping):
+        message (str):
+        status (BatchStatus): Derived from the batch's jobs: pending -> processing -> complete | partial | failed.
+        total_jobs (int):
+        success (bool | Unset):  Default: True.
+    """
+
+    batch_id: str
+    credits_remaining: int
+    job_ids: list[str]
+    mapping: BatchCreatedMapping
+    message: str
+    status: BatchStatus
+    total_jobs: int
+    success: bool | Unset = True
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        batch_id = self.batch_id
+
+        credits_remaining = self.credits_remaining
+
+        job_ids = self.job_ids
+
+        mapping = self.mapping.to_dict()
+
+        message = self.message
+
+        status = self.status.value
+
+        total_jobs = self.total_jobs
+
+        success = self.success
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "batchId": batch_id,
+                "creditsRemaining": credits_remaining,
+                "jobIds": job_ids,
+                "mapping": mapping,
+                "message": message,
+                "status": status,
+                "totalJobs": total_jobs,
+            }
+        )
+        if success is not UNSET:
+            field_dict["success"] = success
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.batch_created_mapping import BatchCreatedMapping  # noqa: PLC0415
+
+        d = dict(src_dict)
+        batch_id = d.pop("batchId")
+
+        credits_remaining = d.pop("creditsRemaining")
+
+        job_ids = cast(list[str], d.pop("jobIds"))
+
+        mapping = BatchCreatedMapping.from_dict(d.pop("mapping"))
+
+        message = d.pop("message")
+
+        status = BatchStatus(d.pop("status"))
+
+        total_jobs = d.pop("totalJobs")
+
+        success = d.pop("success", UNSET)
+
+        batch_created = cls(
+            batch_id=batch_id,
+            credits_remaining=credits_remaining,
+            job_ids=job_ids,
+            mapping=mapping,
+            message=message,
+            status=status,
+            total_jobs=total_jobs,
+            success=success,
+        )
+
+        batch_created.additional_properties = d
+        return batch_created
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,11 @@
+from enum import StrEnum
+
+
+class JobStatus(StrEnum):
+    COMPLETE = "complete"
+    FAILED = "failed"
+    PENDING = "pending"
+    PROCESSING = "processing"
+
+    def __str__(self) -> str:
+        return str(self.value)

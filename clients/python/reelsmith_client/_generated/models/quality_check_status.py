@@ -1,0 +1,10 @@
+from enum import StrEnum
+
+
+class QualityCheckStatus(StrEnum):
+    FAIL = "fail"
+    PASS = "pass"
+    WARN = "warn"
+
+    def __str__(self) -> str:
+        return str(self.value)

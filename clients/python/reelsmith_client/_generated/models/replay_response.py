@@ -1,0 +1,102 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.delivery_out import DeliveryOut
+
+
+T = TypeVar("T", bound="ReplayResponse")
+
+
+@_attrs_define
+class ReplayResponse:
+    """
+    Attributes:
+        deliveries (list[DeliveryOut]):
+        message (str):
+        replayed (int):
+        success (bool | Unset):  Default: True.
+    """
+
+    deliveries: list[DeliveryOut]
+    message: str
+    replayed: int
+    success: bool | Unset = True
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        deliveries = []
+        for deliveries_item_data in self.deliveries:
+            deliveries_item = deliveries_item_data.to_dict()
+            deliveries.append(deliveries_item)
+
+        message = self.message
+
+        replayed = self.replayed
+
+        success = self.success
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "deliveries": deliveries,
+                "message": message,
+                "replayed": replayed,
+            }
+        )
+        if success is not UNSET:
+            field_dict["success"] = success
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.delivery_out import DeliveryOut  # noqa: PLC0415
+
+        d = dict(src_dict)
+        deliveries = []
+        _deliveries = d.pop("deliveries")
+        for deliveries_item_data in _deliveries:
+            deliveries_item = DeliveryOut.from_dict(deliveries_item_data)
+
+            deliveries.append(deliveries_item)
+
+        message = d.pop("message")
+
+        replayed = d.pop("replayed")
+
+        success = d.pop("success", UNSET)
+
+        replay_response = cls(
+            deliveries=deliveries,
+            message=message,
+            replayed=replayed,
+            success=success,
+        )
+
+        replay_response.additional_properties = d
+        return replay_response
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

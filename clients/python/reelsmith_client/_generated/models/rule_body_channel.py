@@ -1,0 +1,10 @@
+from enum import StrEnum
+
+
+class RuleBodyChannel(StrEnum):
+    EMAIL = "email"
+    SMS = "sms"
+    WEBHOOK = "webhook"
+
+    def __str__(self) -> str:
+        return str(self.value)

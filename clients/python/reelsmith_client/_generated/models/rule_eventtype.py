@@ -1,0 +1,11 @@
+from enum import StrEnum
+
+
+class RuleEventtype(StrEnum):
+    DATE = "date"
+    MILESTONE = "milestone"
+    SEGMENT = "segment"
+    THRESHOLD = "threshold"
+
+    def __str__(self) -> str:
+        return str(self.value)

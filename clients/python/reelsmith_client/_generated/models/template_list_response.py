@@ -1,0 +1,94 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.template import Template
+
+
+T = TypeVar("T", bound="TemplateListResponse")
+
+
+@_attrs_define
+class TemplateListResponse:
+    """
+    Attributes:
+        templates (list[Template]):
+        total (int):
+        success (bool | Unset):  Default: True.
+    """
+
+    templates: list[Template]
+    total: int
+    success: bool | Unset = True
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        templates = []
+        for templates_item_data in self.templates:
+            templates_item = templates_item_data.to_dict()
+            templates.append(templates_item)
+
+        total = self.total
+
+        success = self.success
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "templates": templates,
+                "total": total,
+            }
+        )
+        if success is not UNSET:
+            field_dict["success"] = success
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.template import Template  # noqa: PLC0415
+
+        d = dict(src_dict)
+        templates = []
+        _templates = d.pop("templates")
+        for templates_item_data in _templates:
+            templates_item = Template.from_dict(templates_item_data)
+
+            templates.append(templates_item)
+
+        total = d.pop("total")
+
+        success = d.pop("success", UNSET)
+
+        template_list_response = cls(
+            templates=templates,
+            total=total,
+            success=success,
+        )
+
+        template_list_response.additional_properties = d
+        return template_list_response
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties
