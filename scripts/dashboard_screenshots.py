@@ -38,7 +38,7 @@ from app.db import Database  # noqa: E402
 from app.media.storage import get_storage  # noqa: E402
 from app.models import create_all  # noqa: E402
 from tests.browser.conftest import CHROMIUM_ARGS, chromium_path  # noqa: E402
-from tests.support.campaigns import Demo, demo_account  # noqa: E402
+from tests.support.campaigns import POSTER_KEY, Demo, demo_account  # noqa: E402
 from tests.support.live_server import free_port, live_server  # noqa: E402
 from tests.support.triggers import rule_body  # noqa: E402
 
@@ -93,13 +93,21 @@ def make_settings(folder: Path, port: int) -> Settings:
     )
 
 
+REAL_POSTER = ROOT / "docs" / "gallery" / "poster-pulse.png"
+
+
 async def seed(settings: Settings, folder: Path) -> Demo:
     db = Database(settings.database_url)
     await create_all(db)
     try:
-        return await demo_account(db, get_storage(settings), folder)
+        demo = await demo_account(db, get_storage(settings), folder)
     finally:
         await db.dispose()
+    # The jobs' poster as the product makes it (the settled personalized title; `make
+    # gallery` draws it) rather than the test pattern the suite's seed uses.
+    if REAL_POSTER.exists():
+        get_storage(settings).put(POSTER_KEY, REAL_POSTER)
+    return demo
 
 
 def seed_through_api(base: str, demo: Demo) -> dict[str, str]:

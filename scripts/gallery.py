@@ -48,6 +48,8 @@ SHOWCASE = {
 
 # Posters (the poster frame: the first personalized scene, settled) of hard-to-draw data.
 RECIPIENTS = {
+    # The poster the dashboard's screenshots show (its demo account's recipients).
+    "poster-pulse": ("pulse", {"person_name": "Ada Lovelace"}),
     "poster-arabic-name": ("pulse", {"person_name": "ليلى عبد الرحمن"}),
     "poster-chinese-name-emoji": ("rewind", {"person_name": "王小明 🎉"}),
     "poster-long-company": (
