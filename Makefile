@@ -123,6 +123,7 @@ gallery: system venv fonts
 	$(PY) scripts/gallery.py
 	$(PY) scripts/dashboard_thumbs.py
 	$(PY) scripts/ai_gallery.py
+	$(PY) scripts/voice_gallery.py
 
 # A PNG of each dashboard page in docs/dashboard/ (a live API on a fresh database, a seeded
 # demo account, the system Chromium); pages not built yet are skipped with a note.
