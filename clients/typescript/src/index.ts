@@ -285,8 +285,10 @@ class Billing {
 class Webhooks {
   constructor(private readonly client: Client) {}
 
+  /** An endpoint; its `webhook.secret` is in this answer only. No Idempotency-Key (the API
+   * keeps one only for renders, batches and events), so a lost connection is not retried. */
   async create(url: string, events: string[], description = "") {
-    const call = { method: "POST", path: "/api/webhooks", body: { url, events, description }, idempotencyKey: newKey() };
+    const call = { method: "POST", path: "/api/webhooks", body: { url, events, description } };
     return (await this.client.send<Schemas["CreatedWebhookResponse"]>(call)).body;
   }
 
