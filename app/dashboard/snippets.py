@@ -12,8 +12,10 @@ from dataclasses import dataclass
 
 from app.scopes import scope_allows, stored_scopes
 
-TEMPLATE = "pulse"  # a built-in template every account sees
-DATA = {"person_name": "Ada"}
+# A built-in template every account sees, with the data it needs (an onboarding welcome: the
+# other built-ins need more fields, or a data source).
+TEMPLATE = "handshake"
+DATA = {"person_name": "Ada", "company_name": "Acme"}
 RENDER_SCOPES = ("videos:create", "videos:read")
 
 

@@ -128,7 +128,8 @@ async def test_a_new_key_comes_with_its_first_call_in_curl_python_and_typescript
     python = snippet(html, "python")
     ast.parse(python)
     assert f'Client(api_key="{raw}", base_url="{base}")' in python
-    assert '.renders.create("pulse", data={"person_name": "Ada"}).wait()' in python
+    create = '.renders.create("handshake", data={"person_name": "Ada", "company_name": "Acme"})'
+    assert create + ".wait()" in python
     typescript = snippet(html, "typescript")
     assert f'new Client({{ apiKey: "{raw}", baseUrl: "{base}" }})' in typescript
     assert ".wait();" in typescript
