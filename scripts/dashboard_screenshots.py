@@ -24,6 +24,7 @@ import os
 import sys
 import tempfile
 import uuid
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -51,6 +52,15 @@ class Shot:
     name: str  # docs/dashboard/<name>.png
     path: str  # under /app; {template}, {job}, {batch} are the demo's ids
     phone: bool = False
+    act: Callable[[Page], Awaitable[None]] | None = None  # done on the page before the shot
+
+
+async def create_key(page: Page) -> None:
+    """The keys page as it is once: a key just created, its value and first call shown."""
+    await page.get_by_label("Name").fill("CRM sync")
+    await page.get_by_label("render-only").check()
+    async with page.expect_navigation():
+        await page.get_by_role("button", name="Create key").click()
 
 
 # Every dashboard page, in navigation order. Paths of pages built by other page groups are
@@ -68,7 +78,7 @@ PAGES: list[Shot] = [
     Shot("batch", "/batches/{batch}"),
     Shot("analytics", "/analytics"),
     Shot("analytics-campaign", "/analytics/{batch}", phone=True),
-    Shot("keys", "/keys"),
+    Shot("keys", "/keys", act=create_key),
     Shot("webhooks", "/webhooks"),
     Shot("webhook", "/webhooks/{webhook}"),
     Shot("triggers", "/triggers"),
@@ -175,6 +185,8 @@ async def shoot(
                         continue
                     if status >= 400:
                         print(f"note {shot.name}: {url} answered {status}")
+                    if shot.act:
+                        await shot.act(page)
                     await page.wait_for_load_state("networkidle")
                     target = out / f"{shot.name}{suffix}.png"
                     await page.screenshot(path=str(target), full_page=True)

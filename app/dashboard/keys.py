@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from quart import Blueprint, Response, request
 
-from app.dashboard import web
+from app.dashboard import snippets, web
 from app.dashboard.web import action, page, render, see_other
 from app.keys import service
 from app.scopes import PRESETS, SCOPES, TierTooLow, UnknownScope
@@ -67,8 +67,10 @@ async def create_key() -> Response:
         return await _page(403, errors={"form": str(exc)}, form=shown)
     except UnknownScope as exc:
         return await _page(400, errors={"scopes": f"Unknown scope '{exc}'."}, form=shown)
-    # The value is in this response only: it is not stored, so a reload cannot show it.
-    return await _page(201, created=key, raw=raw)
+    # The value is in this response only: it is not stored, so a reload cannot show it; so are
+    # the snippets that carry it.
+    examples = snippets.for_key(raw, key.scopes, get_settings().public_url)
+    return await _page(201, created=key, raw=raw, snippets=examples)
 
 
 @bp.post("/keys/<key_id>/revoke")

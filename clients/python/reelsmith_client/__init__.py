@@ -2,7 +2,8 @@
 
 from reelsmith_client import Client
 client = Client()  # REELSMITH_API_KEY, REELSMITH_URL
-video = client.renders.create("pulse", data={"name": "Ada"}).wait()
+render = client.renders.create("handshake", data={"person_name": "Ada", "company_name": "Acme"})
+video = render.wait()
 """
 
 from reelsmith_client import webhooks

@@ -160,11 +160,10 @@ class Webhooks(_Part):
         url: str,
         events: list[str],
         description: str = "",
-        *,
-        idempotency_key: str | None = None,
     ) -> models.CreatedWebhookResponse:
-        """A webhook endpoint; the answer's `webhook.secret` is shown this once."""
-        call = _calls.create_webhook(url, events, description, idempotency_key)
+        """A webhook endpoint; the answer's `webhook.secret` is shown this once. Not sent
+        again after a lost connection (the API keeps no idempotency key for it)."""
+        call = _calls.create_webhook(url, events, description)
         return models.CreatedWebhookResponse.from_dict(self._client._send(call).body)
 
     def list(self) -> models.WebhookListResponse:
@@ -336,10 +335,8 @@ class AsyncWebhooks(_Part):
         url: str,
         events: list[str],
         description: str = "",
-        *,
-        idempotency_key: str | None = None,
     ) -> models.CreatedWebhookResponse:
-        call = _calls.create_webhook(url, events, description, idempotency_key)
+        call = _calls.create_webhook(url, events, description)
         return models.CreatedWebhookResponse.from_dict((await self._client._send(call)).body)
 
     async def delete(self, webhook_id: str) -> None:

@@ -70,6 +70,7 @@ export class Client {
   readonly batches = new Batches(this);
   readonly billing = new Billing(this);
   readonly webhooks = new Webhooks(this);
+  readonly analytics = new Analytics(this);
 
   /** The key from `apiKey` or REELSMITH_API_KEY; the URL from `baseUrl` or REELSMITH_URL. */
   constructor(options: ClientOptions = {}) {
@@ -284,8 +285,10 @@ class Billing {
 class Webhooks {
   constructor(private readonly client: Client) {}
 
+  /** An endpoint; its `webhook.secret` is in this answer only. No Idempotency-Key (the API
+   * keeps one only for renders, batches and events), so a lost connection is not retried. */
   async create(url: string, events: string[], description = "") {
-    const call = { method: "POST", path: "/api/webhooks", body: { url, events, description }, idempotencyKey: newKey() };
+    const call = { method: "POST", path: "/api/webhooks", body: { url, events, description } };
     return (await this.client.send<Schemas["CreatedWebhookResponse"]>(call)).body;
   }
 
@@ -308,5 +311,24 @@ class Webhooks {
       yield* body.deliveries;
       if (page * pageSize >= body.total || body.deliveries.length === 0) return;
     }
+  }
+}
+
+class Analytics {
+  constructor(private readonly client: Client) {}
+
+  /** Every recipient of a campaign (a batch id or a trigger's campaignId) with their
+   * engagement, in row order, page after page. */
+  async *recipients(batchId: string, pageSize = 100): AsyncGenerator<RecipientRow> {
+    let cursor: string | null = null;
+    do {
+      const { body }: { body: Schemas["RecipientsResponse"] } = await this.client.send({
+        method: "GET",
+        path: `/api/analytics/campaign/${encodeURIComponent(batchId)}/recipients`,
+        query: { limit: pageSize, cursor },
+      });
+      yield* body.recipients;
+      cursor = body.nextCursor;
+    } while (cursor);
   }
 }

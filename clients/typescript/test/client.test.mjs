@@ -40,13 +40,18 @@ test("render: an idempotent replay charges once, then wait for the video", { ski
 
 test("batch from a CSV file with a fuzzy header", { skip: !live }, async () => {
   const path = join(mkdtempSync(join(tmpdir(), "rs-")), "people.csv");
-  writeFileSync(path, "full nme,Total Points\nGrace Hopper,12\n");
+  writeFileSync(path, "full nme,Total Points\nGrace Hopper,12\nAlan Turing,9\n");
   const shown = [];
   const batch = await client.batches.createFromCsv({ path }, template, { onMapping: (m) => shown.push(m) });
-  assert.equal(batch.totalJobs, 1);
+  assert.equal(batch.totalJobs, 2);
   assert.deepEqual(shown, [{ "full nme": "person_name", "Total Points": "score" }]);
-  assert.equal((await client.batches.get(batch.batchId)).jobs[0].name, "Grace Hopper");
+  const names = (await client.batches.get(batch.batchId)).jobs.map((j) => j.name).sort();
+  assert.deepEqual(names, ["Alan Turing", "Grace Hopper"]);
   for (const id of batch.jobIds) await client.renders.delete(id);
+  // The campaign's recipients, one a page, in row order (deleted videos stay listed).
+  const rows = [];
+  for await (const row of client.analytics.recipients(batch.batchId, 1)) rows.push([row.recipient, row.rowNumber]);
+  assert.deepEqual(rows, [["Grace Hopper", 1], ["Alan Turing", 2]]);
 });
 
 test("the ledger iterates page after page", { skip: !live }, async () => {
@@ -109,5 +114,65 @@ test("a real webhook delivery verifies; tampering and an old timestamp are refus
   } finally {
     await client.webhooks.delete(made.webhook.id);
     server.close();
+  }
+});
+
+// A server on the loopback answering as the API does when busy or restarting: each request
+// gets the next step ("drop": the connection closes with no answer; "503:<Retry-After>";
+// otherwise 200/201 with a small body). No live API needed.
+async function scripted(steps) {
+  const seen = [];
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on("end", () => {
+      const step = steps.shift() ?? "200";
+      seen.push({ method: req.method, key: req.headers["idempotency-key"], at: performance.now() });
+      if (step === "drop") return req.socket.destroy();
+      if (step.startsWith("503")) {
+        res.writeHead(503, { "Content-Type": "application/json", "Retry-After": step.split(":")[1] });
+        return res.end(JSON.stringify({ success: false, error: "unavailable", message: "restarting" }));
+      }
+      const body = req.method === "POST" ? { success: true, jobId: "job-1", status: "pending" } : { id: "job-1", status: "pending" };
+      res.writeHead(req.method === "POST" ? 201 : 200, { "Content-Type": "application/json" });
+      res.end(JSON.stringify(body));
+    });
+  });
+  await new Promise((r) => server.listen(0, "127.0.0.1", r));
+  const client = new Client({ apiKey: "rs_test", baseUrl: `http://127.0.0.1:${server.address().port}` });
+  return { client, seen, close: () => server.close() };
+}
+
+test("a 503 is retried after its Retry-After", async () => {
+  const api = await scripted(["503:1", "200"]);
+  try {
+    assert.equal((await api.client.renders.get("job-1")).id, "job-1");
+    assert.equal(api.seen.length, 2);
+    assert.ok(api.seen[1].at - api.seen[0].at >= 950, "did not wait the second asked for");
+  } finally {
+    api.close();
+  }
+});
+
+test("a lost connection is retried for a GET and for a create with the same key", async () => {
+  const api = await scripted(["drop", "200", "drop", "503:0", "200"]);
+  try {
+    assert.equal((await api.client.renders.get("job-1")).id, "job-1");
+    const made = await api.client.renders.create("pulse", { data: { person_name: "Ada" } });
+    assert.equal(made.id, "job-1");
+    assert.deepEqual(api.seen.map((s) => s.method), ["GET", "GET", "POST", "POST", "POST"]);
+    const keys = api.seen.slice(2).map((s) => s.key);
+    assert.ok(keys[0] && keys.every((k) => k === keys[0]), "one Idempotency-Key: charged once");
+  } finally {
+    api.close();
+  }
+});
+
+test("a POST without an idempotency key is not sent twice after a lost connection", async () => {
+  const api = await scripted(["drop", "200"]);
+  try {
+    await assert.rejects(api.client.send({ method: "POST", path: "/api/webhooks/test", body: { webhookId: "w" } }));
+    assert.equal(api.seen.length, 1);
+  } finally {
+    api.close();
   }
 });

@@ -4,6 +4,7 @@ retries through a 429 burst, an idempotent replay that charges once; and the whe
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 import time
@@ -61,7 +62,9 @@ def test_a_new_idempotency_key_for_every_create(client: Client, live_api: LiveAp
     assert len(sent) == 4 and sent[0] and sent[2] and sent[0] != sent[2]
 
 
-def test_batch_from_csv_maps_fuzzy_headers(client: Client, live_api: LiveApi, tmp_path: Path):
+def test_batch_from_csv_maps_fuzzy_headers_then_its_recipients(
+    client: Client, live_api: LiveApi, tmp_path: Path
+):
     sheet = tmp_path / "people.csv"
     sheet.write_text("full nme,Total Points\nGrace Hopper,12\nAlan Turing,9\n")
     shown: list[dict] = []
@@ -72,6 +75,10 @@ def test_batch_from_csv_maps_fuzzy_headers(client: Client, live_api: LiveApi, tm
     assert sorted(j.name for j in status.jobs) == ["Alan Turing", "Grace Hopper"]
     for job_id in batch.job_ids:  # the worker's time is for the other tests
         client.renders.delete(job_id)
+    # The campaign's recipients, one a page, in row order (deleted videos stay listed).
+    rows = list(client.analytics.recipients(batch.batch_id, page_size=1))
+    assert [(r.recipient, r.row_number) for r in rows] == [("Grace Hopper", 1), ("Alan Turing", 2)]
+    assert {r.job_id for r in rows} == set(batch.job_ids)
 
 
 def test_iterators_walk_every_page(client: Client, live_api: LiveApi):
@@ -125,13 +132,19 @@ def test_webhook_delivery_verifies_and_tampering_is_refused(client: Client, live
         client.webhooks.delete(made.webhook.id)
 
 
-async def test_async_client_renders_and_pages(live_api: LiveApi):
+async def test_async_client_renders_batches_and_pages(live_api: LiveApi):
     async with AsyncClient(live_api.api_key, live_api.base) as client:
         job = await client.renders.create(live_api.template_id, {"person_name": "Async"})
         fetched = await client.renders.get(job.id)
         assert fetched.id == job.id and fetched.status in ("pending", "processing", "complete")
         await client.renders.delete(job.id)
         assert [e async for e in client.billing.ledger(page_size=2)]
+        names = [["Ada"], ["Grace"], ["Alan"]]
+        batch = await client.batches.create(live_api.template_id, ["person_name"], names)
+        for job_id in batch.job_ids:
+            await client.renders.delete(job_id)
+        rows = [r async for r in client.analytics.recipients(batch.batch_id, page_size=2)]
+        assert [r.recipient for r in rows] == ["Ada", "Grace", "Alan"]  # two pages
 
 
 def test_no_key_is_a_clear_error(monkeypatch: pytest.MonkeyPatch):
@@ -140,20 +153,20 @@ def test_no_key_is_a_clear_error(monkeypatch: pytest.MonkeyPatch):
         Client()
 
 
-def test_the_package_builds_a_wheel(tmp_path: Path):
+def test_the_package_builds_a_wheel_offline(tmp_path: Path):
+    # From a copy (a stale build/ in the tree cannot leak into the wheel), with the venv's
+    # pinned setuptools and no index: nothing is fetched, in a few seconds.
+    source = tmp_path / "src"
+    shutil.copytree(
+        ROOT / "clients" / "python",
+        source,
+        ignore=shutil.ignore_patterns("build", "*.egg-info", "__pycache__"),
+    )
+    offline = ["--no-deps", "--no-build-isolation", "--no-index", "-q"]
     subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pip",
-            "wheel",
-            "--no-deps",
-            "-q",
-            "-w",
-            str(tmp_path),
-            str(ROOT / "clients" / "python"),
-        ],  # fmt: skip
+        [sys.executable, "-m", "pip", "wheel", *offline, "-w", str(tmp_path), str(source)],
         check=True,
+        timeout=120,
     )
     (wheel,) = tmp_path.glob("reelsmith_client-1.0.0-*.whl")
     names = zipfile.ZipFile(wheel).namelist()

@@ -1,9 +1,12 @@
 """API keys in the dashboard: the value shown once, presets and picked scopes, revocation,
-another account's key, CSRF; a key's last use is recorded (at most once a minute)."""
+another account's key, CSRF; a key's last use is recorded (at most once a minute); a new key
+comes with its first call in curl, Python and TypeScript."""
 
 from __future__ import annotations
 
+import ast
 import re
+from html import unescape
 from urllib.parse import urlencode
 
 import pytest
@@ -101,3 +104,61 @@ async def test_the_key_cap_is_shown_beside_the_form_and_nothing_is_created(clien
     assert 'role="alert"' in html and 'value="one too many"' in html  # the form kept its input
     assert f"Active keys ({CAP} of {CAP})" in html
     assert KEY.search(html) is None
+
+
+def snippet(html: str, slug: str) -> str:
+    found = re.search(rf'<code id="snippet-{slug}">(.*?)</code>', html, re.S)
+    assert found, f"no {slug} snippet"
+    return unescape(found.group(1))
+
+
+async def test_a_new_key_comes_with_its_first_call_in_curl_python_and_typescript(
+    client, make_user, settings
+) -> None:
+    user = await make_user()
+    token = await sign_in(client, user.account.email, user.password)
+    html = await (
+        await post_form(client, "/app/keys", token, name="ci", preset="render-only")
+    ).get_data(as_text=True)
+    raw = KEY.search(html).group(1)
+    base = settings.public_url.rstrip("/")
+    assert "Render a video with this key" in html and 'data-testid="snippet-note"' not in html
+    curl = snippet(html, "curl")
+    assert f'curl -s -X POST {base}/api/render -H "X-API-Key: {raw}"' in curl
+    python = snippet(html, "python")
+    ast.parse(python)
+    assert f'Client(api_key="{raw}", base_url="{base}")' in python
+    create = '.renders.create("handshake", data={"person_name": "Ada", "company_name": "Acme"})'
+    assert create + ".wait()" in python
+    typescript = snippet(html, "typescript")
+    assert f'new Client({{ apiKey: "{raw}", baseUrl: "{base}" }})' in typescript
+    assert ".wait();" in typescript
+    for slug in ("curl", "python", "typescript"):  # each with its copy button
+        assert f'data-copy="#snippet-{slug}"' in html
+    # Shown once, like the value: the list page carries neither.
+    page = await (await client.get("/app/keys")).get_data(as_text=True)
+    assert raw not in page and 'id="snippet-python"' not in page
+
+
+async def test_a_key_that_cannot_render_gets_a_call_it_can_make_or_a_word_why(
+    client, make_user
+) -> None:
+    user = await make_user()
+    token = await sign_in(client, user.account.email, user.password)
+    html = await (
+        await post_form(client, "/app/keys", token, name="ro", preset="read-only")
+    ).get_data(as_text=True)
+    raw = KEY.search(html).group(1)
+    assert "/api/billing" in snippet(html, "curl") and raw in snippet(html, "curl")
+    assert "billing.get().credits_" in snippet(html, "python")
+    assert 'data-testid="snippet-note"' not in html
+    fields = {"csrf_token": token, "name": "hooks", "preset": "custom", "scopes": ["videos:create"]}
+    resp = await client.post(
+        "/app/keys",
+        data=urlencode(fields, doseq=True),
+        headers={"Content-Type": "application/x-www-form-urlencoded"},
+    )
+    html = await resp.get_data(as_text=True)
+    assert resp.status_code == 201
+    assert "This key lacks videos:read" in html
+    assert "/api/render" in snippet(html, "curl")
