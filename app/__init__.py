@@ -11,7 +11,7 @@ from quart import Blueprint, Quart
 from quart_schema import QuartSchema, tag, validate_response
 from redis.asyncio import Redis
 
-from app import auth
+from app import auth, schemacache
 from app.auth import document_security
 from app.config import ROOT, Settings
 from app.db import Database
@@ -117,6 +117,7 @@ def create_app(settings: Settings | None = None) -> Quart:
     app.config["JSON_SORT_KEYS"] = False
     app.json.sort_keys = False  # type: ignore[attr-defined]
 
+    schemacache.install()  # one pydantic adapter per type, not one per answer
     QuartSchema(
         app,
         info={"title": "reelsmith API", "version": "1.0.0"},

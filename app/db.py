@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import JSON, DateTime, MetaData, String, event
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
     AsyncSession,
@@ -113,27 +114,41 @@ def _sqlite_file(database_url: str) -> str | None:
     return path if path and path != ":memory:" else None
 
 
-def make_read_engine(path: str) -> AsyncEngine:
-    """SQLite's engine for `Database.read`: reads answered on the event loop's thread
-    (app.sqlite_inline), query-only, each in a deferred transaction (under WAL a reader sees
-    one committed state and neither waits for nor blocks the writer)."""
+def make_inline_engine(path: str, read_only: bool) -> AsyncEngine:
+    """A SQLite engine answered on the event loop's thread (app.sqlite_inline).
+
+    `read_only` (for `Database.read`): query-only, each read in a deferred transaction (under
+    WAL a reader sees one committed state and neither waits for nor blocks the writer), a
+    short busy timeout. Otherwise (for `Database.session`): BEGIN IMMEDIATE with no busy
+    timeout at all, so taking the write lock either succeeds at once or fails at once and the
+    session goes to aiosqlite's thread to wait for it: the event loop never waits for a lock.
+    """
     engine = create_async_engine(
         f"sqlite+aiosqlite:///{path}", async_creator=inline_creator(path)
     )
 
     @event.listens_for(engine.sync_engine, "connect")
-    def _read_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    def _pragmas(dbapi_conn: Any, _record: Any) -> None:
         dbapi_conn.isolation_level = None
         cur = dbapi_conn.cursor()
-        cur.execute("PRAGMA query_only=ON")  # a write through it fails instead of blocking
-        cur.execute(f"PRAGMA busy_timeout={READ_BUSY_TIMEOUT_MS}")
+        if read_only:
+            cur.execute("PRAGMA query_only=ON")  # a write through it fails, never blocks
+            cur.execute(f"PRAGMA busy_timeout={READ_BUSY_TIMEOUT_MS}")
+        else:
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.execute("PRAGMA busy_timeout=0")
         cur.close()
 
     @event.listens_for(engine.sync_engine, "begin")
-    def _deferred(conn: Any) -> None:
-        conn.exec_driver_sql("BEGIN")
+    def _begin(conn: Any) -> None:
+        conn.exec_driver_sql("BEGIN" if read_only else "BEGIN IMMEDIATE")
 
     return engine
+
+
+def _locked(exc: OperationalError) -> bool:
+    text = str(exc.orig if exc.orig is not None else exc).lower()
+    return "locked" in text or "busy" in text
 
 
 class Database:
@@ -144,11 +159,34 @@ class Database:
         self.engine = make_engine(database_url)
         self.sessionmaker = async_sessionmaker(self.engine, expire_on_commit=False)
         sqlite_file = _sqlite_file(database_url)
-        self.read_engine = make_read_engine(sqlite_file) if sqlite_file else None
+        self.read_engine = make_inline_engine(sqlite_file, True) if sqlite_file else None
+        self.write_engine = make_inline_engine(sqlite_file, False) if sqlite_file else None
 
     @asynccontextmanager
     async def session(self) -> AsyncIterator[AsyncSession]:
-        """A session inside one transaction: commits on success, rolls back on error."""
+        """A session inside one transaction: commits on success, rolls back on error.
+
+        On a SQLite file the transaction runs on the event loop's thread when the write lock
+        is free at its start (`make_inline_engine`): a short transaction then costs its SQL,
+        not a dozen hand-offs to aiosqlite's thread and back. When another writer holds the
+        lock, it runs on aiosqlite's thread, which waits for the lock (busy_timeout)."""
+        if self.write_engine is not None:
+            inline = AsyncSession(bind=self.write_engine, expire_on_commit=False)
+            try:
+                await inline.connection()  # BEGIN IMMEDIATE now: the lock at once, or not
+            except OperationalError as exc:
+                await inline.close()
+                if not _locked(exc):
+                    raise
+            else:
+                async with inline:
+                    try:
+                        yield inline
+                    except BaseException:
+                        await inline.rollback()
+                        raise
+                    await inline.commit()
+                return
         async with self.sessionmaker() as session, session.begin():
             yield session
 
@@ -172,7 +210,14 @@ class Database:
             async with AsyncSession(bind=conn, expire_on_commit=False) as session:
                 yield session
 
+    @property
+    def engines(self) -> list[AsyncEngine]:
+        """Every engine statements of this database go through (to watch them all)."""
+        extra = [e for e in (self.read_engine, self.write_engine) if e is not None]
+        return [self.engine, *extra]
+
     async def dispose(self) -> None:
         await self.engine.dispose()
-        if self.read_engine is not None:
-            await self.read_engine.dispose()
+        for engine in (self.read_engine, self.write_engine):
+            if engine is not None:
+                await engine.dispose()

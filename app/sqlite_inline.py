@@ -5,8 +5,9 @@ rollback) on aiosqlite's thread and wakes the event loop for each answer: about 
 hand-offs and loop wake-ups per query, which cost more CPU than the query. A point read of an
 indexed row in a WAL database takes tens of microseconds and never waits for a writer, so the
 read engine hands SQLAlchemy these objects instead: aiosqlite's interface, answered at once by
-the stdlib `sqlite3` connection in the calling thread. Writes keep aiosqlite's thread (they can
-wait for the write lock, which must not stop the event loop).
+the stdlib `sqlite3` connection in the calling thread; only a commit (which syncs the file)
+goes to a thread. A write transaction runs here only when it got the write lock at once
+(app.db.Database.session); one that must wait for it keeps aiosqlite's thread.
 
 A reader can still meet SQLITE_BUSY in rare moments (a WAL reset after a crash); its
 busy_timeout is short (READ_BUSY_TIMEOUT_MS) so the loop never waits long.
@@ -14,6 +15,7 @@ busy_timeout is short (READ_BUSY_TIMEOUT_MS) so the loop never waits long.
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -117,7 +119,10 @@ class InlineConnection:
         return await self.cursor().execute(sql, parameters)
 
     async def commit(self) -> None:
-        self._conn.commit()
+        # A commit writes and syncs the file: the one call worth a thread (the loop never
+        # waits for the disk).
+        if self._conn.in_transaction:
+            await asyncio.to_thread(self._conn.commit)
 
     async def rollback(self) -> None:
         self._conn.rollback()

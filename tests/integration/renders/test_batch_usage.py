@@ -28,7 +28,8 @@ async def test_a_batch_bumps_template_usage_with_one_update(app, client, make_us
         if statement.lstrip().upper().startswith("UPDATE TEMPLATES"):
             usage_updates.append(statement)
 
-    event.listen(db.engine.sync_engine, "before_cursor_execute", seen)
+    for engine in db.engines:
+        event.listen(engine.sync_engine, "before_cursor_execute", seen)
     try:
         resp = await client.post(
             "/api/render/batch",
@@ -40,7 +41,8 @@ async def test_a_batch_bumps_template_usage_with_one_update(app, client, make_us
             headers=user.headers,
         )
     finally:
-        event.remove(db.engine.sync_engine, "before_cursor_execute", seen)
+        for engine in db.engines:
+            event.remove(engine.sync_engine, "before_cursor_execute", seen)
     assert resp.status_code == 200, await resp.get_json()
     assert len(usage_updates) == 1, usage_updates
     async with db.session() as session:

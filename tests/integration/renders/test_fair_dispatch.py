@@ -141,7 +141,8 @@ async def test_dispatch_costs_the_same_queries_for_one_or_many_accounts(db, pool
         if statement.lstrip().upper().startswith(("SELECT", "UPDATE", "WITH")):
             statements.append(statement)
 
-    event.listen(db.engine.sync_engine, "before_cursor_execute", count)
+    for engine in db.engines:
+        event.listen(engine.sync_engine, "before_cursor_execute", count)
     try:
         await add_jobs(db, await account(db), 5)
         statements.clear()
@@ -153,7 +154,8 @@ async def test_dispatch_costs_the_same_queries_for_one_or_many_accounts(db, pool
         chosen = await queue.dispatch(db, pool, settings)
         many = len(statements)
     finally:
-        event.remove(db.engine.sync_engine, "before_cursor_execute", count)
+        for engine in db.engines:
+            event.remove(engine.sync_engine, "before_cursor_execute", count)
     assert len(chosen) == 12  # every new account got a job out
     # One read of every account's state and one update (PostgreSQL: plus the round's lock).
     assert one == many == (3 if db.engine.dialect.name == "postgresql" else 2)
@@ -209,7 +211,8 @@ async def test_request_round_costs_the_same_queries_whatever_the_backlog(db, poo
             statements.append(statement)
 
     await take_every_slot(db, pool, settings)
-    event.listen(db.engine.sync_engine, "before_cursor_execute", count)
+    for engine in db.engines:
+        event.listen(engine.sync_engine, "before_cursor_execute", count)
     try:
         costs = []
         for backlog_accounts in (1, 30):
@@ -223,7 +226,8 @@ async def test_request_round_costs_the_same_queries_whatever_the_backlog(db, poo
             assert len(await queue.dispatch_account(db, pool, settings, newcomer)) == 1
             costs.append(len(statements))
     finally:
-        event.remove(db.engine.sync_engine, "before_cursor_execute", count)
+        for engine in db.engines:
+            event.remove(engine.sync_engine, "before_cursor_execute", count)
     # One read (is capacity free, does the account hold a job), one update of its first job
     # (PostgreSQL: plus the locks).
     assert costs[0] == costs[1] == (3 if db.engine.dialect.name == "postgresql" else 2)
