@@ -214,6 +214,9 @@ class Settings(BaseSettings):
     webhook_endpoint_concurrency: int = Field(default=4, ge=1)
     # An endpoint whose deliveries all failed for this long is disabled (reason stored).
     webhook_disable_after_s: int = Field(default=3 * 24 * 3600, ge=1)
+    # Finished deliveries (delivered or failed) and their attempts are deleted after this
+    # many days by the worker's sweep, like raw beacons.
+    webhook_deliveries_retention_days: int = Field(default=30, ge=1)
 
     # A/B campaigns (docs/api/ab-campaigns.md): no winner is declared before every arm has this
     # many viewing sessions counted by the primary metric.
@@ -255,6 +258,9 @@ class Settings(BaseSettings):
     track_max_events_per_session: int = Field(default=200, ge=1)
     # POST /api/track `metadata`, as compact JSON.
     track_metadata_max_bytes: int = Field(default=2048, ge=64)
+    # New signed viewing sessions one client (address) is given per video per UTC day; past
+    # it, the client's views that day share one session (app/viewers/sessions.py).
+    track_max_sessions_per_client_day: int = Field(default=20, ge=1)
 
     @field_validator("tiers", mode="before")
     @classmethod

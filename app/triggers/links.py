@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from itsdangerous import BadSignature, URLSafeSerializer
 
+from app import viewsessions as sessions
 from app.config import Settings
 
 UNSUBSCRIBE_SALT = "reelsmith-unsubscribe"
@@ -20,8 +21,11 @@ def preview_gif_url(settings: Settings, job_id: str, attempt: int) -> str:
     return settings.public(f"/media/posters/{job_id}.{attempt}.gif")
 
 
-def pixel_url(settings: Settings, job_id: str) -> str:
-    return settings.public(f"/t/o/{job_id}.gif")
+def pixel_url(settings: Settings, job_id: str, send_id: str) -> str:
+    """The open pixel of one message: its viewing session signed by the server (the same
+    for every retry of the send), so the open counts."""
+    token = sessions.message_token(settings.session_secret, job_id, send_id)
+    return settings.public(f"/t/o/{job_id}.gif?s={token}")
 
 
 def _serializer(settings: Settings) -> URLSafeSerializer:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -388,11 +388,14 @@ async def track(
     job_id: str,
     beacon: Beacon,
     *,
+    signed_sid: str | None,
     client: str | None,
     max_events: int,
 ) -> str:
     """POST /api/track: VideoNotFound for unknown, unfinished and deleted videos;
-    InvalidBeacon for a scene the video does not have."""
+    InvalidBeacon for a scene the video does not have. Counted only for a session the
+    server signed (`signed_sid`, app/viewers/sessions.py): "unsigned" otherwise, nothing
+    stored."""
     job = await tracked_job(session, job_id)
     rendered = job.scene_starts_ms or {}
     if beacon.scene_index is not None and rendered and str(beacon.scene_index) not in rendered:
@@ -401,6 +404,11 @@ async def track(
             f"metadata.sceneIndex {beacon.scene_index} is not a rendered scene of this video "
             f"(rendered scene indexes: {shown})"
         )
+    if signed_sid is None:
+        return "unsigned"
+    beacon = replace(
+        beacon, session_id=signed_sid, metadata={**beacon.metadata, "sessionId": signed_sid}
+    )
     return await record(session, job, beacon, client=client, max_events=max_events)
 
 
