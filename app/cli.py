@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import Any, NoReturn, TypeVar
 
 import typer
+from pydantic import ValidationError
+from rich.markup import escape
 from rich.console import Console
 from rich.panel import Panel
 
@@ -40,8 +42,19 @@ DEV_CREDITS = 1000
 def load_settings() -> Settings:
     try:
         return Settings()
-    except ValueError as exc:  # pydantic's ValidationError is a ValueError
+    except ValidationError as exc:  # its text repeats the input (secrets too): messages only
+        fail("configuration error: " + settings_problems(exc))
+    except ValueError as exc:
         fail(f"configuration error: {exc}")
+
+
+def settings_problems(exc: ValidationError) -> str:
+    """What is wrong with the settings, without the values given (they may be secrets)."""
+    problems = []
+    for error in exc.errors(include_input=False, include_url=False):
+        where = ".".join(str(part) for part in error["loc"])
+        problems.append(f"{where}: {error['msg']}" if where else str(error["msg"]))
+    return escape("; ".join(problems))
 
 
 def fail(message: str, code: int = 1) -> NoReturn:
@@ -227,6 +240,8 @@ def serve(
     from app.config import check_can_serve_on
 
     settings = load_settings()
+    if host:  # the address really bound decides what is open (sign-up, app/config.py)
+        settings = settings.model_copy(update={"host": host})
     try:
         check_can_serve_on(host or settings.host, settings.secret_key)  # public bind: a secret
     except ValueError as exc:

@@ -283,6 +283,9 @@ class Settings(BaseSettings):
                 "REELSMITH_SECRET_KEY must be set when REELSMITH_ENV=production "
                 "(it signs session cookies)"
             )
+        if self.env == "production":
+            check_secret("REELSMITH_SECRET_KEY", self.secret_key)
+            check_secret("REELSMITH_METRICS_TOKEN", self.metrics_token)
         return self
 
     @model_validator(mode="after")
@@ -305,10 +308,18 @@ class Settings(BaseSettings):
 
     @property
     def signup_open(self) -> bool:
-        """Whether /app/signup accepts new accounts."""
+        """Whether /app/signup accepts new accounts: REELSMITH_DASHBOARD_SIGNUP when set;
+        otherwise only a development instance that only this machine can reach (bound to a
+        loopback address AND known by a loopback PUBLIC_URL). Production: closed."""
         if self.dashboard_signup is not None:
             return self.dashboard_signup
-        return self.env == "development"
+        return self.env == "development" and self.only_this_machine
+
+    @property
+    def only_this_machine(self) -> bool:
+        """Bound to a loopback address and known by a loopback PUBLIC_URL."""
+        public_host = urlparse(self.public_url).hostname or ""
+        return is_loopback_host(self.host) and is_loopback_host(public_host)
 
     def public(self, path: str) -> str:
         """Absolute URL for a path served by the API."""
@@ -326,6 +337,41 @@ class Settings(BaseSettings):
 
 
 SECRET_FILE = "secret_key"
+# Secrets shorter than this are refused in production (48 random URL-safe bytes are 64).
+MIN_SECRET_CHARS = 32
+# Text of example and placeholder values (lower case): a secret containing one was copied
+# from an example, not generated, and is refused in production.
+PLACEHOLDER_MARKERS = (
+    "change-me",
+    "changeme",
+    "change_me",
+    "replace-me",
+    "replaceme",
+    "placeholder",
+    "example",
+    "your-secret",
+    "secret-key",
+    "xxxxxxxx",
+)
+GENERATE_HINT = "python3 -c 'import secrets; print(secrets.token_urlsafe(48))'"
+
+
+def check_secret(name: str, value: str | None) -> None:
+    """Refuse a placeholder or a short secret (production): the message names the setting and
+    how to make a good one, never the value."""
+    if value is None:
+        return
+    lowered = value.lower()
+    if any(marker in lowered for marker in PLACEHOLDER_MARKERS):
+        raise ValueError(
+            f"{name} is a placeholder from an example (refused in production); "
+            f"generate one: {GENERATE_HINT}"
+        )
+    if len(value) < MIN_SECRET_CHARS or len(set(value)) < 8:
+        raise ValueError(
+            f"{name} is too short or too plain (at least {MIN_SECRET_CHARS} characters of a "
+            f"random string in production); generate one: {GENERATE_HINT}"
+        )
 
 
 def is_loopback_host(host: str) -> bool:

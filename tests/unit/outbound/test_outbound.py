@@ -63,7 +63,10 @@ async def test_only_http_urls_with_a_host(url: str) -> None:
 
 def test_default_settings_refuse_private_addresses() -> None:
     assert Settings().allow_private_urls is False
-    assert Settings(env="production", secret_key="k").allow_private_urls is False
+    assert (
+        Settings(env="production", secret_key="Zr8kq2Lw0pX4mV7nB1cT9yH3jD6fG5sA").allow_private_urls
+        is False
+    )
 
 
 async def test_the_allow_setting_lets_a_private_url_through_unchanged() -> None:
