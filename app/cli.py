@@ -12,8 +12,8 @@ from typing import Any, NoReturn, TypeVar
 
 import typer
 from pydantic import ValidationError
-from rich.markup import escape
 from rich.console import Console
+from rich.markup import escape
 from rich.panel import Panel
 
 from app.config import Settings, redact_url

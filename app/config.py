@@ -130,6 +130,10 @@ class Settings(BaseSettings):
     s3_timeout_s: float = Field(default=10.0, gt=0)
     s3_max_attempts: int = Field(default=3, ge=1)
     secret_key: str | None = None
+    # Secret keys used before the current one, comma-separated: what was sealed under them
+    # (webhook secrets, unsubscribe links) still opens until `reelsmith secrets reseal`
+    # has re-sealed it under the current key (docs/operate/operations.md).
+    previous_secret_keys: str = ""
     # Local state that is not media: the generated development secret (data/secret_key).
     data_dir: Path = Path("./data")
     # The documentation site `make docs` builds from docs/; served at /docs/guide/ when built.
@@ -305,6 +309,12 @@ class Settings(BaseSettings):
         first use and kept in data_dir/secret_key (mode 0600), so `make run` needs no set-up
         and no two installs share a key."""
         return self.secret_key or generated_secret(self.data_dir.resolve())
+
+    @property
+    def secret_keys(self) -> list[str]:
+        """The current secret key, then the previous ones (to open what they sealed)."""
+        previous = [k.strip() for k in self.previous_secret_keys.split(",") if k.strip()]
+        return [self.session_secret, *previous]
 
     @property
     def signup_open(self) -> bool:

@@ -81,9 +81,7 @@ def test_serve_refuses_placeholder_and_short_secrets_in_production(
 
 
 def test_serve_starts_with_generated_secrets(tmp_path: Path) -> None:
-    env = serve_env(
-        tmp_path, REELSMITH_SECRET_KEY=generated(), REELSMITH_METRICS_TOKEN=generated()
-    )
+    env = serve_env(tmp_path, REELSMITH_SECRET_KEY=generated(), REELSMITH_METRICS_TOKEN=generated())
     subprocess.run(
         [sys.executable, "-m", "app.cli", "migrate"], env=env, cwd=tmp_path, check=True,
         capture_output=True, timeout=120,

@@ -83,7 +83,7 @@ async def test_email_is_delivered_with_headers_parts_links_and_pixel(
     assert len(smtp.received) == 1
 
     # the List-Unsubscribe link works, and later triggers honour it
-    response = await client.get(unsubscribe[1:-1].removeprefix("http://testserver"))
+    response = await client.post(unsubscribe[1:-1].removeprefix("http://testserver"))
     assert response.status_code == 200
     response = await client.post(
         "/api/events/ingest", json={"events": [event("priya", workouts=500)]}, headers=user.headers
