@@ -10,7 +10,11 @@ Rules, in order, for the first URL and again for every redirect:
    because the check looks at the resolved address, never at the text;
 3. the connection goes to the address that was checked (the Host header and the TLS name stay
    the URL's), so a second DNS answer cannot point the request inside the network;
-4. at most MAX_REDIRECTS redirects, `timeout_s` for the whole exchange and `max_bytes` of body.
+4. at most MAX_REDIRECTS redirects, `timeout_s` for the whole exchange and `max_bytes` of body;
+5. a redirect to another origin (scheme, host or port) carries none of the caller's headers
+   (API keys, bearer tokens) but Accept and Accept-Language, and a request body (which may
+   hold credentials, as LibreTranslate's `api_key` does) is never sent to another origin: a
+   307/308 that would resend it there is refused.
 
 `REELSMITH_ALLOW_PRIVATE_URLS=true` (default false) turns rule 2 and 3 off for a local set-up
 and for tests that fetch from a server on the loopback. Errors name the URL and the rule that
@@ -50,6 +54,20 @@ class OutboundError(Exception):
 
 class OutboundRefused(OutboundError):
     """The URL breaks a rule of the guard (scheme, private address, too many redirects)."""
+
+
+# Caller headers that may follow a redirect to another origin (nothing that can authenticate).
+CROSS_ORIGIN_HEADERS = frozenset({"accept", "accept-language"})
+
+
+def origin(url: str) -> tuple[str, str, int | None]:
+    parts = urlsplit(url)
+    scheme = parts.scheme.lower()
+    try:
+        port = parts.port or (443 if scheme == "https" else 80)
+    except ValueError:
+        port = None
+    return scheme, (parts.hostname or "").lower(), port
 
 
 def shorten(url: str, limit: int = 200) -> str:
@@ -206,6 +224,7 @@ async def open_url(
     if params:
         url = str(httpx.URL(url, params=params))
     first = url
+    headers = dict(headers or {})
     try:
         async with (
             asyncio.timeout(timeout_s),
@@ -222,17 +241,32 @@ async def open_url(
                     method,
                     target.url,
                     json=json,
-                    headers={**(headers or {}), **target.headers},
+                    headers={**headers, **target.headers},
                     extensions=target.extensions,
                 )
                 response = await client.send(request, stream=True)
                 try:
                     if response.is_redirect and "location" in response.headers:
-                        url = urljoin(url, response.headers["location"])
+                        following = urljoin(url, response.headers["location"])
                         if response.status_code == 303 or (
                             response.status_code in (301, 302) and method != "HEAD"
                         ):
                             method, json = "GET", None
+                        if origin(following) != origin(url):
+                            if json is not None:
+                                raise OutboundRefused(
+                                    what,
+                                    first,
+                                    "redirected to another origin with the request body "
+                                    f"(HTTP {response.status_code}); not followed, so what "
+                                    "the body carries stays with the service it was meant for",
+                                )
+                            headers = {
+                                k: v
+                                for k, v in headers.items()
+                                if k.lower() in CROSS_ORIGIN_HEADERS
+                            }
+                        url = following
                         continue
                     yield Fetched(url, response, max_bytes, what)
                     return
