@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import ipaddress
+import logging
 import socket
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -33,6 +34,8 @@ from typing import Any
 from urllib.parse import urljoin, urlsplit, urlunsplit
 
 import httpx
+
+log = logging.getLogger(__name__)
 
 MAX_REDIRECTS = 3
 USER_AGENT = "reelsmith/0.1 (+https://github.com/reelsmith/reelsmith)"
@@ -49,7 +52,9 @@ class OutboundError(Exception):
         self.what = what
         self.url = url
         self.reason = reason
-        self.kind = kind  # refused, timeout, too_big or unreachable
+        # refused, unresolved (DNS gave no answer: may pass later), timeout, too_big or
+        # unreachable
+        self.kind = kind
 
 
 class OutboundRefused(OutboundError):
@@ -145,18 +150,22 @@ async def check_url(url: str, *, allow_private: bool, what: str = "URL") -> Targ
         addresses = await asyncio.to_thread(_resolve, parts.hostname, port)
     except (OSError, UnicodeError, ValueError) as exc:
         raise OutboundRefused(
-            what, url, f"the host {parts.hostname!r} could not be resolved"
+            what, url, f"the host {parts.hostname!r} could not be resolved", kind="unresolved"
         ) from exc
     if not addresses:
         raise OutboundRefused(what, url, f"the host {parts.hostname!r} has no address")
     for address in addresses:
         reason = refusal(address)
         if reason is not None:
+            # The answer names no address: what an internal name resolves to stays inside
+            # (the log has it, for the operator).
+            log.warning("%s %s refused: %s", what, shorten(url), reason)
             raise OutboundRefused(
                 what,
                 url,
-                f"points at a private or local address, which is not allowed ({reason}; "
-                "REELSMITH_ALLOW_PRIVATE_URLS allows it for a local set-up)",
+                "points at an address that is not public (private, loopback, link-local, "
+                "reserved and similar ranges are refused; REELSMITH_ALLOW_PRIVATE_URLS allows "
+                "them for a local set-up)",
             )
     return pinned(url, str(addresses[0]))
 

@@ -34,7 +34,12 @@ SLOT_RETRIES = 100
 
 
 class Refused(Exception):
-    """The URL may not be sent to (private address, HTTP in production, unresolvable)."""
+    """The URL may not be sent to (private address, HTTP in production, unresolvable);
+    `permanent` unless the host did not resolve (DNS may answer later)."""
+
+    def __init__(self, reason: str, permanent: bool = True) -> None:
+        super().__init__(reason)
+        self.permanent = permanent
 
 
 async def outbound_request(url: str, settings: Settings) -> Target:
@@ -46,7 +51,7 @@ async def outbound_request(url: str, settings: Settings) -> Target:
     try:
         return await check_url(url, allow_private=settings.allow_private_urls, what="webhook URL")
     except OutboundRefused as exc:
-        raise Refused(exc.reason) from exc
+        raise Refused(exc.reason, permanent=exc.kind != "unresolved") from exc
 
 
 def _tls(settings: Settings) -> ssl.SSLContext | bool:
@@ -86,7 +91,7 @@ async def send(
     try:
         target = await outbound_request(url, settings)
     except Refused as exc:
-        return Outcome(started_at, None, took(), f"refused: {exc}")
+        return Outcome(started_at, None, took(), f"refused: {exc}", refused=exc.permanent)
     all_headers = {
         "Content-Type": "application/json",
         "User-Agent": USER_AGENT,

@@ -40,7 +40,7 @@ async def test_a_private_address_is_refused_when_not_allowed(app, client, make_u
         async with deliveries_worker(strict):
             answer = await send_test(client, user, hook)
     assert answer["success"] is False
-    assert "private or local address" in answer["error"], answer
+    assert "address that is not public" in answer["error"], answer
     assert receiver.received == []
 
 

@@ -53,7 +53,7 @@ async def test_an_internal_logo_url_is_refused_without_contacting_it(
         with pytest.raises(AssetError) as caught:
             await fetch_image(url, settings, tmp_path, "logo", "brand.logoUrl")
         message = str(caught.value)
-        assert message.startswith("brand.logoUrl points at a private or local address")
+        assert message.startswith("brand.logoUrl points at an address that is not public")
         assert url in message
         said = message.replace(url, "")  # the URL's random port may well contain "503"
         assert "503" not in said and "text/html" not in said and "admin" not in said

@@ -120,5 +120,5 @@ async def test_production_never_fetches_private_addresses(tmp_path: Path):
         "http://[::1]/logo.png",
         "http://169.254.169.254/latest/meta-data",
     ):
-        with pytest.raises(AssetError, match="private or local address"):
+        with pytest.raises(AssetError, match="address that is not public"):
             await fetch_image(url, settings, tmp_path, "logo", "brand.logoUrl")
