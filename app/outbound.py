@@ -43,6 +43,14 @@ _NAT64 = ipaddress.ip_network("64:ff9b::/96")
 
 IpAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
 
+# Ranges Python's `ipaddress` calls global that are not reachable public addresses: the old
+# IPv6 site-local block (deprecated, still routed inside some networks) and the second IPv6
+# documentation block (RFC 9637).
+NOT_PUBLIC: tuple[tuple[ipaddress.IPv6Network, str], ...] = (
+    (ipaddress.IPv6Network("fec0::/10"), "site-local"),
+    (ipaddress.IPv6Network("3fff::/20"), "documentation"),
+)
+
 
 class OutboundError(Exception):
     """A URL was refused or could not be fetched; the message names the URL and the reason."""
@@ -100,6 +108,9 @@ def refusal(address: IpAddress) -> str | None:
     )
     for kind, matches in kinds:
         if matches:
+            return f"{address} is a {kind} address"
+    for network, kind in NOT_PUBLIC:
+        if address in network:
             return f"{address} is a {kind} address"
     if not address.is_global:
         return f"{address} is not a public address"

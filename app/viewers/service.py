@@ -16,6 +16,7 @@ import logging
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
+from urllib.parse import urlsplit
 
 from sqlalchemy import BigInteger, case, delete, literal, select, update
 from sqlalchemy.dialects import postgresql, sqlite
@@ -99,7 +100,15 @@ def scene_starts(job: RenderJob) -> list[tuple[int, int]]:
 
 
 def is_web_url(url: str) -> bool:
-    return url.lower().startswith(("https://", "http://")) and len(url) <= 2048
+    """An absolute http(s) URL with a host, at most 2048 characters, nothing a browser would
+    strip or reinterpret (control characters, backslashes; spaces are encoded on the way)."""
+    if len(url) > 2048 or any(ord(c) < 32 or ord(c) == 127 or c == "\\" for c in url):
+        return False
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return False
+    return parts.scheme.lower() in ("http", "https") and bool(parts.hostname)
 
 
 def find_cta(spec: RenderJobSpec) -> Cta | None:

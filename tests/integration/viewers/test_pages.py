@@ -88,10 +88,18 @@ async def test_cta_redirect_goes_only_to_the_stored_url(
     row = await session_of(appdb, job.id, "viewer-1")
     assert row is not None and row.events_counted == 1  # counted once per session
     # a job without a web CTA URL: 404, no redirect
-    spec = job_spec()
-    spec["scenes"][3]["sceneData"]["url"] = "javascript:alert(1)"
-    bad = await make_job(spec=spec)
-    assert (await client.get(f"/c/{bad.id}?s=x")).status_code == 404
+    for url in (
+        "javascript:alert(1)",
+        "data:text/html,<script>alert(1)</script>",
+        "https:///no-host",
+        "//evil.example/",
+        "https://example.com\\@evil.example/",
+        "https://example.com/\r\nSet-Cookie: x=1",
+    ):
+        spec = job_spec()
+        spec["scenes"][3]["sceneData"]["url"] = url
+        bad = await make_job(spec=spec)
+        assert (await client.get(f"/c/{bad.id}?s=x")).status_code == 404, url
     deleted = await make_job(deleted=True)
     assert (await client.get(f"/c/{deleted.id}")).status_code == 410
 

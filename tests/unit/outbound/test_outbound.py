@@ -39,6 +39,10 @@ INTERNAL = [
     ("http://240.0.0.1/x", "reserved"),
     ("http://[64:ff9b::7f00:1]/x", "loopback"),  # NAT64 of 127.0.0.1
     ("http://[2002:7f00:1::]/x", "loopback"),  # 6to4 of 127.0.0.1
+    ("http://[fec0::1]/x", "site-local"),  # deprecated site-local, still routed inside some nets
+    ("http://[feff:ffff::1]/x", "site-local"),
+    ("http://[3fff::1]/x", "documentation"),  # RFC 9637
+    ("http://[3fff:fff:ffff::1]/x", "documentation"),
 ]
 
 
