@@ -30,6 +30,8 @@ users_cli = typer.Typer(help="Manage accounts.", no_args_is_help=True)
 keys_cli = typer.Typer(help="Manage API keys.", no_args_is_help=True)
 cli.add_typer(users_cli, name="users")
 cli.add_typer(keys_cli, name="keys")
+secrets_cli = typer.Typer(help="Secrets sealed under the secret key.", no_args_is_help=True)
+cli.add_typer(secrets_cli, name="secrets")
 
 log = logging.getLogger("reelsmith.cli")
 console = Console()
@@ -84,6 +86,25 @@ def migrate_database(settings: Settings) -> None:
 
 
 # ---- users ----
+
+
+@secrets_cli.command("reseal")
+def secrets_reseal() -> None:
+    """Seal every webhook signing secret under the current REELSMITH_SECRET_KEY (after a
+    rotation, with the old key in REELSMITH_PREVIOUS_SECRET_KEYS; also seals secrets stored
+    before sealing). Run it once per rotation, then drop the old key."""
+    import app.models  # noqa: F401  (every table, for the foreign keys of a flush)
+    from app.webhooks.service import reseal_secrets, secret_box
+
+    settings = load_settings()
+    changed, unreadable = run_db(settings, lambda s: reseal_secrets(s, secret_box(settings)))
+    console.print(f"re-sealed the signing secrets of {changed} webhook endpoint(s)")
+    if unreadable:
+        fail(
+            f"{len(unreadable)} endpoint(s) have a secret no configured key opens "
+            f"({', '.join(unreadable[:10])}): add the key they were sealed under to "
+            "REELSMITH_PREVIOUS_SECRET_KEYS and run this again, or rotate their secrets"
+        )
 
 
 @users_cli.command("create")

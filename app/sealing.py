@@ -14,6 +14,7 @@ import hashlib
 import hmac
 import os
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
@@ -63,3 +64,26 @@ def open_sealed(secrets_: Iterable[str], purpose: str, token: str) -> bytes | No
         except InvalidTag:
             continue
     return None
+
+
+@dataclass(frozen=True)
+class Box:
+    """Sealing for one purpose under the secret keys (current first)."""
+
+    keys: tuple[str, ...]
+    purpose: str
+
+    def seal(self, value: str) -> str:
+        return seal(self.keys[0], self.purpose, value.encode())
+
+    def open(self, stored: str | None) -> str | None:
+        """The value of `stored`: sealed ones opened (None when no key opens them), values
+        stored before sealing (plain text) as they are, until they are re-sealed."""
+        if stored is None or not is_sealed(stored):
+            return stored
+        opened = open_sealed(self.keys, self.purpose, stored)
+        return opened.decode() if opened is not None else None
+
+    def sealed_now(self, stored: str) -> bool:
+        """Sealed under the current key (nothing to re-seal)."""
+        return is_sealed(stored) and open_sealed(self.keys[:1], self.purpose, stored) is not None
