@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from app import create_app
+from app.db import Database
+from app.models import create_all
 from tests.support.dashboard import csrf_token, post_form, sign_in
 
 
@@ -95,7 +97,11 @@ async def test_after_sign_in_the_browser_returns_to_the_page_it_asked_for(
 async def test_sign_up_is_open_in_development_on_the_loopback_and_validates(
     settings_factory,
 ) -> None:
-    app = create_app(settings_factory(public_url="http://127.0.0.1:8000"))
+    settings = settings_factory(public_url="http://127.0.0.1:8000")
+    schema = Database(settings.database_url)
+    await create_all(schema)
+    await schema.dispose()
+    app = create_app(settings)
     async with app.test_app():
         client = app.test_client()
         token = await csrf_token(client, "/app/signup")
