@@ -11,7 +11,9 @@ from pathlib import Path
 from typing import Any, NoReturn, TypeVar
 
 import typer
+from pydantic import ValidationError
 from rich.console import Console
+from rich.markup import escape
 from rich.panel import Panel
 
 from app.config import Settings, redact_url
@@ -28,6 +30,8 @@ users_cli = typer.Typer(help="Manage accounts.", no_args_is_help=True)
 keys_cli = typer.Typer(help="Manage API keys.", no_args_is_help=True)
 cli.add_typer(users_cli, name="users")
 cli.add_typer(keys_cli, name="keys")
+secrets_cli = typer.Typer(help="Secrets sealed under the secret key.", no_args_is_help=True)
+cli.add_typer(secrets_cli, name="secrets")
 
 log = logging.getLogger("reelsmith.cli")
 console = Console()
@@ -40,8 +44,19 @@ DEV_CREDITS = 1000
 def load_settings() -> Settings:
     try:
         return Settings()
-    except ValueError as exc:  # pydantic's ValidationError is a ValueError
+    except ValidationError as exc:  # its text repeats the input (secrets too): messages only
+        fail("configuration error: " + settings_problems(exc))
+    except ValueError as exc:
         fail(f"configuration error: {exc}")
+
+
+def settings_problems(exc: ValidationError) -> str:
+    """What is wrong with the settings, without the values given (they may be secrets)."""
+    problems = []
+    for error in exc.errors(include_input=False, include_url=False):
+        where = ".".join(str(part) for part in error["loc"])
+        problems.append(f"{where}: {error['msg']}" if where else str(error["msg"]))
+    return escape("; ".join(problems))
 
 
 def fail(message: str, code: int = 1) -> NoReturn:
@@ -71,6 +86,25 @@ def migrate_database(settings: Settings) -> None:
 
 
 # ---- users ----
+
+
+@secrets_cli.command("reseal")
+def secrets_reseal() -> None:
+    """Seal every webhook signing secret under the current REELSMITH_SECRET_KEY (after a
+    rotation, with the old key in REELSMITH_PREVIOUS_SECRET_KEYS; also seals secrets stored
+    before sealing). Run it once per rotation, then drop the old key."""
+    import app.models  # noqa: F401  (every table, for the foreign keys of a flush)
+    from app.webhooks.service import reseal_secrets, secret_box
+
+    settings = load_settings()
+    changed, unreadable = run_db(settings, lambda s: reseal_secrets(s, secret_box(settings)))
+    console.print(f"re-sealed the signing secrets of {changed} webhook endpoint(s)")
+    if unreadable:
+        fail(
+            f"{len(unreadable)} endpoint(s) have a secret no configured key opens "
+            f"({', '.join(unreadable[:10])}): add the key they were sealed under to "
+            "REELSMITH_PREVIOUS_SECRET_KEYS and run this again, or rotate their secrets"
+        )
 
 
 @users_cli.command("create")
@@ -227,6 +261,8 @@ def serve(
     from app.config import check_can_serve_on
 
     settings = load_settings()
+    if host:  # the address really bound decides what is open (sign-up, app/config.py)
+        settings = settings.model_copy(update={"host": host})
     try:
         check_can_serve_on(host or settings.host, settings.secret_key)  # public bind: a secret
     except ValueError as exc:

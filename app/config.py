@@ -130,6 +130,10 @@ class Settings(BaseSettings):
     s3_timeout_s: float = Field(default=10.0, gt=0)
     s3_max_attempts: int = Field(default=3, ge=1)
     secret_key: str | None = None
+    # Secret keys used before the current one, comma-separated: what was sealed under them
+    # (webhook secrets, unsubscribe links) still opens until `reelsmith secrets reseal`
+    # has re-sealed it under the current key (docs/operate/operations.md).
+    previous_secret_keys: str = ""
     # Local state that is not media: the generated development secret (data/secret_key).
     data_dir: Path = Path("./data")
     # The documentation site `make docs` builds from docs/; served at /docs/guide/ when built.
@@ -214,6 +218,9 @@ class Settings(BaseSettings):
     webhook_endpoint_concurrency: int = Field(default=4, ge=1)
     # An endpoint whose deliveries all failed for this long is disabled (reason stored).
     webhook_disable_after_s: int = Field(default=3 * 24 * 3600, ge=1)
+    # Finished deliveries (delivered or failed) and their attempts are deleted after this
+    # many days by the worker's sweep, like raw beacons.
+    webhook_deliveries_retention_days: int = Field(default=30, ge=1)
 
     # A/B campaigns (docs/api/ab-campaigns.md): no winner is declared before every arm has this
     # many viewing sessions counted by the primary metric.
@@ -255,6 +262,9 @@ class Settings(BaseSettings):
     track_max_events_per_session: int = Field(default=200, ge=1)
     # POST /api/track `metadata`, as compact JSON.
     track_metadata_max_bytes: int = Field(default=2048, ge=64)
+    # New signed viewing sessions one client (address) is given per video per UTC day; past
+    # it, the client's views that day share one session (app/viewers/sessions.py).
+    track_max_sessions_per_client_day: int = Field(default=20, ge=1)
 
     @field_validator("tiers", mode="before")
     @classmethod
@@ -277,6 +287,9 @@ class Settings(BaseSettings):
                 "REELSMITH_SECRET_KEY must be set when REELSMITH_ENV=production "
                 "(it signs session cookies)"
             )
+        if self.env == "production":
+            check_secret("REELSMITH_SECRET_KEY", self.secret_key)
+            check_secret("REELSMITH_METRICS_TOKEN", self.metrics_token)
         return self
 
     @model_validator(mode="after")
@@ -298,11 +311,25 @@ class Settings(BaseSettings):
         return self.secret_key or generated_secret(self.data_dir.resolve())
 
     @property
+    def secret_keys(self) -> list[str]:
+        """The current secret key, then the previous ones (to open what they sealed)."""
+        previous = [k.strip() for k in self.previous_secret_keys.split(",") if k.strip()]
+        return [self.session_secret, *previous]
+
+    @property
     def signup_open(self) -> bool:
-        """Whether /app/signup accepts new accounts."""
+        """Whether /app/signup accepts new accounts: REELSMITH_DASHBOARD_SIGNUP when set;
+        otherwise only a development instance that only this machine can reach (bound to a
+        loopback address AND known by a loopback PUBLIC_URL). Production: closed."""
         if self.dashboard_signup is not None:
             return self.dashboard_signup
-        return self.env == "development"
+        return self.env == "development" and self.only_this_machine
+
+    @property
+    def only_this_machine(self) -> bool:
+        """Bound to a loopback address and known by a loopback PUBLIC_URL."""
+        public_host = urlparse(self.public_url).hostname or ""
+        return is_loopback_host(self.host) and is_loopback_host(public_host)
 
     def public(self, path: str) -> str:
         """Absolute URL for a path served by the API."""
@@ -320,6 +347,41 @@ class Settings(BaseSettings):
 
 
 SECRET_FILE = "secret_key"
+# Secrets shorter than this are refused in production (48 random URL-safe bytes are 64).
+MIN_SECRET_CHARS = 32
+# Text of example and placeholder values (lower case): a secret containing one was copied
+# from an example, not generated, and is refused in production.
+PLACEHOLDER_MARKERS = (
+    "change-me",
+    "changeme",
+    "change_me",
+    "replace-me",
+    "replaceme",
+    "placeholder",
+    "example",
+    "your-secret",
+    "secret-key",
+    "xxxxxxxx",
+)
+GENERATE_HINT = "python3 -c 'import secrets; print(secrets.token_urlsafe(48))'"
+
+
+def check_secret(name: str, value: str | None) -> None:
+    """Refuse a placeholder or a short secret (production): the message names the setting and
+    how to make a good one, never the value."""
+    if value is None:
+        return
+    lowered = value.lower()
+    if any(marker in lowered for marker in PLACEHOLDER_MARKERS):
+        raise ValueError(
+            f"{name} is a placeholder from an example (refused in production); "
+            f"generate one: {GENERATE_HINT}"
+        )
+    if len(value) < MIN_SECRET_CHARS or len(set(value)) < 8:
+        raise ValueError(
+            f"{name} is too short or too plain (at least {MIN_SECRET_CHARS} characters of a "
+            f"random string in production); generate one: {GENERATE_HINT}"
+        )
 
 
 def is_loopback_host(host: str) -> bool:

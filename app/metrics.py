@@ -8,7 +8,9 @@ recorded by the workers in Redis when a render completes (app/renders/render_sta
 here at scrape time, like the workers' heartbeats, so every API process shows the fleet's.
 
 Access: REELSMITH_METRICS_TOKEN set -> `Authorization: Bearer <token>` required; unset ->
-loopback clients only (404 to others, so the endpoint is not advertised)."""
+loopback clients reaching the port directly only: not with REELSMITH_PROXY_TRUSTED_HOPS > 0
+nor for a request carrying forwarding headers (404 to others, so the endpoint is not
+advertised)."""
 
 from __future__ import annotations
 
@@ -108,11 +110,26 @@ async def _observed(response: Response) -> Response:
     return response
 
 
+# Headers a proxy adds when it forwards a request: their presence means the peer address is
+# the proxy's, not the client's.
+FORWARDING_HEADERS = ("Forwarded", "X-Forwarded-For", "X-Forwarded-Host", "X-Forwarded-Proto",
+                      "X-Real-IP", "X-Client-IP", "True-Client-IP", "CF-Connecting-IP")  # fmt: skip
+
+
 def _allowed() -> bool:
-    token = get_settings().metrics_token
+    """With a token: the right `Authorization: Bearer`. Without one: a scraper on this machine
+    reaching the port directly — never when proxies are trusted (a client reaching the port
+    could choose its address) or when the request was forwarded (behind a proxy on this
+    machine every client is 127.0.0.1)."""
+    settings = get_settings()
+    token = settings.metrics_token
     if token:
         sent = request.headers.get("Authorization", "")
         return hmac.compare_digest(sent.encode(), f"Bearer {token}".encode())
+    if settings.proxy_trusted_hops > 0:
+        return False
+    if any(name in request.headers for name in FORWARDING_HEADERS):
+        return False
     peer = client_ip()
     if peer == "<local>":  # no peer address: a UNIX socket or an in-process client
         return True

@@ -10,7 +10,11 @@ Rules, in order, for the first URL and again for every redirect:
    because the check looks at the resolved address, never at the text;
 3. the connection goes to the address that was checked (the Host header and the TLS name stay
    the URL's), so a second DNS answer cannot point the request inside the network;
-4. at most MAX_REDIRECTS redirects, `timeout_s` for the whole exchange and `max_bytes` of body.
+4. at most MAX_REDIRECTS redirects, `timeout_s` for the whole exchange and `max_bytes` of body;
+5. a redirect to another origin (scheme, host or port) carries none of the caller's headers
+   (API keys, bearer tokens) but Accept and Accept-Language, and a request body (which may
+   hold credentials, as LibreTranslate's `api_key` does) is never sent to another origin: a
+   307/308 that would resend it there is refused.
 
 `REELSMITH_ALLOW_PRIVATE_URLS=true` (default false) turns rule 2 and 3 off for a local set-up
 and for tests that fetch from a server on the loopback. Errors name the URL and the rule that
@@ -21,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import ipaddress
+import logging
 import socket
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -30,11 +35,21 @@ from urllib.parse import urljoin, urlsplit, urlunsplit
 
 import httpx
 
+log = logging.getLogger(__name__)
+
 MAX_REDIRECTS = 3
 USER_AGENT = "reelsmith/0.1 (+https://github.com/reelsmith/reelsmith)"
 _NAT64 = ipaddress.ip_network("64:ff9b::/96")
 
 IpAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
+
+# Ranges Python's `ipaddress` calls global that are not reachable public addresses: the old
+# IPv6 site-local block (deprecated, still routed inside some networks) and the second IPv6
+# documentation block (RFC 9637).
+NOT_PUBLIC: tuple[tuple[ipaddress.IPv6Network, str], ...] = (
+    (ipaddress.IPv6Network("fec0::/10"), "site-local"),
+    (ipaddress.IPv6Network("3fff::/20"), "documentation"),
+)
 
 
 class OutboundError(Exception):
@@ -45,11 +60,27 @@ class OutboundError(Exception):
         self.what = what
         self.url = url
         self.reason = reason
-        self.kind = kind  # refused, timeout, too_big or unreachable
+        # refused, unresolved (DNS gave no answer: may pass later), timeout, too_big or
+        # unreachable
+        self.kind = kind
 
 
 class OutboundRefused(OutboundError):
     """The URL breaks a rule of the guard (scheme, private address, too many redirects)."""
+
+
+# Caller headers that may follow a redirect to another origin (nothing that can authenticate).
+CROSS_ORIGIN_HEADERS = frozenset({"accept", "accept-language"})
+
+
+def origin(url: str) -> tuple[str, str, int | None]:
+    parts = urlsplit(url)
+    scheme = parts.scheme.lower()
+    try:
+        port = parts.port or (443 if scheme == "https" else 80)
+    except ValueError:
+        port = None
+    return scheme, (parts.hostname or "").lower(), port
 
 
 def shorten(url: str, limit: int = 200) -> str:
@@ -77,6 +108,9 @@ def refusal(address: IpAddress) -> str | None:
     )
     for kind, matches in kinds:
         if matches:
+            return f"{address} is a {kind} address"
+    for network, kind in NOT_PUBLIC:
+        if address in network:
             return f"{address} is a {kind} address"
     if not address.is_global:
         return f"{address} is not a public address"
@@ -127,18 +161,22 @@ async def check_url(url: str, *, allow_private: bool, what: str = "URL") -> Targ
         addresses = await asyncio.to_thread(_resolve, parts.hostname, port)
     except (OSError, UnicodeError, ValueError) as exc:
         raise OutboundRefused(
-            what, url, f"the host {parts.hostname!r} could not be resolved"
+            what, url, f"the host {parts.hostname!r} could not be resolved", kind="unresolved"
         ) from exc
     if not addresses:
         raise OutboundRefused(what, url, f"the host {parts.hostname!r} has no address")
     for address in addresses:
         reason = refusal(address)
         if reason is not None:
+            # The answer names no address: what an internal name resolves to stays inside
+            # (the log has it, for the operator).
+            log.warning("%s %s refused: %s", what, shorten(url), reason)
             raise OutboundRefused(
                 what,
                 url,
-                f"points at a private or local address, which is not allowed ({reason}; "
-                "REELSMITH_ALLOW_PRIVATE_URLS allows it for a local set-up)",
+                "points at an address that is not public (private, loopback, link-local, "
+                "reserved and similar ranges are refused; REELSMITH_ALLOW_PRIVATE_URLS allows "
+                "them for a local set-up)",
             )
     return pinned(url, str(addresses[0]))
 
@@ -206,6 +244,7 @@ async def open_url(
     if params:
         url = str(httpx.URL(url, params=params))
     first = url
+    headers = dict(headers or {})
     try:
         async with (
             asyncio.timeout(timeout_s),
@@ -222,17 +261,32 @@ async def open_url(
                     method,
                     target.url,
                     json=json,
-                    headers={**(headers or {}), **target.headers},
+                    headers={**headers, **target.headers},
                     extensions=target.extensions,
                 )
                 response = await client.send(request, stream=True)
                 try:
                     if response.is_redirect and "location" in response.headers:
-                        url = urljoin(url, response.headers["location"])
+                        following = urljoin(url, response.headers["location"])
                         if response.status_code == 303 or (
                             response.status_code in (301, 302) and method != "HEAD"
                         ):
                             method, json = "GET", None
+                        if origin(following) != origin(url):
+                            if json is not None:
+                                raise OutboundRefused(
+                                    what,
+                                    first,
+                                    "redirected to another origin with the request body "
+                                    f"(HTTP {response.status_code}); not followed, so what "
+                                    "the body carries stays with the service it was meant for",
+                                )
+                            headers = {
+                                k: v
+                                for k, v in headers.items()
+                                if k.lower() in CROSS_ORIGIN_HEADERS
+                            }
+                        url = following
                         continue
                     yield Fetched(url, response, max_bytes, what)
                     return

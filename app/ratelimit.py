@@ -85,6 +85,7 @@ PUBLIC_RATE_LIMITS: dict[tuple[str, str], Rule] = {
     ("POST", "/preview/render"): Rule(30, 10, per_ip=True, bucket="preview-render"),
     ("GET", "/media/<path:key>"): Rule(600, 120, per_ip=True, bucket="media"),
     ("POST", "/api/track"): Rule(300, 60, per_ip=True, bucket="track"),
+    ("POST", "/api/track/session"): Rule(60, 20, per_ip=True, bucket="pages"),
     ("GET", "/v/*"): Rule(60, 20, per_ip=True, bucket="pages"),
     ("GET", "/embed/v/*"): Rule(60, 20, per_ip=True, bucket="pages"),
     ("GET", "/c/*"): Rule(60, 20, per_ip=True, bucket="pages"),

@@ -87,6 +87,7 @@ PUBLIC_ENDPOINTS: frozenset[tuple[str, str]] = frozenset(
         ("GET", "/api/music"),
         ("GET", "/api/voices"),
         ("POST", "/api/track"),
+        ("POST", "/api/track/session"),
         ("POST", "/api/auth/login"),
     }
 )

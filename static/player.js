@@ -10,19 +10,13 @@
  * Optional on the same page: an element with data-reelsmith-share (shares data-url or the
  * page), a link with data-reelsmith-download, a link with data-reelsmith-cta (our /c/{jobId}:
  * the session id is added so the click counts for this viewing session).
+ * Only sessions signed by the server count: our page names its session in
+ * data-reelsmith-session; elsewhere one is asked for at POST {api}/api/track/session.
  * Beacons go to POST {api}/api/track as text/plain JSON (no CORS preflight): fetch with
  * keepalive while the page lives, navigator.sendBeacon for what is left on pagehide.
  */
 (function () {
   "use strict";
-
-  function randomId() {
-    var bytes = new Uint8Array(16);
-    (window.crypto || window.msCrypto).getRandomValues(bytes);
-    var out = "";
-    for (var i = 0; i < bytes.length; i++) out += (bytes[i] + 256).toString(16).slice(1);
-    return out;
-  }
 
   function parseScenes(text) {
     try {
@@ -41,9 +35,13 @@
     this.jobId = video.getAttribute("data-reelsmith-job");
     this.endpoint = (video.getAttribute("data-reelsmith-api") || "").replace(/\/+$/, "") + "/api/track";
     this.scenes = parseScenes(video.getAttribute("data-reelsmith-scenes"));
-    this.sessionId = randomId();
+    // The viewing session signed by the server: our page names it; on another page it is
+    // asked for (beacons wait for it; without one nothing would count).
+    this.sessionId = video.getAttribute("data-reelsmith-session") || null;
+    this.waiting = [];
     this.sent = {};
     this.pending = [];
+    if (!this.sessionId) this.askSession();
     this.started = false;
     this.ended = false;
     this.replays = 0;
@@ -53,10 +51,23 @@
     this.send("page_view");
   }
 
-  Tracker.prototype.body = function (event, extra) {
-    var metadata = { sessionId: this.sessionId, watchedMs: Math.round(this.watchedMs) };
-    for (var k in extra || {}) metadata[k] = extra[k];
-    return JSON.stringify({ videoId: this.jobId, event: event, metadata: metadata });
+  Tracker.prototype.askSession = function () {
+    var self = this;
+    if (!window.fetch) return;
+    window.fetch(this.endpoint + "/session", {
+      method: "POST",
+      body: JSON.stringify({ videoId: this.jobId }),
+      headers: { "Content-Type": "text/plain;charset=UTF-8" },
+      credentials: "omit",
+      mode: "cors"
+    }).then(function (r) { return r.ok ? r.json() : null; }).then(function (answer) {
+      if (!answer || !answer.sessionId) return;
+      self.sessionId = answer.sessionId;
+      self.linkCta();
+      var waiting = self.waiting;
+      self.waiting = [];
+      waiting.forEach(function (metadata) { self.post(metadata); });
+    }, function () {});
   };
 
   Tracker.prototype.send = function (event, extra, once) {
@@ -65,7 +76,16 @@
       if (this.sent[key]) return;
       this.sent[key] = true;
     }
-    var body = this.body(event, extra);
+    var metadata = { event: event, watchedMs: Math.round(this.watchedMs) };
+    for (var k in extra || {}) metadata[k] = extra[k];
+    if (this.sessionId) this.post(metadata);
+    else this.waiting.push(metadata);
+  };
+
+  Tracker.prototype.post = function (fields) {
+    var metadata = { sessionId: this.sessionId };
+    for (var k in fields) if (k !== "event") metadata[k] = fields[k];
+    var body = JSON.stringify({ videoId: this.jobId, event: fields.event, metadata: metadata });
     var self = this;
     var item = { body: body, done: false };
     this.pending.push(item);
@@ -177,15 +197,20 @@
     if (download) {
       download.addEventListener("click", function () { self.send("downloaded", null, "downloaded"); });
     }
-    var cta = document.querySelector("[data-reelsmith-cta]");
-    if (cta) {
-      var href = cta.getAttribute("href") || "";
-      cta.setAttribute("href", href + (href.indexOf("?") < 0 ? "?" : "&") + "s=" + encodeURIComponent(this.sessionId));
-    }
+    this.linkCta();
     window.addEventListener("pagehide", function () { self.flush(); });
     document.addEventListener("visibilitychange", function () {
       if (document.visibilityState === "hidden") self.flush();
     });
+  };
+
+  Tracker.prototype.linkCta = function () {
+    // The CTA link counts the click for this session (`s=`; our page writes it already).
+    var cta = document.querySelector("[data-reelsmith-cta]");
+    if (!cta || !this.sessionId) return;
+    var href = cta.getAttribute("href") || "";
+    if (/[?&]s=/.test(href)) return;
+    cta.setAttribute("href", href + (href.indexOf("?") < 0 ? "?" : "&") + "s=" + encodeURIComponent(this.sessionId));
   };
 
   function start() {

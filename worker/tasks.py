@@ -24,6 +24,7 @@ from app.renders import queue
 from app.renders.models import RenderChunk, RenderJob
 from app.renders.states import JobStage, JobStatus
 from app.viewers.service import purge_view_events
+from app.webhooks.outbox import purge_finished
 from app.workdir import temp_dir
 from worker import jobs
 from worker.completion import (
@@ -266,6 +267,9 @@ async def sweep(ctx: dict[str, Any]) -> dict[str, int]:
         ).all()
         purged = await purge_idempotency(session)
         views_purged = await purge_view_events(session, settings.view_events_retention_days)
+        deliveries_purged = await purge_finished(
+            session, settings.webhook_deliveries_retention_days
+        )
     orphaned = stranded = requeued = 0
     for job_id, status, worker_id in rows:
         if status == JobStatus.PROCESSING and worker_id not in live:
@@ -285,8 +289,13 @@ async def sweep(ctx: dict[str, Any]) -> dict[str, int]:
     dispatched = len(await queue.dispatch(db, pool, settings))
     if orphaned or stranded or requeued:
         log.warning("sweep: %d orphaned, %d stranded, %d re-enqueued", orphaned, stranded, requeued)
-    if purged or views_purged:  # arq's own line of a periodic job is not logged (app/logs.py)
-        log.info("sweep: purged %d idempotency records, %d view events", purged, views_purged)
+    if purged or views_purged or deliveries_purged:  # arq's own line is not logged (app/logs.py)
+        log.info(
+            "sweep: purged %d idempotency records, %d view events, %d webhook deliveries",
+            purged,
+            views_purged,
+            deliveries_purged,
+        )
     return {
         "orphaned": orphaned,
         "stranded": stranded,

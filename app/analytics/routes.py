@@ -4,7 +4,6 @@ campaign path id is a batch id or a trigger rule's campaignId."""
 
 from __future__ import annotations
 
-import csv
 import io
 from typing import Any
 
@@ -12,6 +11,7 @@ from quart import Blueprint, Response
 from quart_schema import tag, validate_querystring, validate_response
 from quart_schema.validation import QUART_SCHEMA_RESPONSE_ATTRIBUTE
 
+from app import csvcells
 from app.accounts.current import current_account
 from app.analytics import audience, service
 from app.analytics.ab import SRM_P, metrics
@@ -200,7 +200,7 @@ async def recipients_csv(account_id: str, batch_id: str) -> Response:
     """Every recipient of the account's campaign, read page by page (the API's CSV answer and
     the dashboard's export)."""
     out = io.StringIO()
-    writer = csv.writer(out)
+    writer = csvcells.writer(out)
     writer.writerow(CSV_COLUMNS)
     cursor: str | None = None
     while True:

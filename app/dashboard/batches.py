@@ -15,6 +15,7 @@ from typing import Any
 from pydantic import ValidationError
 from quart import Blueprint, Response, jsonify, request
 
+from app import csvcells
 from app.analytics.audience import recipient_name
 from app.csvcells import safe_cell
 from app.dashboard import web
@@ -375,7 +376,7 @@ async def results_csv(batch_id: str) -> Response:
     if view is None:
         return await not_found("batch")
     out = io.StringIO()
-    writer = csv.writer(out)
+    writer = csvcells.writer(out)
     writer.writerow(RESULT_COLUMNS)
     for job in view["jobs"]:
         writer.writerow(

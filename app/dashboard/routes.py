@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from datetime import UTC, datetime
 from typing import Any
 
@@ -21,6 +22,8 @@ bp.after_request(web.add_headers)
 MIN_PASSWORD = 10
 # Sign-up makes accounts of this tier (the first with API access), granted its sign-up credits.
 SIGNUP_TIER = "studio"
+# What sign-up answers, whether or not the address already had an account.
+SIGNED_UP = "Sign-up received: sign in with your email and password."
 
 
 def _safe_next(target: str | None) -> str:
@@ -111,21 +114,22 @@ async def signup() -> Response:
     email = form.get("email", "").strip().lower()
     password = form.get("password", "")
     errors = _signup_errors(email, password, form.get("confirm", ""))
-    if not errors:
-        try:
-            async with get_db().session() as session:
-                created = await accounts.create_account(
-                    session,
-                    email,
-                    password,
-                    tier=SIGNUP_TIER,
-                    credits=settings.tiers[SIGNUP_TIER].signup_credits,
-                )
-                row = await accounts.create_session(session, created.id, settings.session_max_age_s)
-            return _signed_in_response(row.id, web.PREFIX)
-        except accounts.AccountExists:
-            errors["email"] = "An account with this email exists; sign in instead."
-    return await render("signup.html", status=400, errors=errors, email=email)
+    if errors:
+        return await render("signup.html", status=400, errors=errors, email=email)
+    try:
+        async with get_db().session() as session:
+            await accounts.create_account(
+                session,
+                email,
+                password,
+                tier=SIGNUP_TIER,
+                credits=settings.tiers[SIGNUP_TIER].signup_credits,
+            )
+    except accounts.AccountExists:
+        # The same answer, after the same work, as for a new account: the form does not tell
+        # whether an address has an account (signing in with the right password does).
+        await asyncio.to_thread(accounts.hash_password, password)
+    return see_other(f"{web.PREFIX}/login", SIGNED_UP)
 
 
 @bp.get("")

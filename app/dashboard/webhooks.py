@@ -35,7 +35,7 @@ async def _list_page(status: int = 200, **context: Any) -> Response:
         status=status,
         endpoints=endpoints,
         all_events=[ALL_EVENTS, *WEBHOOK_EVENTS],
-        prefix_of=signing.shown_prefix,
+        prefix_of=_prefix_of,
         **context,
     )
 
@@ -60,9 +60,18 @@ async def _endpoint_page(endpoint_id: str, status: int = 200, **context: Any) ->
         page_number=number,
         pages=pages,
         all_events=[ALL_EVENTS, *WEBHOOK_EVENTS],
-        secret_prefix=signing.shown_prefix(endpoint.secret),
+        secret_prefix=_prefix_of(endpoint.secret),
         **context,
     )
+
+
+def _plain(stored: str | None) -> str:
+    """An endpoint's signing secret as it signs (stored sealed)."""
+    return service.secret_box(get_settings()).open(stored) or ""
+
+
+def _prefix_of(stored: str | None) -> str:
+    return signing.shown_prefix(_plain(stored))
 
 
 def _form_fields(form: Any) -> dict[str, Any]:
@@ -94,10 +103,11 @@ async def create_webhook() -> Response:
                 fields["description"],
                 production=_production(),
                 max_endpoints=settings.webhook_max_endpoints,
+                box=service.secret_box(settings),
             )
     except service.WebhookError as exc:
         return await _list_page(400, errors={exc.field: str(exc)}, form=fields)
-    return await _endpoint_page(endpoint.id, 201, new_secret=endpoint.secret)
+    return await _endpoint_page(endpoint.id, 201, new_secret=_plain(endpoint.secret))
 
 
 @bp.get("/webhooks/<endpoint_id>")
@@ -156,9 +166,9 @@ async def rotate(endpoint_id: str) -> Response:
     try:
         async with get_db().session() as session:
             endpoint: WebhookEndpoint = await service.rotate_secret(
-                session, web.account().id, endpoint_id
+                session, web.account().id, endpoint_id, service.secret_box(get_settings())
             )
-            secret = endpoint.secret
+            secret = _plain(endpoint.secret)
     except service.NotFound:
         return await web.not_found_page("Webhook")
     return await _endpoint_page(endpoint_id, new_secret=secret, rotated=True)

@@ -8,6 +8,7 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app import viewsessions
 from app.config import Settings
 from app.media.storage import Storage
 from app.renders.errors import BatchNotFound, JobNotFound
@@ -32,9 +33,16 @@ def viewer_urls(job: RenderJob, storage: Storage, settings: Settings) -> dict[st
     (absolute URLs; null until the video is complete, and again once it is deleted)."""
     playable = job.status == JobStatus.COMPLETE and job.deleted_at is None and job.output_key
     if not playable:
-        return {"playerUrl": None, "thumbnailUrl": None, "thumbnailGifUrl": None}
+        return {
+            "playerUrl": None,
+            "openPixelUrl": None,
+            "thumbnailUrl": None,
+            "thumbnailGifUrl": None,
+        }
+    token = viewsessions.message_token(settings.session_secret, job.id, "api")
     return {
         "playerUrl": settings.public(f"/v/{job.id}"),
+        "openPixelUrl": settings.public(f"/t/o/{job.id}.gif?s={token}"),
         "thumbnailUrl": storage.url(job.poster_key) if job.poster_key else None,
         "thumbnailGifUrl": storage.url(job.preview_gif_key) if job.preview_gif_key else None,
     }

@@ -124,6 +124,11 @@ class JobFields(BaseModel):
     # The recipient's player page (GET /v/{id}) and the poster PNG / preview GIF made at
     # completion: absolute URLs, null until complete (and after DELETE).
     playerUrl: str | None = None
+    openPixelUrl: str | None = Field(
+        default=None,
+        description="The email-open pixel of this video for an email of your own (a viewing "
+        "session signed by the server, so the open counts); null until complete",
+    )
     thumbnailUrl: str | None = None
     thumbnailGifUrl: str | None = None
     posterAtMs: float | None = Field(

@@ -8,7 +8,7 @@ from datetime import date, datetime
 from typing import Any
 from urllib.parse import urlparse
 
-EMAIL_RE = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
+EMAIL_RE = re.compile(r"[^@\s]+@[^@\s]+\.[^@\s]+")  # fullmatch (`$` allows a final "\n")
 COUNTRY_RE = re.compile(r"^[A-Za-z]{2}$")
 
 
@@ -61,7 +61,7 @@ def type_error(value: Any, slot_type: str) -> str | None:
     if not isinstance(value, str):
         return f"must be a string ({slot_type})"
     if slot_type == "email":
-        return None if EMAIL_RE.match(value.strip()) else "must be an email address"
+        return None if EMAIL_RE.fullmatch(value.strip()) else "must be an email address"
     if slot_type == "date":
         return None if parse_iso_date(value) else "must be an ISO 8601 date (YYYY-MM-DD)"
     if slot_type == "url":

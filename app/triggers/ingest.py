@@ -89,11 +89,11 @@ def _event_problem(event: Any) -> str | None:
         return "data is missing or not an object"
     email = event.get("recipientEmail")
     if email is not None and (
-        not isinstance(email, str) or len(email) > 320 or not EMAIL.match(email)
+        not isinstance(email, str) or len(email) > 320 or not EMAIL.fullmatch(email)
     ):
         return f"recipientEmail {str(email)[:80]!r} is not an email address"
     phone = event.get("recipientPhone")
-    if phone is not None and (not isinstance(phone, str) or not PHONE.match(phone)):
+    if phone is not None and (not isinstance(phone, str) or not PHONE.fullmatch(phone)):
         return f"recipientPhone {str(phone)[:40]!r} is not a phone number (E.164: +15551234567)"
     event_id = event.get("eventId")
     if event_id is not None and (not isinstance(event_id, str) or not 0 < len(event_id) <= 255):

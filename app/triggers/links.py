@@ -4,11 +4,16 @@ unsubscribe link (served here, /u/{token})."""
 
 from __future__ import annotations
 
+import json
+
 from itsdangerous import BadSignature, URLSafeSerializer
 
+from app import sealing
+from app import viewsessions as sessions
 from app.config import Settings
 
 UNSUBSCRIBE_SALT = "reelsmith-unsubscribe"
+UNSUBSCRIBE_PURPOSE = "unsubscribe"
 
 
 def player_url(settings: Settings, job_id: str) -> str:
@@ -20,23 +25,31 @@ def preview_gif_url(settings: Settings, job_id: str, attempt: int) -> str:
     return settings.public(f"/media/posters/{job_id}.{attempt}.gif")
 
 
-def pixel_url(settings: Settings, job_id: str) -> str:
-    return settings.public(f"/t/o/{job_id}.gif")
+def pixel_url(settings: Settings, job_id: str, send_id: str) -> str:
+    """The open pixel of one message: its viewing session signed by the server (the same
+    for every retry of the send), so the open counts."""
+    token = sessions.message_token(settings.session_secret, job_id, send_id)
+    return settings.public(f"/t/o/{job_id}.gif?s={token}")
 
 
-def _serializer(settings: Settings) -> URLSafeSerializer:
+def _legacy(settings: Settings) -> URLSafeSerializer:
+    """Links of messages sent before tokens were sealed: signed, readable; still honoured."""
     return URLSafeSerializer(settings.session_secret, salt=UNSUBSCRIBE_SALT)
 
 
 def unsubscribe_token(settings: Settings, account_id: str, recipient_id: str) -> str:
-    return _serializer(settings).dumps([account_id, recipient_id])
+    """Opaque: the account and recipient sealed (encrypted and authenticated), so the link
+    reveals nothing about whom it unsubscribes."""
+    value = json.dumps([account_id, recipient_id], separators=(",", ":")).encode()
+    return sealing.seal(settings.session_secret, UNSUBSCRIBE_PURPOSE, value)
 
 
 def read_unsubscribe_token(settings: Settings, token: str) -> tuple[str, str] | None:
-    """(account id, recipient id) of a token we signed; None for anything else."""
+    """(account id, recipient id) of a token we made; None for anything else."""
+    opened = sealing.open_sealed(settings.secret_keys, UNSUBSCRIBE_PURPOSE, token)
     try:
-        value = _serializer(settings).loads(token)
-    except BadSignature:
+        value = json.loads(opened) if opened is not None else _legacy(settings).loads(token)
+    except (BadSignature, ValueError):
         return None
     if not (isinstance(value, list) and len(value) == 2 and all(isinstance(v, str) for v in value)):
         return None

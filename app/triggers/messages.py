@@ -44,20 +44,23 @@ async def send_email(settings: Settings, claimed: Claimed) -> None:
     options = claimed.rule.channel_settings
     if not execution.recipient_email:
         raise PermanentFailure("no recipientEmail")
-    message = email.build_message(
-        settings,
-        email.VideoEmail(
-            to=execution.recipient_email,
-            name=data["name"],
-            subject=fill(options.get("subject", ""), data),
-            text=fill(options.get("body", ""), data),
-            player_url=data["playerUrl"],
-            gif_url=links.preview_gif_url(settings, job.id, job.attempts or 1),
-            pixel_url=links.pixel_url(settings, job.id),
-            unsubscribe_url=data["unsubscribeUrl"],
-            message_id_key=f"trigger.{execution.id}",
-        ),
-    )
+    try:
+        message = email.build_message(
+            settings,
+            email.VideoEmail(
+                to=execution.recipient_email,
+                name=data["name"],
+                subject=fill(options.get("subject", ""), data),
+                text=fill(options.get("body", ""), data),
+                player_url=data["playerUrl"],
+                gif_url=links.preview_gif_url(settings, job.id, job.attempts or 1),
+                pixel_url=links.pixel_url(settings, job.id, execution.id),
+                unsubscribe_url=data["unsubscribeUrl"],
+                message_id_key=f"trigger.{execution.id}",
+            ),
+        )
+    except ValueError as exc:  # a header the data made impossible (a line break in it)
+        raise PermanentFailure(f"the email could not be built: {exc}") from exc
     await email.send(settings, message)
 
 

@@ -188,20 +188,46 @@ async def ingest_events(
     return done.body, 200, {}
 
 
-UNSUBSCRIBED_PAGE = (
-    "<!doctype html><html><head><meta charset='utf-8'><title>Unsubscribed</title></head>"
-    "<body><p>You are unsubscribed: you will not receive these videos any more.</p></body></html>"
+PAGE = (
+    "<!doctype html><html lang='en'><head><meta charset='utf-8'>"
+    "<meta name='viewport' content='width=device-width, initial-scale=1'>"
+    "<meta name='robots' content='noindex'><title>{title}</title>"
+    "<style>body{{font:16px/1.5 system-ui,sans-serif;max-width:32rem;margin:4rem auto;"
+    "padding:0 1rem;color:#1f2937}}button{{font:inherit;padding:.6rem 1.2rem;"
+    "border-radius:.4rem;border:0;background:#4f46e5;color:#fff;cursor:pointer}}</style>"
+    "</head><body><h1>{title}</h1>{body}</body></html>"
 )
+CONFIRM_BODY = (
+    "<p>Stop receiving these videos? Nothing changes until you confirm.</p>"
+    "<form method='post'><input type='hidden' name='List-Unsubscribe' value='One-Click'>"
+    "<button type='submit'>Unsubscribe</button></form>"
+)
+DONE_BODY = "<p>You are unsubscribed: you will not receive these videos any more.</p>"
+
+
+def _page(title: str, body: str, status: int = 200) -> Response:
+    resp = Response(PAGE.format(title=title, body=body), status, mimetype="text/html")
+    resp.headers["Cache-Control"] = "no-store"
+    resp.headers["Referrer-Policy"] = "no-referrer"
+    resp.headers["X-Robots-Tag"] = "noindex"
+    resp.headers["Content-Security-Policy"] = (
+        "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'"
+    )
+    return resp
 
 
 @hide  # a page for people (like the player and preview pages), not part of the JSON API
 @bp.route("/u/<token>", methods=["GET", "POST"])
 async def unsubscribe(token: str) -> Response:
-    """The per-recipient unsubscribe link (List-Unsubscribe; POST is RFC 8058 one-click).
-    Later triggers of the account skip the recipient."""
+    """The per-recipient unsubscribe link (List-Unsubscribe). GET (and HEAD: mail scanners
+    fetch links) only shows a confirmation form and changes nothing; POST records it — the
+    form's button, or a mail client's RFC 8058 one-click POST (List-Unsubscribe-Post). Later
+    triggers of the account skip the recipient."""
     found = links.read_unsubscribe_token(get_settings(), token)
     if found is None:
-        return Response("This unsubscribe link is not valid.", 404, mimetype="text/plain")
+        return _page("Link not valid", "<p>This unsubscribe link is not valid.</p>", 404)
+    if request.method != "POST":
+        return _page("Unsubscribe", CONFIRM_BODY)
     async with get_db().session() as session:
         await ingest.unsubscribe(session, *found)
-    return Response(UNSUBSCRIBED_PAGE, 200, mimetype="text/html")
+    return _page("Unsubscribed", DONE_BODY)

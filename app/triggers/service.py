@@ -29,8 +29,9 @@ RECENT_EXECUTIONS = 20
 # Variables a message may use besides the template's slot keys; `data.<path>` reads the
 # event's own data.
 MESSAGE_VARIABLES = ("name", "recipientId", "playerUrl", "unsubscribeUrl", "jobId")
-EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
-PHONE = re.compile(r"^\+?[0-9 ()\-]{6,20}$")
+# Matched with fullmatch: `$` would also match before a trailing newline ("a@b.co\n").
+EMAIL = re.compile(r"[^@\s]+@[^@\s]+\.[^@\s]+")
+PHONE = re.compile(r"\+?[0-9 ()\-]{6,20}")
 
 
 class RuleNotFound(DomainError):

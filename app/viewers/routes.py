@@ -19,15 +19,22 @@ from quart_schema import document_request, hide, tag, validate_response
 from sqlalchemy.exc import SQLAlchemyError
 from werkzeug.urls import iri_to_uri
 
+from app import viewsessions as sessions
 from app.config import Settings
 from app.db import Database, utcnow
 from app.errors import bad_request, summarize, validation_details
 from app.media.storage import get_storage
 from app.ratelimit import client_ip
-from app.state import get_db, get_settings
+from app.state import get_db, get_redis, get_settings
 from app.viewers import service
 from app.viewers.errors import VideoDeleted, VideoNotFound
-from app.viewers.schemas import CTA_CLICKED, TrackRequest, TrackResponse
+from app.viewers.schemas import (
+    CTA_CLICKED,
+    SessionRequest,
+    SessionResponse,
+    TrackRequest,
+    TrackResponse,
+)
 
 log = logging.getLogger(__name__)
 bp = Blueprint("viewers", __name__)
@@ -39,6 +46,7 @@ ACCENT_RE = re.compile(r"^#[0-9a-fA-F]{3,8}$")
 DEFAULT_ACCENT = "#4f46e5"
 PENDING_REFRESH_S = 5
 TEXT_BODY_TYPES = ("application/json", "text/plain", "")
+CORS_PATHS = (TRACK_PATH, TRACK_PATH + "/session")
 CORS_HEADERS = {
     "Access-Control-Allow-Origin": "*",
     "Access-Control-Allow-Methods": "POST, OPTIONS",
@@ -85,7 +93,22 @@ async def gone_page() -> Response:
     return await status_page(410, "Video removed", "This video was deleted by its sender.")
 
 
-def player_context(video: service.Video, settings: Settings, *, embed: bool) -> dict[str, Any]:
+async def new_session(settings: Settings, job_id: str) -> str:
+    """A signed token for a new viewing session of `job_id` by this client (capped per
+    client per video per day; crawlers get the day's overflow session, uncounted)."""
+    now = utcnow()
+    client = service.client_hash(client_ip(), settings.session_secret, now)
+    cap = settings.track_max_sessions_per_client_day
+    if service.is_bot(request.headers.get("User-Agent")):
+        cap = 0
+    return await sessions.mint(
+        get_redis(), settings.redis_prefix, settings.session_secret, job_id, client, cap
+    )
+
+
+def player_context(
+    video: service.Video, settings: Settings, token: str, *, embed: bool
+) -> dict[str, Any]:
     job, spec = video.job, video.spec
     storage = get_storage(settings)
     name = job.display_name
@@ -106,7 +129,8 @@ def player_context(video: service.Video, settings: Settings, *, embed: bool) -> 
         "accent": accent if ACCENT_RE.match(accent) else DEFAULT_ACCENT,
         "logo_url": logo if service.is_web_url(logo) else None,
         "cta": video.cta,
-        "cta_href": f"/c/{job.id}",
+        "cta_href": f"/c/{job.id}?s={token}",
+        "session_token": token,
         "scenes_json": json.dumps([[i, ms] for i, ms in video.scene_starts]),
         "download_name": f"video-{job.id[:8]}.mp4",
         "width": 1280,
@@ -131,7 +155,9 @@ async def _player(job_id: str, *, embed: bool) -> Response:
         return await gone_page()
     except VideoNotFound:
         return await not_found_page()
-    body = await render_template("viewer.html", **player_context(video, settings, embed=embed))
+    token = await new_session(settings, job_id)
+    context = player_context(video, settings, token, embed=embed)
+    body = await render_template("viewer.html", **context)
     resp = Response(body, status=200, content_type="text/html; charset=utf-8")
     return page_headers(resp, embed=embed)
 
@@ -150,19 +176,13 @@ async def embed_page(job_id: str) -> Response:
     return await _player(job_id, embed=True)
 
 
-def _session_param(fallback_prefix: str, client: str | None) -> str:
-    given = request.args.get("s", "").strip()
-    if 1 <= len(given) <= 64:
-        return given
-    return f"{fallback_prefix}-{(client or 'unknown')[:24]}"
-
-
-async def _record_own(job_id: str, event: str, session_prefix: str) -> service.Video | None:
-    """Record a CTA click or email open for a playable video (not for bots); the video."""
+async def _record_own(job_id: str, event: str) -> service.Video | None:
+    """Record a CTA click or email open for a playable video, for the signed session `?s=`
+    (not for bots; without a signed session nothing is recorded); the video."""
     settings = get_settings()
     now = utcnow()
     client = service.client_hash(client_ip(), settings.session_secret, now)
-    beacon = service.session_beacon(event, _session_param(session_prefix, client))
+    sid = sessions.verify(settings.session_secret, job_id, request.args.get("s", "").strip())
     async with get_db().session() as session:
         job = await service.playable_job(session, job_id)
         if not service.is_ready(job):
@@ -170,7 +190,8 @@ async def _record_own(job_id: str, event: str, session_prefix: str) -> service.V
         video = service.video_of(job)
         if event == CTA_CLICKED and video.cta is None:
             return video
-        if not service.is_bot(request.headers.get("User-Agent")):
+        if sid is not None and not service.is_bot(request.headers.get("User-Agent")):
+            beacon = service.session_beacon(event, sid)
             await service.record(
                 session,
                 service.TrackedJob.of(job),
@@ -185,10 +206,10 @@ async def _record_own(job_id: str, event: str, session_prefix: str) -> service.V
 @bp.get("/c/<job_id>")
 @hide
 async def cta_redirect(job_id: str) -> Response:
-    """Record the CTA click for session `?s=`, then 302 to the CTA URL stored on the job
+    """Record the CTA click for the signed session `?s=`, then 302 to the CTA URL stored on the job
     (never to a URL taken from the request)."""
     try:
-        video = await _record_own(job_id, CTA_CLICKED, "cta")
+        video = await _record_own(job_id, CTA_CLICKED)
     except VideoDeleted:
         return await gone_page()
     except VideoNotFound:
@@ -205,10 +226,10 @@ async def cta_redirect(job_id: str) -> Response:
 @bp.get("/t/o/<job_id>.gif")
 @hide
 async def email_open_pixel(job_id: str) -> Response:
-    """A 1x1 GIF for emails: records `email_opened` (session `?s=`, else one per client per
-    day) and always answers the image, never cached."""
+    """A 1x1 GIF for emails: records `email_opened` for the signed session `?s=` (nothing
+    without one) and always answers the image, never cached."""
     try:
-        await _record_own(job_id, "email_opened", "email")
+        await _record_own(job_id, "email_opened")
     except VideoNotFound:  # deleted ones too
         pass
     except SQLAlchemyError:
@@ -259,7 +280,7 @@ def _writer_turn(db: Database) -> AbstractAsyncContextManager[Any]:
 @bp.after_app_request
 async def _cors(response: Response) -> Response:
     """Any page may post beacons (and read the answer): CORS on /api/track, errors included."""
-    if request.path == TRACK_PATH:
+    if request.path in CORS_PATHS:
         response.headers.update(CORS_HEADERS)
     return response
 
@@ -271,27 +292,52 @@ async def _cors(response: Response) -> Response:
 async def track() -> TrackResponse:
     """Record a viewer event (SPEC 4.8, 6.2). No auth; JSON sent as application/json or
     text/plain; CORS open. Unknown event or oversized metadata: 400; unknown, unfinished or
-    deleted video: 404. Repeated beacons (same video, session, event and scene), bots and a
-    session's beacons past the cap answer 200 and are not counted."""
+    deleted video: 404. Only a session the server signed counts (`metadata.sessionId`, from
+    the player page or POST /api/track/session); other beacons answer 200 with
+    `counted: false` and nothing is stored. Repeated beacons (same video, session, event and
+    scene), bots and a session's beacons past the cap answer 200 and are not counted."""
     settings = get_settings()
     body = await _track_body()
     now = utcnow()
     client = service.client_hash(client_ip(), settings.session_secret, now)
     beacon = service.check_beacon(
-        body.event,
-        body.metadata,
-        settings.track_metadata_max_bytes,
-        f"anon-{(client or 'unknown')[:24]}",
+        body.event, body.metadata, settings.track_metadata_max_bytes, "unsigned"
     )
     if service.is_bot(request.headers.get("User-Agent")):
-        return TrackResponse(ok=True)
+        return TrackResponse(ok=True, counted=False)
+    sid = sessions.verify(settings.session_secret, body.videoId, beacon.session_id)
     db = get_db()
-    async with _writer_turn(db), db.session() as session:
-        await service.track(
+    turn = _writer_turn(db) if sid is not None else nullcontext()
+    async with turn, db.session() as session:
+        outcome = await service.track(
             session,
             body.videoId,
             beacon,
+            signed_sid=sid,
             client=client,
             max_events=settings.track_max_events_per_session,
         )
-    return TrackResponse(ok=True)
+    return TrackResponse(ok=True, counted=outcome == "counted")
+
+
+@bp.post(TRACK_PATH + "/session")
+@tag(["Tracking"])
+@document_request(SessionRequest)
+@validate_response(SessionResponse, 200)
+async def track_session() -> SessionResponse:
+    """A signed viewing session for player.js on a page of your own (our player page has one
+    already). No auth; JSON as application/json or text/plain; CORS open. 404 for an unknown,
+    unfinished or deleted video. A client gets at most
+    REELSMITH_TRACK_MAX_SESSIONS_PER_CLIENT_DAY new sessions per video per day; past that, the
+    same session again."""
+    settings = get_settings()
+    mimetype = (request.mimetype or "").lower()
+    if mimetype not in TEXT_BODY_TYPES:
+        raise bad_request(f"Content-Type {mimetype} is not accepted; send JSON {{videoId}}")
+    try:
+        asked = SessionRequest.model_validate(json.loads(await request.get_data(as_text=False)))
+    except (ValueError, RecursionError) as exc:
+        raise bad_request("Send a JSON object {videoId}") from exc
+    async with get_db().session() as session:
+        await service.tracked_job(session, asked.videoId)
+    return SessionResponse(sessionId=await new_session(settings, asked.videoId))

@@ -38,3 +38,17 @@ class TrackRequest(BaseModel):
 
 class TrackResponse(BaseModel):
     ok: bool = True
+    # False when nothing was counted: no session signed by the server, a repeat, a bot, or
+    # past the session's cap.
+    counted: bool = True
+
+
+class SessionRequest(BaseModel):
+    """POST /api/track/session: a signed viewing session for this video."""
+
+    videoId: str = Field(min_length=1, max_length=64)
+
+
+class SessionResponse(BaseModel):
+    # Send it as `metadata.sessionId` with every beacon, and as `?s=` on /c/{videoId}.
+    sessionId: str

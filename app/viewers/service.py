@@ -13,9 +13,10 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
+from urllib.parse import urlsplit
 
 from sqlalchemy import BigInteger, case, delete, literal, select, update
 from sqlalchemy.dialects import postgresql, sqlite
@@ -99,7 +100,15 @@ def scene_starts(job: RenderJob) -> list[tuple[int, int]]:
 
 
 def is_web_url(url: str) -> bool:
-    return url.lower().startswith(("https://", "http://")) and len(url) <= 2048
+    """An absolute http(s) URL with a host, at most 2048 characters, nothing a browser would
+    strip or reinterpret (control characters, backslashes; spaces are encoded on the way)."""
+    if len(url) > 2048 or any(ord(c) < 32 or ord(c) == 127 or c == "\\" for c in url):
+        return False
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return False
+    return parts.scheme.lower() in ("http", "https") and bool(parts.hostname)
 
 
 def find_cta(spec: RenderJobSpec) -> Cta | None:
@@ -388,11 +397,14 @@ async def track(
     job_id: str,
     beacon: Beacon,
     *,
+    signed_sid: str | None,
     client: str | None,
     max_events: int,
 ) -> str:
     """POST /api/track: VideoNotFound for unknown, unfinished and deleted videos;
-    InvalidBeacon for a scene the video does not have."""
+    InvalidBeacon for a scene the video does not have. Counted only for a session the
+    server signed (`signed_sid`, app/viewers/sessions.py): "unsigned" otherwise, nothing
+    stored."""
     job = await tracked_job(session, job_id)
     rendered = job.scene_starts_ms or {}
     if beacon.scene_index is not None and rendered and str(beacon.scene_index) not in rendered:
@@ -401,6 +413,11 @@ async def track(
             f"metadata.sceneIndex {beacon.scene_index} is not a rendered scene of this video "
             f"(rendered scene indexes: {shown})"
         )
+    if signed_sid is None:
+        return "unsigned"
+    beacon = replace(
+        beacon, session_id=signed_sid, metadata={**beacon.metadata, "sessionId": signed_sid}
+    )
     return await record(session, job, beacon, client=client, max_events=max_events)
 
 

@@ -46,6 +46,9 @@ class Outcome:
     error: str | None
     retry_after_s: float | None = None
     response_excerpt: str | None = None
+    # Not sent: the URL breaks a rule (a private address, HTTP in production). Sending again
+    # would be refused again, so the delivery fails at once.
+    refused: bool = False
 
     @property
     def ok(self) -> bool:
@@ -117,7 +120,8 @@ async def record(
     disable_after_s: float,
 ) -> Recorded:
     """Store the attempt and move the delivery on: delivered, retry scheduled, or failed after
-    the last attempt (or at once on a 410, which also disables the endpoint)."""
+    the last attempt (or at once on a 410, which also disables the endpoint, and on a URL the
+    guard refuses)."""
     delivery, number = claimed.delivery, claimed.number
     now = utcnow()
     # Fresh, in this session: the endpoint may have changed while the attempt was out.
@@ -151,7 +155,7 @@ async def record(
                 f"every delivery failed since {endpoint.failing_since.isoformat()} "
                 f"(more than {disable_after_s / 3600:g} h); last error: {describe(outcome)}"
             )
-        if disabled or number >= MAX_ATTEMPTS:
+        if disabled or number >= MAX_ATTEMPTS or outcome.refused:
             status = "failed"
         else:
             status = "retrying"

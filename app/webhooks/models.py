@@ -22,10 +22,11 @@ class WebhookEndpoint(IdMixin, TimestampMixin, Base):
     url: Mapped[str] = mapped_column(String(2000))
     description: Mapped[str] = mapped_column(String(500), default="")
     events: Mapped[list[Any]] = mapped_column(default=list)
-    # Kept readable: every delivery is signed with it (shown whole only at creation/rotation).
-    secret: Mapped[str] = mapped_column(String(100))
+    # Sealed (app/sealing.py, under a key derived from the secret key): every delivery is signed
+    # with it (shown whole only at creation/rotation; `reelsmith secrets reseal` after a rotation).
+    secret: Mapped[str] = mapped_column(String(255))
     # After a rotation the old secret signs alongside the new one until it expires.
-    previous_secret: Mapped[str | None] = mapped_column(String(100), default=None)
+    previous_secret: Mapped[str | None] = mapped_column(String(255), default=None)
     previous_secret_expires_at: Mapped[datetime | None] = mapped_column(default=None)
     active: Mapped[bool] = mapped_column(Boolean, default=True)
     disabled_reason: Mapped[str | None] = mapped_column(Text, default=None)

@@ -4,15 +4,15 @@ that cause events (renders' outcomes, viewers, triggers) build their payloads an
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import delete, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.db import new_id, utcnow
 from app.webhooks import events
-from app.webhooks.models import WebhookDelivery, WebhookEndpoint
+from app.webhooks.models import WebhookAttempt, WebhookDelivery, WebhookEndpoint
 
 
 async def emit(
@@ -57,3 +57,18 @@ def new_delivery(
         next_attempt_at=now,
         redelivery_of=redelivery_of,
     )
+
+
+FINISHED = ("delivered", "failed")
+
+
+async def purge_finished(session: AsyncSession, retention_days: int) -> int:
+    """Delete deliveries finished (delivered or failed) more than `retention_days` ago, and
+    their attempts; pending and retrying ones stay whatever their age."""
+    cutoff = utcnow() - timedelta(days=retention_days)
+    old = select(WebhookDelivery.id).where(
+        WebhookDelivery.status.in_(FINISHED), WebhookDelivery.updated_at < cutoff
+    )
+    await session.execute(delete(WebhookAttempt).where(WebhookAttempt.delivery_id.in_(old)))
+    result = await session.execute(delete(WebhookDelivery).where(WebhookDelivery.id.in_(old)))
+    return int(result.rowcount or 0)  # type: ignore[attr-defined]

@@ -35,6 +35,10 @@ from app.webhooks.schemas import (
 bp = Blueprint("webhooks", __name__)
 
 
+def _secret(stored: str | None) -> str:
+    return service.secret_box(get_settings()).open(stored) or ""
+
+
 def webhook_out(endpoint: WebhookEndpoint) -> WebhookOut:
     return WebhookOut(
         id=endpoint.id,
@@ -42,7 +46,7 @@ def webhook_out(endpoint: WebhookEndpoint) -> WebhookOut:
         events=list(endpoint.events),
         description=endpoint.description,
         active=endpoint.active,
-        secretPrefix=signing.shown_prefix(endpoint.secret),
+        secretPrefix=signing.shown_prefix(_secret(endpoint.secret)),
         disabledReason=endpoint.disabled_reason,
         disabledAt=endpoint.disabled_at,
         createdAt=endpoint.created_at,
@@ -51,7 +55,7 @@ def webhook_out(endpoint: WebhookEndpoint) -> WebhookOut:
 
 
 def with_secret(endpoint: WebhookEndpoint) -> WebhookWithSecret:
-    return WebhookWithSecret(**webhook_out(endpoint).model_dump(), secret=endpoint.secret)
+    return WebhookWithSecret(**webhook_out(endpoint).model_dump(), secret=_secret(endpoint.secret))
 
 
 def delivery_out(delivery: WebhookDelivery, attempts: list[WebhookAttempt]) -> DeliveryOut:
@@ -94,6 +98,7 @@ async def create_webhook(data: CreateWebhook) -> tuple[CreatedWebhookResponse, i
             data.description,
             production=settings.env == "production",
             max_endpoints=settings.webhook_max_endpoints,
+            box=service.secret_box(settings),
         )
     return (
         CreatedWebhookResponse(
@@ -166,7 +171,9 @@ async def delete_webhook(webhook_id: str) -> DeletedResponse:
 async def rotate_secret(webhook_id: str) -> RotatedSecretResponse:
     """A new secret (shown whole here only); the old one signs alongside it for 24 h."""
     async with get_db().session() as session:
-        endpoint = await service.rotate_secret(session, current_account().id, webhook_id)
+        endpoint = await service.rotate_secret(
+            session, current_account().id, webhook_id, service.secret_box(get_settings())
+        )
     assert endpoint.previous_secret_expires_at is not None
     return RotatedSecretResponse(
         webhook=with_secret(endpoint),

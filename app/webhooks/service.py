@@ -11,6 +11,8 @@ from urllib.parse import urlsplit
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app import sealing
+from app.config import Settings
 from app.db import utcnow
 from app.errors import DomainError, Kind
 from app.webhooks import events, outbox, signing
@@ -18,6 +20,7 @@ from app.webhooks.models import WebhookAttempt, WebhookDelivery, WebhookEndpoint
 
 # After a rotation the old secret keeps signing alongside the new one this long.
 ROTATION_OVERLAP = timedelta(hours=24)
+SECRET_PURPOSE = "webhook-secret"
 MAX_URL_LENGTH = 2000
 
 
@@ -89,6 +92,12 @@ def check_events(names: list[str]) -> list[str]:
     return list(dict.fromkeys(names))
 
 
+def secret_box(settings: Settings) -> sealing.Box:
+    """Signing secrets are stored sealed (AES-256-GCM) under a key derived from the secret key;
+    the previous secret keys still open them until `reelsmith secrets reseal`."""
+    return sealing.Box(tuple(settings.secret_keys), SECRET_PURPOSE)
+
+
 async def create_endpoint(
     session: AsyncSession,
     account_id: str,
@@ -98,6 +107,7 @@ async def create_endpoint(
     *,
     production: bool,
     max_endpoints: int,
+    box: sealing.Box,
 ) -> WebhookEndpoint:
     """A new active endpoint with a fresh secret (WebhookError on a bad field or the limit)."""
     url = check_url(url, production)
@@ -118,7 +128,7 @@ async def create_endpoint(
         url=url,
         events=names,
         description=description,
-        secret=signing.new_secret(),
+        secret=box.seal(signing.new_secret()),
         active=True,
     )
     session.add(endpoint)
@@ -177,13 +187,13 @@ async def delete_endpoint(session: AsyncSession, account_id: str, endpoint_id: s
 
 
 async def rotate_secret(
-    session: AsyncSession, account_id: str, endpoint_id: str
+    session: AsyncSession, account_id: str, endpoint_id: str, box: sealing.Box
 ) -> WebhookEndpoint:
     """A new secret; the current one keeps signing alongside it for ROTATION_OVERLAP."""
     endpoint = await get_endpoint(session, account_id, endpoint_id)
     endpoint.previous_secret = endpoint.secret
     endpoint.previous_secret_expires_at = utcnow() + ROTATION_OVERLAP
-    endpoint.secret = signing.new_secret()
+    endpoint.secret = box.seal(signing.new_secret())
     await session.flush()
     return endpoint
 
@@ -300,3 +310,24 @@ async def _again(
     session.add(delivery)
     await session.flush()
     return delivery
+
+
+async def reseal_secrets(session: AsyncSession, box: sealing.Box) -> tuple[int, list[str]]:
+    """Seal every endpoint's signing secrets under the current secret key (plain ones from
+    before sealing, and ones sealed under a previous key): (endpoints changed, ids of those
+    whose secret no key opens)."""
+    changed, unreadable = 0, []
+    for endpoint in (await session.execute(select(WebhookEndpoint))).scalars():
+        touched = False
+        for name in ("secret", "previous_secret"):
+            stored = getattr(endpoint, name)
+            if stored is None or box.sealed_now(stored):
+                continue
+            plain = box.open(stored)
+            if plain is None:
+                unreadable.append(endpoint.id)
+                continue
+            setattr(endpoint, name, box.seal(plain))
+            touched = True
+        changed += touched
+    return changed, sorted(set(unreadable))

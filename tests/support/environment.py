@@ -32,4 +32,7 @@ def settings_env(settings: Settings, *fields: str, **values: Any) -> dict[str, s
     """The variables of the SHARED settings and of `fields`, read from `settings`, then of
     `values` as given."""
     read = {name: getattr(settings, name) for name in (*SHARED, *fields)}
+    # One secret key for every process, as a deployment has (REELSMITH_SECRET_KEY): signed
+    # viewing sessions, sealed webhook secrets and links agree across them.
+    read["secret_key"] = settings.session_secret
     return setting_vars(**{**read, **values})

@@ -55,11 +55,14 @@ def server_env(settings: Settings) -> dict[str, str]:
 
 
 @contextmanager
-def live_server(settings: Settings, port: int | None = None) -> Iterator[str]:
-    """Serve the app with `settings` (on `port`, else a free one); yields its base URL once
+def live_server(
+    settings: Settings, port: int | None = None, env: dict[str, str] | None = None
+) -> Iterator[str]:
+    """Serve the app with `settings` (on `port`, else a free one; `env`: more variables, e.g.
+    setting_vars(...) of settings server_env does not pass); yields its base URL once
     /healthz answers."""
     port = port or free_port()
-    env = {**os.environ, **server_env(settings)}
+    env = {**os.environ, **server_env(settings), **(env or {})}
     proc = subprocess.Popen([sys.executable, "-c", SERVER, f"127.0.0.1:{port}"], env=env)
     url = f"http://127.0.0.1:{port}"
     try:

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from app import viewsessions
+from app.config import Settings
 from app.renders.models import RenderJob
 
 MakeJob = Callable[..., Awaitable[RenderJob]]
@@ -36,3 +38,14 @@ def job_spec(name: str = "Ada Lovelace") -> dict[str, Any]:
         "data": {"person_name": name},
         "brand": {"accentColor": "#ff5500", "logoUrl": "https://example.com/logo.png"},
     }
+
+
+def signed(settings: Settings, job_id: str, sid: str = "s1") -> str:
+    """The token of viewing session `sid` of the video, as the server signs it (the player
+    page's data-reelsmith-session)."""
+    return viewsessions.sign(settings.session_secret, job_id, sid)
+
+
+def signed_by(client: Any, job_id: str, sid: str = "s1") -> str:
+    """signed() with the settings of a test client's app."""
+    return signed(client.app.config["REELSMITH_SETTINGS"], job_id, sid)

@@ -33,8 +33,20 @@ SLOT_RETRY_S = 0.2
 SLOT_RETRIES = 100
 
 
+UNREADABLE_SECRET = (
+    "not sent: the endpoint's signing secret was sealed under a secret key this service no "
+    "longer has (put the old key in REELSMITH_PREVIOUS_SECRET_KEYS, then run "
+    "`reelsmith secrets reseal`)"
+)
+
+
 class Refused(Exception):
-    """The URL may not be sent to (private address, HTTP in production, unresolvable)."""
+    """The URL may not be sent to (private address, HTTP in production, unresolvable);
+    `permanent` unless the host did not resolve (DNS may answer later)."""
+
+    def __init__(self, reason: str, permanent: bool = True) -> None:
+        super().__init__(reason)
+        self.permanent = permanent
 
 
 async def outbound_request(url: str, settings: Settings) -> Target:
@@ -46,7 +58,7 @@ async def outbound_request(url: str, settings: Settings) -> Target:
     try:
         return await check_url(url, allow_private=settings.allow_private_urls, what="webhook URL")
     except OutboundRefused as exc:
-        raise Refused(exc.reason) from exc
+        raise Refused(exc.reason, permanent=exc.kind != "unresolved") from exc
 
 
 def _tls(settings: Settings) -> ssl.SSLContext | bool:
@@ -86,7 +98,7 @@ async def send(
     try:
         target = await outbound_request(url, settings)
     except Refused as exc:
-        return Outcome(started_at, None, took(), f"refused: {exc}")
+        return Outcome(started_at, None, took(), f"refused: {exc}", refused=exc.permanent)
     all_headers = {
         "Content-Type": "application/json",
         "User-Agent": USER_AGENT,
@@ -168,9 +180,16 @@ async def deliver_webhook(ctx: dict[str, Any], delivery_id: str, number: int) ->
             return "skipped: not due or held elsewhere"
         now = utcnow()
         body = claimed.delivery.body.encode()
+        box = service.secret_box(settings)
+        secret = box.open(claimed.endpoint.secret)
+        if secret is None:
+            async with db.session() as session:
+                await attempts.give_up(session, claimed, UNREADABLE_SECRET)
+            log.error("webhook %s: %s", claimed.endpoint.id, UNREADABLE_SECRET)
+            return "failed: secret unreadable"
         headers = signing.signature_headers(
-            claimed.endpoint.secret,
-            service.previous_secret(claimed.endpoint, now),
+            secret,
+            box.open(service.previous_secret(claimed.endpoint, now)),
             claimed.delivery.message_id,
             int(now.timestamp()),
             body,

@@ -197,9 +197,13 @@ async def settled(rendered: Rendered, session_id: str, ready: Any) -> ViewSessio
     return row
 
 
-async def page_session(page: Page) -> str:
-    """The viewing session id player.js chose for this page view."""
-    return str(await page.evaluate("document.getElementById('rs-video').__reelsmith.sessionId"))
+async def page_session(page: Page, video: str = "rs-video") -> str:
+    """The id of the signed viewing session player.js beacons for (our page names it; on
+    another page player.js asks POST /api/track/session for one): `<id>.<signature>`."""
+    token = await page.wait_for_function(
+        f"document.getElementById('{video}').__reelsmith.sessionId"
+    )
+    return str(await token.json_value()).split(".")[0]
 
 
 async def play_until_ended(page: Page) -> None:
@@ -315,7 +319,7 @@ async def test_player_js_on_a_customer_page_around_our_mp4(rendered: Rendered, v
 
 
 async def watch_customer_page(page: Page, rendered: Rendered, viewer: Viewer) -> None:
-    session_id = str(await page.evaluate("document.getElementById('v').__reelsmith.sessionId"))
+    session_id = await page_session(page, "v")
     await page.evaluate(
         """() => new Promise((resolve, reject) => {
             const v = document.getElementById('v');

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from app import create_app
+from app.db import Database
+from app.models import create_all
 from tests.support.dashboard import csrf_token, post_form, sign_in
 
 
@@ -92,27 +94,37 @@ async def test_after_sign_in_the_browser_returns_to_the_page_it_asked_for(
     assert resp.headers["Location"] == "/app/keys"
 
 
-async def test_sign_up_is_open_in_development_and_validates(client) -> None:
-    token = await csrf_token(client, "/app/signup")
-    bad = await post_form(
-        client, "/app/signup", token, email="nobody", password="short", confirm="short"
-    )
-    html = await bad.get_data(as_text=True)
-    assert bad.status_code == 400
-    assert 'id="email-error"' in html and 'id="password-error"' in html
-    ok = await post_form(
-        client,
-        "/app/signup",
-        token,
-        email="New@Example.com",
-        password="a long enough pass",
-        confirm="a long enough pass",
-    )
-    assert ok.status_code == 303
-    overview = await client.get("/app")
-    html = await overview.get_data(as_text=True)
-    assert "new@example.com" in html
-    assert 'data-testid="credits">500<' in html  # the studio tier's sign-up credits
+async def test_sign_up_is_open_in_development_on_the_loopback_and_validates(
+    settings_factory,
+) -> None:
+    settings = settings_factory(public_url="http://127.0.0.1:8000")
+    schema = Database(settings.database_url)
+    await create_all(schema)
+    await schema.dispose()
+    app = create_app(settings)
+    async with app.test_app():
+        client = app.test_client()
+        token = await csrf_token(client, "/app/signup")
+        bad = await post_form(
+            client, "/app/signup", token, email="nobody", password="short", confirm="short"
+        )
+        html = await bad.get_data(as_text=True)
+        assert bad.status_code == 400
+        assert 'id="email-error"' in html and 'id="password-error"' in html
+        ok = await post_form(
+            client,
+            "/app/signup",
+            token,
+            email="New@Example.com",
+            password="a long enough pass",
+            confirm="a long enough pass",
+        )
+        assert ok.status_code == 303 and ok.headers["Location"] == "/app/login"
+        await sign_in(client, "new@example.com", "a long enough pass")
+        overview = await client.get("/app")
+        html = await overview.get_data(as_text=True)
+        assert "new@example.com" in html
+        assert 'data-testid="credits">500<' in html  # the studio tier's sign-up credits
 
 
 async def test_sign_up_closed_by_setting(settings_factory) -> None:

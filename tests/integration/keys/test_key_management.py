@@ -163,7 +163,10 @@ async def test_logout_revokes_the_session_server_side(client, make_user):
 
 @pytest.mark.parametrize(
     "overrides",
-    [{"public_url": "https://videos.example.com"}, {"env": "production", "secret_key": "s3cret"}],
+    [
+        {"public_url": "https://videos.example.com"},
+        {"env": "production", "secret_key": "Zr8kq2Lw0pX4mV7nB1cT9yH3jD6fG5sA"},
+    ],
 )
 async def test_session_cookie_is_secure_behind_https_or_in_production(settings_factory, overrides):
     settings = settings_factory(**overrides)

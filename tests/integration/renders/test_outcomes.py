@@ -17,9 +17,13 @@ from app.db import Database
 from app.outcomes import job_finished
 from app.renders.cancel import delete_job
 from app.renders.models import RenderJob
+from app.sealing import Box
 from app.webhooks import service
 from tests.support.webhooks import deliveries, finish, new_batch, new_job
 from worker import jobs
+
+# Signing secrets are sealed; these endpoints are never sent to, any key does.
+TEST_BOX = Box(("test-only-secret-key-" * 2,), service.SECRET_PURPOSE)
 
 
 async def account_with_endpoint(db: Database, events: list[str]) -> tuple[str, str]:
@@ -29,7 +33,7 @@ async def account_with_endpoint(db: Database, events: list[str]) -> tuple[str, s
         )
         endpoint = await service.create_endpoint(
             session, account.id, "https://example.com/hook", events, "",
-            production=False, max_endpoints=10,
+            production=False, max_endpoints=10, box=TEST_BOX,
         )  # fmt: skip
     return account.id, endpoint.id
 

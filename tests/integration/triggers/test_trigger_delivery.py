@@ -4,11 +4,13 @@ trigger.delivered through the webhooks outbox; retries, failures, at most once."
 from __future__ import annotations
 
 import asyncio
+import re
 from datetime import timedelta
 from typing import Any
 
 from sqlalchemy import select, update
 
+from app import viewsessions
 from app.db import utcnow
 from app.triggers.models import TriggerExecution
 from app.webhooks.models import WebhookDelivery
@@ -70,7 +72,9 @@ async def test_email_is_delivered_with_headers_parts_links_and_pixel(
     assert f"http://testserver/v/{job}" in plain
     assert f'href="http://testserver/v/{job}"' in html
     assert f'src="http://testserver/media/posters/{job}.1.gif"' in html
-    assert f'src="http://testserver/t/o/{job}.gif"' in html
+    pixel = re.search(r'src="http://testserver/t/o/([^"]+)\.gif\?s=([^"]+)"', html)
+    assert pixel is not None and pixel[1] == job  # the open counts: a signed session
+    assert viewsessions.verify(settings.session_secret, job, pixel[2])
     assert unsubscribe[1:-1] in html
 
     done = await one_execution(appdb)
@@ -79,7 +83,7 @@ async def test_email_is_delivered_with_headers_parts_links_and_pixel(
     assert len(smtp.received) == 1
 
     # the List-Unsubscribe link works, and later triggers honour it
-    response = await client.get(unsubscribe[1:-1].removeprefix("http://testserver"))
+    response = await client.post(unsubscribe[1:-1].removeprefix("http://testserver"))
     assert response.status_code == 200
     response = await client.post(
         "/api/events/ingest", json={"events": [event("priya", workouts=500)]}, headers=user.headers

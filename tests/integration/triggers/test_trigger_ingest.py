@@ -359,10 +359,10 @@ async def test_unsubscribed_recipients_are_skipped(client, make_user, appdb, set
     rule = await make_rule(client, user)
     url = links.unsubscribe_url(settings, user.account.id, "ana")
     path = url.removeprefix(settings.public_url)
-    response = await client.get(path)
+    response = await client.post(path)
     assert response.status_code == 200
-    assert (await client.get(path)).status_code == 200  # twice is fine
-    assert (await client.get("/u/forged-token")).status_code == 404
+    assert (await client.post(path)).status_code == 200  # twice is fine
+    assert (await client.post("/u/forged-token")).status_code == 404
     body = (await ingest(client, user, [event("ana"), event("ben")]))[1]
     assert body["triggered"] == 1
     statuses = {e.recipient_id: e.status for e in await executions(appdb, rule["id"])}

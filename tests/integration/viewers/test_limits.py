@@ -12,7 +12,7 @@ from app.config import Settings
 from app.db import Database
 from app.ratelimit import PUBLIC_RATE_LIMITS, Rule
 from app.viewers.models import ViewEvent
-from tests.support.viewers import MakeJob
+from tests.support.viewers import MakeJob, signed_by
 
 
 @pytest.fixture
@@ -35,7 +35,11 @@ async def test_a_beacon_flood_from_one_ip_is_refused(
     for n in range(burst + 5):
         resp = await client.post(
             "/api/track",
-            json={"videoId": job.id, "event": "video_replayed", "metadata": {"count": n + 1}},
+            json={
+                "videoId": job.id,
+                "event": "video_replayed",
+                "metadata": {"sessionId": signed_by(client, job.id), "count": n + 1},
+            },
         )
         codes.append(resp.status_code)
     assert codes[:burst] == [200] * burst

@@ -11,7 +11,7 @@ from app.config import Settings
 from app.db import Database
 from app.renders.models import RenderJob
 from app.viewers.models import ViewSession
-from tests.support.viewers import MakeJob, job_spec
+from tests.support.viewers import MakeJob, job_spec, signed_by
 
 
 def meta(html: str, name: str) -> str | None:
@@ -34,7 +34,11 @@ async def test_player_page(client: Any, make_job: MakeJob):
         assert meta(html, "og:video") == f"http://testserver/media/videos/{job.id}.1.mp4"
         assert f'poster="http://testserver/media/posters/{job.id}.1.png"' in html
         # the CTA of the template's cta-card scene, recipient data bound in
-        assert f'href="/c/{job.id}"' in html and "Book a call, Ada Lovelace</a>" in html
+        # ... its link carrying the page's signed viewing session
+        token = re.search(r'data-reelsmith-session="([^"]+)"', html)
+        assert token is not None and token[1].count(".") == 1
+        assert f'href="/c/{job.id}?s={token[1]}"' in html
+        assert "Book a call, Ada Lovelace</a>" in html
         assert "--rs-accent: #ff5500" in html
         assert 'data-reelsmith-scenes="[[0, 0], [1, 3000], [3, 8000]]"' in html
         assert "data-reelsmith-share" in html and "download=" in html
@@ -73,27 +77,36 @@ async def test_cta_redirect_goes_only_to_the_stored_url(
     client: Any, appdb: Database, make_job: MakeJob
 ):
     job = await make_job()
-    resp = await client.get(f"/c/{job.id}?s=viewer-1&url=https://evil.example/")
+    token = signed_by(client, job.id, "viewer-1")
+    resp = await client.get(f"/c/{job.id}?s={token}&url=https://evil.example/")
     assert resp.status_code == 302
     assert resp.headers["Location"] == "https://example.com/book?ref=Ada%20Lovelace"
     row = await session_of(appdb, job.id, "viewer-1")
     assert row is not None and row.cta_clicked and row.events_counted == 1
-    again = await client.get(f"/c/{job.id}?s=viewer-1")
+    again = await client.get(f"/c/{job.id}?s={token}")
     assert again.status_code == 302
     row = await session_of(appdb, job.id, "viewer-1")
     assert row is not None and row.events_counted == 1  # counted once per session
     # a job without a web CTA URL: 404, no redirect
-    spec = job_spec()
-    spec["scenes"][3]["sceneData"]["url"] = "javascript:alert(1)"
-    bad = await make_job(spec=spec)
-    assert (await client.get(f"/c/{bad.id}?s=x")).status_code == 404
+    for url in (
+        "javascript:alert(1)",
+        "data:text/html,<script>alert(1)</script>",
+        "https:///no-host",
+        "//evil.example/",
+        "https://example.com\\@evil.example/",
+        "https://example.com/\r\nSet-Cookie: x=1",
+    ):
+        spec = job_spec()
+        spec["scenes"][3]["sceneData"]["url"] = url
+        bad = await make_job(spec=spec)
+        assert (await client.get(f"/c/{bad.id}?s=x")).status_code == 404, url
     deleted = await make_job(deleted=True)
     assert (await client.get(f"/c/{deleted.id}")).status_code == 410
 
 
 async def test_email_open_pixel(client: Any, appdb: Database, make_job: MakeJob):
     job = await make_job()
-    resp = await client.get(f"/t/o/{job.id}.gif?s=mail-1")
+    resp = await client.get(f"/t/o/{job.id}.gif?s={signed_by(client, job.id, 'mail-1')}")
     assert resp.status_code == 200 and resp.mimetype == "image/gif"
     assert (await resp.get_data()).startswith(b"GIF89a")
     assert "no-store" in resp.headers["Cache-Control"]

@@ -13,11 +13,13 @@ from app.viewers.models import ViewEvent, ViewSession
 from app.viewers.schemas import TRACK_EVENTS
 from app.viewers.service import purge_view_events
 from app.webhooks.models import WebhookDelivery, WebhookEndpoint
-from tests.support.viewers import MakeJob
+from tests.support.viewers import MakeJob, signed_by
 
 
-async def beacon(client: Any, video: str, event: str, **metadata: Any) -> Any:
-    body = {"videoId": video, "event": event, "metadata": {"sessionId": "s1", **metadata}}
+async def beacon(client: Any, video: str, event: str, sid: str = "s1", **metadata: Any) -> Any:
+    """A beacon of the signed viewing session `sid`."""
+    token = signed_by(client, video, sid)
+    body = {"videoId": video, "event": event, "metadata": {"sessionId": token, **metadata}}
     return await client.post("/api/track", json=body)
 
 
@@ -59,7 +61,7 @@ async def test_a_viewing_session_is_aggregated(client: Any, appdb: Database, mak
     ]:
         resp = await beacon(client, job.id, event, **meta)
         assert resp.status_code == 200, await resp.get_data(as_text=True)
-        assert await resp.get_json() == {"ok": True}
+        assert await resp.get_json() == {"ok": True, "counted": True}
     row = await session_row(appdb, job.id)
     assert row is not None
     assert row.page_viewed and row.started and row.shared and row.downloaded
@@ -89,7 +91,8 @@ async def test_a_session_belongs_to_its_jobs_batch_and_trigger_campaign(
 
 async def test_text_plain_and_cors(client: Any, appdb: Database, make_job: MakeJob):
     job = await make_job()
-    body = json.dumps({"videoId": job.id, "event": "page_view", "metadata": {"sessionId": "s1"}})
+    token = signed_by(client, job.id)
+    body = json.dumps({"videoId": job.id, "event": "page_view", "metadata": {"sessionId": token}})
     resp = await client.post(
         "/api/track", data=body, headers={"Content-Type": "text/plain;charset=UTF-8"}
     )
@@ -193,10 +196,7 @@ async def test_duplicates_are_counted_once(client: Any, appdb: Database, make_jo
     assert row.events_counted == 4 and row.replays == 1 and row.scenes_entered == 0b10
     assert await event_count(appdb, job.id) == 4
     # another session is its own row
-    await client.post(
-        "/api/track",
-        json={"videoId": job.id, "event": "video_started", "metadata": {"sessionId": "s2"}},
-    )
+    await beacon(client, job.id, "video_started", sid="s2")
     other = await session_row(appdb, job.id, "s2")
     assert other is not None and other.events_counted == 1
 
@@ -209,12 +209,13 @@ async def test_bots_are_not_counted(client: Any, appdb: Database, make_job: Make
         "Slackbot-LinkExpanding 1.0",
         "curl/8.5.0",
     ):
+        token = signed_by(client, job.id, "b")
         resp = await client.post(
             "/api/track",
-            json={"videoId": job.id, "event": "page_view", "metadata": {"sessionId": "b"}},
+            json={"videoId": job.id, "event": "page_view", "metadata": {"sessionId": token}},
             headers={"User-Agent": agent},
         )
-        assert resp.status_code == 200 and await resp.get_json() == {"ok": True}
+        assert resp.status_code == 200 and await resp.get_json() == {"ok": True, "counted": False}
     assert await event_count(appdb, job.id) == 0
     assert await session_row(appdb, job.id, "b") is None
 
@@ -236,7 +237,11 @@ async def test_no_raw_address_is_stored(client: Any, appdb: Database, make_job: 
     job = await make_job()
     await client.post(
         "/api/track",
-        json={"videoId": job.id, "event": "page_view", "metadata": {"sessionId": "s1"}},
+        json={
+            "videoId": job.id,
+            "event": "page_view",
+            "metadata": {"sessionId": signed_by(client, job.id)},
+        },
         headers={"X-Forwarded-For": "203.0.113.9"},
     )
     async with appdb.session() as session:
@@ -277,18 +282,8 @@ async def test_video_viewed_webhook_once_per_session(
     assert data["jobId"] == job.id and data["displayName"] == "Ada Lovelace"
     assert data["sessionId"] == "s1" and data["batchId"] is None and data["viewedAt"]
     # another session by watchedMs alone
-    await client.post(
-        "/api/track",
-        json={"videoId": job.id, "event": "video_started", "metadata": {"sessionId": "s2"}},
-    )
-    await client.post(
-        "/api/track",
-        json={
-            "videoId": job.id,
-            "event": "video_replayed",
-            "metadata": {"sessionId": "s2", "watchedMs": 3500},
-        },
-    )
+    await beacon(client, job.id, "video_started", sid="s2")
+    await beacon(client, job.id, "video_replayed", sid="s2", watchedMs=3500)
     assert len(await deliveries(appdb)) == 2
 
 

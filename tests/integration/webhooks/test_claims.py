@@ -9,8 +9,12 @@ from datetime import timedelta
 
 from app.accounts.service import create_account
 from app.db import Database, utcnow
+from app.sealing import Box
 from app.webhooks import attempts, outbox, service
 from app.webhooks.attempts import Outcome
+
+# Signing secrets are sealed; these endpoints are never sent to, any key does.
+TEST_BOX = Box(("test-only-secret-key-" * 2,), service.SECRET_PURPOSE)
 
 
 async def queued_delivery(db: Database) -> str:
@@ -20,7 +24,7 @@ async def queued_delivery(db: Database) -> str:
         )
         await service.create_endpoint(
             session, account.id, "https://example.com/in", ["*"], "",
-            production=False, max_endpoints=10,
+            production=False, max_endpoints=10, box=TEST_BOX,
         )  # fmt: skip
         (row,) = await outbox.emit(session, account.id, "test.event", {"x": 1})
     return row.id

@@ -20,7 +20,8 @@ def test_password_hash_is_argon2_and_verifies_only_the_right_password():
 def test_production_refuses_to_start_without_secret_key():
     with pytest.raises(ValidationError, match="REELSMITH_SECRET_KEY"):
         Settings(env="production", secret_key=None)
-    assert Settings(env="production", secret_key="k").session_secret == "k"
+    good = "Zr8kq2Lw0pX4mV7nB1cT9yH3jD6fG5sA"
+    assert Settings(env="production", secret_key=good).session_secret == good
 
 
 def test_session_cookie_signature_is_checked():
@@ -45,7 +46,7 @@ def test_expired_session_cookie_is_rejected():
     ],
 )
 def test_cookie_secure_flag(env, url, secure):
-    settings = Settings(env=env, public_url=url, secret_key="k")
+    settings = Settings(env=env, public_url=url, secret_key="Zr8kq2Lw0pX4mV7nB1cT9yH3jD6fG5sA")
     assert cookie_secure(settings) is secure
 
 

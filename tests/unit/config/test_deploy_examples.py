@@ -13,7 +13,7 @@ import yaml
 from typer.main import get_command
 
 from app.cli import cli
-from app.config import Settings
+from app.config import Settings, check_secret
 
 DEPLOY = Path(__file__).resolve().parents[3] / "deploy"
 FILES = sorted(p for p in DEPLOY.rglob("*") if p.is_file())
@@ -81,3 +81,25 @@ def test_the_compose_file_runs_migrate_serve_and_worker_on_shared_settings() -> 
     envs = [services[name]["environment"] for name in commands]
     assert envs[0] == envs[1] == envs[2]  # one set of settings for every process
     assert envs[0]["REELSMITH_STORAGE"] == "s3"  # workers and the API share the files
+
+
+def test_every_example_runs_production() -> None:
+    """Issue 27: an image or unit serving on every interface in development opened sign-up to
+    the world; each example runs production (sign-up closed, Secure cookies, real secrets)."""
+    dockerfile = (DEPLOY / "Dockerfile").read_text()
+    assert re.search(r"^\s+REELSMITH_ENV=production\b", dockerfile, re.M)
+    compose = yaml.safe_load((DEPLOY / "docker-compose.yml").read_text())
+    for name in ("migrate", "api", "worker"):
+        assert compose["services"][name]["environment"]["REELSMITH_ENV"] == "production"
+    env_file = (DEPLOY / "systemd" / "reelsmith.env.example").read_text()
+    assert re.search(r"^REELSMITH_ENV=production$", env_file, re.M)
+
+
+def test_the_example_secrets_are_refused_in_production() -> None:
+    env_file = (DEPLOY / "systemd" / "reelsmith.env.example").read_text()
+    values = dict(
+        line.split("=", 1) for line in env_file.splitlines() if line.startswith("REELSMITH_")
+    )
+    for name in ("REELSMITH_SECRET_KEY", "REELSMITH_METRICS_TOKEN"):
+        with pytest.raises(ValueError, match=name):
+            check_secret(name, values[name])
