@@ -487,10 +487,35 @@ export interface paths {
         /**
          * Record a viewer event (SPEC 4.8, 6.2). No auth; JSON sent as application/json or
          * @description text/plain; CORS open. Unknown event or oversized metadata: 400; unknown, unfinished or
-         *     deleted video: 404. Repeated beacons (same video, session, event and scene), bots and a
-         *     session's beacons past the cap answer 200 and are not counted.
+         *     deleted video: 404. Only a session the server signed counts (`metadata.sessionId`, from
+         *     the player page or POST /api/track/session); other beacons answer 200 with
+         *     `counted: false` and nothing is stored. Repeated beacons (same video, session, event and
+         *     scene), bots and a session's beacons past the cap answer 200 and are not counted.
          */
         post: operations["track"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/track/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A signed viewing session for player.js on a page of your own (our player page has one
+         * @description already). No auth; JSON as application/json or text/plain; CORS open. 404 for an unknown,
+         *     unfinished or deleted video. A client gets at most
+         *     REELSMITH_TRACK_MAX_SESSIONS_PER_CLIENT_DAY new sessions per video per day; past that, the
+         *     same session again.
+         */
+        post: operations["track_session"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1604,6 +1629,12 @@ export interface components {
             error: string | null;
             /** Id */
             id: string;
+            /**
+             * Openpixelurl
+             * @description The email-open pixel of this video for an email of your own (a viewing session signed by the server, so the open counts); null until complete
+             * @default null
+             */
+            openPixelUrl: string | null;
             /** Outputurl */
             outputUrl: string | null;
             /**
@@ -1676,6 +1707,12 @@ export interface components {
             /** Id */
             id: string;
             job: components["schemas"]["JobFields"];
+            /**
+             * Openpixelurl
+             * @description The email-open pixel of this video for an email of your own (a viewing session signed by the server, so the open counts); null until complete
+             * @default null
+             */
+            openPixelUrl: string | null;
             /** Outputurl */
             outputUrl: string | null;
             /**
@@ -2530,6 +2567,19 @@ export interface components {
             scripts: components["schemas"]["SceneScript"][];
         };
         /**
+         * SessionRequest
+         * @description POST /api/track/session: a signed viewing session for this video.
+         */
+        SessionRequest: {
+            /** Videoid */
+            videoId: string;
+        };
+        /** SessionResponse */
+        SessionResponse: {
+            /** Sessionid */
+            sessionId: string;
+        };
+        /**
          * SkipCondition
          * @description Skip the scene when `data[field] <op> value` is `skipWhen` (default true).
          */
@@ -2808,6 +2858,11 @@ export interface components {
         };
         /** TrackResponse */
         TrackResponse: {
+            /**
+             * Counted
+             * @default true
+             */
+            counted: boolean;
             /**
              * Ok
              * @default true
@@ -5141,6 +5196,57 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TrackResponse"];
+                };
+            };
+            /** @description The body of every error response. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body of every error response. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body of every error response. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    track_session: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["SessionRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionResponse"];
                 };
             };
             /** @description The body of every error response. */

@@ -134,6 +134,8 @@ from .script_request import ScriptRequest
 from .script_request_inputdata import ScriptRequestInputdata
 from .script_request_tone import ScriptRequestTone
 from .script_response import ScriptResponse
+from .session_request import SessionRequest
+from .session_response import SessionResponse
 from .skip_condition import SkipCondition
 from .skip_condition_op import SkipConditionOp
 from .sms_settings import SmsSettings
@@ -305,6 +307,8 @@ __all__ = (
     "ScriptRequestInputdata",
     "ScriptRequestTone",
     "ScriptResponse",
+    "SessionRequest",
+    "SessionResponse",
     "SkipCondition",
     "SkipConditionOp",
     "SmsSettings",

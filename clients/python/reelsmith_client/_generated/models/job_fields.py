@@ -37,6 +37,8 @@ class JobFields:
         template_id (str):
         updated_at (str):
         voiceovers (list[VoiceoverEntry]):
+        open_pixel_url (None | str | Unset): The email-open pixel of this video for an email of your own (a viewing
+            session signed by the server, so the open counts); null until complete
         player_url (None | str | Unset):
         poster_at_ms (float | None | Unset): The poster's time in the video (ms, a frame time: n x 1000 / fps); the
             preview GIF starts there. Null until complete
@@ -60,6 +62,7 @@ class JobFields:
     template_id: str
     updated_at: str
     voiceovers: list[VoiceoverEntry]
+    open_pixel_url: None | str | Unset = UNSET
     player_url: None | str | Unset = UNSET
     poster_at_ms: float | None | Unset = UNSET
     quality: None | QualityReport | Unset = UNSET
@@ -108,6 +111,12 @@ class JobFields:
         for voiceovers_item_data in self.voiceovers:
             voiceovers_item = voiceovers_item_data.to_dict()
             voiceovers.append(voiceovers_item)
+
+        open_pixel_url: None | str | Unset
+        if isinstance(self.open_pixel_url, Unset):
+            open_pixel_url = UNSET
+        else:
+            open_pixel_url = self.open_pixel_url
 
         player_url: None | str | Unset
         if isinstance(self.player_url, Unset):
@@ -162,6 +171,8 @@ class JobFields:
                 "voiceovers": voiceovers,
             }
         )
+        if open_pixel_url is not UNSET:
+            field_dict["openPixelUrl"] = open_pixel_url
         if player_url is not UNSET:
             field_dict["playerUrl"] = player_url
         if poster_at_ms is not UNSET:
@@ -246,6 +257,15 @@ class JobFields:
 
             voiceovers.append(voiceovers_item)
 
+        def _parse_open_pixel_url(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        open_pixel_url = _parse_open_pixel_url(d.pop("openPixelUrl", UNSET))
+
         def _parse_player_url(data: object) -> None | str | Unset:
             if data is None:
                 return data
@@ -315,6 +335,7 @@ class JobFields:
             template_id=template_id,
             updated_at=updated_at,
             voiceovers=voiceovers,
+            open_pixel_url=open_pixel_url,
             player_url=player_url,
             poster_at_ms=poster_at_ms,
             quality=quality,

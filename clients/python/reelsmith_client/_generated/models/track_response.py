@@ -15,18 +15,24 @@ T = TypeVar("T", bound="TrackResponse")
 class TrackResponse:
     """
     Attributes:
+        counted (bool | Unset):  Default: True.
         ok (bool | Unset):  Default: True.
     """
 
+    counted: bool | Unset = True
     ok: bool | Unset = True
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        counted = self.counted
+
         ok = self.ok
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update({})
+        if counted is not UNSET:
+            field_dict["counted"] = counted
         if ok is not UNSET:
             field_dict["ok"] = ok
 
@@ -35,9 +41,12 @@ class TrackResponse:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
+        counted = d.pop("counted", UNSET)
+
         ok = d.pop("ok", UNSET)
 
         track_response = cls(
+            counted=counted,
             ok=ok,
         )
 

@@ -79,8 +79,10 @@ def sync_detailed(
     """Record a viewer event (SPEC 4.8, 6.2). No auth; JSON sent as application/json or
 
      text/plain; CORS open. Unknown event or oversized metadata: 400; unknown, unfinished or
-    deleted video: 404. Repeated beacons (same video, session, event and scene), bots and a
-    session's beacons past the cap answer 200 and are not counted.
+    deleted video: 404. Only a session the server signed counts (`metadata.sessionId`, from
+    the player page or POST /api/track/session); other beacons answer 200 with
+    `counted: false` and nothing is stored. Repeated beacons (same video, session, event and
+    scene), bots and a session's beacons past the cap answer 200 and are not counted.
 
     Args:
         body (TrackRequest | Unset): POST /api/track: `videoId` is the render job id;
@@ -114,8 +116,10 @@ def sync(
     """Record a viewer event (SPEC 4.8, 6.2). No auth; JSON sent as application/json or
 
      text/plain; CORS open. Unknown event or oversized metadata: 400; unknown, unfinished or
-    deleted video: 404. Repeated beacons (same video, session, event and scene), bots and a
-    session's beacons past the cap answer 200 and are not counted.
+    deleted video: 404. Only a session the server signed counts (`metadata.sessionId`, from
+    the player page or POST /api/track/session); other beacons answer 200 with
+    `counted: false` and nothing is stored. Repeated beacons (same video, session, event and
+    scene), bots and a session's beacons past the cap answer 200 and are not counted.
 
     Args:
         body (TrackRequest | Unset): POST /api/track: `videoId` is the render job id;
@@ -144,8 +148,10 @@ async def asyncio_detailed(
     """Record a viewer event (SPEC 4.8, 6.2). No auth; JSON sent as application/json or
 
      text/plain; CORS open. Unknown event or oversized metadata: 400; unknown, unfinished or
-    deleted video: 404. Repeated beacons (same video, session, event and scene), bots and a
-    session's beacons past the cap answer 200 and are not counted.
+    deleted video: 404. Only a session the server signed counts (`metadata.sessionId`, from
+    the player page or POST /api/track/session); other beacons answer 200 with
+    `counted: false` and nothing is stored. Repeated beacons (same video, session, event and
+    scene), bots and a session's beacons past the cap answer 200 and are not counted.
 
     Args:
         body (TrackRequest | Unset): POST /api/track: `videoId` is the render job id;
@@ -177,8 +183,10 @@ async def asyncio(
     """Record a viewer event (SPEC 4.8, 6.2). No auth; JSON sent as application/json or
 
      text/plain; CORS open. Unknown event or oversized metadata: 400; unknown, unfinished or
-    deleted video: 404. Repeated beacons (same video, session, event and scene), bots and a
-    session's beacons past the cap answer 200 and are not counted.
+    deleted video: 404. Only a session the server signed counts (`metadata.sessionId`, from
+    the player page or POST /api/track/session); other beacons answer 200 with
+    `counted: false` and nothing is stored. Repeated beacons (same video, session, event and
+    scene), bots and a session's beacons past the cap answer 200 and are not counted.
 
     Args:
         body (TrackRequest | Unset): POST /api/track: `videoId` is the render job id;
