@@ -18,6 +18,15 @@ from quart import Blueprint, Response, jsonify, request
 from app.analytics.audience import recipient_name
 from app.csvcells import safe_cell
 from app.dashboard import web
+from app.dashboard.lists import (
+    CELL_INPUTS,
+    ListEditor,
+    cell_of,
+    editors_for,
+    form_name,
+    read_list,
+    rows_of,
+)
 from app.dashboard.render import (
     DOMAIN_ERRORS,
     FORM_ERROR,
@@ -31,6 +40,7 @@ from app.dashboard.render import (
 from app.dashboard.web import action, page, render, see_other
 from app.media.storage import get_storage
 from app.renders import create, read
+from app.renders.dryrun import dry_run_batch
 from app.renders.errors import BatchNotFound, InvalidRenderRequest
 from app.renders.mapping import map_headers
 from app.renders.models import RenderJob
@@ -49,6 +59,7 @@ MAX_CSV_BYTES = 2 * 1024 * 1024
 # The mapping select's values besides slot keys.
 KEEP = "__keep__"  # not a slot: kept as extra data under the column's own name (as the API)
 IGNORE = "__ignore__"  # not sent at all
+MAX_FIX_FORMS = 10  # fix forms shown at once (the first bad rows)
 RESULT_COLUMNS = ("row", "recipient", "status", "player_url", "video_url", "job_id", "error")
 
 
@@ -81,6 +92,11 @@ class Draft:
     auto: dict[str, str | None] = field(default_factory=dict)
     errors: dict[str, str] = field(default_factory=dict)
     row_errors: dict[int, list[str]] = field(default_factory=dict)
+    # What the dry run found that does not stop the batch (glyphs, text fit), per row.
+    row_warnings: dict[int, list[str]] = field(default_factory=dict)
+    # Messages beside the fields of the bad rows' fix forms (`fix.<row>.<field>`).
+    fix_errors: dict[str, str] = field(default_factory=dict)
+    dry: dict[str, Any] | None = None  # the dry run's answer (app/renders/dryrun.py)
     checked: bool = False
 
 
@@ -172,6 +188,16 @@ def batch_body(draft: Draft, form: Any) -> BatchRequest:
     )
 
 
+def fix_field_errors(exc: InvalidRenderRequest) -> dict[str, str]:
+    """The batch error's per-row problems beside the fix form's fields."""
+    found: dict[str, str] = {}
+    for p in exc.details:
+        if isinstance(p.get("row"), int) and p.get("field"):
+            name = form_name(f"fix.{p['row']}", str(p["field"]))
+            found.setdefault(name, str(p.get("problem", "")))
+    return found
+
+
 def row_problems(exc: InvalidRenderRequest, draft: Draft) -> dict[int, list[str]]:
     """The batch error's per-row problems by row number (1 = the first data row), naming
     the CSV's own column where the problem is a column's."""
@@ -198,6 +224,7 @@ async def _form_page(draft: Draft, form: Any, status: int = 200) -> Response:
             else None
         )
     slots = [Slot.from_dict(s.model_dump()) for s in template.dataSlots] if template else []
+    fixes = fix_forms(draft, template, slots) if template else []
     return await render(
         "batches/new.html",
         status=status,
@@ -211,6 +238,9 @@ async def _form_page(draft: Draft, form: Any, status: int = 200) -> Response:
         keep=KEEP,
         ignore=IGNORE,
         cost=len(draft.rows),
+        fixes=fixes,
+        item_inputs=CELL_INPUTS,
+        input_types=CELL_INPUTS,
     )
 
 
@@ -229,9 +259,103 @@ async def new_batch_page() -> Response:
     return await _form_page(draft, None)
 
 
+@dataclass
+class FixForm:
+    """The fix form of one bad row: a field per data slot (a list slot as rows)."""
+
+    row: int
+    problems: list[str]
+    values: dict[str, str]  # scalar slot key -> the row's cell
+    editors: dict[str, ListEditor]
+
+
+def _cell(draft: Draft, row: list[str], key: str) -> str:
+    """The row's cell for a slot (its first column mapped to it), or ''."""
+    for index, mapped in enumerate(draft.mapping):
+        if mapped == key and index < len(row):
+            return row[index]
+    return ""
+
+
+def fix_forms(draft: Draft, template: Any, slots: list[Slot]) -> list[FixForm]:
+    """A fix form for each of the first bad rows, filled from its cells."""
+    if not draft.row_errors or not draft.mapping:
+        return []
+    document = template.model_dump(mode="json")
+    forms = []
+    for number in sorted(draft.row_errors)[:MAX_FIX_FORMS]:
+        if not 0 < number <= len(draft.rows):
+            continue
+        row = draft.rows[number - 1]
+        editors = editors_for(document, slots, f"fix.{number}")
+        values = {}
+        for slot in slots:
+            cell = _cell(draft, row, slot.key)
+            editor = editors.get(slot.key)
+            if editor is None:
+                values[slot.key] = cell
+                continue
+            try:
+                parsed = json.loads(cell) if cell.strip() else []
+            except ValueError:
+                parsed = []
+            editor.rows = rows_of(parsed, editor.schema)
+        forms.append(FixForm(number, draft.row_errors[number], values, editors))
+    return forms
+
+
+def apply_fix(draft: Draft, form: Any, number: int, template: dict[str, Any]) -> None:
+    """Write row `number`'s fix form into its cells (a slot without a column gets one, under
+    its key) and the CSV text; conversion problems go to draft.fix_errors."""
+    if not 0 < number <= len(draft.rows):
+        return
+    slots = create.template_slots(template)
+    editors = editors_for(template, slots, f"fix.{number}")
+    row = list(draft.rows[number - 1]) + [""] * (len(draft.headers) - len(draft.rows[number - 1]))
+    for slot in slots:
+        editor = editors.get(slot.key)
+        if editor is not None:
+            items, problems, _ = read_list(form, editor)
+            draft.fix_errors.update(problems)
+            value = cell_of(items)
+        else:
+            value = str(form.get(f"fix.{number}.{slot.key}", "")).strip()
+        column = next((i for i, m in enumerate(draft.mapping) if m == slot.key), None)
+        if column is None:
+            if not value:
+                continue
+            draft.headers.append(slot.key)
+            draft.mapping.append(slot.key)
+            draft.rows = [r + [""] for r in draft.rows]
+            row.append("")
+            column = len(draft.headers) - 1
+        row[column] = value
+    draft.rows[number - 1] = row
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(draft.headers)
+    writer.writerows(draft.rows)
+    draft.csv_text = out.getvalue()
+
+
+def _dry_run_notes(draft: Draft, answer: dict[str, Any]) -> None:
+    """The dry run's findings by row: a row the batch would refuse that the row checks did
+    not name (the tier's limits) is an error; glyph and fit warnings are notes."""
+    for result in answer["results"]:
+        number = result["row"]
+        for warning in result["warnings"]:
+            if warning["kind"] in ("glyphs", "text_fit"):
+                draft.row_warnings.setdefault(number, []).append(warning["message"])
+            elif number not in draft.row_errors or warning["kind"] == "limits":
+                draft.row_errors.setdefault(number, []).append(warning["message"])
+    draft.dry = answer
+
+
 async def _prepare(draft: Draft, form: Any) -> BatchRequest | None:
     """Read the CSV, the mapping and the options into the batch request, checking the rows
-    the way the API does (create.batch_rows); None with draft.errors when something is off."""
+    the way the API does (create.batch_rows), and the dry run's per-row warnings; None with
+    draft.errors when something is off. A `fix:<row>` step first writes that row's fix form
+    into the CSV."""
     account = web.account()
     try:
         draft.csv_text = await _csv_text(form)
@@ -247,18 +371,38 @@ async def _prepare(draft: Draft, form: Any) -> BatchRequest | None:
         return None
     slots = create.template_slots(template)
     draft.mapping = chosen_mapping(draft, form, slots)
+    step = str(form.get("step", ""))
+    if step.startswith("fix:") and step[4:].isdigit():
+        apply_fix(draft, form, int(step[4:]), template)
     check_mapping(draft, request_columns(draft)[0], slots)
     if draft.errors:
         return None
     try:
         body = batch_body(draft, form)
-        create.batch_rows(template, body)
     except ValidationError as exc:
         draft.errors.update(validation_errors(exc))
         return None
+    try:
+        create.batch_rows(template, body)
     except InvalidRenderRequest as exc:
         draft.row_errors = row_problems(exc, draft)
+        draft.fix_errors = {**fix_field_errors(exc), **draft.fix_errors}
         draft.errors[FORM_ERROR] = exc.message
+    try:
+        async with get_db().read() as session:
+            answer = await dry_run_batch(session, get_settings(), account, body)
+    except DOMAIN_ERRORS as exc:
+        draft.errors.update(error_fields(exc))
+        return None
+    _dry_run_notes(draft, answer)
+    if draft.row_errors:
+        draft.errors.setdefault(
+            FORM_ERROR,
+            f"{len(draft.row_errors)} row(s) would make the batch fail, nothing was queued: "
+            + "; ".join(
+                f"row {n}: {'; '.join(m)}" for n, m in sorted(draft.row_errors.items())[:5]
+            ),
+        )
         return None
     draft.checked = True
     return body
