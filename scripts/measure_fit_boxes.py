@@ -4,9 +4,9 @@ generated once and committed.
 Usage: python scripts/measure_fit_boxes.py   (`make fit-boxes`; --check compares instead)
 
 For every primitive and animation option, the composition page is opened in Chromium with
-typical sample data (tests/support/fit_samples.py, every text element shown; and with 1, 2, ... list items,
-where a box depends on how many there are: `byCount`) and, for each
-text element its fit.json declares, the first element the selector matches is read as the
+typical sample data (tests/support/fit_samples.py, every text element shown; and with 1, 2, ...
+list items, where a box depends on how many there are: `byCount`) and, for each text element
+its fit.json declares, the first element the selector matches is read as the
 runtime's fitElement() reads it: the designed font size (before any fitting), the face
 (family, weight), letter spacing (em), text-transform, and the box width (fit.json's `width`,
 a selector's content box, or the element's own box as the runtime takes it). The estimate

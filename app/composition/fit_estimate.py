@@ -11,8 +11,7 @@ steps on a model of that layout:
   (primitives_html/fit_boxes.json, made by scripts/measure_fit_boxes.py): width, designed
   size, face, letter spacing, upper case;
 - a string's width is the sum of its grapheme clusters' advances in the face the page's
-  fallback order picks for each (brand face, then Inter, then the Noto families), no kerning
-  or shaping;
+  fallback order picks for each (app/composition/metrics.py), no kerning or shaping;
 - lines are filled greedily, breaking at spaces and between CJK characters.
 
 It is an estimate: kerning, shaping (Arabic joins, Indic clusters) and boxes that depend on
@@ -30,17 +29,14 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
-from fontTools.ttLib import TTFont
-
 from app.composition.fit import FIT_WARN_SCALE, fit_rules
-from app.composition.fonts import FONTS_DIR, Face, brand_faces, noto_faces
-from app.composition.glyphs import clusters, drawn
+from app.composition.glyphs import clusters
+from app.composition.metrics import advance, cluster_width
 from app.composition.timeline import Timeline, TimelineScene, prop_fields, scene_props
 from app.primitives.catalog import PRIMITIVES_DIR
 from app.primitives.items import list_schemas
 
 BOXES_FILE = PRIMITIVES_DIR / "fit_boxes.json"
-UNKNOWN_ADVANCE = 0.6  # em, for a character no bundled face has (reported by the glyph check)
 ELLIPSIS = "\u2026"
 _SPACE = re.compile(r"(\s+)")
 _UNITS = ((1e12, "T"), (1e9, "B"), (1e6, "M"), (1e3, "K"))
@@ -92,81 +88,6 @@ class FitEstimate:
         )
 
 
-# ---------- fonts ----------
-
-
-@lru_cache(maxsize=512)
-def _advances(file: str) -> tuple[dict[int, float], float]:
-    """A face file's advance width per code point (em) and its space advance."""
-    font = TTFont(FONTS_DIR / file, lazy=True)
-    try:
-        upm = float(font["head"].unitsPerEm)
-        metrics = font["hmtx"]
-        widths = {cp: metrics[glyph][0] / upm for cp, glyph in font.getBestCmap().items()}
-    finally:
-        font.close()
-    return widths, widths.get(0x20, 0.25)
-
-
-def _nearest(faces: list[Face], weight: int) -> list[Face]:
-    """Faces of one family, the weight nearest `weight` first (as CSS font matching)."""
-
-    def distance(face: Face) -> float:
-        first = face.weight.split()[0]
-        return abs(int(first) - weight) if first.isdigit() else 0
-
-    return sorted(faces, key=distance)
-
-
-@lru_cache(maxsize=16)
-def _stack(family: str, weight: int) -> tuple[Face, ...]:
-    """The faces a character is looked up in, in the page's order: the element's brand family,
-    Inter (every stack falls back to it), then the Noto families."""
-    brand = list(brand_faces())
-    order: list[Face] = []
-    for name in dict.fromkeys((family, "Inter")):
-        order += _nearest([f for f in brand if f.family == name], weight)
-    by_family: dict[str, list[Face]] = {}
-    for face in noto_faces():
-        by_family.setdefault(face.family, []).append(face)
-    for faces in by_family.values():
-        order += _nearest(faces, weight)
-    return tuple(order)
-
-
-@lru_cache(maxsize=65536)
-def _advance(cp: int, family: str, weight: int) -> float:
-    for face in _stack(family, weight):
-        if face.covers(cp):
-            widths, _ = _advances(face.file)
-            if cp in widths:
-                return widths[cp]
-    return UNKNOWN_ADVANCE
-
-
-def _cluster_width(cluster: str, family: str, weight: int) -> float:
-    points = [ord(c) for c in cluster if drawn(ord(c))]
-    if not points:
-        return 0.0
-    if len(points) > 1 and (0x200D in map(ord, cluster) or _is_emoji_sequence(points)):
-        return _advance(points[0], family, weight)  # one glyph for the whole sequence
-    return sum(_advance(cp, family, weight) for cp in points)
-
-
-def _is_emoji_sequence(points: list[int]) -> bool:
-    regional = all(0x1F1E6 <= cp <= 0x1F1FF for cp in points)
-    tone = any(0x1F3FB <= cp <= 0x1F3FF for cp in points)
-    return regional or tone
-
-
-def text_width(text: str, family: str, weight: int, tracking: float = 0.0) -> float:
-    """The width of `text` at 1 px (em): its clusters' advances plus letter spacing."""
-    total = 0.0
-    for cluster in clusters(text):
-        total += _cluster_width(cluster, family, weight) + tracking
-    return total
-
-
 # ---------- the layout model ----------
 
 
@@ -211,8 +132,8 @@ class _Measured:
 
 def _piece_widths(piece: str, family: str, weight: int, tracking: float) -> tuple[float, ...]:
     if piece.isascii():  # one code point per cluster: no segmentation needed
-        return tuple(_advance(ord(c), family, weight) + tracking for c in piece)
-    return tuple(_cluster_width(c, family, weight) + tracking for c in clusters(piece))
+        return tuple(advance(ord(c), family, weight) + tracking for c in piece)
+    return tuple(cluster_width(c, family, weight) + tracking for c in clusters(piece))
 
 
 @lru_cache(maxsize=4096)

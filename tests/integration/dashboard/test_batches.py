@@ -327,10 +327,11 @@ async def test_retry_of_an_ab_batch_keeps_its_variants(app, client, make_user) -
     assert await _credits(app, user.account.id) == 46
 
 
+NPS = '"[{""label"": ""NPS"", ""value"": 61}]"'
 PULSE_CSV = (
     "name,period,stats\n"
-    'Priya Shah,Q3,"[{""label"": ""NPS"", ""value"": 61}]"\n'
-    'Maximilian Alexander Wolfeschlegelsteinhausen-Featherstonehaugh,Q3,"[{""label"": ""NPS"", ""value"": 61}]"\n'
+    f"Priya Shah,Q3,{NPS}\n"
+    f"Maximilian Alexander Wolfeschlegelsteinhausen-Featherstonehaugh,Q3,{NPS}\n"
     "Sam Lee,Q3,[]\n"
 )
 PULSE = {"templateId": "pulse", "resolution": "720p", "fps": "30"}

@@ -12,8 +12,8 @@ from app.composition.fit_estimate import (
     estimate,
     fit_warnings,
     format_number,
-    text_width,
 )
+from app.composition.metrics import text_width
 from app.composition.timeline import build_timeline
 from app.primitives.catalog import catalog
 
