@@ -15,7 +15,7 @@ APT := DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get -y -qq -o Dpkg::Use-Pty=0
 TEST_REDIS_PORT ?= 6379
 export REELSMITH_TEST_REDIS ?= redis://127.0.0.1:$(TEST_REDIS_PORT)/13
 
-.PHONY: run test system test-system venv fonts clients migrate bootstrap lint docs gallery screenshots bench clean
+.PHONY: run test system test-system venv fonts clients migrate bootstrap lint docs gallery screenshots bench clean fit-boxes
 
 # The docs site is built for /docs/guide/ on the way; a docs problem never stops the service
 # (`make docs` says what it is).
@@ -118,6 +118,12 @@ lint: venv
 # builds it too (tests/unit/docs/), so a broken link fails the suite.
 docs: venv
 	$(BIN)/mkdocs build --strict --quiet
+
+# The text boxes the API's fit estimate (warnings, batch dry run) measures against,
+# primitives_html/fit_boxes.json: measured in Chromium; run after changing a primitive's
+# layout or fit.json (the browser suite says when the file is out of date).
+fit-boxes: system venv fonts
+	$(PY) scripts/measure_fit_boxes.py
 
 gallery: system venv fonts
 	$(PY) scripts/gallery.py

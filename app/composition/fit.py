@@ -27,6 +27,9 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from app.primitives.catalog import PRIMITIVES_DIR
 
 FIT_FILE = "fit.json"
+# A text element shown below this share of its designed size (or cut with "…") is worth a
+# warning: the quality report's text_fit check and the dry-run estimate use the same figure.
+FIT_WARN_SCALE = 0.8
 
 
 class FitRule(BaseModel):

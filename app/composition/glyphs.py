@@ -86,6 +86,7 @@ def _points(face: Face) -> Iterator[int]:
 def reload_coverage() -> None:
     """Forget the cached coverage (after the faces were prepared again)."""
     _families.cache_clear()
+    _char_covered.cache_clear()
 
 
 def _forms(cluster: str) -> list[tuple[int, ...]]:
@@ -176,12 +177,22 @@ def _strings(value: Any, path: str) -> Iterator[tuple[str, str]]:
             yield from _strings(child, f"{path}[{index}]")
 
 
+@lru_cache(maxsize=65536)
+def _char_covered(char: str) -> bool:
+    """A code point some bundled face draws, or one that is never drawn on its own."""
+    cp = ord(char)
+    return not drawn(cp) or any(ranges_contain(f.ranges, cp) for f in _families())
+
+
 def uncovered_characters(data: Any, path: str = "") -> list[GlyphWarning]:
     """Every character in the data's strings that no bundled font draws, with its field path
     (`keyStats[1].label`); each character once per field, in the order they appear."""
     warnings: list[GlyphWarning] = []
     seen: set[tuple[str, int]] = set()
     for where, text in _strings(data, path):
+        # The usual string: every character drawn by some face (no cluster needs a look).
+        if text.isascii() or all(_char_covered(c) for c in set(text)):
+            continue
         for cluster in clusters(text):
             if covered(cluster):
                 continue

@@ -9,7 +9,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import ValidationError
@@ -19,6 +18,21 @@ from app import csvcells
 from app.analytics.audience import recipient_name
 from app.csvcells import safe_cell
 from app.dashboard import web
+from app.dashboard.batch_draft import (
+    IGNORE,
+    KEEP,
+    MAX_CSV_BYTES,
+    CsvProblem,
+    Draft,
+    apply_fix,
+    dry_run_notes,
+    fix_field_errors,
+    fix_forms,
+    parse_csv,
+)
+from app.dashboard.lists import (
+    CELL_INPUTS,
+)
 from app.dashboard.render import (
     DOMAIN_ERRORS,
     FORM_ERROR,
@@ -32,6 +46,7 @@ from app.dashboard.render import (
 from app.dashboard.web import action, page, render, see_other
 from app.media.storage import get_storage
 from app.renders import create, read
+from app.renders.dryrun import dry_run_batch
 from app.renders.errors import BatchNotFound, InvalidRenderRequest
 from app.renders.mapping import map_headers
 from app.renders.models import RenderJob
@@ -46,43 +61,7 @@ from app.templates.slots import Slot
 bp = Blueprint("dashboard_batches", __name__, url_prefix=web.PREFIX)
 bp.after_request(web.add_headers)
 
-MAX_CSV_BYTES = 2 * 1024 * 1024
-# The mapping select's values besides slot keys.
-KEEP = "__keep__"  # not a slot: kept as extra data under the column's own name (as the API)
-IGNORE = "__ignore__"  # not sent at all
 RESULT_COLUMNS = ("row", "recipient", "status", "player_url", "video_url", "job_id", "error")
-
-
-class CsvProblem(ValueError):
-    """The pasted or uploaded CSV cannot be read."""
-
-
-def parse_csv(text: str) -> tuple[list[str], list[list[str]]]:
-    """Headers and rows of a CSV (blank lines skipped); CsvProblem when there is nothing."""
-    if len(text.encode()) > MAX_CSV_BYTES:
-        raise CsvProblem(f"The CSV is larger than {MAX_CSV_BYTES // 1024 // 1024} MB.")
-    try:
-        lines = [r for r in csv.reader(io.StringIO(text)) if any(c.strip() for c in r)]
-    except csv.Error as exc:
-        raise CsvProblem(f"The CSV cannot be read: {exc}") from exc
-    if len(lines) < 2:
-        raise CsvProblem("The CSV needs a header line and at least one row.")
-    return [h.strip() for h in lines[0]], lines[1:]
-
-
-@dataclass
-class Draft:
-    """A batch being prepared: what the form posted and what the server found in it."""
-
-    template_id: str = ""
-    csv_text: str = ""
-    headers: list[str] = field(default_factory=list)
-    rows: list[list[str]] = field(default_factory=list)
-    mapping: list[str] = field(default_factory=list)  # per column: slot key, KEEP or IGNORE
-    auto: dict[str, str | None] = field(default_factory=dict)
-    errors: dict[str, str] = field(default_factory=dict)
-    row_errors: dict[int, list[str]] = field(default_factory=dict)
-    checked: bool = False
 
 
 async def _csv_text(form: Any) -> str:
@@ -199,6 +178,7 @@ async def _form_page(draft: Draft, form: Any, status: int = 200) -> Response:
             else None
         )
     slots = [Slot.from_dict(s.model_dump()) for s in template.dataSlots] if template else []
+    fixes = fix_forms(draft, template, slots) if template else []
     return await render(
         "batches/new.html",
         status=status,
@@ -212,6 +192,9 @@ async def _form_page(draft: Draft, form: Any, status: int = 200) -> Response:
         keep=KEEP,
         ignore=IGNORE,
         cost=len(draft.rows),
+        fixes=fixes,
+        item_inputs=CELL_INPUTS,
+        input_types=CELL_INPUTS,
     )
 
 
@@ -232,7 +215,9 @@ async def new_batch_page() -> Response:
 
 async def _prepare(draft: Draft, form: Any) -> BatchRequest | None:
     """Read the CSV, the mapping and the options into the batch request, checking the rows
-    the way the API does (create.batch_rows); None with draft.errors when something is off."""
+    the way the API does (create.batch_rows), and the dry run's per-row warnings; None with
+    draft.errors when something is off. A `fix:<row>` step first writes that row's fix form
+    into the CSV."""
     account = web.account()
     try:
         draft.csv_text = await _csv_text(form)
@@ -248,18 +233,38 @@ async def _prepare(draft: Draft, form: Any) -> BatchRequest | None:
         return None
     slots = create.template_slots(template)
     draft.mapping = chosen_mapping(draft, form, slots)
+    step = str(form.get("step", ""))
+    if step.startswith("fix:") and step[4:].isdigit():
+        apply_fix(draft, form, int(step[4:]), template)
     check_mapping(draft, request_columns(draft)[0], slots)
     if draft.errors:
         return None
     try:
         body = batch_body(draft, form)
-        create.batch_rows(template, body)
     except ValidationError as exc:
         draft.errors.update(validation_errors(exc))
         return None
+    try:
+        create.batch_rows(template, body)
     except InvalidRenderRequest as exc:
         draft.row_errors = row_problems(exc, draft)
+        draft.fix_errors = {**fix_field_errors(exc), **draft.fix_errors}
         draft.errors[FORM_ERROR] = exc.message
+    try:
+        async with get_db().read() as session:
+            answer = await dry_run_batch(session, get_settings(), account, body)
+    except DOMAIN_ERRORS as exc:
+        draft.errors.update(error_fields(exc))
+        return None
+    dry_run_notes(draft, answer)
+    if draft.row_errors:
+        draft.errors.setdefault(
+            FORM_ERROR,
+            f"{len(draft.row_errors)} row(s) would make the batch fail, nothing was queued: "
+            + "; ".join(
+                f"row {n}: {'; '.join(m)}" for n, m in sorted(draft.row_errors.items())[:5]
+            ),
+        )
         return None
     draft.checked = True
     return body

@@ -16,6 +16,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.accounts.models import Account
 from app.accounts.service import InsufficientCredits
 from app.dashboard import web
+from app.dashboard.lists import ITEM_INPUTS, ListEditor, editors_for, form_errors, read_list
 from app.dashboard.web import action, page, render, see_other
 from app.limits import LimitExceeded
 from app.media.storage import get_storage
@@ -39,7 +40,8 @@ bp = Blueprint("dashboard_render", __name__, url_prefix=web.PREFIX)
 bp.after_request(web.add_headers)
 
 FORM_ERROR = "form"
-# Slot type -> the <input type> that edits it (array and object: a JSON textarea).
+# Slot type -> the <input type> that edits it (a list slot: rows, app/dashboard/lists.py; an
+# object, or a list no primitive describes: a JSON textarea).
 INPUT_TYPES = {
     "text": "text",
     "number": "number",
@@ -125,12 +127,21 @@ async def not_found(what: str) -> Response:
     )
 
 
-def slot_values(slots: list[Slot], form: Any) -> tuple[dict[str, Any], dict[str, str]]:
-    """The posted data fields converted to their slot types (the CSV cell conversion), and
-    the fields that could not be converted."""
+def slot_values(
+    slots: list[Slot], form: Any, editors: dict[str, ListEditor] | None = None
+) -> tuple[dict[str, Any], dict[str, str]]:
+    """The posted data fields converted to their slot types (the CSV cell conversion; a list
+    slot with an editor from its rows), and the fields that could not be converted."""
     data: dict[str, Any] = {}
     errors: dict[str, str] = {}
     for slot in slots:
+        editor = (editors or {}).get(slot.key)
+        if editor is not None:
+            items, problems, _ = read_list(form, editor)
+            errors.update(problems)
+            if items is not None:
+                data[slot.key] = items
+            continue
         raw = form.get(f"data.{slot.key}", "")
         try:
             value = convert_cell(raw, slot.type)
@@ -178,18 +189,22 @@ async def _form_page(
     status: int = 200,
     errors: dict[str, str] | None = None,
     values: Any = None,
+    editors: dict[str, ListEditor] | None = None,
 ) -> Response:
     account = web.account()
     try:
         template = await create.load_template(session, template_id, account.id)
     except TemplateNotFound:
         return await not_found("template")
+    slots = create.template_slots(template)
     return await render(
         "render/form.html",
         status=status,
         tpl=template,
-        slots=create.template_slots(template),
+        slots=slots,
+        editors=editors if editors is not None else editors_for(template, slots, "data"),
         input_types=INPUT_TYPES,
+        item_inputs=ITEM_INPUTS,
         choices=choices(account),
         defaults=template.get("defaults") or {},
         errors=errors or {},
@@ -219,7 +234,9 @@ async def render_create() -> Response:
             template = await create.load_template(session, template_id, account.id)
         except TemplateNotFound:
             return await not_found("template")
-    data, errors = slot_values(create.template_slots(template), form)
+    slots = create.template_slots(template)
+    editors = editors_for(template, slots, "data")
+    data, errors = slot_values(slots, form, editors)
     if not errors:
         try:
             async with get_db().session() as session:
@@ -231,10 +248,12 @@ async def render_create() -> Response:
         except ValidationError as exc:
             errors = validation_errors(exc)
         except DOMAIN_ERRORS as exc:
-            errors = error_fields(exc)
+            errors = form_errors(error_fields(exc), "data")
     errors.setdefault(FORM_ERROR, "Some fields need attention; see the messages beside them.")
     async with get_db().session() as session:
-        return await _form_page(session, template_id, status=400, errors=errors, values=form)
+        return await _form_page(
+            session, template_id, status=400, errors=errors, values=form, editors=editors
+        )
 
 
 def job_view(fields: dict[str, Any]) -> dict[str, Any]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any, TypeVar
 
@@ -38,10 +38,12 @@ from app.renders.schemas import (
     SceneOverride,
 )
 from app.renders.variants import DEFAULT_PRIMARY_METRIC, assign, recipient_key
+from app.renders.warnings import render_warnings
 from app.templates.binding import prepare_data
 from app.templates.errors import TemplateNotFound
+from app.templates.lists import data_problems as template_data_problems
 from app.templates.service import get_template, increment_usage
-from app.templates.slots import Slot, check_data
+from app.templates.slots import Slot
 
 BATCH_PROBLEMS_SHOWN = 10
 BaseModelT = TypeVar("BaseModelT", BrandOptions, AudioOptions)
@@ -66,6 +68,7 @@ class CreatedRender:
     template_id: str
     display_name: str
     balance: int
+    warnings: list[dict[str, Any]] = field(default_factory=list)
 
 
 @dataclass
@@ -74,6 +77,7 @@ class CreatedBatch:
     job_ids: list[str]
     mapping: dict[str, str | None]
     balance: int
+    warnings: list[dict[str, Any]] = field(default_factory=list)  # each with its `row`
 
 
 async def _bump_usage(session: AsyncSession, template_id: str, n: int) -> None:
@@ -100,6 +104,7 @@ async def create_render(
     )
     # tier limits (400 naming field, value and limit), before anything is charged
     check_render(spec.model_dump(mode="json"), spec.data, allowance(settings, account.tier))
+    warnings = render_warnings(spec)
     balance = await charge_credits(session, account.id, 1, reason="render", reference=job_id)
     session.add(
         RenderJob(
@@ -114,7 +119,36 @@ async def create_render(
     )
     await _bump_usage(session, template["id"], 1)
     await session.flush()
-    return CreatedRender(job_id, template["id"], spec.authorName, balance)
+    return CreatedRender(job_id, template["id"], spec.authorName, balance, warnings)
+
+
+def row_data(
+    template: dict[str, Any],
+    headers: list[str],
+    mapping: dict[str, str | None],
+    row: list[Any],
+    slots: list[Slot] | None = None,
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """One batch row as the template's data (slot defaults applied) and its problems
+    (`{field, problem}`, `column` for a cell that did not convert): a cell per header at most,
+    cells converted to their slot types, the data checked as `POST /api/render` checks it."""
+    slots = template_slots(template) if slots is None else slots
+    if len(row) > len(headers):
+        return {}, [{"field": None, "problem": f"has {len(row)} cells for {len(headers)} headers"}]
+    data, cell_problems = row_to_data(headers, mapping, list(row), slots)
+    failed = {p["field"] for p in cell_problems}
+    slot_problems = [
+        p for p in template_data_problems(template, data) if p["field"].split("[")[0] not in failed
+    ]
+    return prepare_data(template.get("dataSlots") or [], data), cell_problems + slot_problems
+
+
+def batch_mapping(template: dict[str, Any], body: BatchRequest) -> dict[str, str | None]:
+    """The header -> slot mapping of a batch (400 for repeated headers)."""
+    headers = [h.strip() for h in body.headers]
+    if len(set(headers)) != len(headers):
+        raise InvalidRenderRequest("headers must be unique")
+    return map_headers(headers, template_slots(template))
 
 
 def batch_rows(
@@ -123,28 +157,15 @@ def batch_rows(
     """Header mapping and one checked data dict per row; InvalidRenderRequest listing every
     bad row."""
     slots = template_slots(template)
+    mapping = batch_mapping(template, body)
     headers = [h.strip() for h in body.headers]
-    if len(set(headers)) != len(headers):
-        raise InvalidRenderRequest("headers must be unique")
-    mapping = map_headers(headers, slots)
     rows: list[dict[str, Any]] = []
     problems: list[dict[str, Any]] = []
     for number, row in enumerate(body.rows, start=1):
-        if len(row) > len(headers):
-            problems.append(
-                {
-                    "row": number,
-                    "field": None,
-                    "problem": f"has {len(row)} cells for {len(headers)} headers",
-                }
-            )
-            continue
-        data, cell_problems = row_to_data(headers, mapping, list(row), slots)
-        slot_problems = check_data(slots, data)
-        failed = {p["field"] for p in cell_problems}
-        for p in cell_problems + [p for p in slot_problems if p["field"] not in failed]:
-            problems.append({"row": number, **p})
-        rows.append(prepare_data(template.get("dataSlots") or [], data))
+        data, found = row_data(template, headers, mapping, list(row), slots)
+        problems += [{"row": number, **p} for p in found]
+        if not (found and found[0]["field"] is None):
+            rows.append(data)
     if problems:
         shown = "; ".join(
             f"row {p['row']}: {p['field'] or 'row'} {p['problem']}"
@@ -174,7 +195,7 @@ class Arm:
     variant_id: str | None = None
 
 
-def _merged(base: BaseModelT, override: BaseModelT | None) -> BaseModelT:
+def merged(base: BaseModelT, override: BaseModelT | None) -> BaseModelT:
     """The batch's brand/audio with the fields a variant gives winning."""
     if override is None:
         return base
@@ -220,8 +241,8 @@ async def variant_arm(
     scenes = variant.scenes if variant.scenes is not None else ([] if own_template else body.scenes)
     options = RenderOptions(
         scenes=scenes,
-        brand=_merged(body.brand, variant.brand),
-        audio=_merged(body.audio, variant.audio),
+        brand=merged(body.brand, variant.brand),
+        audio=merged(body.audio, variant.audio),
         output=body.output,
     )
     try:
@@ -280,6 +301,11 @@ async def create_batch(
                 allowance(settings, account.tier),
                 numbers,
             )
+    warnings = [
+        {"row": number, **warning}
+        for number, spec in enumerate(specs, start=1)
+        for warning in render_warnings(spec)
+    ]
     metric = (body.primaryMetric or DEFAULT_PRIMARY_METRIC) if body.variants else None
     batch_id = new_id()
     balance = await charge_credits(
@@ -319,7 +345,7 @@ async def create_batch(
     for template_id, count in Counter(arm.template["id"] for arm in row_arms).items():
         await _bump_usage(session, template_id, count)
     await session.flush()
-    return CreatedBatch(batch_id, job_ids, mapping, balance)
+    return CreatedBatch(batch_id, job_ids, mapping, balance, warnings)
 
 
 def _cell_value(value: Any) -> str | int | float | bool | None:

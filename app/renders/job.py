@@ -27,8 +27,8 @@ from app.renders.schemas import BrandOptions, RenderOptions, SceneOverride
 from app.spec import Resolution
 from app.templates.binding import prepare_data, prepare_render
 from app.templates.builtins import builtin_data_source
+from app.templates.lists import data_problems as template_data_problems
 from app.templates.schemas import PosterAt, TemplateView
-from app.templates.slots import Slot, check_data
 from app.voices.script import unknown_variables
 from app.voices.service import check_audio_request
 
@@ -251,6 +251,8 @@ def check_translation(settings: Settings, source: str, target: str) -> None:
 
 
 def data_problems(problems: list[dict[str, Any]]) -> InvalidRenderRequest:
+    """The 400 for data that breaks the template's slot rules: `data.<field> <problem>` for
+    the first, each one in details."""
     first = problems[0]
     return InvalidRenderRequest(
         f"data.{first['field']} {first['problem']}"
@@ -293,11 +295,11 @@ def build_job_spec(
     if not isinstance(options, ResolvedOptions):
         options = resolve_options(template, options or RenderOptions(), tier, settings)
     slots = [dict(s) for s in template.get("dataSlots") or []]
-    problems = check_data([Slot.from_dict(s) for s in slots], dict(data))
     clean = prepare_data(slots, data)  # slot defaults, country codes (no source: fetched later)
-    if strict and problems:
-        raise data_problems(problems)
     if strict:
+        problems = template_data_problems(template, data, options.scenes)
+        if problems:
+            raise data_problems(problems)
         check_references(options.scenes, slots, clean)
     source = template.get("dataSource")
     return RenderJobSpec(

@@ -12,8 +12,10 @@ from app import viewsessions
 from app.config import Settings
 from app.media.storage import Storage
 from app.renders.errors import BatchNotFound, JobNotFound
+from app.renders.job import JobSpecInvalid, load_job_spec
 from app.renders.models import Batch, RenderJob
 from app.renders.states import FINISHED, BatchStatus, JobStatus
+from app.renders.warnings import render_warnings
 
 
 async def owned_job(
@@ -46,6 +48,15 @@ def viewer_urls(job: RenderJob, storage: Storage, settings: Settings) -> dict[st
         "thumbnailUrl": storage.url(job.poster_key) if job.poster_key else None,
         "thumbnailGifUrl": storage.url(job.preview_gif_key) if job.preview_gif_key else None,
     }
+
+
+def job_warnings(job: RenderJob) -> list[dict[str, Any]]:
+    """The warnings its create answered, from the stored request (none for a request that can
+    no longer be read: the job's own error says why)."""
+    try:
+        return render_warnings(load_job_spec(job.request))
+    except JobSpecInvalid:
+        return []
 
 
 async def owned_batch(

@@ -19,9 +19,10 @@ from app import idempotency
 from app.accounts.current import current_account
 from app.auth import require_auth
 from app.media.storage import get_storage
-from app.renders import cancel, create, queue, read, thumbnails
+from app.renders import cancel, create, dryrun, queue, read, thumbnails
 from app.renders.schemas import (
-    BatchCreated,
+    BatchAnswer,
+    BatchCreateQuery,
     BatchQuery,
     BatchRequest,
     BatchStatusResponse,
@@ -70,7 +71,11 @@ async def _create(
         account_id,
         request.headers.get(idempotency.HEADER),
         endpoint,
-        body.model_dump(mode="json"),
+        # dryRun is never stored (a dry run is answered before this): left out, a body keeps
+        # the fingerprint it had before the field existed.
+        body.model_dump(
+            mode="json", exclude={"dryRun"} if isinstance(body, BatchRequest) else None
+        ),
         make_and_claim,
     )
     if done.replayed:
@@ -103,6 +108,7 @@ async def create_render(data: RenderBody) -> Answer:
             "displayName": created.display_name,
             "creditsRemaining": created.balance,
             "message": f"Render queued. Poll GET /api/render/{created.job_id} for status.",
+            "warnings": created.warnings,
         }
 
     return await _create("render", data, make)
@@ -112,11 +118,18 @@ async def create_render(data: RenderBody) -> Answer:
 @tag(["Batches"])
 @require_auth
 @validate_request(BatchRequest)
-@validate_response(BatchCreated, 200)
-async def create_batch(data: BatchRequest) -> Answer:
+@validate_querystring(BatchCreateQuery)
+@validate_response(BatchAnswer, 200)
+async def create_batch(data: BatchRequest, query_args: BatchCreateQuery) -> Answer:
     """Queue one render per row (1 credit each). Headers are mapped to data slots by key,
-    label and aliases (fuzzy); every row is checked before anything is charged."""
+    label and aliases (fuzzy); every row is checked before anything is charged. With
+    `"dryRun": true` (or `?dryRun=true`): per-row warnings and the cost, nothing charged,
+    created or queued."""
     account, settings = current_account(), get_settings()
+    if data.dryRun or query_args.dryRun:
+        async with get_db().read() as session:
+            checked = await dryrun.dry_run_batch(session, settings, account, data)
+        return checked, 200, {}
 
     async def make(session: AsyncSession) -> dict[str, Any]:
         created = await create.create_batch(session, settings, account, data)
@@ -131,6 +144,7 @@ async def create_batch(data: BatchRequest) -> Answer:
             f"Poll GET /api/render/batch?batchId={created.batch_id}.",
             "creditsRemaining": created.balance,
             "mapping": created.mapping,
+            "warnings": created.warnings,
         }
 
     return await _create("batch", data, make)
@@ -181,6 +195,7 @@ async def job_status(job_id: str) -> dict[str, Any]:
         job = await read.owned_job(session, current_account().id, job_id)
     settings = get_settings()
     fields = read.job_fields(job, get_storage(settings), settings)
+    fields["warnings"] = read.job_warnings(job)
     return {"success": True, **fields, "job": fields}
 
 

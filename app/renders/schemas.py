@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    RootModel,
+    SerializerFunctionWrapHandler,
+    field_validator,
+    model_serializer,
+)
 
 from app.renders.quality import QualityReport
 from app.renders.states import BatchStatus, JobStage, JobStatus
@@ -86,6 +94,39 @@ class RenderBody(RenderOptions):
     projectId: str | None = Field(default=None, max_length=64)
 
 
+WarningKind = Literal["glyphs", "text_fit", "data", "limits"]
+
+
+class RenderWarning(BaseModel):
+    """One thing to look at before sending: `kind`, the data `field` and a `message`; a
+    glyph warning adds `codePoint` and `character`, a fit warning `scene`, `primitiveId`,
+    `element`, `scale` and `truncated`."""
+
+    kind: WarningKind = Field(
+        description="glyphs, text_fit, data or limits (the last two: dry run)"
+    )
+    field: str | None = Field(description="The data field (`keyStats[1].label`)")
+    message: str
+    codePoint: str | None = Field(default=None, description="glyphs: `U+0F40`")
+    character: str | None = None
+    scene: int | None = Field(default=None, description="text_fit: the template scene index")
+    primitiveId: str | None = None
+    element: str | None = Field(default=None, description="text_fit: the primitive's element")
+    scale: float | None = Field(
+        default=None, description="text_fit: estimated size over the designed size"
+    )
+    truncated: bool | None = Field(default=None, description="text_fit: cut with “…”")
+
+    @model_serializer(mode="wrap")
+    def _without_nulls(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """Only the fields of its kind (a glyph warning has no `scale`)."""
+        return {k: v for k, v in handler(self).items() if v is not None}
+
+
+class BatchRowWarning(RenderWarning):
+    row: int = Field(description="The row's number (1 = the first row)")
+
+
 class RenderCreated(BaseModel):
     success: bool = True
     jobId: str
@@ -94,6 +135,11 @@ class RenderCreated(BaseModel):
     displayName: str
     creditsRemaining: int
     message: str
+    warnings: list[RenderWarning] = Field(
+        default_factory=list,
+        description="What may not look right (characters no font draws, text that will not "
+        "fit); the render goes on",
+    )
 
 
 class VoiceoverEntry(BaseModel):
@@ -139,6 +185,11 @@ class JobFields(BaseModel):
     quality: QualityReport | None = Field(
         default=None, description="The finished file's quality report; null until complete"
     )
+    warnings: list[RenderWarning] = Field(
+        default_factory=list,
+        description="As POST /api/render answered them, from the request's data (glyphs, "
+        "text_fit estimate); the quality report is the finished video's measurement",
+    )
 
 
 class JobStatusResponse(JobFields):
@@ -180,6 +231,11 @@ class BatchRequest(RenderOptions):
     primaryMetric: PrimaryMetric | None = Field(
         default=None, description="What decides the A/B winner (default completionRate)"
     )
+    dryRun: bool = Field(
+        default=False,
+        description="Check every row and answer the per-row warnings and the cost; nothing is "
+        "charged, created or queued (Idempotency-Key is ignored)",
+    )
 
     @field_validator("variants")
     @classmethod
@@ -198,6 +254,48 @@ class BatchCreated(BaseModel):
     message: str
     creditsRemaining: int
     mapping: dict[str, str | None]
+    warnings: list[BatchRowWarning] = Field(
+        default_factory=list,
+        description="Each row's warnings (characters no font draws, text that will not fit), "
+        "with its row number; the batch goes on",
+    )
+
+
+class BatchRowCheck(BaseModel):
+    """One row of a dry run: `ok` false when the row would make the batch fail (a `data` or
+    `limits` warning)."""
+
+    row: int = Field(description="1 = the first row")
+    index: int = Field(description="0-based, as in rows")
+    name: str = Field(description="The recipient's name (person_name or company_name), or ''")
+    variant: str | None = Field(default=None, description="The A/B variant the row goes to")
+    ok: bool
+    warnings: list[RenderWarning]
+
+
+class BatchDryRun(BaseModel):
+    """POST /api/render/batch with dryRun: what the batch would do, nothing kept."""
+
+    success: bool = True
+    dryRun: Literal[True] = True
+    templateId: str
+    totalRows: int
+    validRows: int = Field(description="Rows without a data or limits warning")
+    creditsNeeded: int = Field(description="What the batch would charge: 1 credit a row")
+    creditsRemaining: int = Field(description="The balance now (nothing was charged)")
+    enoughCredits: bool
+    wouldQueue: bool = Field(description="Every row valid and enough credits")
+    mapping: dict[str, str | None]
+    results: list[BatchRowCheck]
+    message: str
+
+
+class BatchAnswer(RootModel[BatchCreated | BatchDryRun]):
+    """POST /api/render/batch: the batch created, or with dryRun what it would do."""
+
+
+class BatchCreateQuery(BaseModel):
+    dryRun: bool = False
 
 
 class BatchQuery(BaseModel):

@@ -36,6 +36,9 @@ class Slot:
 
 
 def is_missing(value: Any) -> bool:
+    """None, a blank string, or an empty list or map (the worker reads these as absent)."""
+    if isinstance(value, list | dict):
+        return not value
     return value is None or (isinstance(value, str) and not value.strip())
 
 
@@ -83,7 +86,8 @@ def check_data(slots: list[Slot], data: dict[str, Any]) -> list[dict[str, Any]]:
         value = data.get(slot.key)
         if is_missing(value):
             if slot.required and not slot.has_default:
-                problems.append({"field": slot.key, "problem": "is required"})
+                empty = " (the list is empty)" if value == [] else ""
+                problems.append({"field": slot.key, "problem": f"is required{empty}"})
             continue
         why = type_error(value, slot.type)
         if why:

@@ -325,3 +325,70 @@ async def test_retry_of_an_ab_batch_keeps_its_variants(app, client, make_user) -
     assert none_failed.status_code == 303
     assert none_failed.headers["Location"] == f"/app/batches/{new_id}"
     assert await _credits(app, user.account.id) == 46
+
+
+NPS = '"[{""label"": ""NPS"", ""value"": 61}]"'
+PULSE_CSV = (
+    "name,period,stats\n"
+    f"Priya Shah,Q3,{NPS}\n"
+    f"Maximilian Alexander Wolfeschlegelsteinhausen-Featherstonehaugh,Q3,{NPS}\n"
+    "Sam Lee,Q3,[]\n"
+)
+PULSE = {"templateId": "pulse", "resolution": "720p", "fps": "30"}
+
+
+async def test_check_rows_shows_the_dry_runs_warnings_and_a_fix_form_for_a_bad_row(
+    app, client, make_user
+) -> None:
+    user = await make_user(credits=50)
+    token = await sign_in(client, user.account.email, user.password)
+    form = {"csrf_token": token, "csvText": PULSE_CSV, **PULSE}
+    resp = await client.post("/app/batches/new", form={**form, "step": "check"})
+    html = await resp.get_data(as_text=True)
+    assert resp.status_code == 200, html
+    assert html.count('data-testid="bad-row"') == 1 and html.count('data-testid="warn-row"') == 1
+    assert "Warning: person_name: shrunk to" in html and "estimate from the fonts" in html
+    assert "2 of 3 rows ready" in html and 'data-testid="warned-rows">1 with warnings' in html
+    # The bad row's fix form: a field per slot, the list slot as rows, filled from its cells.
+    assert html.count('data-testid="fix-row"') == 1
+    assert 'name="fix.3.person_name" type="text"' in html and 'value="Sam Lee"' in html
+    assert 'name="fix.3.keyStats.0.value"' in html and 'value="fix:3"' in html
+    assert "is required (the list is empty)" in html
+
+    fixed = await client.post(
+        "/app/batches/new",
+        form={
+            **form,
+            "step": "fix:3",
+            "fix.3.person_name": "Sam Lee",
+            "fix.3.period": "Q4",
+            "fix.3.keyStats.0.label": "Workouts",
+            "fix.3.keyStats.0.value": "212",
+            "fix.3.keyStats.1.label": "",  # a blank row is no item
+            "fix.3.keyStats.1.value": "",
+        },
+    )
+    html = await fixed.get_data(as_text=True)
+    assert fixed.status_code == 200, html
+    assert 'data-testid="bad-row"' not in html and 'name="step" value="start"' in html
+    assert (
+        "Sam Lee,Q4,&#34;[{&#34;&#34;label&#34;&#34;: &#34;&#34;Workouts&#34;&#34;, "
+        "&#34;&#34;value&#34;&#34;: &#34;&#34;212&#34;&#34;}]&#34;" in html
+    )  # written into the CSV box
+    assert await _credits(app, user.account.id) == 50 and await _batches(app, user.account.id) == []
+
+
+async def test_a_row_over_the_tier_limits_is_a_bad_row_of_the_check(app, client, make_user) -> None:
+    user = await make_user(credits=50)
+    token = await sign_in(client, user.account.email, user.password)
+    long_name = "x" * 10_001
+    csv_text = PULSE_CSV.replace(
+        "Sam Lee,Q3,[]", f'{long_name},Q3,"[{{""label"": ""A"", ""value"": 1}}]"'
+    )
+    resp = await post_form(
+        client, "/app/batches/new", token, csvText=csv_text, step="check", **PULSE
+    )
+    html = await resp.get_data(as_text=True)
+    assert html.count('data-testid="bad-row"') == 1
+    assert "10,001 characters; the studio tier allows 10,000" in html
+    assert "would make the batch fail, nothing was queued" in html

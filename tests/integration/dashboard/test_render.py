@@ -46,7 +46,11 @@ async def test_the_form_is_generated_from_the_data_slots(client, make_user) -> N
     assert page.status_code == 200
     assert 'id="data-person_name" name="data.person_name" type="text" required' in html
     assert 'name="data.totalWorkouts" type="number" step="any" required' in html
-    assert 'name="data.radarData"' in html and "<textarea" in html  # an array slot: JSON
+    # A list slot is rows with a typed field per item field (radar's axes: label, value, max).
+    assert 'data-testid="list-radarData"' in html and "<textarea" not in html
+    assert 'name="data.radarData.0.label" type="text"' in html
+    assert 'name="data.radarData.0.value" type="number" step="any"' in html
+    assert 'name="data.radarData.__n__.label"' in html  # the row "Add" copies
     assert '<label for="data-percentile">' in html
     # resolution and fps within the free tier (720p, 1080p; 30 fps only)
     assert '<option value="4k"' not in html
@@ -141,3 +145,52 @@ async def test_another_accounts_render_is_not_found(app, client, make_user) -> N
     assert status.status_code == 404
     assert json.loads(await status.get_data(as_text=True)) == {"error": "not found"}
     assert (await client.get(job_url)).status_code == 200
+
+
+async def test_list_rows_post_typed_items_and_messages_sit_beside_their_field(
+    app, client, make_user
+) -> None:
+    user = await make_user(credits=5)
+    token = await sign_in(client, user.account.email, user.password)
+    page = await client.get("/app/render?template=pulse")
+    html = await page.get_data(as_text=True)
+    assert 'data-testid="list-keyStats"' in html and "Add a key stat" in html
+    form = {
+        "templateId": "pulse",
+        "data.person_name": "Priya Shah",
+        "data.period": "Q3",
+        "data.keyStats.0.label": "Revenue",
+        "data.keyStats.0.value": "1284000",
+        "data.keyStats.0.prefix": "$",
+        "data.keyStats.3.label": "",  # a blank row (rows are read in order, blanks dropped)
+        "data.keyStats.5.label": "NPS",
+        "data.categories.0.label": "Web",
+        "data.categories.0.value": "lots",
+        "resolution": "720p",
+        "fps": "30",
+    }
+    resp = await post_form(client, "/app/render", token, **form)
+    html = await resp.get_data(as_text=True)
+    assert resp.status_code == 400
+    # The conversion's message beside the category's value; the rows shown again, renumbered.
+    assert 'id="data.categories.0.value-error">&#39;lots&#39; is not a number' in html
+    assert 'name="data.keyStats.1.label" type="text"' in html and 'value="NPS"' in html
+    assert await _jobs(app, user.account.id) == []
+
+    form["data.categories.0.value"] = "612000"
+    resp = await post_form(client, "/app/render", token, **form)
+    html = await resp.get_data(as_text=True)
+    assert resp.status_code == 400
+    # The data check's message (data.keyStats[1].value) beside key stat 2's value.
+    assert "data.keyStats[1].value is required" in html
+    assert 'id="data.keyStats.1.value-error">is required' in html
+
+    form["data.keyStats.5.value"] = "61"
+    resp = await post_form(client, "/app/render", token, **form)
+    assert resp.status_code == 303, await resp.get_data(as_text=True)
+    (job,) = await _jobs(app, user.account.id)
+    assert job.request["data"]["keyStats"] == [
+        {"label": "Revenue", "value": "1284000", "prefix": "$"},
+        {"label": "NPS", "value": "61"},
+    ]
+    assert job.request["data"]["categories"] == [{"label": "Web", "value": 612000}]

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
+from app.composition.fit import FIT_WARN_SCALE
 from app.renders.quality import SEVERITY, QualityCheck, QualityReport
 from worker.render.quality.measure import Measurements, Probe
 from worker.render.quality.report import (
@@ -30,7 +31,7 @@ FREEZE_WHOLE_MIN_MS = 500
 # Limited range: luma 16-235; encoders overshoot a little at sharp edges.
 LIMITED_LUMA = (16, 235)
 LUMA_SLACK = 8
-FIT_MIN_SCALE = 0.8
+FIT_MIN_SCALE = FIT_WARN_SCALE  # app/composition/fit.py: the dry-run estimate warns at the same
 
 
 def build_report(probe: Probe, found: Measurements, expect: Expectations) -> QualityReport:
