@@ -359,7 +359,9 @@ export interface paths {
         put?: never;
         /**
          * Queue one render per row (1 credit each). Headers are mapped to data slots by key,
-         * @description label and aliases (fuzzy); every row is checked before anything is charged.
+         * @description label and aliases (fuzzy); every row is checked before anything is charged. With
+         *     `"dryRun": true` (or `?dryRun=true`): per-row warnings and the cost, nothing charged,
+         *     created or queued.
          */
         post: operations["create_batch"];
         delete?: never;
@@ -941,6 +943,62 @@ export interface components {
             success: boolean;
             /** Totaljobs */
             totalJobs: number;
+            /**
+             * Warnings
+             * @description Each row's warnings (characters no font draws, text that will not fit), with its row number; the batch goes on
+             */
+            warnings?: components["schemas"]["BatchRowWarning"][];
+        };
+        /**
+         * BatchDryRun
+         * @description POST /api/render/batch with dryRun: what the batch would do, nothing kept.
+         */
+        BatchDryRun: {
+            /**
+             * Creditsneeded
+             * @description What the batch would charge: 1 credit a row
+             */
+            creditsNeeded: number;
+            /**
+             * Creditsremaining
+             * @description The balance now (nothing was charged)
+             */
+            creditsRemaining: number;
+            /**
+             * Dryrun
+             * @default true
+             * @constant
+             */
+            dryRun: true;
+            /** Enoughcredits */
+            enoughCredits: boolean;
+            /** Mapping */
+            mapping: {
+                [key: string]: string | null;
+            };
+            /** Message */
+            message: string;
+            /** Results */
+            results: components["schemas"]["BatchRowCheck"][];
+            /**
+             * Success
+             * @default true
+             */
+            success: boolean;
+            /** Templateid */
+            templateId: string;
+            /** Totalrows */
+            totalRows: number;
+            /**
+             * Validrows
+             * @description Rows without a data or limits warning
+             */
+            validRows: number;
+            /**
+             * Wouldqueue
+             * @description Every row valid and enough credits
+             */
+            wouldQueue: boolean;
         };
         /** BatchFields */
         BatchFields: {
@@ -994,6 +1052,12 @@ export interface components {
         BatchRequest: {
             audio?: components["schemas"]["AudioOptions"];
             brand?: components["schemas"]["BrandOptions"];
+            /**
+             * Dryrun
+             * @description Check every row and answer the per-row warnings and the cost; nothing is charged, created or queued (Idempotency-Key is ignored)
+             * @default false
+             */
+            dryRun: boolean;
             /** Headers */
             headers: string[];
             output?: components["schemas"]["OutputOptions"];
@@ -1020,6 +1084,41 @@ export interface components {
              * @default null
              */
             variants: components["schemas"]["BatchVariant"][] | null;
+        };
+        /**
+         * BatchRowCheck
+         * @description One row of a dry run: `ok` false when the row would make the batch fail (a `data` or
+         *     `limits` warning).
+         */
+        BatchRowCheck: {
+            /**
+             * Index
+             * @description 0-based, as in rows
+             */
+            index: number;
+            /**
+             * Name
+             * @description The recipient's name (person_name or company_name), or ''
+             */
+            name: string;
+            /** Ok */
+            ok: boolean;
+            /**
+             * Row
+             * @description 1 = the first row
+             */
+            row: number;
+            /**
+             * Variant
+             * @description The A/B variant the row goes to
+             * @default null
+             */
+            variant: string | null;
+            /** Warnings */
+            warnings: components["schemas"]["RenderWarning"][];
+        };
+        BatchRowWarning: {
+            [key: string]: unknown;
         };
         /**
          * BatchStatus
@@ -1675,6 +1774,11 @@ export interface components {
             updatedAt: string;
             /** Voiceovers */
             voiceovers: components["schemas"]["VoiceoverEntry"][];
+            /**
+             * Warnings
+             * @description As POST /api/render answered them, from the request's data (glyphs, text_fit estimate); the quality report is the finished video's measurement
+             */
+            warnings?: components["schemas"]["RenderWarning"][];
         };
         /**
          * JobStage
@@ -1758,6 +1862,11 @@ export interface components {
             updatedAt: string;
             /** Voiceovers */
             voiceovers: components["schemas"]["VoiceoverEntry"][];
+            /**
+             * Warnings
+             * @description As POST /api/render answered them, from the request's data (glyphs, text_fit estimate); the quality report is the finished video's measurement
+             */
+            warnings?: components["schemas"]["RenderWarning"][];
         };
         /** Language */
         Language: {
@@ -2181,6 +2290,14 @@ export interface components {
             success: boolean;
             /** Templateid */
             templateId: string;
+            /**
+             * Warnings
+             * @description What may not look right (characters no font draws, text that will not fit); the render goes on
+             */
+            warnings?: components["schemas"]["RenderWarning"][];
+        };
+        RenderWarning: {
+            [key: string]: unknown;
         };
         /** ReplayRequest */
         ReplayRequest: {
@@ -4472,7 +4589,9 @@ export interface operations {
     };
     create_batch: {
         parameters: {
-            query?: never;
+            query?: {
+                dryRun?: boolean;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4483,13 +4602,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
+            /** @description POST /api/render/batch: the batch created, or with dryRun what it would do. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BatchCreated"];
+                    "application/json": components["schemas"]["BatchCreated"] | components["schemas"]["BatchDryRun"];
                 };
             };
             /** @description The body of every error response. */

@@ -15,11 +15,15 @@ from .audio_options import AudioOptions
 from .audio_options_voice_quality_type_0 import AudioOptionsVoiceQualityType0
 from .batch_created import BatchCreated
 from .batch_created_mapping import BatchCreatedMapping
+from .batch_dry_run import BatchDryRun
+from .batch_dry_run_mapping import BatchDryRunMapping
 from .batch_fields import BatchFields
 from .batch_job_entry import BatchJobEntry
 from .batch_progress import BatchProgress
 from .batch_request import BatchRequest
 from .batch_request_primary_metric_type_0 import BatchRequestPrimaryMetricType0
+from .batch_row_check import BatchRowCheck
+from .batch_row_warning import BatchRowWarning
 from .batch_status import BatchStatus
 from .batch_status_response import BatchStatusResponse
 from .batch_variant import BatchVariant
@@ -100,6 +104,7 @@ from .recipients_response import RecipientsResponse
 from .render_body import RenderBody
 from .render_body_data import RenderBodyData
 from .render_created import RenderCreated
+from .render_warning import RenderWarning
 from .replay_request import ReplayRequest
 from .replay_response import ReplayResponse
 from .revoke_key_response import RevokeKeyResponse
@@ -190,11 +195,15 @@ __all__ = (
     "AudioOptionsVoiceQualityType0",
     "BatchCreated",
     "BatchCreatedMapping",
+    "BatchDryRun",
+    "BatchDryRunMapping",
     "BatchFields",
     "BatchJobEntry",
     "BatchProgress",
     "BatchRequest",
     "BatchRequestPrimaryMetricType0",
+    "BatchRowCheck",
+    "BatchRowWarning",
     "BatchStatus",
     "BatchStatusResponse",
     "BatchVariant",
@@ -273,6 +282,7 @@ __all__ = (
     "RenderBody",
     "RenderBodyData",
     "RenderCreated",
+    "RenderWarning",
     "ReplayRequest",
     "ReplayResponse",
     "RevokeKeyResponse",

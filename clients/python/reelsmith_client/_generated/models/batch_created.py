@@ -11,6 +11,7 @@ from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.batch_created_mapping import BatchCreatedMapping
+    from ..models.batch_row_warning import BatchRowWarning
 
 
 T = TypeVar("T", bound="BatchCreated")
@@ -28,6 +29,8 @@ class BatchCreated:
         status (BatchStatus): Derived from the batch's jobs: pending -> processing -> complete | partial | failed.
         total_jobs (int):
         success (bool | Unset):  Default: True.
+        warnings (list[BatchRowWarning] | Unset): Each row's warnings (characters no font draws, text that will not
+            fit), with its row number; the batch goes on
     """
 
     batch_id: str
@@ -38,6 +41,7 @@ class BatchCreated:
     status: BatchStatus
     total_jobs: int
     success: bool | Unset = True
+    warnings: list[BatchRowWarning] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -57,6 +61,13 @@ class BatchCreated:
 
         success = self.success
 
+        warnings: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.warnings, Unset):
+            warnings = []
+            for warnings_item_data in self.warnings:
+                warnings_item = warnings_item_data.to_dict()
+                warnings.append(warnings_item)
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -72,12 +83,15 @@ class BatchCreated:
         )
         if success is not UNSET:
             field_dict["success"] = success
+        if warnings is not UNSET:
+            field_dict["warnings"] = warnings
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.batch_created_mapping import BatchCreatedMapping  # noqa: PLC0415
+        from ..models.batch_row_warning import BatchRowWarning  # noqa: PLC0415
 
         d = dict(src_dict)
         batch_id = d.pop("batchId")
@@ -96,6 +110,15 @@ class BatchCreated:
 
         success = d.pop("success", UNSET)
 
+        _warnings = d.pop("warnings", UNSET)
+        warnings: list[BatchRowWarning] | Unset = UNSET
+        if _warnings is not UNSET:
+            warnings = []
+            for warnings_item_data in _warnings:
+                warnings_item = BatchRowWarning.from_dict(warnings_item_data)
+
+                warnings.append(warnings_item)
+
         batch_created = cls(
             batch_id=batch_id,
             credits_remaining=credits_remaining,
@@ -105,6 +128,7 @@ class BatchCreated:
             status=status,
             total_jobs=total_jobs,
             success=success,
+            warnings=warnings,
         )
 
         batch_created.additional_properties = d

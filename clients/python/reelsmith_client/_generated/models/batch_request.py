@@ -30,6 +30,8 @@ class BatchRequest:
             template_id (str):
             audio (AudioOptions | Unset):
             brand (BrandOptions | Unset):
+            dry_run (bool | Unset): Check every row and answer the per-row warnings and the cost; nothing is charged,
+                created or queued (Idempotency-Key is ignored) Default: False.
             output (OutputOptions | Unset):
             primary_metric (BatchRequestPrimaryMetricType0 | None | Unset): What decides the A/B winner (default
                 completionRate)
@@ -43,6 +45,7 @@ class BatchRequest:
     template_id: str
     audio: AudioOptions | Unset = UNSET
     brand: BrandOptions | Unset = UNSET
+    dry_run: bool | Unset = False
     output: OutputOptions | Unset = UNSET
     primary_metric: BatchRequestPrimaryMetricType0 | None | Unset = UNSET
     project_id: None | str | Unset = UNSET
@@ -71,6 +74,8 @@ class BatchRequest:
         brand: dict[str, Any] | Unset = UNSET
         if not isinstance(self.brand, Unset):
             brand = self.brand.to_dict()
+
+        dry_run = self.dry_run
 
         output: dict[str, Any] | Unset = UNSET
         if not isinstance(self.output, Unset):
@@ -122,6 +127,8 @@ class BatchRequest:
             field_dict["audio"] = audio
         if brand is not UNSET:
             field_dict["brand"] = brand
+        if dry_run is not UNSET:
+            field_dict["dryRun"] = dry_run
         if output is not UNSET:
             field_dict["output"] = output
         if primary_metric is not UNSET:
@@ -181,6 +188,8 @@ class BatchRequest:
             brand = UNSET
         else:
             brand = BrandOptions.from_dict(_brand)
+
+        dry_run = d.pop("dryRun", UNSET)
 
         _output = d.pop("output", UNSET)
         output: OutputOptions | Unset
@@ -256,6 +265,7 @@ class BatchRequest:
             template_id=template_id,
             audio=audio,
             brand=brand,
+            dry_run=dry_run,
             output=output,
             primary_metric=primary_metric,
             project_id=project_id,

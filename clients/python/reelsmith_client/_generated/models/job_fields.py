@@ -12,6 +12,7 @@ from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.quality_report import QualityReport
+    from ..models.render_warning import RenderWarning
     from ..models.voiceover_entry import VoiceoverEntry
 
 
@@ -45,6 +46,8 @@ class JobFields:
         quality (None | QualityReport | Unset): The finished file's quality report; null until complete
         thumbnail_gif_url (None | str | Unset):
         thumbnail_url (None | str | Unset):
+        warnings (list[RenderWarning] | Unset): As POST /api/render answered them, from the request's data (glyphs,
+            text_fit estimate); the quality report is the finished video's measurement
     """
 
     author_name: str
@@ -68,6 +71,7 @@ class JobFields:
     quality: None | QualityReport | Unset = UNSET
     thumbnail_gif_url: None | str | Unset = UNSET
     thumbnail_url: None | str | Unset = UNSET
+    warnings: list[RenderWarning] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -150,6 +154,13 @@ class JobFields:
         else:
             thumbnail_url = self.thumbnail_url
 
+        warnings: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.warnings, Unset):
+            warnings = []
+            for warnings_item_data in self.warnings:
+                warnings_item = warnings_item_data.to_dict()
+                warnings.append(warnings_item)
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -183,12 +194,15 @@ class JobFields:
             field_dict["thumbnailGifUrl"] = thumbnail_gif_url
         if thumbnail_url is not UNSET:
             field_dict["thumbnailUrl"] = thumbnail_url
+        if warnings is not UNSET:
+            field_dict["warnings"] = warnings
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.quality_report import QualityReport  # noqa: PLC0415
+        from ..models.render_warning import RenderWarning  # noqa: PLC0415
         from ..models.voiceover_entry import VoiceoverEntry  # noqa: PLC0415
 
         d = dict(src_dict)
@@ -319,6 +333,15 @@ class JobFields:
 
         thumbnail_url = _parse_thumbnail_url(d.pop("thumbnailUrl", UNSET))
 
+        _warnings = d.pop("warnings", UNSET)
+        warnings: list[RenderWarning] | Unset = UNSET
+        if _warnings is not UNSET:
+            warnings = []
+            for warnings_item_data in _warnings:
+                warnings_item = RenderWarning.from_dict(warnings_item_data)
+
+                warnings.append(warnings_item)
+
         job_fields = cls(
             author_name=author_name,
             batch_id=batch_id,
@@ -341,6 +364,7 @@ class JobFields:
             quality=quality,
             thumbnail_gif_url=thumbnail_gif_url,
             thumbnail_url=thumbnail_url,
+            warnings=warnings,
         )
 
         job_fields.additional_properties = d

@@ -13,6 +13,7 @@ from ..types import UNSET, Unset
 if TYPE_CHECKING:
     from ..models.job_fields import JobFields
     from ..models.quality_report import QualityReport
+    from ..models.render_warning import RenderWarning
     from ..models.voiceover_entry import VoiceoverEntry
 
 
@@ -49,6 +50,8 @@ class JobStatusResponse:
         success (bool | Unset):  Default: True.
         thumbnail_gif_url (None | str | Unset):
         thumbnail_url (None | str | Unset):
+        warnings (list[RenderWarning] | Unset): As POST /api/render answered them, from the request's data (glyphs,
+            text_fit estimate); the quality report is the finished video's measurement
     """
 
     author_name: str
@@ -74,6 +77,7 @@ class JobStatusResponse:
     success: bool | Unset = True
     thumbnail_gif_url: None | str | Unset = UNSET
     thumbnail_url: None | str | Unset = UNSET
+    warnings: list[RenderWarning] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -160,6 +164,13 @@ class JobStatusResponse:
         else:
             thumbnail_url = self.thumbnail_url
 
+        warnings: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.warnings, Unset):
+            warnings = []
+            for warnings_item_data in self.warnings:
+                warnings_item = warnings_item_data.to_dict()
+                warnings.append(warnings_item)
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -196,6 +207,8 @@ class JobStatusResponse:
             field_dict["thumbnailGifUrl"] = thumbnail_gif_url
         if thumbnail_url is not UNSET:
             field_dict["thumbnailUrl"] = thumbnail_url
+        if warnings is not UNSET:
+            field_dict["warnings"] = warnings
 
         return field_dict
 
@@ -203,6 +216,7 @@ class JobStatusResponse:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.job_fields import JobFields  # noqa: PLC0415
         from ..models.quality_report import QualityReport  # noqa: PLC0415
+        from ..models.render_warning import RenderWarning  # noqa: PLC0415
         from ..models.voiceover_entry import VoiceoverEntry  # noqa: PLC0415
 
         d = dict(src_dict)
@@ -337,6 +351,15 @@ class JobStatusResponse:
 
         thumbnail_url = _parse_thumbnail_url(d.pop("thumbnailUrl", UNSET))
 
+        _warnings = d.pop("warnings", UNSET)
+        warnings: list[RenderWarning] | Unset = UNSET
+        if _warnings is not UNSET:
+            warnings = []
+            for warnings_item_data in _warnings:
+                warnings_item = RenderWarning.from_dict(warnings_item_data)
+
+                warnings.append(warnings_item)
+
         job_status_response = cls(
             author_name=author_name,
             batch_id=batch_id,
@@ -361,6 +384,7 @@ class JobStatusResponse:
             success=success,
             thumbnail_gif_url=thumbnail_gif_url,
             thumbnail_url=thumbnail_url,
+            warnings=warnings,
         )
 
         job_status_response.additional_properties = d

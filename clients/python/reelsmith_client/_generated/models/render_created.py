@@ -1,13 +1,17 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..models.job_status import JobStatus
 from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.render_warning import RenderWarning
+
 
 T = TypeVar("T", bound="RenderCreated")
 
@@ -23,6 +27,8 @@ class RenderCreated:
         status (JobStatus):
         template_id (str):
         success (bool | Unset):  Default: True.
+        warnings (list[RenderWarning] | Unset): What may not look right (characters no font draws, text that will not
+            fit); the render goes on
     """
 
     credits_remaining: int
@@ -32,6 +38,7 @@ class RenderCreated:
     status: JobStatus
     template_id: str
     success: bool | Unset = True
+    warnings: list[RenderWarning] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -49,6 +56,13 @@ class RenderCreated:
 
         success = self.success
 
+        warnings: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.warnings, Unset):
+            warnings = []
+            for warnings_item_data in self.warnings:
+                warnings_item = warnings_item_data.to_dict()
+                warnings.append(warnings_item)
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -63,11 +77,15 @@ class RenderCreated:
         )
         if success is not UNSET:
             field_dict["success"] = success
+        if warnings is not UNSET:
+            field_dict["warnings"] = warnings
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.render_warning import RenderWarning  # noqa: PLC0415
+
         d = dict(src_dict)
         credits_remaining = d.pop("creditsRemaining")
 
@@ -83,6 +101,15 @@ class RenderCreated:
 
         success = d.pop("success", UNSET)
 
+        _warnings = d.pop("warnings", UNSET)
+        warnings: list[RenderWarning] | Unset = UNSET
+        if _warnings is not UNSET:
+            warnings = []
+            for warnings_item_data in _warnings:
+                warnings_item = RenderWarning.from_dict(warnings_item_data)
+
+                warnings.append(warnings_item)
+
         render_created = cls(
             credits_remaining=credits_remaining,
             display_name=display_name,
@@ -91,6 +118,7 @@ class RenderCreated:
             status=status,
             template_id=template_id,
             success=success,
+            warnings=warnings,
         )
 
         render_created.additional_properties = d

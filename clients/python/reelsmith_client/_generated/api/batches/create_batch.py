@@ -6,6 +6,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.batch_created import BatchCreated
+from ...models.batch_dry_run import BatchDryRun
 from ...models.batch_request import BatchRequest
 from ...models.error_body import ErrorBody
 from ...types import UNSET, Response, Unset
@@ -14,12 +15,20 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     *,
     body: BatchRequest | Unset = UNSET,
+    dry_run: bool | Unset = False,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+
+    params: dict[str, Any] = {}
+
+    params["dryRun"] = dry_run
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
     _kwargs: dict[str, Any] = {
         "method": "post",
         "url": "/api/render/batch",
+        "params": params,
     }
 
     if not isinstance(body, Unset):
@@ -33,9 +42,25 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> BatchCreated | ErrorBody | None:
+) -> BatchCreated | BatchDryRun | ErrorBody | None:
     if response.status_code == 200:
-        response_200 = BatchCreated.from_dict(response.json())
+
+        def _parse_response_200(data: object) -> BatchCreated | BatchDryRun:
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                response_200_type_0 = BatchCreated.from_dict(data)
+
+                return response_200_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            response_200_type_1 = BatchDryRun.from_dict(data)
+
+            return response_200_type_1
+
+        response_200 = _parse_response_200(response.json())
 
         return response_200
 
@@ -72,7 +97,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[BatchCreated | ErrorBody]:
+) -> Response[BatchCreated | BatchDryRun | ErrorBody]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -85,12 +110,16 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: BatchRequest | Unset = UNSET,
-) -> Response[BatchCreated | ErrorBody]:
+    dry_run: bool | Unset = False,
+) -> Response[BatchCreated | BatchDryRun | ErrorBody]:
     """Queue one render per row (1 credit each). Headers are mapped to data slots by key,
 
-     label and aliases (fuzzy); every row is checked before anything is charged.
+     label and aliases (fuzzy); every row is checked before anything is charged. With
+    `"dryRun": true` (or `?dryRun=true`): per-row warnings and the cost, nothing charged,
+    created or queued.
 
     Args:
+        dry_run (bool | Unset):  Default: False.
         body (BatchRequest | Unset): POST /api/render/batch: rows match headers by position. With
             `variants`, an A/B
             batch: each row goes to one variant (deterministic, exact counts).
@@ -100,11 +129,12 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[BatchCreated | ErrorBody]
+        Response[BatchCreated | BatchDryRun | ErrorBody]
     """
 
     kwargs = _get_kwargs(
         body=body,
+        dry_run=dry_run,
     )
 
     response = client.get_httpx_client().request(
@@ -118,12 +148,16 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: BatchRequest | Unset = UNSET,
-) -> BatchCreated | ErrorBody | None:
+    dry_run: bool | Unset = False,
+) -> BatchCreated | BatchDryRun | ErrorBody | None:
     """Queue one render per row (1 credit each). Headers are mapped to data slots by key,
 
-     label and aliases (fuzzy); every row is checked before anything is charged.
+     label and aliases (fuzzy); every row is checked before anything is charged. With
+    `"dryRun": true` (or `?dryRun=true`): per-row warnings and the cost, nothing charged,
+    created or queued.
 
     Args:
+        dry_run (bool | Unset):  Default: False.
         body (BatchRequest | Unset): POST /api/render/batch: rows match headers by position. With
             `variants`, an A/B
             batch: each row goes to one variant (deterministic, exact counts).
@@ -133,12 +167,13 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        BatchCreated | ErrorBody
+        BatchCreated | BatchDryRun | ErrorBody
     """
 
     return sync_detailed(
         client=client,
         body=body,
+        dry_run=dry_run,
     ).parsed
 
 
@@ -146,12 +181,16 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: BatchRequest | Unset = UNSET,
-) -> Response[BatchCreated | ErrorBody]:
+    dry_run: bool | Unset = False,
+) -> Response[BatchCreated | BatchDryRun | ErrorBody]:
     """Queue one render per row (1 credit each). Headers are mapped to data slots by key,
 
-     label and aliases (fuzzy); every row is checked before anything is charged.
+     label and aliases (fuzzy); every row is checked before anything is charged. With
+    `"dryRun": true` (or `?dryRun=true`): per-row warnings and the cost, nothing charged,
+    created or queued.
 
     Args:
+        dry_run (bool | Unset):  Default: False.
         body (BatchRequest | Unset): POST /api/render/batch: rows match headers by position. With
             `variants`, an A/B
             batch: each row goes to one variant (deterministic, exact counts).
@@ -161,11 +200,12 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[BatchCreated | ErrorBody]
+        Response[BatchCreated | BatchDryRun | ErrorBody]
     """
 
     kwargs = _get_kwargs(
         body=body,
+        dry_run=dry_run,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -177,12 +217,16 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: BatchRequest | Unset = UNSET,
-) -> BatchCreated | ErrorBody | None:
+    dry_run: bool | Unset = False,
+) -> BatchCreated | BatchDryRun | ErrorBody | None:
     """Queue one render per row (1 credit each). Headers are mapped to data slots by key,
 
-     label and aliases (fuzzy); every row is checked before anything is charged.
+     label and aliases (fuzzy); every row is checked before anything is charged. With
+    `"dryRun": true` (or `?dryRun=true`): per-row warnings and the cost, nothing charged,
+    created or queued.
 
     Args:
+        dry_run (bool | Unset):  Default: False.
         body (BatchRequest | Unset): POST /api/render/batch: rows match headers by position. With
             `variants`, an A/B
             batch: each row goes to one variant (deterministic, exact counts).
@@ -192,12 +236,13 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        BatchCreated | ErrorBody
+        BatchCreated | BatchDryRun | ErrorBody
     """
 
     return (
         await asyncio_detailed(
             client=client,
             body=body,
+            dry_run=dry_run,
         )
     ).parsed
