@@ -53,10 +53,12 @@ async def test_register_test_send_log_redeliver_rotate(client, make_user, settin
             )
             assert again.status_code == 303
             for _ in range(100):
-                if len(receiver.received) == 2:
+                if len(receiver.received) >= 2:
                     break
                 await asyncio.sleep(0.05)
-            assert receiver.events() == ["test.event", "test.event"]
+            # The redelivery's 503 is retried on the schedule: on a busy machine that retry
+            # may already have arrived too.
+            assert receiver.events()[:2] == ["test.event", "test.event"]
             log = ""
             for _ in range(200):  # recorded by the worker just after the receiver answers
                 page = await client.get(f"/app/webhooks/{endpoint_id}")
