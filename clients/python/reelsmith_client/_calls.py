@@ -88,6 +88,15 @@ def create_batch(
     return Call("POST", "/api/render/batch", json=body, headers=idempotency(idempotency_key))
 
 
+def check_batch(
+    template_id: str, headers: list[str], rows: list[list[Any]], **opts: Any
+) -> Call:
+    """The batch's dry run: per-row warnings, the mapping and the cost; nothing charged."""
+    call = create_batch(template_id, headers, rows, None, **opts)
+    assert call.json is not None
+    return Call("POST", "/api/render/batch", json={**call.json, "dryRun": True})
+
+
 def read_csv(path: str | Path, encoding: str = "utf-8-sig") -> tuple[list[str], list[list[str]]]:
     """A CSV file's header row and its rows (blank lines skipped). The API maps the headers to
     the template's data slots by key, label and aliases, fuzzily."""

@@ -118,14 +118,28 @@ class Batches(_Part):
         idempotency_key: str | None = None,
         on_mapping: MappingCallback | None = None,
         **options: Any,
-    ) -> models.BatchCreated:
-        """A batch from a CSV file (first row: headers). `on_mapping(mapping)` is called with
-        the API's column mapping ({header: slot key or None})."""
+    ) -> models.BatchCreated | None:
+        """A batch from a CSV file (first row: headers).
+
+        With `on_mapping`, the batch is checked first (`check`: nothing charged) and
+        `on_mapping(mapping)` is called with the API's column mapping ({header: slot key or
+        None}) before anything is submitted; when it returns False the batch is not created
+        and None is returned."""
         headers, rows = _calls.read_csv(path)
-        batch = self.create(template_id, headers, rows, idempotency_key=idempotency_key, **options)
-        if on_mapping:
-            on_mapping(batch.mapping.to_dict())
-        return batch
+        if on_mapping is not None:
+            checked = self.check(template_id, headers, rows, **options)
+            if on_mapping(checked.get("mapping") or {}) is False:
+                return None
+        return self.create(template_id, headers, rows, idempotency_key=idempotency_key, **options)
+
+    def check(
+        self, template_id: str, headers: list[str], rows: list[list[Any]], **options: Any
+    ) -> dict[str, Any]:
+        """The batch's dry run: per-row `results` with `warnings` (data, limits, glyphs,
+        text_fit), the column `mapping` and the cost (`creditsNeeded`); nothing is charged,
+        created or queued."""
+        call = _calls.check_batch(template_id, headers, rows, **_opts(options))
+        return dict(self._client._send(call).body)
 
     def get(self, batch_id: str) -> models.BatchStatusResponse:
         return models.BatchStatusResponse.from_dict(
@@ -299,14 +313,24 @@ class AsyncBatches(_Part):
         idempotency_key: str | None = None,
         on_mapping: MappingCallback | None = None,
         **options: Any,
-    ) -> models.BatchCreated:
+    ) -> models.BatchCreated | None:
+        """As `Batches.create_from_csv`: with `on_mapping`, checked first and not created when
+        it returns False."""
         headers, rows = _calls.read_csv(path)
-        batch = await self.create(
+        if on_mapping is not None:
+            checked = await self.check(template_id, headers, rows, **options)
+            if on_mapping(checked.get("mapping") or {}) is False:
+                return None
+        return await self.create(
             template_id, headers, rows, idempotency_key=idempotency_key, **options
         )
-        if on_mapping:
-            on_mapping(batch.mapping.to_dict())
-        return batch
+
+    async def check(
+        self, template_id: str, headers: list[str], rows: list[list[Any]], **options: Any
+    ) -> dict[str, Any]:
+        """As `Batches.check`: the dry run, nothing charged."""
+        call = _calls.check_batch(template_id, headers, rows, **_opts(options))
+        return dict((await self._client._send(call)).body)
 
     async def get(self, batch_id: str) -> models.BatchStatusResponse:
         body = (await self._client._send(_calls.get_batch(batch_id))).body

@@ -227,7 +227,9 @@ export function parseCsv(text: string): string[][] {
 
 type BatchOptions = Partial<Omit<Schemas["BatchRequest"], "templateId" | "headers" | "rows">> & {
   idempotencyKey?: string;
-  onMapping?: (mapping: Record<string, string | null>) => void;
+  /** Called with the API's column mapping before anything is sent (the batch is checked
+   * first: nothing charged); returning false sends nothing. */
+  onMapping?: (mapping: Record<string, string | null>) => boolean | void;
 };
 
 class Batches {
@@ -235,18 +237,39 @@ class Batches {
 
   async create(templateId: string, headers: string[], rows: unknown[][], options: BatchOptions = {}) {
     const { idempotencyKey, onMapping, ...rest } = options;
+    if (onMapping) {
+      const checked = await this.check(templateId, headers, rows, rest);
+      if (onMapping((checked.mapping ?? {}) as Record<string, string | null>) === false) return null;
+    }
     const { body } = await this.client.send<BatchCreated>({
       method: "POST",
       path: "/api/render/batch",
       body: { templateId, headers, rows, ...rest },
       idempotencyKey: idempotencyKey ?? newKey(),
     });
-    onMapping?.(body.mapping);
+    return body;
+  }
+
+  /** The batch's dry run: per-row `results` with `warnings` (data, limits, glyphs,
+   * text_fit), the column `mapping` and the cost (`creditsNeeded`); nothing is charged,
+   * created or queued. */
+  async check(
+    templateId: string,
+    headers: string[],
+    rows: unknown[][],
+    options: Omit<BatchOptions, "idempotencyKey" | "onMapping"> = {},
+  ): Promise<Record<string, any>> {
+    const { body } = await this.client.send<Record<string, any>>({
+      method: "POST",
+      path: "/api/render/batch",
+      body: { templateId, headers, rows, ...options, dryRun: true },
+    });
     return body;
   }
 
   /** A batch from CSV text (first row: headers), or from a file path on Node. The API maps
-   * the headers to the template's data slots (fuzzy); `onMapping` shows its mapping. */
+   * the headers to the template's data slots (fuzzy); `onMapping` shows its mapping before the
+   * batch is sent (false: not sent, null returned). */
   async createFromCsv(csv: string | { path: string }, templateId: string, options: BatchOptions = {}) {
     const fsModule = "node:fs/promises"; // read on Node only; edge runtimes pass the text
     const fs: { readFile(p: string, e: string): Promise<string> } = typeof csv === "string" ? null! : await import(fsModule);

@@ -54,6 +54,22 @@ test("batch from a CSV file with a fuzzy header", { skip: !live }, async () => {
   assert.deepEqual(rows, [["Grace Hopper", 1], ["Alan Turing", 2]]);
 });
 
+test("a CSV batch shows its mapping before anything is sent", { skip: !live }, async () => {
+  const path = join(mkdtempSync(join(tmpdir(), "rs-")), "people.csv");
+  writeFileSync(path, "full nme,Total Points\nGrace Hopper,12\n");
+  const before = (await client.billing.get()).credits;
+  const shown = [];
+  const refused = await client.batches.createFromCsv({ path }, template, {
+    onMapping: (m) => { shown.push(m); return false; },
+  });
+  assert.equal(refused, null);
+  assert.deepEqual(shown, [{ "full nme": "person_name", "Total Points": "score" }]);
+  const checked = await client.batches.check(template, ["full nme"], [["王小明 🎉"]]);
+  assert.equal(checked.dryRun, true);
+  assert.equal(checked.creditsNeeded, 1);
+  assert.equal((await client.billing.get()).credits, before);
+});
+
 test("the ledger iterates page after page", { skip: !live }, async () => {
   const ids = [];
   for await (const entry of client.billing.ledger(1)) ids.push(entry.id);

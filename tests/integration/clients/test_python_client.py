@@ -81,6 +81,26 @@ def test_batch_from_csv_maps_fuzzy_headers_then_its_recipients(
     assert {r.job_id for r in rows} == set(batch.job_ids)
 
 
+def test_a_csv_batch_shows_its_mapping_before_anything_is_sent(
+    client: Client, live_api: LiveApi, tmp_path: Path
+):
+    sheet = tmp_path / "people.csv"
+    sheet.write_text("full nme,Total Points\nGrace Hopper,12\n")
+    credits = client.billing.get().credits_
+    shown: list[dict] = []
+
+    def refuse(mapping: dict) -> bool:
+        shown.append(mapping)
+        return False  # the person reading the mapping says no: nothing is created
+
+    assert client.batches.create_from_csv(sheet, live_api.template_id, on_mapping=refuse) is None
+    assert shown == [{"full nme": "person_name", "Total Points": "score"}]
+    assert client.billing.get().credits_ == credits
+    checked = client.batches.check(live_api.template_id, ["full nme"], [["王小明 🎉"]])
+    assert checked["dryRun"] is True and checked["creditsNeeded"] == 1
+    assert client.billing.get().credits_ == credits
+
+
 def test_iterators_walk_every_page(client: Client, live_api: LiveApi):
     entries = list(client.billing.ledger(page_size=1))
     assert len(entries) >= 3  # the renders charged (and refunded) above, one per page
