@@ -286,7 +286,12 @@ def worker(
 def render(
     template: str = typer.Argument(..., help="Built-in template id or a template JSON file"),
     data: Path | None = typer.Option(None, "--data", help="Recipient data (JSON object file)"),
-    resolution: str | None = typer.Option(None, "--resolution", help="720p, 1080p or 4k"),
+    resolution: str | None = typer.Option(
+        None, "--resolution", help="720p, 1080p or 4k (the frame's short side)"
+    ),
+    aspect_ratio: str | None = typer.Option(
+        None, "--aspect-ratio", help="16:9 (default), 9:16, 1:1 or 4:5"
+    ),
     fps: int | None = typer.Option(None, "--fps", help="30 or 60"),
     out: Path = typer.Option(Path("video.mp4"), "--out", help="Where to write the MP4"),
     parallel: int = typer.Option(0, "--parallel", help="Capture pages (0 = one per core)"),
@@ -296,8 +301,9 @@ def render(
     from worker.render.cli import render_to_file  # lazy: pulls in Playwright and the pipeline
 
     render_to_file(
-        load_settings(), template, data, resolution, fps, out, parallel, voiceover, console, fail
-    )
+        load_settings(), template, data, resolution, fps, out, parallel, voiceover, console, fail,
+        aspect_ratio=aspect_ratio,
+    )  # fmt: skip
 
 
 @cli.command()

@@ -30,6 +30,7 @@ from app.composition.timeline import UnknownPrimitive, build_timeline, scene_dic
 from app.composition.variables import VARIABLE, as_text, lookup, present, substitute
 from app.config import Settings, TierLimits
 from app.errors import DomainError, Kind
+from app.spec import DEFAULT_ASPECT_RATIO, DEVICE_SCALE, frame_pixels, frame_size
 
 WORDS_PER_SECOND = 2.0
 CHARS_PER_SECOND = 11.0
@@ -219,18 +220,39 @@ def check_template(scenes: Sequence[Any], data_slots: Sequence[Any], allow: Allo
 # ---- render requests ----
 
 
+def max_pixels(allow: Allowance) -> int:
+    """The largest frame the tier renders, in pixels: its largest allowed resolution at 16:9
+    (tier limits count pixels, so 1080p 9:16 is allowed wherever 1080p is)."""
+    return max((frame_pixels(r) for r in allow.limits.resolutions if r in DEVICE_SCALE), default=0)
+
+
 def check_output(output: Mapping[str, Any], allow: Allowance) -> None:
-    """The resolution and fps the tier may render."""
-    for name, allowed in (("resolution", allow.limits.resolutions), ("fps", allow.limits.fps)):
-        value = output.get(name)
-        if value is not None and value not in allowed:
-            raise LimitExceeded(
-                f"output.{name}",
-                value,
-                allowed,
-                f"output.{name}: {value} is not available on the {allow.tier} tier; allowed: "
-                f"{', '.join(str(a) for a in allowed)}",
-            )
+    """The frame size (pixels of the resolution at the shape) and fps the tier may render."""
+    fps = output.get("fps")
+    if fps is not None and fps not in allow.limits.fps:
+        raise LimitExceeded(
+            "output.fps",
+            fps,
+            allow.limits.fps,
+            f"output.fps: {fps} is not available on the {allow.tier} tier; allowed: "
+            f"{', '.join(str(a) for a in allow.limits.fps)}",
+        )
+    resolution = output.get("resolution")
+    if resolution is None or resolution not in DEVICE_SCALE:
+        return
+    shape = output.get("aspectRatio") or DEFAULT_ASPECT_RATIO
+    width, height = frame_size(resolution, shape)
+    limit = max_pixels(allow)
+    if width * height > limit:
+        names = [r for r in allow.limits.resolutions if r in DEVICE_SCALE]
+        raise LimitExceeded(
+            "output.resolution",
+            resolution,
+            names,
+            f"output.resolution: {resolution} is not available on the {allow.tier} tier; "
+            f"allowed: {', '.join(names)} (tiers count pixels: {resolution} {shape} is "
+            f"{width}x{height} = {width * height:,}, the tier allows {limit:,} a frame)",
+        )
 
 
 def check_render_options(options: Mapping[str, Any], allow: Allowance) -> None:

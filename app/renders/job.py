@@ -7,8 +7,9 @@ the template's defaults. The spec is stored as the job row's `request` JSON and 
 `load_job_spec` (the worker, which re-validates it). The preview page and `reelsmith render`
 build theirs with the same function.
 
-Output defaults, decided here and nowhere else: the request's `output.resolution`/`fps` win,
-then the template's `defaults.resolution`/`defaults.fps`, then 1080p at 30 fps.
+Output defaults, decided here and nowhere else: the request's `output.resolution`/`fps`/
+`aspectRatio` win, then the template's `defaults.resolution`/`defaults.fps`, then 1080p 16:9
+at 30 fps.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from app.config import Settings
 from app.primitives.catalog import get_primitive
 from app.renders.errors import InvalidRenderRequest
 from app.renders.schemas import BrandOptions, RenderOptions, SceneOverride
-from app.spec import Resolution
+from app.spec import DEFAULT_ASPECT_RATIO, AspectRatio, Resolution
 from app.templates.binding import prepare_data, prepare_render
 from app.templates.builtins import builtin_data_source
 from app.templates.schemas import PosterAt, TemplateView
@@ -70,6 +71,8 @@ class JobOutput(BaseModel):
     fps: Literal[30, 60] = DEFAULT_FPS
     captions: bool = False
     language: str = DEFAULT_LANGUAGE
+    # The shape: the resolution names its short side (720p 9:16 = 720x1280).
+    aspectRatio: AspectRatio = DEFAULT_ASPECT_RATIO
 
 
 class JobDataSource(BaseModel):
@@ -225,6 +228,7 @@ def resolve_options(
         fps=options.output.fps or defaults.get("fps") or DEFAULT_FPS,
         captions=bool(options.output.captions),
         language=language,
+        aspectRatio=options.output.aspectRatio or DEFAULT_ASPECT_RATIO,
     )
     return ResolvedOptions(
         scenes=scenes, brand=brand_for_tier(brand, tier), audio=audio, output=output

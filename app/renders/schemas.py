@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from app.renders.quality import QualityReport
 from app.renders.states import BatchStatus, JobStage, JobStatus
 from app.renders.variants import MAX_VARIANTS, PrimaryMetric, check_split
-from app.spec import LANGUAGES, Resolution
+from app.spec import LANGUAGES, AspectRatio, Resolution
 
 HEX_COLOR = r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$"
 
@@ -49,7 +49,14 @@ class AudioOptions(BaseModel):
 class OutputOptions(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    resolution: Resolution | None = None
+    resolution: Resolution | None = Field(
+        default=None, description="The frame's short side: 720p, 1080p or 4k (default 1080p)"
+    )
+    aspectRatio: AspectRatio | None = Field(
+        default=None,
+        description="The shape: 16:9 (default), 9:16, 1:1 or 4:5; the resolution names the "
+        "short side (720p 9:16 = 720x1280, 1080p 1:1 = 1080x1080)",
+    )
     fps: Literal[30, 60] | None = None
     captions: bool | None = None
     language: str | None = Field(

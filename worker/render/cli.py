@@ -18,7 +18,7 @@ from app.renders.job import RenderJobSpec, build_job_spec
 from app.renders.schemas import AudioOptions, OutputOptions, RenderOptions
 from app.renders.states import JobStage
 from app.sources.errors import SourceUnavailable
-from app.spec import FPS_VALUES, RESOLUTIONS, Resolution
+from app.spec import ASPECT_RATIOS, FPS_VALUES, RESOLUTIONS, AspectRatio, Resolution
 from app.templates.builtins import builtins
 from worker.render.browser import close_browser_managers
 from worker.render.errors import RenderError
@@ -55,6 +55,7 @@ def job_spec(
     resolution: Resolution | None,
     fps: Literal[30, 60] | None,
     voiceover: bool | None,
+    aspect_ratio: AspectRatio | None = None,
 ) -> RenderJobSpec:
     """The job the pipeline renders, built like an API render's (the template's defaults,
     then the documented ones). Sample data is complete: rendering it needs no outside
@@ -63,7 +64,7 @@ def job_spec(
         template = {**template, "dataSource": None}
     options = RenderOptions(
         audio=AudioOptions(includeVoiceover=voiceover),
-        output=OutputOptions(resolution=resolution, fps=fps),
+        output=OutputOptions(resolution=resolution, fps=fps, aspectRatio=aspect_ratio),
     )
     chosen = data if data is not None else dict(template.get("sampleData") or {})
     return build_job_spec(template, chosen, LOCAL_TIER, options=options, strict=False)
@@ -80,6 +81,8 @@ def render_to_file(
     voiceover: bool | None,
     console: Console,
     fail: Callable[[str], NoReturn],
+    *,
+    aspect_ratio: str | None = None,
 ) -> Path:
     """Render and print where the video went; `fail` reports input errors and exits."""
 
@@ -92,6 +95,8 @@ def render_to_file(
         fail("--data must hold one JSON object (field name -> value)")
     if resolution is not None and resolution not in RESOLUTIONS:
         fail(f"--resolution {resolution!r} is not one of {', '.join(RESOLUTIONS)}")
+    if aspect_ratio is not None and aspect_ratio not in ASPECT_RATIOS:
+        fail(f"--aspect-ratio {aspect_ratio!r} is not one of {', '.join(ASPECT_RATIOS)}")
     if fps is not None and fps not in FPS_VALUES:
         fail(f"--fps {fps} is not one of {', '.join(map(str, FPS_VALUES))}")
     try:
@@ -101,6 +106,7 @@ def render_to_file(
             cast(Resolution | None, resolution),
             cast(Literal[30, 60] | None, fps),
             voiceover,
+            cast(AspectRatio | None, aspect_ratio),
         )
     except (InvalidRenderRequest, ValidationError) as exc:
         fail(f"the template cannot be rendered: {exc}")

@@ -20,7 +20,7 @@ from app.db import Database
 from app.limits import LimitExceeded, allowance, check_spoken_duration
 from app.renders.job import JobOutput, RenderJobSpec
 from app.renders.states import JobStage
-from app.spec import RESOLUTIONS
+from app.spec import frame_size
 from app.workdir import temp_dir
 from worker.render import audio
 from worker.render.browser import BrowserManager, get_browser_manager
@@ -354,7 +354,7 @@ async def check_quality(
     page's report); BrokenVideo when the file is broken."""
     expect = expectations(
         fps=output.fps,
-        size=RESOLUTIONS[output.resolution],
+        size=frame_size(output.resolution, output.aspectRatio),
         duration_ms=round(page.duration_ms),
         soundtrack=bool(plan["soundtrack"]),
         word_starts_ms=plan["wordStartsMs"],
@@ -381,7 +381,7 @@ def result_of(
 ) -> RenderResult:
     """What a finished render reports (however its frames were captured)."""
     output = prepared.spec.output
-    width, height = RESOLUTIONS[output.resolution]
+    width, height = frame_size(output.resolution, output.aspectRatio)
     return RenderResult(
         path=out_path,
         duration_ms=prepared.timeline.duration_ms,
