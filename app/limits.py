@@ -227,7 +227,20 @@ def max_pixels(allow: Allowance) -> int:
 
 
 def check_output(output: Mapping[str, Any], allow: Allowance) -> None:
-    """The frame size (pixels of the resolution at the shape) and fps the tier may render."""
+    """The frame size (pixels of the resolution at the shape) and fps the tier may render;
+    `frameAtMs` only for a png, a GIF's range within the tier's clip length."""
+    fmt = output.get("format") or "mp4"
+    if output.get("frameAtMs") is not None and fmt != "png":
+        raise LimitExceeded(
+            "output.frameAtMs",
+            output["frameAtMs"],
+            "png",
+            f"output.frameAtMs: only a png output takes one frame (output.format is {fmt}); "
+            "use output.range to render a part of the video",
+        )
+    span = output.get("range")
+    if fmt == "gif" and span:
+        check_gif_length(span["endMs"] - span["startMs"], "output.range", allow)
     fps = output.get("fps")
     if fps is not None and fps not in allow.limits.fps:
         raise LimitExceeded(
@@ -253,6 +266,49 @@ def check_output(output: Mapping[str, Any], allow: Allowance) -> None:
             f"allowed: {', '.join(names)} (tiers count pixels: {resolution} {shape} is "
             f"{width}x{height} = {width * height:,}, the tier allows {limit:,} a frame)",
         )
+
+
+def check_gif_length(length_ms: float, field: str, allow: Allowance) -> None:
+    limit = allow.limits.max_gif_s
+    if length_ms > limit * 1000:
+        seconds = math.ceil(length_ms / 100) / 10
+        raise LimitExceeded(
+            field,
+            seconds,
+            limit,
+            f"{field}: a GIF of {seconds:g} s; the {allow.tier} tier makes GIFs of at most "
+            f"{limit} s (set output.range to the part to show, e.g. "
+            '{"startMs": 0, "endMs": 3000})',
+        )
+
+
+def check_output_times(output: Mapping[str, Any], duration_ms: int, allow: Allowance) -> None:
+    """`output.range` and `output.frameAtMs` against the video's (estimated) length, and a
+    GIF of the whole video against the tier's clip length."""
+    if duration_ms <= 0:
+        return
+    span = output.get("range")
+    if span:
+        start, end = float(span["startMs"]), float(span["endMs"])
+        if start >= duration_ms or end > duration_ms:
+            raise LimitExceeded(
+                "output.range",
+                [start, end],
+                duration_ms,
+                f"output.range: {start:g}-{end:g} ms is outside the video, which lasts "
+                f"{duration_ms:,} ms",
+            )
+    at = output.get("frameAtMs")
+    if at is not None and float(at) >= duration_ms:
+        raise LimitExceeded(
+            "output.frameAtMs",
+            at,
+            duration_ms,
+            f"output.frameAtMs: {float(at):g} ms is past the end of the video, which lasts "
+            f"{duration_ms:,} ms",
+        )
+    if (output.get("format") or "mp4") == "gif" and not span:
+        check_gif_length(duration_ms, "output.format", allow)
 
 
 def check_render_options(options: Mapping[str, Any], allow: Allowance) -> None:

@@ -53,6 +53,14 @@ LAYOUT_SIZES: Final[dict[str, tuple[int, int]]] = {
 }
 
 
+# Formats (output.format): the file a render delivers. mp4 is SPEC's.
+OutputFormat = Literal["mp4", "webm", "gif", "png"]
+OUTPUT_FORMATS: Final[tuple[OutputFormat, ...]] = get_args(OutputFormat)
+DEFAULT_FORMAT: Final[OutputFormat] = "mp4"
+GIF_MAX_FPS: Final = 15
+GIF_LONG_SIDE: Final = 640  # px, the GIF's long side at most (smaller frames stay as they are)
+
+
 def layout_size(aspect_ratio: str | None = None) -> tuple[int, int]:
     """The composition's layout size in CSS px for a shape (width, height)."""
     return LAYOUT_SIZES[aspect_ratio or DEFAULT_ASPECT_RATIO]

@@ -24,8 +24,8 @@ from app.ai.translate import can_translate
 from app.config import Settings
 from app.primitives.catalog import get_primitive
 from app.renders.errors import InvalidRenderRequest
-from app.renders.schemas import BrandOptions, RenderOptions, SceneOverride
-from app.spec import DEFAULT_ASPECT_RATIO, AspectRatio, Resolution
+from app.renders.schemas import BrandOptions, OutputRange, RenderOptions, SceneOverride
+from app.spec import DEFAULT_ASPECT_RATIO, DEFAULT_FORMAT, AspectRatio, OutputFormat, Resolution
 from app.templates.binding import prepare_data, prepare_render
 from app.templates.builtins import builtin_data_source
 from app.templates.schemas import PosterAt, TemplateView
@@ -73,6 +73,10 @@ class JobOutput(BaseModel):
     language: str = DEFAULT_LANGUAGE
     # The shape: the resolution names its short side (720p 9:16 = 720x1280).
     aspectRatio: AspectRatio = DEFAULT_ASPECT_RATIO
+    # The delivered file (mp4 is rendered first; the others are made from it).
+    format: OutputFormat = DEFAULT_FORMAT
+    frameAtMs: float | None = None  # png: the frame's time; None: the poster frame
+    range: OutputRange | None = None  # only this part of the video (ms)
 
 
 class JobDataSource(BaseModel):
@@ -229,6 +233,9 @@ def resolve_options(
         captions=bool(options.output.captions),
         language=language,
         aspectRatio=options.output.aspectRatio or DEFAULT_ASPECT_RATIO,
+        format=options.output.format or DEFAULT_FORMAT,
+        frameAtMs=options.output.frameAtMs,
+        range=options.output.range,
     )
     return ResolvedOptions(
         scenes=scenes, brand=brand_for_tier(brand, tier), audio=audio, output=output

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from app.renders.quality import QualityReport
 from app.renders.states import BatchStatus, JobStage, JobStatus
 from app.renders.variants import MAX_VARIANTS, PrimaryMetric, check_split
-from app.spec import LANGUAGES, AspectRatio, Resolution
+from app.spec import LANGUAGES, AspectRatio, OutputFormat, Resolution
 
 HEX_COLOR = r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$"
 
@@ -46,6 +46,21 @@ class AudioOptions(BaseModel):
     musicVolume: float | None = Field(default=None, ge=0.0, le=1.0)
 
 
+class OutputRange(BaseModel):
+    """A part of the video, in ms from its start (startMs < endMs)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    startMs: float = Field(ge=0)
+    endMs: float = Field(gt=0)
+
+    @model_validator(mode="after")
+    def _ordered(self) -> OutputRange:
+        if self.endMs <= self.startMs:
+            raise ValueError(f"endMs ({self.endMs:g}) must be after startMs ({self.startMs:g})")
+        return self
+
+
 class OutputOptions(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -56,6 +71,21 @@ class OutputOptions(BaseModel):
         default=None,
         description="The shape: 16:9 (default), 9:16, 1:1 or 4:5; the resolution names the "
         "short side (720p 9:16 = 720x1280, 1080p 1:1 = 1080x1080)",
+    )
+    format: OutputFormat | None = Field(
+        default=None,
+        description="mp4 (H.264/AAC, default), webm (VP9/Opus), gif (one palette, at most 15 "
+        "fps and 640 px on the long side, no audio) or png (one frame: the poster frame or "
+        "frameAtMs)",
+    )
+    frameAtMs: float | None = Field(
+        default=None,
+        ge=0,
+        description="png only: the frame's time in the video (ms); default the poster frame",
+    )
+    range: OutputRange | None = Field(
+        default=None,
+        description="Render only this part of the video: {startMs, endMs} (ms from its start)",
     )
     fps: Literal[30, 60] | None = None
     captions: bool | None = None

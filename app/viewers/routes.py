@@ -22,8 +22,9 @@ from werkzeug.urls import iri_to_uri
 from app.config import Settings
 from app.db import Database, utcnow
 from app.errors import bad_request, summarize, validation_details
-from app.media.storage import get_storage
+from app.media.storage import CONTENT_TYPES, get_storage
 from app.ratelimit import client_ip
+from app.spec import frame_size
 from app.state import get_db, get_settings
 from app.viewers import service
 from app.viewers.errors import VideoDeleted, VideoNotFound
@@ -92,6 +93,9 @@ def player_context(video: service.Video, settings: Settings, *, embed: bool) -> 
     accent = spec.brand.accentColor or ""
     logo = spec.brand.logoUrl or ""
     video_url = storage.url(job.output_key) if job.output_key else ""
+    output = spec.output
+    fmt = output.format
+    width, height = frame_size(output.resolution, output.aspectRatio)
     return {
         "embed": embed,
         "job_id": job.id,
@@ -108,9 +112,12 @@ def player_context(video: service.Video, settings: Settings, *, embed: bool) -> 
         "cta": video.cta,
         "cta_href": f"/c/{job.id}",
         "scenes_json": json.dumps([[i, ms] for i, ms in video.scene_starts]),
-        "download_name": f"video-{job.id[:8]}.mp4",
-        "width": 1280,
-        "height": 720,
+        "download_name": f"video-{job.id[:8]}.{fmt}",
+        "format": fmt,
+        "media_type": CONTENT_TYPES.get(f".{fmt}", "video/mp4"),
+        "is_image": fmt in ("gif", "png"),
+        "width": width,
+        "height": height,
     }
 
 

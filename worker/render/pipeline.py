@@ -25,9 +25,11 @@ from app.workdir import temp_dir
 from worker.render import audio
 from worker.render.browser import BrowserManager, get_browser_manager
 from worker.render.capture import Captured, CaptureStats, capture_video
+from worker.render.clip import clip_of, clip_segments, clipped_page, clipped_plan
 from worker.render.compose import compose_page, fetch_logo
 from worker.render.encode import step_timeout
 from worker.render.errors import RenderInputError
+from worker.render.formats import deliver
 from worker.render.mux import join_and_mux
 from worker.render.page import PageInfo
 from worker.render.quality import QualityReport
@@ -77,6 +79,10 @@ class RenderResult:
     poster_at_ms: float  # the poster frame (the page's posterAtMs on the frame grid)
     quality: QualityReport
     quality_s: float  # wall time of the quality check
+    # The MP4 the capture made (what the quality check read and the posters are cut from):
+    # `path` itself for an mp4, else the file `path` was made from.
+    master: Path | None = None
+    clip_ms: tuple[float, float] | None = None  # output.range / a png's frame: the part shown
 
 
 def spoken_by(voiceovers: Mapping[int, audio.Voiceover]) -> list[dict[str, Any]]:
@@ -242,10 +248,19 @@ async def capture_job(
     workdir: Path,
     parallel: int | None,
     on_frames: Callable[[int, int], None],
+    clip: tuple[float, float] | None = None,
 ) -> Captured:
     """capture + encode on the video's segments (its scene cuts); with the scene cache on,
-    the cache's step beside capture copies the segments it has and captures the rest."""
+    the cache's step beside capture copies the segments it has and captures the rest. `clip`
+    (ms): only the frames of that part (output.range, a png's one frame)."""
     output = prepared.spec.output
+    if clip is not None:  # a part of the video: only its frames, no cache
+        return await capture_video(
+            server, settings, manager, workdir,
+            resolution=output.resolution, fps=output.fps,
+            segments=clip_segments(prepared.timeline, output.fps, clip),
+            parallel=parallel, on_frames=on_frames,
+        )  # fmt: skip
     if settings.scene_cache:
         return await capture_cached(
             server, settings, manager, workdir,
@@ -309,35 +324,51 @@ async def render_or_split(
     with temp_dir(settings, "job-") as tmp:
         workdir = Path(tmp)
         prepared = await prepare(spec, settings, progress, workdir, db)
-        if split is not None and await split(prepared, workdir):
-            return None
+        output = prepared.spec.output
+        whole = output.format == "mp4" and output.range is None
+        if whole and split is not None and await split(prepared, workdir):
+            return None  # (a part of a video, or another format, renders on one worker)
         plan = prepared.quality_plan()  # before the capture: the check after the mux only measures
+        browsers = manager or get_browser_manager(settings)
         with serve_page(prepared.page, prepared.assets) as server:  # serve
+            clip = await clip_of(prepared, server, settings, browsers)
             captured = await capture_job(  # capture + encode
                 server,
                 prepared,
                 settings,
-                manager or get_browser_manager(settings),
+                browsers,
                 workdir,
                 parallel,
                 render_progress(progress),
+                clip,
             )
         progress(JobStage.ENCODING, ENCODE_AT)
         soundtrack = await mix_soundtrack(prepared, settings, workdir)
         out_path.parent.mkdir(parents=True, exist_ok=True)
         await join_and_mux(  # mux
-            captured.paths, soundtrack, captured.duration_s, out_path, step_timeout(settings)
-        )
+            captured.paths, soundtrack, captured.duration_s, out_path, step_timeout(settings),
+            audio_start_s=clip[0] / 1000 if clip else 0.0,
+        )  # fmt: skip
         checked = time.monotonic()
         report = await check_quality(  # quality check (the voice stem is still in workdir)
-            out_path, prepared.spec.output, plan, captured.page, settings,
-            workdir, voice_stem=workdir / audio.VOICE_STEM,
+            out_path, output, plan if clip is None else clipped_plan(plan, clip),
+            captured.page if clip is None else clipped_page(captured.page, clip),
+            settings, workdir, voice_stem=None if clip else workdir / audio.VOICE_STEM,
         )  # fmt: skip
         quality_s = time.monotonic() - checked
+        size = frame_size(output.resolution, output.aspectRatio)
+        delivered = await deliver(  # deliver: webm, gif or png made from the MP4
+            out_path, output.format, output.fps, size, step_timeout(settings)
+        )
     elapsed_s = time.monotonic() - started
-    return result_of(
+    result = result_of(
         prepared, out_path, captured.stats, elapsed_s, captured.page, report, quality_s
     )
+    result.path, result.master, result.clip_ms = delivered, out_path, clip
+    if clip is not None:  # the video is the part: its length, the poster within it
+        result.duration_ms = round(clip[1] - clip[0])
+        result.poster_at_ms = min(max(0.0, result.poster_at_ms - clip[0]), clip[1] - clip[0])
+    return result
 
 
 async def check_quality(
