@@ -131,6 +131,10 @@ async def create_batch(data: BatchRequest) -> Answer:
             f"Poll GET /api/render/batch?batchId={created.batch_id}.",
             "creditsRemaining": created.balance,
             "mapping": created.mapping,
+            "jobs": [
+                {"jobId": job_id, "row": row, "aspectRatio": shape}
+                for job_id, (row, shape) in zip(created.job_ids, created.shapes, strict=True)
+            ],
         }
 
     return await _create("batch", data, make)
@@ -165,6 +169,7 @@ async def batch_status(query_args: BatchQuery) -> dict[str, Any]:
                 "progress": j.progress,
                 "outputUrl": read.output_url(j, storage),
                 "error": j.error,
+                "aspectRatio": read.job_shape(j),
             }
             for j in jobs
         ],

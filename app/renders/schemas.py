@@ -87,6 +87,13 @@ class OutputOptions(BaseModel):
         default=None,
         description="Render only this part of the video: {startMs, endMs} (ms from its start)",
     )
+    aspectRatios: list[AspectRatio] | None = Field(
+        default=None,
+        min_length=1,
+        max_length=4,
+        description="Batches only: one video per row in each of these shapes (one credit per "
+        "video); instead of aspectRatio",
+    )
     fps: Literal[30, 60] | None = None
     captions: bool | None = None
     language: str | None = Field(
@@ -221,6 +228,14 @@ class BatchRequest(RenderOptions):
         return value
 
 
+class BatchJobShape(BaseModel):
+    """One job of a batch: the request row it renders and its shape."""
+
+    jobId: str
+    row: int = Field(description="The row's 1-based number in the request")
+    aspectRatio: AspectRatio
+
+
 class BatchCreated(BaseModel):
     success: bool = True
     batchId: str
@@ -230,6 +245,11 @@ class BatchCreated(BaseModel):
     message: str
     creditsRemaining: int
     mapping: dict[str, str | None]
+    jobs: list[BatchJobShape] = Field(
+        default_factory=list,
+        description="Each job with its row and shape, in jobIds order (addition; several per "
+        "row with output.aspectRatios)",
+    )
 
 
 class BatchQuery(BaseModel):
@@ -262,6 +282,7 @@ class BatchJobEntry(BaseModel):
     progress: int
     outputUrl: str | None
     error: str | None
+    aspectRatio: AspectRatio = "16:9"
 
 
 class BatchStatusResponse(BaseModel):

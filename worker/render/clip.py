@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from app.composition.timeline import Timeline
 from app.config import Settings
+from app.renders.job import JobOutput
 from app.spec import DEVICE_SCALE
 from worker.render.browser import BrowserManager
 from worker.render.capture import read_page_info, with_capture_browsers
@@ -17,9 +18,6 @@ from worker.render.errors import RenderInputError
 from worker.render.page import PageInfo
 from worker.render.segments import video_segments
 from worker.render.server import PageServer
-
-if TYPE_CHECKING:
-    from worker.render.pipeline import Prepared
 
 
 def frame_of(ms: float, fps: int) -> int:
@@ -36,13 +34,16 @@ def clip_segments(timeline: Timeline, fps: int, clip: tuple[float, float]) -> li
 
 
 async def clip_of(
-    prepared: Prepared, server: PageServer, settings: Settings, manager: BrowserManager
+    output: JobOutput,
+    duration_ms: float,
+    server: PageServer,
+    settings: Settings,
+    manager: BrowserManager,
 ) -> tuple[float, float] | None:
     """The part of the video to capture (ms): output.range (its end clamped to the real
     length, which the voiceovers may have made shorter than the request's estimate), a png's
     one frame (output.frameAtMs, else the page's poster frame), or None for the whole."""
-    output = prepared.spec.output
-    duration = float(prepared.timeline.duration_ms)
+    duration = float(duration_ms)
     frame_ms = 1000.0 / output.fps
     if output.format == "png":
         at = output.frameAtMs

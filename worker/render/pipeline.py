@@ -331,7 +331,7 @@ async def render_or_split(
         plan = prepared.quality_plan()  # before the capture: the check after the mux only measures
         browsers = manager or get_browser_manager(settings)
         with serve_page(prepared.page, prepared.assets) as server:  # serve
-            clip = await clip_of(prepared, server, settings, browsers)
+            clip = await clip_of(output, prepared.timeline.duration_ms, server, settings, browsers)
             captured = await capture_job(  # capture + encode
                 server,
                 prepared,
