@@ -292,8 +292,10 @@ async def test_shape_switch_lays_the_composition_out_again_live(browser, live):
     box = await page.locator("#rp-stage-box").bounding_box()
     assert box is not None and box["height"] > box["width"] * 1.7  # a tall stage, fitted
     await page.select_option("#rp-shape", "1:1")
-    await page.frame_locator("#rp-stage").locator("#rs-stage[data-shape='1:1']").wait_for(
-        state="attached", timeout=15_000
+    await (
+        page.frame_locator("#rp-stage")
+        .locator("#rs-stage[data-shape='1:1']")
+        .wait_for(state="attached", timeout=15_000)
     )
     assert page.errors == []  # type: ignore[attr-defined]
     await page.context.close()
