@@ -173,7 +173,9 @@ async def _render_claimed(
                     return "planned: its pieces go to any worker"
                 progress(JobStage.UPLOADING, 99)
                 await progress.flush()
-            await store_video(storage, key, result.path)
+            # The delivered file (webm, gif, png made from the MP4), else the MP4 itself.
+            delivered = result.path if getattr(result, "master", None) else out_path
+            await store_video(storage, key, delivered)
             poster, preview_gif = await make_posters(storage, job, attempt, out_path, result)
         except TimeoutError:
             error = f"Render timed out after {settings.job_timeout_s} s"
