@@ -83,7 +83,7 @@ def poster(view: TemplateView) -> str | None:
 def shape_posters(view: TemplateView) -> list[tuple[str, str]]:
     """(shape, url) of the built-in's poster frame in the other shapes (9:16, 1:1, 4:5)."""
     root = view.id if view.isBuiltIn else view.rootBuiltin
-    found = []
+    found: list[tuple[str, str]] = []
     for shape in ASPECT_RATIOS[1:]:
         width, height = layout_size(shape)
         url = _static_url(POSTERS, f"{root}-{width}x{height}") if root else None

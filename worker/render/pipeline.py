@@ -365,9 +365,19 @@ async def render_or_split(
         prepared, out_path, captured.stats, elapsed_s, captured.page, report, quality_s
     )
     result.path, result.master, result.clip_ms = delivered, out_path, clip
-    if clip is not None:  # the video is the part: its length, the poster within it
-        result.duration_ms = round(clip[1] - clip[0])
-        result.poster_at_ms = min(max(0.0, result.poster_at_ms - clip[0]), clip[1] - clip[0])
+    if clip is not None:  # the video is the part: its length, the poster and scenes within it
+        start, end = clip
+        result.duration_ms = round(end - start)
+        result.poster_at_ms = min(max(0.0, result.poster_at_ms - start), end - start)
+        ends = {s.index: s.start_ms + s.duration_ms for s in prepared.timeline.scenes}
+        for starts in (result.scene_starts_ms, result.scene_fully_in_ms):
+            kept = {
+                i: max(0, round(t - start))
+                for i, t in starts.items()
+                if t < end and ends.get(i, end) > start
+            }
+            starts.clear()
+            starts.update(kept)
     return result
 
 

@@ -113,6 +113,7 @@ async def test_a_range_captures_only_its_frames_and_lasts_the_range(
     )  # fmt: skip
     assert result.capture.frames == 30  # of the 90 the video has
     assert result.duration_ms == 1000 and result.quality.status != "fail", result.quality
+    assert result.scene_starts_ms == {1: 0}  # the stats scene, the range's only one
     found = streams(result.path)
     assert int(found["video"]["nb_read_frames"]) == 30
     assert abs(float(found["audio"]["duration"]) - 1.0) <= 1 / 30 + 0.03
