@@ -293,7 +293,12 @@ def render(
         None, "--aspect-ratio", help="16:9 (default), 9:16, 1:1 or 4:5"
     ),
     fps: int | None = typer.Option(None, "--fps", help="30 or 60"),
-    out: Path = typer.Option(Path("video.mp4"), "--out", help="Where to write the MP4"),
+    fmt: str | None = typer.Option(
+        None, "--format", help="mp4 (default), webm, gif or png (the poster frame)"
+    ),
+    out: Path = typer.Option(
+        Path("video.mp4"), "--out", help="Where to write the file (its extension follows --format)"
+    ),
     parallel: int = typer.Option(0, "--parallel", help="Capture pages (0 = one per core)"),
     voiceover: bool | None = typer.Option(None, "--voiceover/--no-voiceover"),
 ) -> None:
@@ -302,7 +307,7 @@ def render(
 
     render_to_file(
         load_settings(), template, data, resolution, fps, out, parallel, voiceover, console, fail,
-        aspect_ratio=aspect_ratio,
+        aspect_ratio=aspect_ratio, fmt=fmt,
     )  # fmt: skip
 
 
