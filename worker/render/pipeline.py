@@ -1,8 +1,10 @@
-"""The render engine's one entry point: a RenderJobSpec -> an MP4, read top to bottom.
+"""The render engine's one entry point: a RenderJobSpec -> an MP4 (and the file of its
+output.format), read top to bottom.
 
 sources -> voices -> timeline -> compose -> serve -> capture + encode (the scene cache beside
-it when on) -> audio mix -> mux -> quality check (-> store, which the worker task runs on the
-written file; see worker/tasks.py).
+it when on; only the frames of output.range or a png's frame when asked: clip.py) -> audio mix
+-> mux -> quality check -> deliver (webm, gif, png made from the MP4: formats.py) (-> store,
+which the worker task runs on the written file; see worker/tasks.py).
 """
 
 from __future__ import annotations
