@@ -377,6 +377,18 @@ def _cell_value(value: Any) -> str | int | float | bool | None:
     return json.dumps(value)
 
 
+def retry_requests(batch: Batch, failed: list[RenderJob]) -> list[BatchRequest]:
+    """One retry_request per shape of the failed jobs (a batch made with output.aspectRatios
+    renders each shape of a row as its own job; a retry renders each failed job in its own
+    shape)."""
+    if not failed:
+        raise InvalidRenderRequest("The batch has no failed rows to retry")
+    groups: dict[str, list[RenderJob]] = {}
+    for job in failed:
+        groups.setdefault(load_job_spec(job.request).output.aspectRatio, []).append(job)
+    return [retry_request(batch, jobs) for jobs in groups.values()]
+
+
 def retry_request(batch: Batch, failed: list[RenderJob]) -> BatchRequest:
     """The batch request that renders `failed` jobs of `batch` again, for create_batch (the
     same checks and charge as any batch): one row per job from its stored data (headers are
