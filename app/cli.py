@@ -322,9 +322,19 @@ def worker(
 def render(
     template: str = typer.Argument(..., help="Built-in template id or a template JSON file"),
     data: Path | None = typer.Option(None, "--data", help="Recipient data (JSON object file)"),
-    resolution: str | None = typer.Option(None, "--resolution", help="720p, 1080p or 4k"),
+    resolution: str | None = typer.Option(
+        None, "--resolution", help="720p, 1080p or 4k (the frame's short side)"
+    ),
+    aspect_ratio: str | None = typer.Option(
+        None, "--aspect-ratio", help="16:9 (default), 9:16, 1:1 or 4:5"
+    ),
     fps: int | None = typer.Option(None, "--fps", help="30 or 60"),
-    out: Path = typer.Option(Path("video.mp4"), "--out", help="Where to write the MP4"),
+    fmt: str | None = typer.Option(
+        None, "--format", help="mp4 (default), webm, gif or png (the poster frame)"
+    ),
+    out: Path = typer.Option(
+        Path("video.mp4"), "--out", help="Where to write the file (its extension follows --format)"
+    ),
     parallel: int = typer.Option(0, "--parallel", help="Capture pages (0 = one per core)"),
     voiceover: bool | None = typer.Option(None, "--voiceover/--no-voiceover"),
 ) -> None:
@@ -332,8 +342,9 @@ def render(
     from worker.render.cli import render_to_file  # lazy: pulls in Playwright and the pipeline
 
     render_to_file(
-        load_settings(), template, data, resolution, fps, out, parallel, voiceover, console, fail
-    )
+        load_settings(), template, data, resolution, fps, out, parallel, voiceover, console, fail,
+        aspect_ratio=aspect_ratio, fmt=fmt,
+    )  # fmt: skip
 
 
 @cli.command()

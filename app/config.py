@@ -35,6 +35,8 @@ class TierLimits(BaseModel):
     max_page_bytes: int = Field(gt=0)  # scene props of the composed page, after substitution
     resolutions: list[str]
     fps: list[int]
+    # output.format gif: the longest clip (its range, or the whole video), in seconds.
+    max_gif_s: int = Field(default=15, gt=0)
 
 
 DEFAULT_TIERS: dict[str, dict[str, Any]] = {
@@ -51,6 +53,7 @@ DEFAULT_TIERS: dict[str, dict[str, Any]] = {
         "max_page_bytes": 2 * 1024 * 1024,
         "resolutions": ["720p", "1080p"],
         "fps": [30],
+        "max_gif_s": 10,
     },
     "studio": {
         "batch_max": 100,
@@ -65,6 +68,7 @@ DEFAULT_TIERS: dict[str, dict[str, Any]] = {
         "max_page_bytes": 2 * 1024 * 1024,
         "resolutions": ["720p", "1080p"],
         "fps": [30, 60],
+        "max_gif_s": 15,
     },
     "enterprise": {
         "batch_max": 1000,
@@ -79,6 +83,7 @@ DEFAULT_TIERS: dict[str, dict[str, Any]] = {
         "max_page_bytes": 2 * 1024 * 1024,
         "resolutions": ["720p", "1080p", "4k"],
         "fps": [30, 60],
+        "max_gif_s": 30,
     },
 }
 

@@ -30,6 +30,7 @@ from app.composition.timeline import UnknownPrimitive, build_timeline, scene_dic
 from app.composition.variables import VARIABLE, as_text, lookup, present, substitute
 from app.config import Settings, TierLimits
 from app.errors import DomainError, Kind
+from app.spec import DEFAULT_ASPECT_RATIO, DEVICE_SCALE, frame_pixels, frame_size
 
 WORDS_PER_SECOND = 2.0
 CHARS_PER_SECOND = 11.0
@@ -219,18 +220,95 @@ def check_template(scenes: Sequence[Any], data_slots: Sequence[Any], allow: Allo
 # ---- render requests ----
 
 
+def max_pixels(allow: Allowance) -> int:
+    """The largest frame the tier renders, in pixels: its largest allowed resolution at 16:9
+    (tier limits count pixels, so 1080p 9:16 is allowed wherever 1080p is)."""
+    return max((frame_pixels(r) for r in allow.limits.resolutions if r in DEVICE_SCALE), default=0)
+
+
 def check_output(output: Mapping[str, Any], allow: Allowance) -> None:
-    """The resolution and fps the tier may render."""
-    for name, allowed in (("resolution", allow.limits.resolutions), ("fps", allow.limits.fps)):
-        value = output.get(name)
-        if value is not None and value not in allowed:
+    """The frame size (pixels of the resolution at the shape) and fps the tier may render;
+    `frameAtMs` only for a png, a GIF's range within the tier's clip length."""
+    fmt = output.get("format") or "mp4"
+    if output.get("frameAtMs") is not None and fmt != "png":
+        raise LimitExceeded(
+            "output.frameAtMs",
+            output["frameAtMs"],
+            "png",
+            f"output.frameAtMs: only a png output takes one frame (output.format is {fmt}); "
+            "use output.range to render a part of the video",
+        )
+    span = output.get("range")
+    if fmt == "gif" and span:
+        check_gif_length(span["endMs"] - span["startMs"], "output.range", allow)
+    fps = output.get("fps")
+    if fps is not None and fps not in allow.limits.fps:
+        raise LimitExceeded(
+            "output.fps",
+            fps,
+            allow.limits.fps,
+            f"output.fps: {fps} is not available on the {allow.tier} tier; allowed: "
+            f"{', '.join(str(a) for a in allow.limits.fps)}",
+        )
+    resolution = output.get("resolution")
+    if resolution is None or resolution not in DEVICE_SCALE:
+        return
+    shape = output.get("aspectRatio") or DEFAULT_ASPECT_RATIO
+    width, height = frame_size(resolution, shape)
+    limit = max_pixels(allow)
+    if width * height > limit:
+        names = [r for r in allow.limits.resolutions if r in DEVICE_SCALE]
+        raise LimitExceeded(
+            "output.resolution",
+            resolution,
+            names,
+            f"output.resolution: {resolution} is not available on the {allow.tier} tier; "
+            f"allowed: {', '.join(names)} (tiers count pixels: {resolution} {shape} is "
+            f"{width}x{height} = {width * height:,}, the tier allows {limit:,} a frame)",
+        )
+
+
+def check_gif_length(length_ms: float, field: str, allow: Allowance) -> None:
+    limit = allow.limits.max_gif_s
+    if length_ms > limit * 1000:
+        seconds = math.ceil(length_ms / 100) / 10
+        raise LimitExceeded(
+            field,
+            seconds,
+            limit,
+            f"{field}: a GIF of {seconds:g} s; the {allow.tier} tier makes GIFs of at most "
+            f"{limit} s (set output.range to the part to show, e.g. "
+            '{"startMs": 0, "endMs": 3000})',
+        )
+
+
+def check_output_times(output: Mapping[str, Any], duration_ms: int, allow: Allowance) -> None:
+    """`output.range` and `output.frameAtMs` against the video's (estimated) length, and a
+    GIF of the whole video against the tier's clip length."""
+    if duration_ms <= 0:
+        return
+    span = output.get("range")
+    if span:
+        start, end = float(span["startMs"]), float(span["endMs"])
+        if start >= duration_ms or end > duration_ms:
             raise LimitExceeded(
-                f"output.{name}",
-                value,
-                allowed,
-                f"output.{name}: {value} is not available on the {allow.tier} tier; allowed: "
-                f"{', '.join(str(a) for a in allowed)}",
+                "output.range",
+                [start, end],
+                duration_ms,
+                f"output.range: {start:g}-{end:g} ms is outside the video, which lasts "
+                f"{duration_ms:,} ms",
             )
+    at = output.get("frameAtMs")
+    if at is not None and float(at) >= duration_ms:
+        raise LimitExceeded(
+            "output.frameAtMs",
+            at,
+            duration_ms,
+            f"output.frameAtMs: {float(at):g} ms is past the end of the video, which lasts "
+            f"{duration_ms:,} ms",
+        )
+    if (output.get("format") or "mp4") == "gif" and not span:
+        check_gif_length(duration_ms, "output.format", allow)
 
 
 def check_render_options(options: Mapping[str, Any], allow: Allowance) -> None:

@@ -1,6 +1,7 @@
 """Render benchmark: a fixed 10 s 1280x720 composition, end to end vs a naive capture loop.
 
     .venv/bin/python bench/render_bench.py [--resolution 720p|1080p|4k] [--fps 30] [--parallel N]
+    .venv/bin/python bench/render_bench.py --shapes [--resolution 720p]
 
 Three scenes (title with the name sliding in, three stat counters counting up, a bar chart of
 six bars) through the real pipeline (timeline, compose, capture, encode, mux with AAC).
@@ -8,6 +9,10 @@ Prints end-to-end fps (warm browser, all frames captured, encoded and muxed, wal
 fps of a naive loop over the same page (one page, one Page.captureScreenshot PNG per frame,
 no encode), their ratio, CPU seconds and peak RSS of the whole process tree (Chromium and
 ffmpeg included). The last line is one JSON object.
+
+`--shapes`: the same composition end to end (warm browser) in each output.aspectRatio (9:16 at
+720p moves as many pixels as 16:9), then a 3 s GIF of its start (output.range) against the
+whole MP4; target: the range costs at most its share of the whole plus 1 s.
 """
 
 from __future__ import annotations
@@ -29,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from app.config import Settings
 from app.renders.job import JobBrand, JobOutput, RenderJobSpec
-from app.spec import DEVICE_SCALE
+from app.spec import ASPECT_RATIOS, DEVICE_SCALE, frame_size
 from worker.render.browser import BrowserManager
 from worker.render.compose import compose_page
 from worker.render.page import frame_time_ms, open_capture_page
@@ -153,13 +158,71 @@ async def naive_fps(settings: Settings, resolution: str, fps: int) -> tuple[floa
         await manager.close()
 
 
+def job(resolution: str, fps: int, **output: Any) -> RenderJobSpec:
+    return RenderJobSpec.model_validate(
+        {
+            "scenes": SCENES,
+            "data": DATA,
+            "output": {"resolution": resolution, "fps": fps, **output},
+            "audio": {"includeVoiceover": False},
+        }
+    )
+
+
+async def shapes_and_gif(settings: Settings, resolution: str, fps: int) -> dict[str, Any]:
+    """End-to-end fps per shape, and a 3 s GIF range against the whole MP4 (warm browser)."""
+    manager = BrowserManager(settings)
+    figures: dict[str, Any] = {"resolution": resolution, "fps": fps, "shapes": {}}
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "bench.mp4"
+        try:
+            await render_video(job(resolution, fps), settings, None, out, manager=manager)
+            for shape in ASPECT_RATIOS:
+                started = time.perf_counter()
+                result = await render_video(
+                    job(resolution, fps, aspectRatio=shape), settings, None, out, manager=manager
+                )
+                wall = time.perf_counter() - started
+                width, height = frame_size(resolution, shape)
+                figures["shapes"][shape] = {
+                    "size": f"{width}x{height}",
+                    "seconds": round(wall, 2),
+                    "fps": round(result.frames / wall, 1),
+                }
+                rate = result.frames / wall
+                print(f"{shape:>5} {width}x{height:<5} {rate:7.1f} fps  ({wall:.2f} s)")
+            gif = job(resolution, fps, format="gif", range={"startMs": 0, "endMs": 3000})
+            started = time.perf_counter()
+            await render_video(gif, settings, None, out, manager=manager)
+            gif_s = time.perf_counter() - started
+        finally:
+            await manager.close()
+    whole_s = figures["shapes"]["16:9"]["seconds"]
+    budget = whole_s * 3 / 10 + 1
+    figures.update(
+        gif_range_s=round(gif_s, 2),
+        whole_mp4_s=whole_s,
+        gif_budget_s=round(budget, 2),
+        gif_within_budget=gif_s <= budget,
+    )
+    print(
+        f"3 s GIF range     {gif_s:.2f} s vs the whole 10 s MP4 {whole_s:.2f} s "
+        f"(target <= {budget:.2f} s: {'met' if gif_s <= budget else 'missed'})"
+    )
+    print(json.dumps(figures))
+    return figures
+
+
 async def main() -> dict[str, Any]:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--resolution", default="720p", choices=sorted(DEVICE_SCALE))
     parser.add_argument("--fps", type=int, default=30, choices=(30, 60))
     parser.add_argument("--parallel", type=int, default=0, help="capture pages (0 = auto)")
+    parser.add_argument("--shapes", action="store_true", help="fps per shape, GIF range vs whole")
     args = parser.parse_args()
     settings = Settings(render_parallelism=args.parallel)
+    if args.shapes:
+        return await shapes_and_gif(settings, args.resolution, args.fps)
     request = RenderJobSpec.model_validate(
         {
             "scenes": SCENES,

@@ -1,6 +1,7 @@
 """The dashboard's template images, generated once and committed (static/dashboard/):
 
   posters/<template>.jpg    a poster frame of each built-in template (the gallery's frame)
+  posters/<template>-<w>x<h>.jpg   the same frame in the 9:16, 1:1 and 4:5 shapes (small)
   primitives/<id>.jpg       a thumbnail of each primitive for the editor's scene catalog
 
 Usage: python scripts/dashboard_thumbs.py   (`make dashboard-thumbs`; part of `make gallery`)
@@ -22,18 +23,20 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from gallery import CHROMIUM_ARGS, chromium_path, composition_for  # noqa: E402
+from gallery import CHROMIUM_ARGS, OTHER_SHAPES, chromium_path, composition_for  # noqa: E402
 from playwright.async_api import Browser, async_playwright  # noqa: E402
 
 from app.composition.page import render_composition  # noqa: E402
 from app.composition.timeline import build_timeline  # noqa: E402
 from app.primitives.catalog import list_primitives  # noqa: E402
+from app.spec import layout_size  # noqa: E402
 from app.templates.binding import render_inputs, sample_data  # noqa: E402
 from app.templates.builtins import builtin_as_view, builtins  # noqa: E402
 from app.templates.schemas import SceneConfig, TemplateView  # noqa: E402
 
 OUT = ROOT / "static" / "dashboard"
 POSTER_WIDTH = 480
+SHAPE_HEIGHT = 160  # the shape posters under a card's poster, side by side
 THUMB_WIDTH = 320
 # How far into a primitive's scene (0..1) its thumbnail is taken: most have settled by then.
 THUMB_AT = 0.8
@@ -81,8 +84,16 @@ def primitive_composition(primitive_id: str) -> tuple[str, int]:
     return _one_scene(view, scene, None)
 
 
-async def _shoot(browser: Browser, html: str, at_ms: int, out: Path, width: int) -> None:
-    context = await browser.new_context(viewport={"width": 1280, "height": 720})
+async def _shoot(
+    browser: Browser,
+    html: str,
+    at_ms: int,
+    out: Path,
+    width: int,
+    size: tuple[int, int] = (1280, 720),
+    height: int | None = None,
+) -> None:
+    context = await browser.new_context(viewport={"width": size[0], "height": size[1]})
     try:
         page = await context.new_page()
         await context.route("**/*", lambda route: route.abort())
@@ -95,7 +106,8 @@ async def _shoot(browser: Browser, html: str, at_ms: int, out: Path, width: int)
             out.parent.mkdir(parents=True, exist_ok=True)
             subprocess.run(
                 ["ffmpeg", "-loglevel", "error", "-y", "-i", str(png), "-vf",
-                 f"scale={width}:-2", "-q:v", "5", str(out)],
+                 f"scale={width}:-2" if height is None else f"scale=-2:{height}", "-q:v", "5",
+                 str(out)],
                 check=True,
             )  # fmt: skip
     finally:
@@ -111,6 +123,12 @@ async def generate() -> None:
                 out = OUT / "posters" / f"{template_id}.jpg"
                 await _shoot(browser, html, at_ms, out, POSTER_WIDTH)
                 print(f"poster {template_id} -> {out.relative_to(ROOT)}")
+                for shape in OTHER_SHAPES:
+                    html, at_ms = composition_for(template_id, shape)
+                    size = layout_size(shape)
+                    out = OUT / "posters" / f"{template_id}-{size[0]}x{size[1]}.jpg"
+                    await _shoot(browser, html, at_ms, out, 0, size, SHAPE_HEIGHT)
+                    print(f"poster {template_id} {shape} -> {out.relative_to(ROOT)}")
             for item in list_primitives(status="all"):
                 try:
                     html, at_ms = primitive_composition(item.id)

@@ -161,12 +161,20 @@
     var cs = getComputedStyle(node);
     return node.clientWidth - px(cs.paddingLeft) - px(cs.paddingRight);
   }
+  /* A width in fit.json is the box's at 16:9; on a narrower stage (1:1, 4:5, 9:16: 720 px
+   * wide, laid out by the primitive's container queries) its own box bounds it too. */
   function boxWidth(el, rule) {
-    if (typeof rule.width === "number") return rule.width;
+    if (typeof rule.width === "number") {
+      var wide = !config || !config.width || config.width > config.height;
+      return wide ? rule.width : Math.min(rule.width, layoutWidth(el));
+    }
     if (typeof rule.width === "string") {
       var host = el.parentElement && el.parentElement.closest(rule.width);
       if (host) return contentWidth(host);
     }
+    return layoutWidth(el);
+  }
+  function layoutWidth(el) {
     var parent = el.parentElement ? contentWidth(el.parentElement) : Infinity;
     if (getComputedStyle(el).display.indexOf("inline") === 0) return parent;
     // A box sized by its own content (a centred flex item) is bounded by its parent's.
@@ -401,6 +409,10 @@
       words: record.info.words || [],
       brand: config.brand,
       bindings: bindings,
+      /* The stage's layout size in CSS px and its shape ("16:9", "9:16", "1:1", "4:5"). */
+      width: stageSize().width,
+      height: stageSize().height,
+      shape: config.shape || "16:9",
       /* Scene-local ms at which a named event starts: the animationBindings value, else fallback. */
       at: function (eventId, fallback) {
         var v = bindings[eventId];
@@ -792,18 +804,24 @@
     };
   }
 
-  /* ---------- stage scaling (preview iframes of any size; 1280x720 stays 1:1) ---------- */
+  /* ---------- stage scaling (preview iframes of any size; the layout size stays 1:1) ---------- */
+  function stageSize() {
+    return { width: (config && config.width) || 1280, height: (config && config.height) || 720 };
+  }
+
   function fitStage() {
     var stage = document.getElementById("rs-stage");
     if (!stage) return;
+    var size = stageSize();
     var w = window.innerWidth, h = window.innerHeight;
-    if (w === 1280 && h === 720) {
+    if (w === size.width && h === size.height) {
       stage.style.transform = "";
       return;
     }
-    var scale = Math.min(w / 1280, h / 720);
+    var scale = Math.min(w / size.width, h / size.height);
     stage.style.transform =
-      "translate(" + (w - 1280 * scale) / 2 + "px," + (h - 720 * scale) / 2 + "px) scale(" + scale + ")";
+      "translate(" + (w - size.width * scale) / 2 + "px," + (h - size.height * scale) / 2 +
+      "px) scale(" + scale + ")";
   }
 
   /* ---------- boot ---------- */
@@ -882,6 +900,11 @@
     text: text,
     ease: ease,
     get duration() { return config ? config.duration : 0; },
+    /* The layout size in CSS px ({shape, width, height}; 1280x720 for 16:9). */
+    get stage() {
+      var size = stageSize();
+      return { shape: (config && config.shape) || "16:9", width: size.width, height: size.height };
+    },
     get currentTime() { return currentMs; },
     get playing() { return !!playing; },
     get scenes() {

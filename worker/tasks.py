@@ -23,6 +23,7 @@ from app.media.storage import Storage, video_key
 from app.renders import queue
 from app.renders.models import RenderChunk, RenderJob
 from app.renders.states import JobStage, JobStatus
+from app.spec import OUTPUT_FORMATS
 from app.viewers.service import purge_view_events
 from app.webhooks.outbox import purge_finished
 from app.workdir import temp_dir
@@ -163,7 +164,7 @@ async def _render_claimed(
 ) -> str:
     began = time.monotonic()
     attempt = job.attempts  # claims so far, this one included
-    key = video_key(job.id, attempt)
+    key = video_key(job.id, attempt, output_format(job))
     with temp_dir(settings, f"{job.id[:8]}-") as tmp:
         out_path = Path(tmp) / "video.mp4"
         try:
@@ -173,7 +174,9 @@ async def _render_claimed(
                     return "planned: its pieces go to any worker"
                 progress(JobStage.UPLOADING, 99)
                 await progress.flush()
-            await store_video(storage, key, out_path)
+            # The delivered file (webm, gif, png made from the MP4), else the MP4 itself.
+            delivered = result.path if getattr(result, "master", None) else out_path
+            await store_video(storage, key, delivered)
             poster, preview_gif = await make_posters(storage, job, attempt, out_path, result)
         except TimeoutError:
             error = f"Render timed out after {settings.job_timeout_s} s"
@@ -220,6 +223,14 @@ async def _render_claimed(
     await drop_attempt_videos(storage, job.id, range(1, attempt))
     await observe_render(redis, settings, job.id, time.monotonic() - began, result)
     return "complete"
+
+
+def output_format(job: RenderJob) -> str:
+    """The file the job delivers (`output.format`; rows from before it: mp4)."""
+    request = job.request if isinstance(job.request, dict) else {}
+    output = request.get("output")
+    fmt = output.get("format") if isinstance(output, dict) else None
+    return fmt if fmt in OUTPUT_FORMATS else "mp4"
 
 
 async def _give_back(db: Database, job: RenderJob, worker_id: str) -> None:

@@ -19,6 +19,7 @@ from app.composition.glyphs import faces_for_text
 from app.composition.timeline import Timeline, TimelineScene, prop_fields, scene_props
 from app.config import ROOT
 from app.primitives.catalog import PRIMITIVES_DIR
+from app.spec import ASPECT_RATIOS, DEFAULT_ASPECT_RATIO, layout_size
 
 STATIC_DIR = ROOT / "static"
 LOGO_POSITIONS = ("top-left", "top-right", "bottom-left", "bottom-right")
@@ -183,6 +184,12 @@ def _scene_info(scene: TimelineScene, data: Mapping[str, Any]) -> dict[str, Any]
     }
 
 
+def shape_of(output: Any) -> str:
+    """The output's aspect ratio (16:9 unless a known other one is asked)."""
+    asked = _get(output, "aspectRatio", None)
+    return asked if asked in ASPECT_RATIOS else DEFAULT_ASPECT_RATIO
+
+
 def render_composition(
     timeline: Timeline,
     brand: Any = None,
@@ -196,7 +203,9 @@ def render_composition(
     `asset_base` is the URL where static/ is served (fonts are linked from there); None
     inlines the fonts, so the page needs no server at all. `data` fills the scenes (each
     scene's props = its dataInputs from data, overlaid by its resolved sceneData).
-    `output` may carry `captions` (burned-in captions from wordTimestamps) and `language`.
+    `output` may carry `captions` (burned-in captions from wordTimestamps), `language` and
+    `aspectRatio` (the stage's shape: 1280x720, 720x1280, 720x720 or 720x900 CSS px; the
+    primitives lay themselves out for it with container queries on `#rs-stage`).
     `poster_at` is the template's chosen poster frame ({scene, offsetMs}), which the runtime's
     posterAtMs() prefers to the poster rule.
     """
@@ -215,8 +224,13 @@ def render_composition(
             seen.add(scene.primitive_id)
             css.append(_read(folder / "scene.css"))
             js.append(_read(folder / "scene.js"))
+    shape = shape_of(output)
+    width, height = layout_size(shape)
     timeline_json = {
         "duration": timeline.duration_ms,
+        "shape": shape,
+        "width": width,
+        "height": height,
         "captions": bool(_get(output, "captions", False)),
         "brand": {k: values[k] for k in ("accentColor", "secondaryColor", "onAccent")},
         "scenes": [item["scene"] for item in rendered],
@@ -232,5 +246,6 @@ def render_composition(
         scenes=rendered,
         brand=values,
         output={"language": str(_get(output, "language", "en") or "en")},
+        stage={"shape": shape, "width": width, "height": height},
         timeline=timeline_json,
     )

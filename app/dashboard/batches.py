@@ -359,8 +359,11 @@ async def retry_failed(batch_id: str) -> Response:
         async with get_db().session() as session:
             batch, jobs = await read.owned_batch(session, account.id, batch_id)
             failed = [j for j in jobs if j.status == JobStatus.FAILED]
-            body = create.retry_request(batch, failed)
-            created = await create.create_batch(session, get_settings(), account, body)
+            made = [
+                await create.create_batch(session, get_settings(), account, body)
+                for body in create.retry_requests(batch, failed)
+            ]  # one new batch per shape of the failed jobs (usually one)
+            created = made[0]
     except BatchNotFound:
         return await not_found("batch")
     except DOMAIN_ERRORS as exc:
@@ -369,8 +372,9 @@ async def retry_failed(batch_id: str) -> Response:
     await dispatch()
     return see_other(
         web.app_url(f"/batches/{created.batch_id}"),
-        f"Retrying {len(created.job_ids)} failed row(s) as this new batch; "
-        f"{created.balance} credits left.",
+        f"Retrying {sum(len(m.job_ids) for m in made)} failed row(s) as "
+        + ("this new batch" if len(made) == 1 else f"{len(made)} new batches, one per shape")
+        + f"; {made[-1].balance} credits left.",
     )
 
 

@@ -39,7 +39,17 @@ from app.limits import Allowance, LimitExceeded, allowance, check_template
 from app.offload import off_loop
 from app.primitives.catalog import list_primitives
 from app.projects.service import ProjectNotFound
-from app.spec import FPS_VALUES, LANGUAGES, RESOLUTIONS, TRANSITIONS, VOICES, SlotType, Visibility
+from app.spec import (
+    ASPECT_RATIOS,
+    FPS_VALUES,
+    LANGUAGES,
+    RESOLUTIONS,
+    TRANSITIONS,
+    VOICES,
+    SlotType,
+    Visibility,
+    layout_size,
+)
 from app.state import get_db, get_redis, get_settings
 from app.templates import service
 from app.templates.errors import BuiltinLocked, NotOwner, TemplateError, TemplateNotFound
@@ -68,6 +78,18 @@ def poster(view: TemplateView) -> str | None:
     """A template's poster frame: its built-in's (a fork shows the one it came from)."""
     root = view.id if view.isBuiltIn else view.rootBuiltin
     return _static_url(POSTERS, root) if root else None
+
+
+def shape_posters(view: TemplateView) -> list[tuple[str, str]]:
+    """(shape, url) of the built-in's poster frame in the other shapes (9:16, 1:1, 4:5)."""
+    root = view.id if view.isBuiltIn else view.rootBuiltin
+    found: list[tuple[str, str]] = []
+    for shape in ASPECT_RATIOS[1:]:
+        width, height = layout_size(shape)
+        url = _static_url(POSTERS, f"{root}-{width}x{height}") if root else None
+        if url:
+            found.append((shape, url))
+    return found
 
 
 def _allowance(account: Account) -> Allowance:
@@ -114,6 +136,7 @@ async def gallery() -> Response:
     return await render(
         "templates/gallery.html",
         builtins=[(view, poster(view)) for view in built],
+        shapes={view.id: shape_posters(view) for view in built},
         own=[(view, poster(view)) for view in own],
         total=total,
         page_number=number,

@@ -285,9 +285,11 @@ _local_stores: dict[tuple[str, str], LocalStorage] = {}
 S3_FIELDS = tuple(f for f in Settings.model_fields if f.startswith("s3_"))
 
 
-def video_key(job_id: str, attempt: int) -> str:
-    """One key per render attempt: an attempt that lost its job deletes only its own file."""
-    return f"videos/{job_id}.{attempt}.mp4"
+def video_key(job_id: str, attempt: int, fmt: str = "mp4") -> str:
+    """One key per render attempt: an attempt that lost its job deletes only its own file. The
+    extension is the output format's (`mp4`, `webm`, `gif`, `png`), which also gives the
+    file's content type in /media and in S3."""
+    return f"videos/{job_id}.{attempt}.{fmt}"
 
 
 def poster_keys(job_id: str, attempt: int) -> tuple[str, str]:

@@ -29,6 +29,7 @@ from app.errors import (
 )
 from app.offload import off_loop, validate_request_off_loop
 from app.previews import service
+from app.spec import ASPECT_RATIOS
 from app.state import get_db, get_settings
 from app.templates.routes import check_read_scope
 from app.templates.schemas import TemplateView
@@ -75,9 +76,12 @@ async def _draft_view(draft: service.DraftTemplate) -> TemplateView:
     return await off_loop(service.draft_view, draft)
 
 
-async def _composition(view: TemplateView, data: dict[str, Any]) -> Response:
-    """The composition page, built off the event loop (CPU time grows with the document)."""
-    return html(await off_loop(service.composition_html, view, data))
+async def _composition(
+    view: TemplateView, data: dict[str, Any], aspect_ratio: str | None = None
+) -> Response:
+    """The composition page in a shape, built off the event loop (CPU time grows with the
+    document)."""
+    return html(await off_loop(service.composition_html, view, data, "/static", aspect_ratio))
 
 
 def html(body: str, status: int = 200) -> Response:
@@ -130,10 +134,12 @@ async def embed_page(template_id: str) -> Response:
 @bp.get("/preview/templates/<template_id>/composition")
 @hide
 async def composition_page(template_id: str) -> Response:
-    """The bare composition page (what the renderer captures) with the sample data."""
+    """The bare composition page (what the renderer captures) with the sample data;
+    `?aspectRatio=9:16` lays it out in another shape (an unknown one: 16:9)."""
+    shape = request.args.get("aspectRatio")
     try:
         view, data = await _viewable(template_id, await viewer_id())
-        return await _composition(view, data)
+        return await _composition(view, data, shape if shape in ASPECT_RATIOS else None)
     except DomainError as err:
         return html_error(err)
 
@@ -181,4 +187,6 @@ async def render_preview(data: service.PreviewBody) -> Response:
         view, sample = await _viewable(data.templateId, account_id or await viewer_id())
     else:
         raise bad_request("Give templateId (a saved template) or template (a draft document)")
-    return await _composition(view, data.data if data.data is not None else sample)
+    return await _composition(
+        view, data.data if data.data is not None else sample, data.aspectRatio
+    )

@@ -18,7 +18,8 @@ from app.composition.timeline import UnknownPrimitive, build_timeline
 from app.config import Settings
 from app.errors import DomainError, Kind
 from app.renders.job import bind_scenes, build_job_spec, template_document
-from app.spec import DEVICE_SCALE
+from app.renders.schemas import OutputOptions, RenderOptions
+from app.spec import ASPECT_RATIOS, DEFAULT_ASPECT_RATIO, DEVICE_SCALE, AspectRatio, layout_size
 from app.templates.binding import sample_data
 from app.templates.schemas import (
     DataSlot,
@@ -66,6 +67,7 @@ class PreviewBody(BaseModel):
     token: str | None = None
     template: DraftTemplate | None = None
     data: dict[str, Any] | None = None
+    aspectRatio: AspectRatio | None = None  # the shape to lay the page out in (16:9 default)
 
 
 def draft_view(draft: DraftTemplate) -> TemplateView:
@@ -121,11 +123,16 @@ async def preview_template(
 
 
 def composition_html(
-    view: TemplateView, data: dict[str, Any], asset_base: str | None = "/static"
+    view: TemplateView,
+    data: dict[str, Any],
+    asset_base: str | None = "/static",
+    aspect_ratio: str | None = None,
 ) -> str:
     """The composition page for a template and data: the page the renderer captures, from
-    the same resolved job a render gets (no account: no tier rules, data not checked)."""
-    spec = build_job_spec(template_document(view), data, None, strict=False)
+    the same resolved job a render gets (no account: no tier rules, data not checked), in the
+    shape `aspect_ratio` (16:9 when None)."""
+    options = RenderOptions(output=OutputOptions.model_validate({"aspectRatio": aspect_ratio}))
+    spec = build_job_spec(template_document(view), data, None, strict=False, options=options)
     scenes, filled = bind_scenes(spec, spec.data)
     try:
         timeline = build_timeline(scenes, filled)
@@ -157,4 +164,6 @@ def page_config(
         "data": data,
         "resolution": view.defaults.resolution,
         "resolutions": DEVICE_SCALE,
+        "aspectRatio": DEFAULT_ASPECT_RATIO,
+        "aspectRatios": {shape: layout_size(shape) for shape in ASPECT_RATIOS},
     }

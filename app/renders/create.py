@@ -15,7 +15,7 @@ from app.accounts.models import Account
 from app.accounts.service import charge_credits
 from app.config import Settings
 from app.db import new_id, utcnow
-from app.limits import allowance
+from app.limits import allowance, check_output
 from app.projects.service import check_project
 from app.renders.errors import InvalidRenderRequest
 from app.renders.job import (
@@ -78,6 +78,27 @@ class CreatedBatch:
     mapping: dict[str, str | None]
     balance: int
     warnings: list[dict[str, Any]] = field(default_factory=list)  # each with its `row`
+    shapes: list[tuple[int, str]] = field(default_factory=list)  # (row, aspectRatio) per job
+
+
+def batch_shapes(body: BatchRequest) -> list[str | None]:
+    """The shapes each row is rendered in: output.aspectRatios (duplicates dropped), else the
+    one of output.aspectRatio or the default (None)."""
+    asked = body.output.aspectRatios
+    if asked and body.output.aspectRatio is not None:
+        raise InvalidRenderRequest(
+            "output: give aspectRatio (one shape) or aspectRatios (several), not both",
+            details=[{"loc": ["output", "aspectRatios"], "msg": "with aspectRatio"}],
+        )
+    return list(dict.fromkeys(asked)) if asked else [None]
+
+
+def with_shape(options: ResolvedOptions, shape: str | None) -> ResolvedOptions:
+    """The resolved options in one of the batch's shapes (None: as resolved)."""
+    if shape is None:
+        return options
+    output = options.output.model_copy(update={"aspectRatio": shape})
+    return options.model_copy(update={"output": output})
 
 
 async def _bump_usage(session: AsyncSession, template_id: str, n: int) -> None:
@@ -96,6 +117,12 @@ async def create_render(
     """Check, resolve the job, charge 1 credit and insert it `pending` (`campaign_id`: the
     trigger campaign the job belongs to, for analytics). Raises ProjectNotFound,
     TemplateNotFound, InvalidRenderRequest, InsufficientCredits."""
+    if body.output.aspectRatios is not None:
+        raise InvalidRenderRequest(
+            "output.aspectRatios is for batches (POST /api/render/batch); one render has one "
+            "shape: use output.aspectRatio",
+            details=[{"loc": ["output", "aspectRatios"], "msg": "batches only"}],
+        )
     await check_project(session, account.id, body.projectId, "projectId")
     template = await load_template(session, body.templateId, account.id)
     job_id = new_id()
@@ -285,31 +312,49 @@ async def create_batch(
         row_arms = [by_id[v] for v in assign(keys, [(v.id, v.splitPercent) for v in body.variants])]
     else:
         arms, row_arms = [base], [base] * len(rows)
-    job_ids = [new_id() for _ in rows]
+    shapes = batch_shapes(body)
+    if len(rows) * len(shapes) > limit:
+        raise InvalidRenderRequest(
+            f"The batch makes {len(rows)} rows x {len(shapes)} shapes = "
+            f"{len(rows) * len(shapes)} videos; the {account.tier} tier allows up to {limit} "
+            "per batch. Split it or upgrade."
+        )
+    # One job per row and shape, row by row (jobs are numbered in that order).
+    videos = [(number, shape) for number in range(len(rows)) for shape in shapes]
+    job_ids = [new_id() for _ in videos]
     specs = [
         build_job_spec(
-            arm.template, arm.rows[number], account.tier, options=arm.options, job_id=job_id
+            row_arms[number].template,
+            row_arms[number].rows[number],
+            account.tier,
+            options=with_shape(row_arms[number].options, shape),
+            job_id=job_id,
         )
-        for number, (job_id, arm) in enumerate(zip(job_ids, row_arms, strict=True))
+        for job_id, (number, shape) in zip(job_ids, videos, strict=True)
     ]
+    first_shape = [n for n, (_, k) in enumerate(videos) if k == shapes[0]]  # one spec a row
     for arm in arms:  # tier limits, each row named (400), before anything is charged
         numbers = [n for n, a in enumerate(row_arms, start=1) if a is arm]
         if numbers:
             check_batch(
-                specs[numbers[0] - 1].model_dump(mode="json"),
-                [specs[n - 1].data for n in numbers],
+                specs[first_shape[numbers[0] - 1]].model_dump(mode="json"),
+                [specs[first_shape[n - 1]].data for n in numbers],
                 allowance(settings, account.tier),
                 numbers,
             )
-    warnings = [
-        {"row": number, **warning}
-        for number, spec in enumerate(specs, start=1)
-        for warning in render_warnings(spec)
-    ]
+    for shape in shapes[1:]:  # the frame size of every shape
+        output = arms[0].options.output.model_copy(update={"aspectRatio": shape})
+        check_output(output.model_dump(mode="json"), allowance(settings, account.tier))
+    warnings: list[dict[str, Any]] = []
+    for (row, _), spec in zip(videos, specs, strict=True):  # once per row, not per shape
+        for warning in render_warnings(spec):
+            item = {"row": row + 1, **warning}
+            if item not in warnings:
+                warnings.append(item)
     metric = (body.primaryMetric or DEFAULT_PRIMARY_METRIC) if body.variants else None
     batch_id = new_id()
     balance = await charge_credits(
-        session, account.id, len(rows), reason="batch render", reference=batch_id
+        session, account.id, len(specs), reason="batch render", reference=batch_id
     )
     session.add(
         Batch(
@@ -317,7 +362,7 @@ async def create_batch(
             account_id=account.id,
             project_id=body.projectId,
             template_id=template["id"],
-            total_rows=len(rows),
+            total_rows=len(specs),
             headers=list(body.headers),
             mapping=mapping,
             variants=[v.model_dump(mode="json", exclude_none=True) for v in body.variants or []],
@@ -326,7 +371,8 @@ async def create_batch(
     )
     await session.flush()
     now = utcnow()
-    for number, (spec, arm) in enumerate(zip(specs, row_arms, strict=True), start=1):
+    for number, (spec, (row, _)) in enumerate(zip(specs, videos, strict=True), start=1):
+        arm = row_arms[row]
         session.add(
             RenderJob(
                 id=spec.jobId,
@@ -342,10 +388,13 @@ async def create_batch(
                 created_at=now + timedelta(microseconds=number),
             )
         )
-    for template_id, count in Counter(arm.template["id"] for arm in row_arms).items():
+    used = Counter(row_arms[row].template["id"] for row, _ in videos)
+    for template_id, count in used.items():
         await _bump_usage(session, template_id, count)
     await session.flush()
-    return CreatedBatch(batch_id, job_ids, mapping, balance, warnings)
+    pairs = zip(videos, specs, strict=True)
+    shaped = [(row + 1, str(spec.output.aspectRatio)) for (row, _), spec in pairs]
+    return CreatedBatch(batch_id, job_ids, mapping, balance, warnings, shaped)
 
 
 def _cell_value(value: Any) -> str | int | float | bool | None:
@@ -353,6 +402,18 @@ def _cell_value(value: Any) -> str | int | float | bool | None:
     if value is None or isinstance(value, str | int | float | bool):
         return value
     return json.dumps(value)
+
+
+def retry_requests(batch: Batch, failed: list[RenderJob]) -> list[BatchRequest]:
+    """One retry_request per shape of the failed jobs (a batch made with output.aspectRatios
+    renders each shape of a row as its own job; a retry renders each failed job in its own
+    shape)."""
+    if not failed:
+        raise InvalidRenderRequest("The batch has no failed rows to retry")
+    groups: dict[str, list[RenderJob]] = {}
+    for job in failed:
+        groups.setdefault(load_job_spec(job.request).output.aspectRatio, []).append(job)
+    return [retry_request(batch, jobs) for jobs in groups.values()]
 
 
 def retry_request(batch: Batch, failed: list[RenderJob]) -> BatchRequest:

@@ -20,7 +20,14 @@ from app.accounts.models import Account
 from app.config import Settings
 from app.limits import Allowance, LimitExceeded, allowance, check_render_options
 from app.projects.service import check_project
-from app.renders.create import batch_mapping, load_template, merged, row_data, template_slots
+from app.renders.create import (
+    batch_mapping,
+    batch_shapes,
+    load_template,
+    merged,
+    row_data,
+    template_slots,
+)
 from app.renders.errors import InvalidRenderRequest
 from app.renders.job import ResolvedOptions, build_job_spec, display_name, resolve_options
 from app.renders.limits import check_render_data
@@ -150,10 +157,12 @@ async def dry_run_batch(
 ) -> dict[str, Any]:
     """The dry run's answer (BatchDryRun), reading only."""
     limit = settings.tiers[account.tier].batch_max
-    if len(body.rows) > limit:
+    shapes = batch_shapes(body)  # output.aspectRatios: one video (and credit) per row and shape
+    if len(body.rows) * len(shapes) > limit:
         raise InvalidRenderRequest(
-            f"The batch has {len(body.rows)} rows; the {account.tier} tier allows up to {limit} "
-            "rows per batch. Split it or upgrade."
+            f"The batch makes {len(body.rows)} rows x {len(shapes)} shapes = "
+            f"{len(body.rows) * len(shapes)} videos; the {account.tier} tier allows up to "
+            f"{limit} per batch. Split it or upgrade."
         )
     if body.primaryMetric is not None and not body.variants:
         raise InvalidRenderRequest(
@@ -203,16 +212,17 @@ async def dry_run_batch(
         )
     ]
     total = len(results)
+    cost = total * len(shapes)
     valid = sum(1 for r in results if r["ok"])
-    enough = account.credits >= total
+    enough = account.credits >= cost
     would = valid == total and enough
     warned = sum(1 for r in results if r["warnings"])
     if would:
-        message = f"All {total} rows can be rendered for {total} credits"
+        message = f"All {total} rows can be rendered for {cost} credits"
     elif valid < total:
         message = f"{total - valid} of {total} rows would make the batch fail"
     else:
-        message = f"The batch needs {total} credits; the balance is {account.credits}"
+        message = f"The batch needs {cost} credits; the balance is {account.credits}"
     message += f"; {warned} row(s) have warnings. Nothing was charged or queued."
     return {
         "success": True,
@@ -220,7 +230,7 @@ async def dry_run_batch(
         "templateId": template["id"],
         "totalRows": total,
         "validRows": valid,
-        "creditsNeeded": total,
+        "creditsNeeded": cost,
         "creditsRemaining": account.credits,
         "enoughCredits": enough,
         "wouldQueue": would,

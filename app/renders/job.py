@@ -7,8 +7,9 @@ the template's defaults. The spec is stored as the job row's `request` JSON and 
 `load_job_spec` (the worker, which re-validates it). The preview page and `reelsmith render`
 build theirs with the same function.
 
-Output defaults, decided here and nowhere else: the request's `output.resolution`/`fps` win,
-then the template's `defaults.resolution`/`defaults.fps`, then 1080p at 30 fps.
+Output defaults, decided here and nowhere else: the request's `output.resolution`/`fps`/
+`aspectRatio` win, then the template's `defaults.resolution`/`defaults.fps`, then 1080p 16:9
+at 30 fps.
 """
 
 from __future__ import annotations
@@ -23,8 +24,8 @@ from app.ai.translate import can_translate
 from app.config import Settings
 from app.primitives.catalog import get_primitive
 from app.renders.errors import InvalidRenderRequest
-from app.renders.schemas import BrandOptions, RenderOptions, SceneOverride
-from app.spec import Resolution
+from app.renders.schemas import BrandOptions, OutputRange, RenderOptions, SceneOverride
+from app.spec import DEFAULT_ASPECT_RATIO, DEFAULT_FORMAT, AspectRatio, OutputFormat, Resolution
 from app.templates.binding import prepare_data, prepare_render
 from app.templates.builtins import builtin_data_source
 from app.templates.lists import data_problems as template_data_problems
@@ -70,6 +71,12 @@ class JobOutput(BaseModel):
     fps: Literal[30, 60] = DEFAULT_FPS
     captions: bool = False
     language: str = DEFAULT_LANGUAGE
+    # The shape: the resolution names its short side (720p 9:16 = 720x1280).
+    aspectRatio: AspectRatio = DEFAULT_ASPECT_RATIO
+    # The delivered file (mp4 is rendered first; the others are made from it).
+    format: OutputFormat = DEFAULT_FORMAT
+    frameAtMs: float | None = None  # png: the frame's time; None: the poster frame
+    range: OutputRange | None = None  # only this part of the video (ms)
 
 
 class JobDataSource(BaseModel):
@@ -225,6 +232,10 @@ def resolve_options(
         fps=options.output.fps or defaults.get("fps") or DEFAULT_FPS,
         captions=bool(options.output.captions),
         language=language,
+        aspectRatio=options.output.aspectRatio or DEFAULT_ASPECT_RATIO,
+        format=options.output.format or DEFAULT_FORMAT,
+        frameAtMs=options.output.frameAtMs,
+        range=options.output.range,
     )
     return ResolvedOptions(
         scenes=scenes, brand=brand_for_tier(brand, tier), audio=audio, output=output

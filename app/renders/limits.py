@@ -13,6 +13,7 @@ from app.limits import (
     Allowance,
     LimitExceeded,
     check_duration,
+    check_output_times,
     check_render_options,
     check_strings,
     estimated_duration_ms,
@@ -88,12 +89,9 @@ def check_render_data(
         "scenes", page, limits.max_page_bytes, "bytes of page content", allow, " after substitution"
     )
     include_voiceover = bool((options.get("audio") or {}).get("includeVoiceover"))
-    check_duration(
-        estimated_duration_ms(scenes, prepared, include_voiceover),
-        "scenes",
-        allow,
-        "(estimated before speaking)",
-    )
+    duration_ms = estimated_duration_ms(scenes, prepared, include_voiceover)
+    check_duration(duration_ms, "scenes", allow, "(estimated before speaking)")
+    check_output_times(options.get("output") or {}, duration_ms, allow)
 
 
 def check_render(options: Mapping[str, Any], data: Mapping[str, Any], allow: Allowance) -> None:

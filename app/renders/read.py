@@ -16,6 +16,7 @@ from app.renders.job import JobSpecInvalid, load_job_spec
 from app.renders.models import Batch, RenderJob
 from app.renders.states import FINISHED, BatchStatus, JobStatus
 from app.renders.warnings import render_warnings
+from app.spec import ASPECT_RATIOS
 
 
 async def owned_job(
@@ -208,3 +209,11 @@ def job_fields(job: RenderJob, storage: Storage, settings: Settings) -> dict[str
         **viewer_urls(job, storage, settings),
         **finished_report(job),
     }
+
+
+def job_shape(job: RenderJob) -> str:
+    """The job's output.aspectRatio (jobs from before shapes: 16:9)."""
+    request = job.request if isinstance(job.request, dict) else {}
+    output = request.get("output")
+    shape = output.get("aspectRatio") if isinstance(output, dict) else None
+    return shape if shape in ASPECT_RATIOS else "16:9"

@@ -145,6 +145,10 @@ async def create_batch(data: BatchRequest, query_args: BatchCreateQuery) -> Answ
             "creditsRemaining": created.balance,
             "mapping": created.mapping,
             "warnings": created.warnings,
+            "jobs": [
+                {"jobId": job_id, "row": row, "aspectRatio": shape}
+                for job_id, (row, shape) in zip(created.job_ids, created.shapes, strict=True)
+            ],
         }
 
     return await _create("batch", data, make)
@@ -179,6 +183,7 @@ async def batch_status(query_args: BatchQuery) -> dict[str, Any]:
                 "progress": j.progress,
                 "outputUrl": read.output_url(j, storage),
                 "error": j.error,
+                "aspectRatio": read.job_shape(j),
             }
             for j in jobs
         ],

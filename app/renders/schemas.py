@@ -12,12 +12,13 @@ from pydantic import (
     SerializerFunctionWrapHandler,
     field_validator,
     model_serializer,
+    model_validator,
 )
 
 from app.renders.quality import QualityReport
 from app.renders.states import BatchStatus, JobStage, JobStatus
 from app.renders.variants import MAX_VARIANTS, PrimaryMetric, check_split
-from app.spec import LANGUAGES, Resolution
+from app.spec import LANGUAGES, AspectRatio, OutputFormat, Resolution
 
 HEX_COLOR = r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$"
 
@@ -54,10 +55,54 @@ class AudioOptions(BaseModel):
     musicVolume: float | None = Field(default=None, ge=0.0, le=1.0)
 
 
+class OutputRange(BaseModel):
+    """A part of the video, in ms from its start (startMs < endMs)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    startMs: float = Field(ge=0)
+    endMs: float = Field(gt=0)
+
+    @model_validator(mode="after")
+    def _ordered(self) -> OutputRange:
+        if self.endMs <= self.startMs:
+            raise ValueError(f"endMs ({self.endMs:g}) must be after startMs ({self.startMs:g})")
+        return self
+
+
 class OutputOptions(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    resolution: Resolution | None = None
+    resolution: Resolution | None = Field(
+        default=None, description="The frame's short side: 720p, 1080p or 4k (default 1080p)"
+    )
+    aspectRatio: AspectRatio | None = Field(
+        default=None,
+        description="The shape: 16:9 (default), 9:16, 1:1 or 4:5; the resolution names the "
+        "short side (720p 9:16 = 720x1280, 1080p 1:1 = 1080x1080)",
+    )
+    format: OutputFormat | None = Field(
+        default=None,
+        description="mp4 (H.264/AAC, default), webm (VP9/Opus), gif (one palette, at most 15 "
+        "fps and 640 px on the long side, no audio) or png (one frame: the poster frame or "
+        "frameAtMs)",
+    )
+    frameAtMs: float | None = Field(
+        default=None,
+        ge=0,
+        description="png only: the frame's time in the video (ms); default the poster frame",
+    )
+    range: OutputRange | None = Field(
+        default=None,
+        description="Render only this part of the video: {startMs, endMs} (ms from its start)",
+    )
+    aspectRatios: list[AspectRatio] | None = Field(
+        default=None,
+        min_length=1,
+        max_length=4,
+        description="Batches only: one video per row in each of these shapes (one credit per "
+        "video); instead of aspectRatio",
+    )
     fps: Literal[30, 60] | None = None
     captions: bool | None = None
     language: str | None = Field(
@@ -245,6 +290,14 @@ class BatchRequest(RenderOptions):
         return value
 
 
+class BatchJobShape(BaseModel):
+    """One job of a batch: the request row it renders and its shape."""
+
+    jobId: str
+    row: int = Field(description="The row's 1-based number in the request")
+    aspectRatio: AspectRatio
+
+
 class BatchCreated(BaseModel):
     success: bool = True
     batchId: str
@@ -258,6 +311,11 @@ class BatchCreated(BaseModel):
         default_factory=list,
         description="Each row's warnings (characters no font draws, text that will not fit), "
         "with its row number; the batch goes on",
+    )
+    jobs: list[BatchJobShape] = Field(
+        default_factory=list,
+        description="Each job with its row and shape, in jobIds order (addition; several per "
+        "row with output.aspectRatios)",
     )
 
 
@@ -281,7 +339,10 @@ class BatchDryRun(BaseModel):
     templateId: str
     totalRows: int
     validRows: int = Field(description="Rows without a data or limits warning")
-    creditsNeeded: int = Field(description="What the batch would charge: 1 credit a row")
+    creditsNeeded: int = Field(
+        description="What the batch would charge: 1 credit a video (a row, times its shapes "
+        "with output.aspectRatios)"
+    )
     creditsRemaining: int = Field(description="The balance now (nothing was charged)")
     enoughCredits: bool
     wouldQueue: bool = Field(description="Every row valid and enough credits")
@@ -328,6 +389,7 @@ class BatchJobEntry(BaseModel):
     progress: int
     outputUrl: str | None
     error: str | None
+    aspectRatio: AspectRatio = "16:9"
 
 
 class BatchStatusResponse(BaseModel):

@@ -112,8 +112,14 @@ async def make_thumbnails(
         if job.status != JobStatus.COMPLETE or job.deleted_at is not None or not job.output_key:
             state = "deleted" if job.deleted_at else job.status
             raise InvalidRenderRequest(f"Thumbnails need a completed render; this job is {state}")
+        output = load_job_spec(job.request).output
+        if output.format in ("gif", "png"):
+            raise InvalidRenderRequest(
+                f"Thumbnails are cut from a video; this job's output is a {output.format} "
+                "(its poster PNG and preview GIF are at thumbnailUrl and thumbnailGifUrl)"
+            )
         at_s = start_seconds(job, body)
-        video_key, fps = job.output_key, load_job_spec(job.request).output.fps
+        video_key, fps = job.output_key, output.fps
         total_s = (job.duration_ms or 0) / 1000
     duration_s = min(body.durationSec, total_s - at_s) if total_s else body.durationSec
     png_key, gif_key = thumbnail_keys(body.renderJobId)

@@ -23,8 +23,9 @@ from app import viewsessions as sessions
 from app.config import Settings
 from app.db import Database, utcnow
 from app.errors import bad_request, summarize, validation_details
-from app.media.storage import get_storage
+from app.media.storage import CONTENT_TYPES, get_storage
 from app.ratelimit import client_ip
+from app.spec import frame_size
 from app.state import get_db, get_redis, get_settings
 from app.viewers import service
 from app.viewers.errors import VideoDeleted, VideoNotFound
@@ -115,6 +116,9 @@ def player_context(
     accent = spec.brand.accentColor or ""
     logo = spec.brand.logoUrl or ""
     video_url = storage.url(job.output_key) if job.output_key else ""
+    output = spec.output
+    fmt = output.format
+    width, height = frame_size(output.resolution, output.aspectRatio)
     return {
         "embed": embed,
         "job_id": job.id,
@@ -132,9 +136,12 @@ def player_context(
         "cta_href": f"/c/{job.id}?s={token}",
         "session_token": token,
         "scenes_json": json.dumps([[i, ms] for i, ms in video.scene_starts]),
-        "download_name": f"video-{job.id[:8]}.mp4",
-        "width": 1280,
-        "height": 720,
+        "download_name": f"video-{job.id[:8]}.{fmt}",
+        "format": fmt,
+        "media_type": CONTENT_TYPES.get(f".{fmt}", "video/mp4"),
+        "is_image": fmt in ("gif", "png"),
+        "width": width,
+        "height": height,
     }
 
 

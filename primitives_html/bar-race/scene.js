@@ -16,7 +16,8 @@ reelsmith.primitive("bar-race", {
     var title = ctx.$(".br-title");
     if (title) ctx.fit(title);
     var headH = ctx.$(".br-head").offsetHeight;
-    var height = Math.min(CHART_H, 560 - headH);
+    // Taller shapes (4:5, 9:16) give the chart their extra height.
+    var height = Math.min(CHART_H + Math.max(0, ctx.height - 720) * 0.5, ctx.height - 160 - headH);
     var rowH = bars.length ? Math.min(bars.length <= 4 ? 92 : 72, height / bars.length) : 0;
     chart.style.height = rowH * bars.length + "px";
     var max = bars.reduce(function (m, b) { return Math.max(m, b.value); }, 0) || 1;

@@ -39,7 +39,7 @@ reelsmith.primitive("milestone-timeline", {
       s.more.className = "mt-more";
       s.more.textContent = "+ " + ctx.fmt(s.hidden) + " more";
       list.appendChild(s.more);
-      placeMore(s);
+      placeMore(ctx, s);
     }
     return s;
 
@@ -105,7 +105,9 @@ function el(tag, cls, text) {
 
 function layout(ctx, s, n) {
   if (s.horizontal) {
-    var left = 96, width = 1088, lineY = 430;
+    // 1088 px of track at 16:9; the narrower shapes keep 52 px each side of theirs.
+    var left = ctx.width > ctx.height ? 96 : 52, width = ctx.width - 2 * left;
+    var lineY = ctx.height > 720 ? Math.round(ctx.height * 0.56) : 430;
     var spacing = n ? width / n : width;
     var cardW = Math.min(n <= 2 ? 420 : 330, spacing * 1.75 - 24);
     s.items.forEach(function (it, i) {
@@ -115,18 +117,20 @@ function layout(ctx, s, n) {
       var up = n > 2 ? i % 2 === 0 : true;
       it.card.classList.add(up ? "mt-up" : "mt-down");
       // Centred on its dot, but never past the safe area (5 % in from the frame's edges).
-      it.card.style.left = Math.max(64, Math.min(1280 - 64 - cardW, x - cardW / 2)) + "px";
+      var safeX = Math.ceil(ctx.width * 0.05);
+      it.card.style.left = Math.max(safeX, Math.min(ctx.width - safeX - cardW, x - cardW / 2)) + "px";
       it.card.style.width = cardW + "px";
       if (up) {
-        it.card.style.bottom = 720 - lineY + 20 + "px";
+        it.card.style.bottom = ctx.height - lineY + 20 + "px";
         it.card.style.maxHeight = lineY - 20 - 150 + "px";
       } else {
         it.card.style.top = lineY + 20 + "px";
-        it.card.style.maxHeight = 720 - lineY - 20 - 40 + "px";
+        it.card.style.maxHeight = ctx.height - lineY - 20 - Math.max(40, ctx.height * 0.05 + 4) + "px";
       }
     });
   } else {
-    var top = 160, height = 720 - 56 - top;
+    var top = 160 + Math.max(0, ctx.height - 720) * 0.1;
+    var height = ctx.height - Math.max(56, Math.ceil(ctx.height * 0.05) + 8) - top;
     var rowH = height / Math.max(n, 3);
     s.items.forEach(function (it) {
       var cy = top + it.frac * height;
@@ -141,13 +145,14 @@ function layout(ctx, s, n) {
   }
 }
 
-function placeMore(s) {
+function placeMore(ctx, s) {
+  var wide = ctx.width > ctx.height;
   if (s.horizontal) {
-    s.more.style.right = "96px";
-    s.more.style.top = "456px";
+    s.more.style.right = (wide ? 96 : 52) + "px";
+    s.more.style.top = (ctx.height > 720 ? Math.round(ctx.height * 0.56) : 430) + 26 + "px";
   } else {
-    s.more.style.left = "384px";
-    s.more.style.bottom = "38px"; // inside the safe area
+    s.more.style.left = (wide ? 384 : 244) + "px";
+    s.more.style.bottom = Math.ceil(ctx.height * 0.05) + 2 + "px"; // inside the safe area
   }
 }
 

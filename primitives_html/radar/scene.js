@@ -8,9 +8,23 @@
 (function () {
 var SVG = "http://www.w3.org/2000/svg";
 var CX = 320, CY = 320, R = 195, RINGS = 4, MAX_AXES = 8;
-var CHART_LEFT = 600; // .rd-chart's left in the frame (scene.css)
-var LIST_RIGHT = 500; // labels keep clear of the side list (96 + 380 px, and a gap)
-var SAFE_RIGHT = 1216; // the safe area's right edge
+var LIST_GAP = 24; // labels keep clear of the side list beside the chart
+
+/* Where the chart sits in the frame, read from the layout (scene.css places it per shape):
+ * its left edge and scale (CSS px per SVG unit), the room's left edge (the side list's right
+ * edge when the list is beside the chart, else the safe area's) and the safe area's right. */
+function chartBox(ctx, svg) {
+  var frame = ctx.el.getBoundingClientRect();
+  var box = svg.getBoundingClientRect();
+  var side = ctx.$(".rd-side").getBoundingClientRect();
+  var beside = side.bottom > box.top && side.right <= box.left + 1;
+  return {
+    left: box.left - frame.left,
+    scale: box.width / 640 || 1,
+    roomLeft: beside ? side.right - frame.left + LIST_GAP : Math.ceil(ctx.width * 0.05),
+    safeRight: Math.floor(ctx.width * 0.95),
+  };
+}
 
 reelsmith.primitive("radar", {
   setup: function (ctx) {
@@ -51,14 +65,17 @@ reelsmith.primitive("radar", {
     });
     s.shape = el(svg, "polygon", { class: "rd-shape" });
     s.points = items.map(function () { return el(svg, "circle", { class: "rd-point", r: 8 }); });
+    var box = chartBox(ctx, svg);
     s.labels = items.map(function (item, i) {
       var a = s.angle(i);
       var pos = point(a, R + 34);
       var anchor = Math.abs(Math.cos(a)) < 0.2 ? "middle" : Math.cos(a) > 0 ? "start" : "end";
       var g = el(svg, "g");
       var label = el(g, "text", { class: "rd-label", x: pos[0], y: pos[1] + (Math.sin(a) > 0.5 ? 14 : Math.sin(a) < -0.5 ? -18 : 0), "text-anchor": anchor });
-      fitLabel(ctx, label, item.axis, anchor, CHART_LEFT + pos[0]);
-      var value = el(g, "text", { class: "rd-label-value", x: pos[0], y: Number(label.getAttribute("y")) + 24, "text-anchor": anchor });
+      fitLabel(ctx, label, item.axis, anchor, pos[0], box);
+      // The value a line below its label (24 units at the 21-unit label of 16:9).
+      var below = Math.max(24, (parseFloat(getComputedStyle(label).fontSize) || 21) * 1.25);
+      var value = el(g, "text", { class: "rd-label-value", x: pos[0], y: Number(label.getAttribute("y")) + below, "text-anchor": anchor });
       value.textContent = ctx.fmt(item.value);
       return g;
     });
@@ -118,9 +135,11 @@ reelsmith.primitive("radar", {
 });
 
 /* An axis label: at most 15 graphemes, and cut further (ending in "…") until it fits the room
- * between the side list and the safe area's right edge (5 % of the frame). */
-function fitLabel(ctx, label, axis, anchor, x) {
-  var right = SAFE_RIGHT - x, left = x - LIST_RIGHT;
+ * between the side list (or the safe area's left edge) and the safe area's right edge (5 % of
+ * the frame). `x` in SVG units; the room in them too. */
+function fitLabel(ctx, label, axis, anchor, x, box) {
+  var at = box.left + x * box.scale;
+  var right = (box.safeRight - at) / box.scale, left = (at - box.roomLeft) / box.scale;
   var room = anchor === "start" ? right : anchor === "end" ? left : 2 * Math.min(left, right);
   var letters = ctx.graphemes(axis);
   var keep = Math.min(letters.length, 15);

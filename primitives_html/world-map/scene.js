@@ -5,13 +5,18 @@
  * Bindings: "highlight" (countries fill in), "zoom" (zoom-to-country camera move starts). */
 (function () {
 var SVG = "http://www.w3.org/2000/svg";
-var BASE = { s: 0.92, x: 51.2, y: 100.8 }; // map fitted below the title
-var FOCUS = { x: 720, y: 430 }; // where the zoomed country lands on screen
+// The map fitted below the title and where the zoomed country lands on screen, at 16:9;
+// shapeView() sets both for the stage's shape (the map's projection is 1280 units wide).
+var BASE = { s: 0.92, x: 51.2, y: 100.8 };
+var FOCUS = { x: 720, y: 430 };
+var CALLOUT_FLIP = 860; // a pin right of this gets its callout on its left
+var MAP_H = 600; // the projected map's height, in projection units (at most)
 var PULSE_MS = 1800;
 var LEGEND_ROWS = 5;
 
 reelsmith.primitive("world-map", {
   setup: function (ctx) {
+    shapeView(ctx);
     var geo = readGeo(ctx);
     var items = highlights(ctx, geo);
     var s = { geo: geo, items: items, home: items.filter(function (i) { return i.home; })[0] || items[0] || null };
@@ -224,6 +229,21 @@ function timing(ctx, n) {
   };
 }
 
+/* The map across the frame's width on square and portrait shapes (the SVGs' user units are
+ * the stage's CSS px), centred in the height left below the title. */
+function shapeView(ctx) {
+  if (ctx.width > ctx.height) return;
+  ctx.$$(".wm-svg").forEach(function (svg) {
+    svg.setAttribute("viewBox", "0 0 " + ctx.width + " " + ctx.height);
+  });
+  var s = (ctx.width - 40) / 1280;
+  var head = ctx.$(".wm-frame").getBoundingClientRect().bottom - ctx.el.getBoundingClientRect().top;
+  var y = Math.max(head + 24, (ctx.height - MAP_H * s) / 2);
+  BASE = { s: s, x: 20, y: y };
+  FOCUS = { x: ctx.width / 2, y: Math.round(Math.max(y + 120, ctx.height * 0.5)) };
+  CALLOUT_FLIP = ctx.width * 0.6;
+}
+
 function zoomTarget(focus) {
   var w = Math.max(focus[2] - focus[0], 1), h = Math.max(focus[3] - focus[1], 1);
   var s = Math.max(BASE.s, Math.min(560 / w, 340 / h, 6));
@@ -265,7 +285,7 @@ function renderPin(ctx, t, s, view) {
   var c = e.outCubic(ctx.progress(t, tm.calloutAt, 500));
   callout.style.display = c > 0 ? "flex" : "none";
   callout.style.opacity = c;
-  var right = x < 860;
+  var right = x < CALLOUT_FLIP;
   callout.style.transform =
     "translate(" + r2(right ? x + 24 : x - 24) + "px," + r2(y - 24 + (1 - c) * 12) + "px)" + (right ? "" : " translateX(-100%)");
 

@@ -20,11 +20,13 @@
   var form = document.getElementById("rp-form");
   var resetBtn = document.getElementById("rp-reset");
   var resolutionEl = document.getElementById("rp-resolution");
+  var shapeEl = document.getElementById("rp-shape");
   var isEmbed = document.body.classList.contains("rp-embed");
 
   var rs = null; // the composition page's window.reelsmith
   var data = clone(config.data || {});
   var resolution = config.resolution || "1080p";
+  var shape = config.aspectRatio || "16:9"; // output.aspectRatio: the page is laid out in it
   var renderSeq = 0;
   var debounce = null;
 
@@ -46,21 +48,26 @@
     statusEl.classList.toggle("rp-error", !!isError);
   }
 
-  /* ---------- stage size: the chosen resolution's pixels, scaled to fit ---------- */
+  /* ---------- stage size: the chosen shape and resolution's pixels, scaled to fit ---------- */
   function layoutStage() {
     if (isEmbed) return; // the embed fills its iframe; the composition letterboxes itself
     var factor = (config.resolutions || {})[resolution] || 1;
+    var size = (config.aspectRatios || {})[shape] || [1280, 720];
     var dpr = window.devicePixelRatio || 1;
-    var w = (1280 * factor) / dpr;
-    var h = (720 * factor) / dpr;
+    var w = (size[0] * factor) / dpr;
+    var h = (size[1] * factor) / dpr;
     var avail = area.clientWidth || w;
-    var scale = Math.min(1, avail / w);
+    // A tall shape also fits the window's height (a 9:16 stage is never taller than 80 %).
+    var tall = window.innerHeight ? (window.innerHeight * 0.8) / h : 1;
+    var scale = Math.min(1, avail / w, tall);
     frame.style.width = w + "px";
     frame.style.height = h + "px";
     box.style.width = w * scale + "px";
     box.style.height = h * scale + "px";
     frame.style.transform = scale === 1 ? "" : "scale(" + scale + ")";
     box.setAttribute("data-resolution", resolution);
+    box.setAttribute("data-shape", shape);
+    box.style.margin = "0 auto"; // a narrower shape sits in the middle of the player
   }
 
   /* ---------- controls ---------- */
@@ -145,6 +152,14 @@
       layoutStage();
     });
   }
+  if (shapeEl) {
+    // Another shape is another layout: the page is composed again, at the same time.
+    shapeEl.addEventListener("change", function () {
+      shape = shapeEl.value;
+      layoutStage();
+      render();
+    });
+  }
   window.addEventListener("resize", layoutStage);
   // Space toggles playback, arrows step 100 ms (not while typing in the data form).
   document.addEventListener("keydown", function (e) {
@@ -161,7 +176,7 @@
 
   /* ---------- loading a composition ---------- */
   function requestBody() {
-    var body = { data: data };
+    var body = { data: data, aspectRatio: shape };
     if (config.draft) body.template = config.draft;
     else {
       body.templateId = config.templateId;

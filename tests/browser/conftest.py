@@ -19,6 +19,7 @@ from playwright.async_api import Browser, Page, async_playwright
 
 from app.composition.page import render_composition
 from app.composition.timeline import build_timeline
+from worker.render.server import page_viewport
 
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -103,9 +104,11 @@ def composition_html(
 
 
 async def open_composition(browser: Browser, html: str, dpr: float = 1) -> CompositionPage:
-    """Load a composition page at 1280x720 CSS px, blocking every network request."""
+    """Load a composition page at its layout size (1280x720 CSS px for 16:9, 720x1280 for
+    9:16...), blocking every network request."""
+    size = page_viewport(html)
     context = await browser.new_context(
-        viewport={"width": 1280, "height": 720}, device_scale_factor=dpr
+        viewport={"width": size["width"], "height": size["height"]}, device_scale_factor=dpr
     )
     page = await context.new_page()
     loaded = CompositionPage(page)

@@ -158,7 +158,10 @@ async def open_pages(
 ) -> AsyncIterator[list[CapturePage]]:
     """One capture page per browser, loaded and ready; all closed on the way out."""
     opened = await asyncio.gather(
-        *(open_capture_page(warm, server.origin, server.page_url, scale, fps) for warm in browsers),
+        *(
+            open_capture_page(warm, server.origin, server.page_url, scale, fps, server.viewport)
+            for warm in browsers
+        ),
         return_exceptions=True,
     )
     pages = [p for p in opened if isinstance(p, CapturePage)]

@@ -18,7 +18,15 @@ from app.renders.job import RenderJobSpec, build_job_spec
 from app.renders.schemas import AudioOptions, OutputOptions, RenderOptions
 from app.renders.states import JobStage
 from app.sources.errors import SourceUnavailable
-from app.spec import FPS_VALUES, RESOLUTIONS, Resolution
+from app.spec import (
+    ASPECT_RATIOS,
+    FPS_VALUES,
+    OUTPUT_FORMATS,
+    RESOLUTIONS,
+    AspectRatio,
+    OutputFormat,
+    Resolution,
+)
 from app.templates.builtins import builtins
 from worker.render.browser import close_browser_managers
 from worker.render.errors import RenderError
@@ -55,6 +63,8 @@ def job_spec(
     resolution: Resolution | None,
     fps: Literal[30, 60] | None,
     voiceover: bool | None,
+    aspect_ratio: AspectRatio | None = None,
+    fmt: OutputFormat | None = None,
 ) -> RenderJobSpec:
     """The job the pipeline renders, built like an API render's (the template's defaults,
     then the documented ones). Sample data is complete: rendering it needs no outside
@@ -63,7 +73,7 @@ def job_spec(
         template = {**template, "dataSource": None}
     options = RenderOptions(
         audio=AudioOptions(includeVoiceover=voiceover),
-        output=OutputOptions(resolution=resolution, fps=fps),
+        output=OutputOptions(resolution=resolution, fps=fps, aspectRatio=aspect_ratio, format=fmt),
     )
     chosen = data if data is not None else dict(template.get("sampleData") or {})
     return build_job_spec(template, chosen, LOCAL_TIER, options=options, strict=False)
@@ -80,6 +90,9 @@ def render_to_file(
     voiceover: bool | None,
     console: Console,
     fail: Callable[[str], NoReturn],
+    *,
+    aspect_ratio: str | None = None,
+    fmt: str | None = None,
 ) -> Path:
     """Render and print where the video went; `fail` reports input errors and exits."""
 
@@ -90,10 +103,15 @@ def render_to_file(
         fail(str(exc))
     if data is not None and not isinstance(data, dict):
         fail("--data must hold one JSON object (field name -> value)")
-    if resolution is not None and resolution not in RESOLUTIONS:
-        fail(f"--resolution {resolution!r} is not one of {', '.join(RESOLUTIONS)}")
-    if fps is not None and fps not in FPS_VALUES:
-        fail(f"--fps {fps} is not one of {', '.join(map(str, FPS_VALUES))}")
+    choices = (
+        ("--resolution", resolution, RESOLUTIONS),
+        ("--aspect-ratio", aspect_ratio, ASPECT_RATIOS),
+        ("--format", fmt, OUTPUT_FORMATS),
+        ("--fps", fps, FPS_VALUES),
+    )
+    for option, value, allowed in choices:
+        if value is not None and value not in allowed:
+            fail(f"{option} {value!r} is not one of {', '.join(map(str, allowed))}")
     try:
         spec = job_spec(
             template,
@@ -101,6 +119,8 @@ def render_to_file(
             cast(Resolution | None, resolution),
             cast(Literal[30, 60] | None, fps),
             voiceover,
+            cast(AspectRatio | None, aspect_ratio),
+            cast(OutputFormat | None, fmt),
         )
     except (InvalidRenderRequest, ValidationError) as exc:
         fail(f"the template cannot be rendered: {exc}")
@@ -132,6 +152,11 @@ def render_to_file(
         result = asyncio.run(run())
     except (RenderError, SourceUnavailable) as exc:
         fail(str(exc))
+    if result.path != out:  # webm, gif or png made from the MP4: that file is the output
+        target = out if out.suffix == result.path.suffix else out.with_suffix(result.path.suffix)
+        result.path.replace(target)
+        out.unlink(missing_ok=True)
+        out = target
     console.print(
         f"[green]wrote[/] {out} — {result.duration_ms / 1000:.1f} s, {result.frames} frames, "
         f"{result.width}x{result.height} @ {result.fps} fps, "

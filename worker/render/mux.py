@@ -14,11 +14,20 @@ from worker.render.errors import RenderError, RenderTimeout
 AUDIO_RATE = 48000
 
 
-def mux_args(run_list: Path, audio: Path | None, duration_s: float, out_path: Path) -> list[str]:
-    """ffmpeg argv: concat demuxer (stream copy) + audio padded/cut to the exact duration."""
+def mux_args(
+    run_list: Path,
+    audio: Path | None,
+    duration_s: float,
+    out_path: Path,
+    audio_start_s: float = 0.0,
+) -> list[str]:
+    """ffmpeg argv: concat demuxer (stream copy) + audio padded/cut to the exact duration;
+    `audio_start_s`: where in the soundtrack the video starts (a part of the video)."""
     video = ffmpeg.input(str(run_list), f="concat", safe=0)
     if audio is None:
         sound = ffmpeg.input(f"anullsrc=r={AUDIO_RATE}:cl=stereo", f="lavfi", t=duration_s)
+    elif audio_start_s > 0:
+        sound = ffmpeg.input(str(audio), ss=f"{audio_start_s:.3f}")
     else:
         sound = ffmpeg.input(str(audio))
     sound = sound.audio.filter("apad").filter("atrim", duration=duration_s)
@@ -39,12 +48,19 @@ def mux_args(run_list: Path, audio: Path | None, duration_s: float, out_path: Pa
 
 
 async def join_and_mux(
-    runs: list[Path], audio: Path | None, duration_s: float, out_path: Path, timeout_s: float
+    runs: list[Path],
+    audio: Path | None,
+    duration_s: float,
+    out_path: Path,
+    timeout_s: float,
+    *,
+    audio_start_s: float = 0.0,
 ) -> Path:
-    """Write `out_path`: the runs back to back and one AAC track of exactly duration_s."""
+    """Write `out_path`: the runs back to back and one AAC track of exactly duration_s (the
+    soundtrack from `audio_start_s` on)."""
 
     def args(listing: Path) -> list[str]:
-        return mux_args(listing, audio, duration_s, out_path)
+        return mux_args(listing, audio, duration_s, out_path, audio_start_s)
 
     return await _join(runs, out_path, args, "mux", timeout_s)
 

@@ -13,6 +13,7 @@ import base64
 import contextlib
 import logging
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -180,12 +181,20 @@ async def _close_socket(ws: WebSocketRoute) -> None:
 
 
 async def open_capture_page(
-    warm: WarmBrowser, origin: str, url: str, scale: float, fps: int
+    warm: WarmBrowser,
+    origin: str,
+    url: str,
+    scale: float,
+    fps: int,
+    viewport: Mapping[str, int] | None = None,
 ) -> CapturePage:
-    """A fresh context (no network but `origin`) with the composition loaded and ready."""
+    """A fresh context (no network but `origin`) with the composition loaded and ready;
+    `viewport`: the page's layout size (its shape; 1280x720 when None)."""
     context = await _step(
         warm.browser.new_context(
-            viewport=VIEWPORT,
+            viewport={"width": viewport["width"], "height": viewport["height"]}
+            if viewport
+            else VIEWPORT,
             device_scale_factor=scale,
             service_workers="block",
             java_script_enabled=True,

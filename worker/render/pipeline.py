@@ -1,8 +1,10 @@
-"""The render engine's one entry point: a RenderJobSpec -> an MP4, read top to bottom.
+"""The render engine's one entry point: a RenderJobSpec -> an MP4 (and the file of its
+output.format), read top to bottom.
 
 sources -> voices -> timeline -> compose -> serve -> capture + encode (the scene cache beside
-it when on) -> audio mix -> mux -> quality check (-> store, which the worker task runs on the
-written file; see worker/tasks.py).
+it when on; only the frames of output.range or a png's frame when asked: clip.py) -> audio mix
+-> mux -> quality check -> deliver (webm, gif, png made from the MP4: formats.py) (-> store,
+which the worker task runs on the written file; see worker/tasks.py).
 """
 
 from __future__ import annotations
@@ -20,14 +22,16 @@ from app.db import Database
 from app.limits import LimitExceeded, allowance, check_spoken_duration
 from app.renders.job import JobOutput, RenderJobSpec
 from app.renders.states import JobStage
-from app.spec import RESOLUTIONS
+from app.spec import frame_size
 from app.workdir import temp_dir
 from worker.render import audio
 from worker.render.browser import BrowserManager, get_browser_manager
 from worker.render.capture import Captured, CaptureStats, capture_video
+from worker.render.clip import clip_of, clip_segments, clipped_page, clipped_plan
 from worker.render.compose import compose_page, fetch_logo
 from worker.render.encode import step_timeout
 from worker.render.errors import RenderInputError
+from worker.render.formats import deliver
 from worker.render.mux import join_and_mux
 from worker.render.page import PageInfo
 from worker.render.quality import QualityReport
@@ -77,6 +81,10 @@ class RenderResult:
     poster_at_ms: float  # the poster frame (the page's posterAtMs on the frame grid)
     quality: QualityReport
     quality_s: float  # wall time of the quality check
+    # The MP4 the capture made (what the quality check read and the posters are cut from):
+    # `path` itself for an mp4, else the file `path` was made from.
+    master: Path | None = None
+    clip_ms: tuple[float, float] | None = None  # output.range / a png's frame: the part shown
 
 
 def spoken_by(voiceovers: Mapping[int, audio.Voiceover]) -> list[dict[str, Any]]:
@@ -242,10 +250,19 @@ async def capture_job(
     workdir: Path,
     parallel: int | None,
     on_frames: Callable[[int, int], None],
+    clip: tuple[float, float] | None = None,
 ) -> Captured:
     """capture + encode on the video's segments (its scene cuts); with the scene cache on,
-    the cache's step beside capture copies the segments it has and captures the rest."""
+    the cache's step beside capture copies the segments it has and captures the rest. `clip`
+    (ms): only the frames of that part (output.range, a png's one frame)."""
     output = prepared.spec.output
+    if clip is not None:  # a part of the video: only its frames, no cache
+        return await capture_video(
+            server, settings, manager, workdir,
+            resolution=output.resolution, fps=output.fps,
+            segments=clip_segments(prepared.timeline, output.fps, clip),
+            parallel=parallel, on_frames=on_frames,
+        )  # fmt: skip
     if settings.scene_cache:
         return await capture_cached(
             server, settings, manager, workdir,
@@ -309,35 +326,61 @@ async def render_or_split(
     with temp_dir(settings, "job-") as tmp:
         workdir = Path(tmp)
         prepared = await prepare(spec, settings, progress, workdir, db)
-        if split is not None and await split(prepared, workdir):
-            return None
+        output = prepared.spec.output
+        whole = output.format == "mp4" and output.range is None
+        if whole and split is not None and await split(prepared, workdir):
+            return None  # (a part of a video, or another format, renders on one worker)
         plan = prepared.quality_plan()  # before the capture: the check after the mux only measures
+        browsers = manager or get_browser_manager(settings)
         with serve_page(prepared.page, prepared.assets) as server:  # serve
+            clip = await clip_of(output, prepared.timeline.duration_ms, server, settings, browsers)
             captured = await capture_job(  # capture + encode
                 server,
                 prepared,
                 settings,
-                manager or get_browser_manager(settings),
+                browsers,
                 workdir,
                 parallel,
                 render_progress(progress),
+                clip,
             )
         progress(JobStage.ENCODING, ENCODE_AT)
         soundtrack = await mix_soundtrack(prepared, settings, workdir)
         out_path.parent.mkdir(parents=True, exist_ok=True)
         await join_and_mux(  # mux
-            captured.paths, soundtrack, captured.duration_s, out_path, step_timeout(settings)
-        )
+            captured.paths, soundtrack, captured.duration_s, out_path, step_timeout(settings),
+            audio_start_s=clip[0] / 1000 if clip else 0.0,
+        )  # fmt: skip
         checked = time.monotonic()
         report = await check_quality(  # quality check (the voice stem is still in workdir)
-            out_path, prepared.spec.output, plan, captured.page, settings,
-            workdir, voice_stem=workdir / audio.VOICE_STEM,
+            out_path, output, plan if clip is None else clipped_plan(plan, clip),
+            captured.page if clip is None else clipped_page(captured.page, clip),
+            settings, workdir, voice_stem=None if clip else workdir / audio.VOICE_STEM,
         )  # fmt: skip
         quality_s = time.monotonic() - checked
+        size = frame_size(output.resolution, output.aspectRatio)
+        delivered = await deliver(  # deliver: webm, gif or png made from the MP4
+            out_path, output.format, output.fps, size, step_timeout(settings)
+        )
     elapsed_s = time.monotonic() - started
-    return result_of(
+    result = result_of(
         prepared, out_path, captured.stats, elapsed_s, captured.page, report, quality_s
     )
+    result.path, result.master, result.clip_ms = delivered, out_path, clip
+    if clip is not None:  # the video is the part: its length, the poster and scenes within it
+        start, end = clip
+        result.duration_ms = round(end - start)
+        result.poster_at_ms = min(max(0.0, result.poster_at_ms - start), end - start)
+        ends = {s.index: s.start_ms + s.duration_ms for s in prepared.timeline.scenes}
+        for starts in (result.scene_starts_ms, result.scene_fully_in_ms):
+            kept = {
+                i: max(0, round(t - start))
+                for i, t in starts.items()
+                if t < end and ends.get(i, end) > start
+            }
+            starts.clear()
+            starts.update(kept)
+    return result
 
 
 async def check_quality(
@@ -354,7 +397,7 @@ async def check_quality(
     page's report); BrokenVideo when the file is broken."""
     expect = expectations(
         fps=output.fps,
-        size=RESOLUTIONS[output.resolution],
+        size=frame_size(output.resolution, output.aspectRatio),
         duration_ms=round(page.duration_ms),
         soundtrack=bool(plan["soundtrack"]),
         word_starts_ms=plan["wordStartsMs"],
@@ -381,7 +424,7 @@ def result_of(
 ) -> RenderResult:
     """What a finished render reports (however its frames were captured)."""
     output = prepared.spec.output
-    width, height = RESOLUTIONS[output.resolution]
+    width, height = frame_size(output.resolution, output.aspectRatio)
     return RenderResult(
         path=out_path,
         duration_ms=prepared.timeline.duration_ms,

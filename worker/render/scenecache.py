@@ -132,6 +132,7 @@ def page_content(
         "brand": values,
         "logo": hashlib.sha256(logo.read_bytes()).hexdigest() if logo is not None else None,
         "resolution": resolution,
+        "aspectRatio": str(getattr(output, "aspectRatio", None) or "16:9"),
         "fps": fps,
         "captions": bool(getattr(output, "captions", False)),
         "language": str(getattr(output, "language", "en") or "en"),

@@ -4,6 +4,7 @@ fetched assets, on 127.0.0.1 for the capture stage's browsers."""
 from __future__ import annotations
 
 import mimetypes
+import re
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -27,11 +28,24 @@ class _Server(ThreadingHTTPServer):
     daemon_threads = True
 
 
+_STAGE = re.compile(r'<meta name="viewport" content="width=(\d+), height=(\d+)">')
+
+
+def page_viewport(page_html: str) -> dict[str, int]:
+    """The composition's layout size (its stage, by the shape it was made for): the capture
+    page's viewport, so the stage is captured 1:1 (1280x720 when the page does not say)."""
+    found = _STAGE.search(page_html[:4096])
+    if not found:
+        return {"width": 1280, "height": 720}
+    return {"width": int(found.group(1)), "height": int(found.group(2))}
+
+
 class PageServer:
     """Serves one composition page plus read-only folders on 127.0.0.1:<free port>."""
 
     def __init__(self, page_html: str, assets_dir: Path | None = None) -> None:
         self.page_html = page_html.encode("utf-8")
+        self.viewport = page_viewport(page_html)
         self.mounts: dict[str, Path] = {STATIC_PATH: STATIC_DIR, "/primitives/": PRIMITIVES_DIR}
         if assets_dir is not None:
             self.mounts[ASSETS_PATH] = assets_dir

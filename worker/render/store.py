@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from app.media.storage import Storage, poster_keys, video_key
+from app.spec import OUTPUT_FORMATS
 
 
 class StoreError(Exception):
@@ -29,5 +30,9 @@ def delete_attempt_videos(storage: Storage, job_id: str, attempts: Iterable[int]
     attempt killed between storing them and recording them leaves them); the keys that were
     there. Keys are per attempt (`video_key`, `poster_keys`) and attempts are numbered from 1,
     so no listing is needed."""
-    keys = [k for n in attempts for k in (video_key(job_id, n), *poster_keys(job_id, n))]
+    keys = [
+        k
+        for n in attempts
+        for k in (*(video_key(job_id, n, fmt) for fmt in OUTPUT_FORMATS), *poster_keys(job_id, n))
+    ]
     return [key for key in keys if storage.delete(key)]

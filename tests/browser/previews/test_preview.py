@@ -277,6 +277,30 @@ async def test_resolution_switch_scales_the_stage(browser, live):
     await page.context.close()
 
 
+async def test_shape_switch_lays_the_composition_out_again_live(browser, live):
+    page = await open_preview(browser, f"{live.url}/preview/templates/{live.public_id}")
+    await page.select_option("#rp-shape", "9:16")
+    stage = page.frame_locator("#rp-stage").locator("#rs-stage[data-shape='9:16']")
+    await stage.wait_for(state="attached", timeout=15_000)
+    await page.wait_for_function(
+        "() => { const f = document.getElementById('rp-stage').contentWindow;"
+        " return f.reelsmith && f.reelsmith.stage.shape === '9:16'; }",
+        timeout=15_000,
+    )
+    size = await page.locator("#rp-stage").evaluate("el => [el.style.width, el.style.height]")
+    assert size == ["720px", "1280px"]
+    box = await page.locator("#rp-stage-box").bounding_box()
+    assert box is not None and box["height"] > box["width"] * 1.7  # a tall stage, fitted
+    await page.select_option("#rp-shape", "1:1")
+    await (
+        page.frame_locator("#rp-stage")
+        .locator("#rs-stage[data-shape='1:1']")
+        .wait_for(state="attached", timeout=15_000)
+    )
+    assert page.errors == []  # type: ignore[attr-defined]
+    await page.context.close()
+
+
 async def test_private_template_preview_needs_the_owner(browser, live):
     anon = await open_page(browser, f"{live.url}/preview/templates/{live.template_id}", 1280, 800)
     assert "not found" in (await anon.content())

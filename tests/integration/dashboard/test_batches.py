@@ -16,6 +16,7 @@ from app.accounts.models import Account
 from app.renders.models import Batch, RenderJob
 from app.renders.states import JobStage, JobStatus
 from tests.support.dashboard import post_form, sign_in
+from tests.support.render_helpers import make_template
 
 # "First Name" is an alias of person_name; "Total Workout" only a close spelling of
 # totalWorkouts (fuzzy); "Minutes" an alias of totalMinutes. Row 2 has a bad number.
@@ -255,6 +256,32 @@ async def test_batch_page_progress_results_csv_and_retry_of_failed_rows(
     assert again.request["output"] == jobs[1].request["output"]
     listing = await (await client.get("/app/batches")).get_data(as_text=True)
     assert batch_id in listing and new_id in listing
+
+
+async def test_a_retry_renders_each_failed_job_in_its_own_shape(app, client, make_user) -> None:
+    user = await make_user(credits=50)
+    template_id = await make_template(app, user.account.id)
+    body = {
+        "templateId": template_id,
+        "headers": ["name"],
+        "rows": [["Ada"], ["Grace"]],
+        "output": {"resolution": "720p", "aspectRatios": ["9:16", "1:1"]},
+    }
+    made = await client.post("/api/render/batch", json=body, headers=user.headers)
+    batch_id = (await made.get_json())["batchId"]
+    jobs = await _jobs(app, batch_id)  # Ada 9:16, Ada 1:1, Grace 9:16, Grace 1:1
+    for job, ok in zip(jobs, (True, False, False, True), strict=True):
+        await _finish(app, job.id, ok=ok)
+    token = await sign_in(client, user.account.email, user.password)
+    retried = await post_form(client, f"/app/batches/{batch_id}/retry", token)
+    assert retried.status_code == 303
+    new = [b for b in await _batches(app, user.account.id) if b.id != batch_id]
+    shapes = {}
+    for batch in new:
+        (job,) = await _jobs(app, batch.id)
+        shapes[job.request["output"]["aspectRatio"]] = job.request["data"]["person_name"]
+    assert shapes == {"1:1": "Ada", "9:16": "Grace"}  # each in the shape that failed
+    assert await _credits(app, user.account.id) == 50 - 4 - 2
 
 
 async def test_formula_cells_in_the_results_are_quoted(app, client, make_user) -> None:

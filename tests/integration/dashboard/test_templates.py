@@ -47,6 +47,11 @@ async def test_gallery_lists_builtins_and_own_templates(client, make_user) -> No
     assert f'href="/app/templates/{template_id}"' in html
     assert "/static/dashboard/posters/pulse.jpg" in html  # a fork shows its built-in's poster
     assert 'data-testid="own-total">(1)<' in html
+    # each built-in's card also shows it in the other shapes
+    assert html.count('data-testid="template-shapes"') == 5
+    for size in ("720x1280", "720x720", "720x900"):
+        assert f"/static/dashboard/posters/rewind-{size}.jpg" in html
+    assert 'alt="Rewind in 9:16"' in html or "in 9:16" in html
 
 
 async def test_fork_creates_a_template_owned_by_the_account(app, client, make_user) -> None:

@@ -218,3 +218,51 @@ async def test_capacity_follows_live_worker_slots(redis, settings):
     assert await queue.capacity(redis, settings) == 5
     assert await queue.live_workers(redis, settings) == {"w1": 3, "w2": 2}
     assert await redis.smembers(queue.workers_index_key(settings)) == {b"w1", b"w2"}
+
+
+async def test_a_batch_in_several_shapes_makes_one_job_per_row_and_shape(app, client, make_user):
+    user = await make_user(credits=10)
+    template_id = await make_template(app, user.account.id)
+    body = {
+        "templateId": template_id,
+        "headers": ["name"],
+        "rows": [["Ada"], ["Grace"]],
+        "output": {"resolution": "720p", "aspectRatios": ["9:16", "1:1", "16:9"]},
+    }
+    resp = await client.post("/api/render/batch", json=body, headers=user.headers)
+    answer = await resp.get_json()
+    assert resp.status_code == 200, answer
+    assert answer["totalJobs"] == 6 and answer["creditsRemaining"] == 4  # one credit a video
+    shapes = [(j["row"], j["aspectRatio"]) for j in answer["jobs"]]
+    assert shapes == [(1, "9:16"), (1, "1:1"), (1, "16:9"), (2, "9:16"), (2, "1:1"), (2, "16:9")]
+    assert [j["jobId"] for j in answer["jobs"]] == answer["jobIds"]
+    async with app.config["REELSMITH_DB"].session() as session:
+        jobs = [await session.get(RenderJob, job_id) for job_id in answer["jobIds"]]
+    assert [j.request["output"]["aspectRatio"] for j in jobs] == [s for _, s in shapes]
+    assert [j.request["data"]["person_name"] for j in jobs] == ["Ada"] * 3 + ["Grace"] * 3
+    batch = await client.get(f"/api/render/batch?batchId={answer['batchId']}", headers=user.headers)
+    listed = (await batch.get_json())["jobs"]
+    assert [(j["id"], j["aspectRatio"]) for j in listed] == [
+        (job_id, shape) for job_id, (_, shape) in zip(answer["jobIds"], shapes, strict=True)
+    ]
+
+    refused = [
+        ({"aspectRatios": ["9:16"], "aspectRatio": "1:1"}, "aspectRatios"),
+        ({"aspectRatios": ["3:2"]}, "aspectRatios"),
+        ({"resolution": "4k", "aspectRatios": ["1:1", "9:16"]}, "output.resolution"),
+    ]
+    for output, field in refused:
+        resp = await client.post(
+            "/api/render/batch", json={**body, "output": output}, headers=user.headers
+        )
+        answer = await resp.get_json()
+        assert resp.status_code == 400 and field in answer["message"], answer
+    single = await client.post(
+        "/api/render",
+        json={"templateId": template_id, "data": {"person_name": "A"},
+              "output": {"aspectRatios": ["1:1"]}},
+        headers=user.headers,
+    )  # fmt: skip
+    assert single.status_code == 400
+    assert "aspectRatios" in (await single.get_json())["message"]
+    assert await balance(app, user.account.id) == 4  # the refused ones charged nothing

@@ -42,6 +42,8 @@ async def make_job(appdb: Database, make_user: Any) -> MakeJob:
             account_id = (await make_user()).account.id
         job_id = str(uuid.uuid4())
         now = utcnow()
+        request = spec or job_spec()
+        fmt = (request.get("output") or {}).get("format") or "mp4"
         job = RenderJob(
             id=job_id,
             account_id=account_id,
@@ -52,8 +54,8 @@ async def make_job(appdb: Database, make_user: Any) -> MakeJob:
             status=status,
             stage="done" if status == "complete" else "queued",
             progress=100 if status == "complete" else 0,
-            request=spec or job_spec(),
-            output_key=f"videos/{job_id}.1.mp4" if status == "complete" else None,
+            request=request,
+            output_key=f"videos/{job_id}.1.{fmt}" if status == "complete" else None,
             poster_key=f"posters/{job_id}.1.png" if status == "complete" else None,
             preview_gif_key=f"posters/{job_id}.1.gif" if status == "complete" else None,
             duration_ms=12000,

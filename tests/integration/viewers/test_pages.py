@@ -52,6 +52,27 @@ async def test_player_page(client: Any, make_job: MakeJob):
     assert "frame-ancestors 'self'" in page.headers["Content-Security-Policy"]
 
 
+async def test_a_gif_or_png_shows_as_an_image_and_a_webm_plays_in_its_shape(
+    client: Any, make_job: MakeJob
+):
+    for fmt, shape in (("gif", "1:1"), ("png", "4:5"), ("webm", "9:16")):
+        spec = job_spec()
+        spec["output"] = {"resolution": "720p", "aspectRatio": shape, "format": fmt}
+        job = await make_job(spec=spec)
+        html = await (await client.get(f"/v/{job.id}")).get_data(as_text=True)
+        url = f"http://testserver/media/videos/{job.id}.1.{fmt}"
+        assert f'download="video-{job.id[:8]}.{fmt}"' in html
+        if fmt == "webm":
+            assert f'src="{url}"' in html and "<video" in html
+            assert meta(html, "og:video:type") == "video/webm"
+            assert "--rs-aspect: 720 / 1280" in html
+        else:
+            assert f'<img id="rs-image" class="rs-video" src="{url}"' in html
+            assert "<video" not in html and meta(html, "og:video") is None
+        if fmt == "png":
+            assert 'width="720" height="900"' in html
+
+
 async def test_page_states(client: Any, make_job: MakeJob):
     pending = await make_job(status="pending")
     processing = await make_job(status="processing")

@@ -100,8 +100,10 @@ async def test_a_file_without_a_video_stream_fails_the_job_and_refunds_it_once(
 ) -> None:
     real_mux = pipeline.join_and_mux
 
-    async def audio_only(runs: Any, audio: Any, duration_s: float, out: Path, timeout: float):
-        await real_mux(runs, audio, duration_s, out, timeout)
+    async def audio_only(
+        runs: Any, audio: Any, duration_s: float, out: Path, timeout: float, **options: Any
+    ):
+        await real_mux(runs, audio, duration_s, out, timeout, **options)
         stripped = out.with_name("audio-only.mp4")
         subprocess.run(
             ["ffmpeg", "-v", "error", "-y", "-i", str(out), "-map", "0:a", "-c", "copy",

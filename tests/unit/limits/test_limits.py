@@ -167,6 +167,28 @@ def test_resolution_and_fps_per_tier(allow, output, refused_field):
     assert f"not available on the {allow.tier} tier; allowed:" in exc.message
 
 
+@pytest.mark.parametrize(
+    ("allow", "output", "refused_field"),
+    [
+        (FREE, {"resolution": "1080p", "aspectRatio": "9:16"}, None),  # 1080x1920
+        (FREE, {"resolution": "1080p", "aspectRatio": "4:5"}, None),  # 1080x1350
+        (FREE, {"resolution": "4k", "aspectRatio": "1:1"}, "output.resolution"),  # 2160x2160
+        (STUDIO, {"resolution": "4k", "aspectRatio": "9:16"}, "output.resolution"),
+        (ENTERPRISE, {"resolution": "4k", "aspectRatio": "4:5"}, None),  # 2160x2700
+        (ENTERPRISE, {"resolution": "4k", "aspectRatio": "9:16"}, None),  # 2160x3840
+    ],
+)
+def test_tier_limits_count_pixels_of_the_shape(allow, output, refused_field):
+    """A shape's frame counts its pixels against the largest 16:9 frame the tier renders:
+    9:16 moves as many pixels as 16:9, 1:1 and 4:5 fewer (so 1080p 1:1 is no way to 4k)."""
+    if refused_field is None:
+        check_output(output, allow)
+        return
+    exc = refused(check_output, output, allow)
+    assert exc.field == refused_field
+    assert "tiers count pixels" in exc.message
+
+
 # ---- batches ----
 
 

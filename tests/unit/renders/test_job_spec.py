@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from pydantic import ValidationError
 
 from app.renders.errors import InvalidRenderRequest
 from app.renders.job import (
@@ -42,6 +43,19 @@ def test_output_is_the_request_then_the_template_default_then_1080p_at_30():
     asked = RenderOptions(output=OutputOptions(resolution="4k", fps=30))
     spec = build_job_spec(own, data, "studio", options=asked)
     assert (spec.output.resolution, spec.output.fps) == ("4k", 30)
+
+
+def test_the_shape_is_the_requests_else_16_9_and_a_stored_row_without_it_reads_as_16_9():
+    data = {"person_name": "Ada"}
+    assert build_job_spec(TEMPLATE, data, "studio").output.aspectRatio == "16:9"
+    asked = RenderOptions(output=OutputOptions(resolution="720p", aspectRatio="9:16"))
+    spec = build_job_spec(TEMPLATE, data, "studio", options=asked)
+    assert (spec.output.resolution, spec.output.aspectRatio) == ("720p", "9:16")
+    stored = spec.model_dump(mode="json")
+    del stored["output"]["aspectRatio"]  # a job queued before shapes
+    assert load_job_spec(stored).output.aspectRatio == "16:9"
+    with pytest.raises(ValidationError, match="aspectRatio"):
+        OutputOptions.model_validate({"aspectRatio": "21:9"})
 
 
 def test_voice_quality_is_the_request_then_the_template_default_then_the_setting():

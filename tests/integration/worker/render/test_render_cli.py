@@ -85,3 +85,23 @@ def test_render_command_names_a_bad_resolution_or_fps(tmp_path: Path):
             cli, ["render", "emeritus", flag, value, "--out", str(tmp_path / "v.mp4")]
         )
         assert result.exit_code == 1 and message in result.output, result.output
+
+
+def test_render_command_writes_a_shape_in_another_format(tmp_path: Path):
+    template = {
+        "id": "custom",
+        "scenes": [{"primitiveId": "title-intro", "durationOverride": 1.0}],
+        "dataSlots": [],
+        "defaults": {},
+    }
+    (tmp_path / "t.json").write_text(json.dumps(template))
+    args = ["render", str(tmp_path / "t.json"), "--resolution", "720p", "--parallel", "1"]
+    shape = ["--aspect-ratio", "4:5", "--format", "webm", "--out", str(tmp_path / "v.mp4")]
+    result = CliRunner().invoke(cli, [*args, *shape])
+    assert result.exit_code == 0, result.output
+    out = tmp_path / "v.webm"  # the extension follows --format
+    assert out.exists() and not (tmp_path / "v.mp4").exists()
+    video = next(s for s in probe(out)["streams"] if s["codec_type"] == "video")
+    assert (video["codec_name"], video["width"], video["height"]) == ("vp9", 720, 900)
+    bad = CliRunner().invoke(cli, [*args, "--aspect-ratio", "2:1"])
+    assert bad.exit_code != 0 and "--aspect-ratio '2:1' is not one of" in bad.output
