@@ -929,6 +929,11 @@ export interface components {
             creditsRemaining: number;
             /** Jobids */
             jobIds: string[];
+            /**
+             * Jobs
+             * @description Each job with its row and shape, in jobIds order (addition; several per row with output.aspectRatios)
+             */
+            jobs?: components["schemas"]["BatchJobShape"][];
             /** Mapping */
             mapping: {
                 [key: string]: string | null;
@@ -956,7 +961,7 @@ export interface components {
         BatchDryRun: {
             /**
              * Creditsneeded
-             * @description What the batch would charge: 1 credit a row
+             * @description What the batch would charge: 1 credit a video (a row, times its shapes with output.aspectRatios)
              */
             creditsNeeded: number;
             /**
@@ -1017,6 +1022,12 @@ export interface components {
         };
         /** BatchJobEntry */
         BatchJobEntry: {
+            /**
+             * Aspectratio
+             * @default 16:9
+             * @enum {string}
+             */
+            aspectRatio: "16:9" | "9:16" | "1:1" | "4:5";
             /** Error */
             error: string | null;
             /** Id */
@@ -1028,6 +1039,24 @@ export interface components {
             /** Progress */
             progress: number;
             status: components["schemas"]["JobStatus"];
+        };
+        /**
+         * BatchJobShape
+         * @description One job of a batch: the request row it renders and its shape.
+         */
+        BatchJobShape: {
+            /**
+             * Aspectratio
+             * @enum {string}
+             */
+            aspectRatio: "16:9" | "9:16" | "1:1" | "4:5";
+            /** Jobid */
+            jobId: string;
+            /**
+             * Row
+             * @description The row's 1-based number in the request
+             */
+            row: number;
         };
         /** BatchProgress */
         BatchProgress: {
@@ -2007,15 +2036,39 @@ export interface components {
         /** OutputOptions */
         OutputOptions: {
             /**
+             * Aspectratio
+             * @description The shape: 16:9 (default), 9:16, 1:1 or 4:5; the resolution names the short side (720p 9:16 = 720x1280, 1080p 1:1 = 1080x1080)
+             * @default null
+             */
+            aspectRatio: ("16:9" | "9:16" | "1:1" | "4:5") | null;
+            /**
+             * Aspectratios
+             * @description Batches only: one video per row in each of these shapes (one credit per video); instead of aspectRatio
+             * @default null
+             */
+            aspectRatios: ("16:9" | "9:16" | "1:1" | "4:5")[] | null;
+            /**
              * Captions
              * @default null
              */
             captions: boolean | null;
             /**
+             * Format
+             * @description mp4 (H.264/AAC, default), webm (VP9/Opus), gif (one palette, at most 15 fps and 640 px on the long side, no audio) or png (one frame: the poster frame or frameAtMs)
+             * @default null
+             */
+            format: ("mp4" | "webm" | "gif" | "png") | null;
+            /**
              * Fps
              * @default null
              */
             fps: (30 | 60) | null;
+            /**
+             * Frameatms
+             * @description png only: the frame's time in the video (ms); default the poster frame
+             * @default null
+             */
+            frameAtMs: number | null;
             /**
              * Language
              * @description Language of the voiceover scripts, a SPEC language code (default en)
@@ -2023,10 +2076,26 @@ export interface components {
              */
             language: string | null;
             /**
+             * @description Render only this part of the video: {startMs, endMs} (ms from its start)
+             * @default null
+             */
+            range: components["schemas"]["OutputRange"] | null;
+            /**
              * Resolution
+             * @description The frame's short side: 720p, 1080p or 4k (default 1080p)
              * @default null
              */
             resolution: ("720p" | "1080p" | "4k") | null;
+        };
+        /**
+         * OutputRange
+         * @description A part of the video, in ms from its start (startMs < endMs).
+         */
+        OutputRange: {
+            /** Endms */
+            endMs: number;
+            /** Startms */
+            startMs: number;
         };
         /**
          * PosterAt

@@ -19,6 +19,9 @@ from .batch_dry_run import BatchDryRun
 from .batch_dry_run_mapping import BatchDryRunMapping
 from .batch_fields import BatchFields
 from .batch_job_entry import BatchJobEntry
+from .batch_job_entry_aspectratio import BatchJobEntryAspectratio
+from .batch_job_shape import BatchJobShape
+from .batch_job_shape_aspectratio import BatchJobShapeAspectratio
 from .batch_progress import BatchProgress
 from .batch_request import BatchRequest
 from .batch_request_primary_metric_type_0 import BatchRequestPrimaryMetricType0
@@ -79,8 +82,12 @@ from .music_track_info import MusicTrackInfo
 from .offline_voice import OfflineVoice
 from .offline_voice_quality import OfflineVoiceQuality
 from .output_options import OutputOptions
+from .output_options_aspect_ratio_type_0 import OutputOptionsAspectRatioType0
+from .output_options_aspect_ratios_type_0_item import OutputOptionsAspectRatiosType0Item
+from .output_options_format_type_0 import OutputOptionsFormatType0
 from .output_options_fps_type_0 import OutputOptionsFpsType0
 from .output_options_resolution_type_0 import OutputOptionsResolutionType0
+from .output_range import OutputRange
 from .poster_at import PosterAt
 from .primitive_info import PrimitiveInfo
 from .primitive_info_category import PrimitiveInfoCategory
@@ -199,6 +206,9 @@ __all__ = (
     "BatchDryRunMapping",
     "BatchFields",
     "BatchJobEntry",
+    "BatchJobEntryAspectratio",
+    "BatchJobShape",
+    "BatchJobShapeAspectratio",
     "BatchProgress",
     "BatchRequest",
     "BatchRequestPrimaryMetricType0",
@@ -259,8 +269,12 @@ __all__ = (
     "OfflineVoice",
     "OfflineVoiceQuality",
     "OutputOptions",
+    "OutputOptionsAspectRatiosType0Item",
+    "OutputOptionsAspectRatioType0",
+    "OutputOptionsFormatType0",
     "OutputOptionsFpsType0",
     "OutputOptionsResolutionType0",
+    "OutputRange",
     "PosterAt",
     "PrimitiveInfo",
     "PrimitiveInfoCategory",

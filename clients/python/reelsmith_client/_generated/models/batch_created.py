@@ -11,6 +11,7 @@ from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.batch_created_mapping import BatchCreatedMapping
+    from ..models.batch_job_shape import BatchJobShape
     from ..models.batch_row_warning import BatchRowWarning
 
 
@@ -28,6 +29,8 @@ class BatchCreated:
         message (str):
         status (BatchStatus): Derived from the batch's jobs: pending -> processing -> complete | partial | failed.
         total_jobs (int):
+        jobs (list[BatchJobShape] | Unset): Each job with its row and shape, in jobIds order (addition; several per row
+            with output.aspectRatios)
         success (bool | Unset):  Default: True.
         warnings (list[BatchRowWarning] | Unset): Each row's warnings (characters no font draws, text that will not
             fit), with its row number; the batch goes on
@@ -40,6 +43,7 @@ class BatchCreated:
     message: str
     status: BatchStatus
     total_jobs: int
+    jobs: list[BatchJobShape] | Unset = UNSET
     success: bool | Unset = True
     warnings: list[BatchRowWarning] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -58,6 +62,13 @@ class BatchCreated:
         status = self.status.value
 
         total_jobs = self.total_jobs
+
+        jobs: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.jobs, Unset):
+            jobs = []
+            for jobs_item_data in self.jobs:
+                jobs_item = jobs_item_data.to_dict()
+                jobs.append(jobs_item)
 
         success = self.success
 
@@ -81,6 +92,8 @@ class BatchCreated:
                 "totalJobs": total_jobs,
             }
         )
+        if jobs is not UNSET:
+            field_dict["jobs"] = jobs
         if success is not UNSET:
             field_dict["success"] = success
         if warnings is not UNSET:
@@ -91,6 +104,7 @@ class BatchCreated:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.batch_created_mapping import BatchCreatedMapping  # noqa: PLC0415
+        from ..models.batch_job_shape import BatchJobShape  # noqa: PLC0415
         from ..models.batch_row_warning import BatchRowWarning  # noqa: PLC0415
 
         d = dict(src_dict)
@@ -107,6 +121,15 @@ class BatchCreated:
         status = BatchStatus(d.pop("status"))
 
         total_jobs = d.pop("totalJobs")
+
+        _jobs = d.pop("jobs", UNSET)
+        jobs: list[BatchJobShape] | Unset = UNSET
+        if _jobs is not UNSET:
+            jobs = []
+            for jobs_item_data in _jobs:
+                jobs_item = BatchJobShape.from_dict(jobs_item_data)
+
+                jobs.append(jobs_item)
 
         success = d.pop("success", UNSET)
 
@@ -127,6 +150,7 @@ class BatchCreated:
             message=message,
             status=status,
             total_jobs=total_jobs,
+            jobs=jobs,
             success=success,
             warnings=warnings,
         )

@@ -21,7 +21,8 @@ class BatchDryRun:
     """POST /api/render/batch with dryRun: what the batch would do, nothing kept.
 
     Attributes:
-        credits_needed (int): What the batch would charge: 1 credit a row
+        credits_needed (int): What the batch would charge: 1 credit a video (a row, times its shapes with
+            output.aspectRatios)
         credits_remaining (int): The balance now (nothing was charged)
         enough_credits (bool):
         mapping (BatchDryRunMapping):

@@ -6,7 +6,9 @@ from typing import Any, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.batch_job_entry_aspectratio import BatchJobEntryAspectratio
 from ..models.job_status import JobStatus
+from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="BatchJobEntry")
 
@@ -21,6 +23,7 @@ class BatchJobEntry:
         output_url (None | str):
         progress (int):
         status (JobStatus):
+        aspect_ratio (BatchJobEntryAspectratio | Unset):  Default: BatchJobEntryAspectratio.VALUE_0.
     """
 
     error: None | str
@@ -29,6 +32,7 @@ class BatchJobEntry:
     output_url: None | str
     progress: int
     status: JobStatus
+    aspect_ratio: BatchJobEntryAspectratio | Unset = BatchJobEntryAspectratio.VALUE_0
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -46,6 +50,10 @@ class BatchJobEntry:
 
         status = self.status.value
 
+        aspect_ratio: str | Unset = UNSET
+        if not isinstance(self.aspect_ratio, Unset):
+            aspect_ratio = self.aspect_ratio.value
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -58,6 +66,8 @@ class BatchJobEntry:
                 "status": status,
             }
         )
+        if aspect_ratio is not UNSET:
+            field_dict["aspectRatio"] = aspect_ratio
 
         return field_dict
 
@@ -87,6 +97,13 @@ class BatchJobEntry:
 
         status = JobStatus(d.pop("status"))
 
+        _aspect_ratio = d.pop("aspectRatio", UNSET)
+        aspect_ratio: BatchJobEntryAspectratio | Unset
+        if isinstance(_aspect_ratio, Unset):
+            aspect_ratio = UNSET
+        else:
+            aspect_ratio = BatchJobEntryAspectratio(_aspect_ratio)
+
         batch_job_entry = cls(
             error=error,
             id=id,
@@ -94,6 +111,7 @@ class BatchJobEntry:
             output_url=output_url,
             progress=progress,
             status=status,
+            aspect_ratio=aspect_ratio,
         )
 
         batch_job_entry.additional_properties = d

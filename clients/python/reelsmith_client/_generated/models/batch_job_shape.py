@@ -1,0 +1,80 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..models.batch_job_shape_aspectratio import BatchJobShapeAspectratio
+
+T = TypeVar("T", bound="BatchJobShape")
+
+
+@_attrs_define
+class BatchJobShape:
+    """One job of a batch: the request row it renders and its shape.
+
+    Attributes:
+        aspect_ratio (BatchJobShapeAspectratio):
+        job_id (str):
+        row (int): The row's 1-based number in the request
+    """
+
+    aspect_ratio: BatchJobShapeAspectratio
+    job_id: str
+    row: int
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        aspect_ratio = self.aspect_ratio.value
+
+        job_id = self.job_id
+
+        row = self.row
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "aspectRatio": aspect_ratio,
+                "jobId": job_id,
+                "row": row,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        aspect_ratio = BatchJobShapeAspectratio(d.pop("aspectRatio"))
+
+        job_id = d.pop("jobId")
+
+        row = d.pop("row")
+
+        batch_job_shape = cls(
+            aspect_ratio=aspect_ratio,
+            job_id=job_id,
+            row=row,
+        )
+
+        batch_job_shape.additional_properties = d
+        return batch_job_shape
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties
