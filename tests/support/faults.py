@@ -231,6 +231,19 @@ async def start_batch(
     return Batch(hook["webhook"]["id"])
 
 
+def worker_env(settings: Any, smtp: SmtpServer, concurrency: int = 2) -> dict[str, str]:
+    """More environment of a fault test's `reelsmith worker`: the SMTP receiver, loopback
+    webhooks, the test's retry scale, `concurrency` jobs in flight when the fault comes."""
+    return {
+        "REELSMITH_SMTP_HOST": "127.0.0.1",
+        "REELSMITH_SMTP_PORT": str(smtp.port),
+        "REELSMITH_SMTP_FROM": settings.smtp_from,
+        "REELSMITH_ALLOW_PRIVATE_URLS": "true",
+        "REELSMITH_WEBHOOK_RETRY_SCALE": str(settings.webhook_retry_scale),
+        "REELSMITH_WORKER_CONCURRENCY": str(concurrency),
+    }
+
+
 async def batch_jobs(db: Database) -> list[RenderJob]:
     async with db.session() as session:
         return list((await session.execute(select(RenderJob))).scalars())

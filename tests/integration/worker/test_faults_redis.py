@@ -25,6 +25,7 @@ from tests.support.faults import (
     private_redis,
     settled,
     start_batch,
+    worker_env,
 )
 from tests.support.render_helpers import WorkerProcess, make_template, wait_for
 from tests.support.triggers import SmtpServer
@@ -46,17 +47,6 @@ def settings(settings_factory: Any, redis_server: PrivateRedis) -> Settings:
     return settings_factory(
         redis_url=redis_server.url, allow_private_urls=True, webhook_retry_scale=0.0002
     )
-
-
-def worker_env(settings: Settings, smtp: SmtpServer) -> dict[str, str]:
-    return {
-        "REELSMITH_SMTP_HOST": "127.0.0.1",
-        "REELSMITH_SMTP_PORT": str(smtp.port),
-        "REELSMITH_SMTP_FROM": settings.smtp_from,
-        "REELSMITH_ALLOW_PRIVATE_URLS": "true",
-        "REELSMITH_WEBHOOK_RETRY_SCALE": str(settings.webhook_retry_scale),
-        "REELSMITH_WORKER_CONCURRENCY": "2",  # two jobs in flight when Redis goes
-    }
 
 
 @pytest.mark.timeout(600)
