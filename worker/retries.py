@@ -52,6 +52,8 @@ DISK_FULL_BELOW = 1 << 20
 def disk_full(exc: BaseException, work_folder: Path) -> render_errors.WorkDiskFull | None:
     """A WorkDiskFull (raised from `exc`) when the attempt failed for want of disk space in
     `work_folder`: ENOSPC in the chain, or (almost) no space left there now."""
+    if any(isinstance(e, StoreError) for e in causes(exc)):
+        return None  # the media store's own disk: StoreError says so
     out_of_space = any(
         isinstance(e, OSError) and e.errno == errno.ENOSPC or "No space left on device" in str(e)
         for e in causes(exc)
