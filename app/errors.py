@@ -9,6 +9,7 @@ body. The HTTP layer (routes, the auth and rate-limit decorators, the handler) m
 from __future__ import annotations
 
 import logging
+import socket
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -16,6 +17,9 @@ from pydantic import BaseModel, Field, ValidationError
 from quart import Quart, Request, Response, current_app, jsonify, request
 from quart_schema import RequestSchemaValidationError
 from quart_schema.validation import QuerystringValidationError
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
+from sqlalchemy.exc import DBAPIError
 from werkzeug.exceptions import HTTPException
 
 if TYPE_CHECKING:
@@ -36,6 +40,7 @@ STATUS_CODES = {
     422: "invalid_request",
     429: "rate_limited",
     502: "upstream_failed",
+    503: "service_unavailable",
     504: "timeout",
 }
 
@@ -53,6 +58,7 @@ class Kind(StrEnum):
     RATE_LIMITED = "rate_limited"
     UPSTREAM = "upstream"
     TIMEOUT = "timeout"
+    UNAVAILABLE = "unavailable"  # a dependency (database, Redis) is not answering now
     INTERNAL = "internal"
 
 
@@ -67,6 +73,7 @@ KIND_STATUS: dict[Kind, int] = {
     Kind.RATE_LIMITED: 429,
     Kind.UPSTREAM: 502,
     Kind.TIMEOUT: 504,
+    Kind.UNAVAILABLE: 503,
     Kind.INTERNAL: 500,
 }
 
@@ -158,6 +165,75 @@ class ApiError(DomainError):
     @property
     def error(self) -> str:
         return self._error or STATUS_CODES.get(self._status, "error")
+
+
+# Seconds a client is told to wait (Retry-After) while a dependency is down: about what a
+# restart of PostgreSQL or Redis takes.
+RETRY_AFTER_S = 5
+# Connection failures of asyncpg (matched by name: the driver is optional beside SQLite).
+_ASYNCPG_DOWN = {
+    "PostgresConnectionError",  # ConnectionDoesNotExistError, ConnectionFailureError, ...
+    "CannotConnectNowError",  # the database system is starting up / shutting down
+    "AdminShutdownError",  # terminating connection due to administrator command
+    "CrashShutdownError",
+    "TooManyConnectionsError",
+    "InterfaceError",  # "connection is closed", "cannot perform operation: ... closed"
+}
+
+
+class DependencyUnavailable(DomainError):
+    """A service the request needs (the database, Redis) is not answering: 503 with
+    Retry-After, so clients wait and try again instead of seeing a 500."""
+
+    kind = Kind.UNAVAILABLE
+
+    def __init__(self, dependency: str) -> None:
+        super().__init__(
+            f"The {dependency} is not answering right now; nothing was changed by this request "
+            f"unless it says otherwise. Try again in {RETRY_AFTER_S} s.",
+            headers={"Retry-After": str(RETRY_AFTER_S)},
+        )
+
+
+def dependency_down(exc: BaseException) -> str | None:
+    """Which dependency an exception says is down ("database", "queue (Redis)"), from the
+    drivers' connection errors anywhere in its chain (cause, context, a DBAPI error's
+    `orig`); None when it is something else."""
+    seen: set[int] = set()
+    todo: list[BaseException | None] = [exc]
+    found: str | None = None
+    while todo:
+        err = todo.pop()
+        if err is None or id(err) in seen:
+            continue
+        seen.add(id(err))
+        if isinstance(err, RedisConnectionError | RedisTimeoutError):
+            return "queue (Redis)"
+        if isinstance(err, DBAPIError) and err.connection_invalidated:
+            return "database"
+        module = type(err).__module__
+        if module.startswith("asyncpg") and any(
+            c.__name__ in _ASYNCPG_DOWN for c in type(err).__mro__
+        ):
+            return "database"
+        if isinstance(err, ConnectionError | socket.gaierror) and found is None:
+            found = _raised_by(err)  # a refused socket: whose driver tried to connect
+        todo.extend([err.__cause__, err.__context__, getattr(err, "orig", None)])
+    return found
+
+
+def _raised_by(err: BaseException) -> str | None:
+    """The dependency whose driver a bare socket error came through (asyncpg raises the
+    OSError of a refused connect as it is), from the modules of its traceback."""
+    tb = err.__traceback__
+    while tb is not None:
+        module = str(tb.tb_frame.f_globals.get("__name__", ""))
+        if module.startswith(("asyncpg", "sqlalchemy", "aiosqlite")):
+            return "database"
+        if module.startswith("redis"):
+            return "queue (Redis)"
+        tb = tb.tb_next
+    return None
 
 
 def bad_request(message: str, details: list[dict[str, Any]] | None = None) -> ApiError:
@@ -293,5 +369,9 @@ def register_error_handlers(app: Quart) -> None:
 
     @app.errorhandler(Exception)
     async def _unexpected(err: Exception) -> Response:
+        down = dependency_down(err)
+        if down is not None:
+            log.warning("%s unavailable: %s: %s", down, err.__class__.__name__, err)
+            return error_response(DependencyUnavailable(down))
         log.exception("unhandled error")
         return error_response(ApiError(500, "Internal server error", error="internal_error"))

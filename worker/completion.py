@@ -20,7 +20,7 @@ from app.renders.states import JobStatus
 from app.renders.thumbnails import GIF_MAX_FPS, gif_args, png_args
 from worker.jobs import settle
 from worker.render.pipeline import RenderResult
-from worker.render.store import delete_attempt_videos
+from worker.render.store import delete_attempt_videos, store_video
 
 log = logging.getLogger("reelsmith.worker")
 
@@ -71,8 +71,8 @@ async def make_posters(
         await run_ffmpeg(png_args(video, at_s, png), POSTER_TIMEOUT_S, "poster PNG")
         fps = min(result.fps, GIF_MAX_FPS)
         await run_ffmpeg(gif_args(video, at_s, length, fps, gif), POSTER_TIMEOUT_S, "preview GIF")
-        await asyncio.to_thread(storage.put, png_key, png)
-        await asyncio.to_thread(storage.put, gif_key, gif)
+        await store_video(storage, png_key, png)  # ridden over a short outage of the store
+        await store_video(storage, gif_key, gif)
     except Exception as exc:  # a poster never fails the render
         log.warning("job %s: poster/preview GIF not made: %s", job.id, exc)
         with contextlib.suppress(Exception):  # the store may be what failed

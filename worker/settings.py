@@ -12,7 +12,6 @@ from typing import Any
 
 from arq import cron, func
 from arq.connections import RedisSettings
-from arq.worker import Worker
 
 from app.config import Settings
 from app.db import Database
@@ -28,6 +27,7 @@ from worker.pieces.plan import splitter
 from worker.pieces.sweep import sweep_pieces
 from worker.pieces.task import render_piece
 from worker.render.browser import close_browser_managers
+from worker.steady import SteadyWorker
 from worker.voices.isolated import POOL as VOICE_PROCESSES
 
 log = logging.getLogger("reelsmith.worker")
@@ -147,13 +147,13 @@ def worker_kwargs(
     }
 
 
-def run_worker(settings: Settings, **options: Any) -> Worker:
+def run_worker(settings: Settings, **options: Any) -> SteadyWorker:
     """Run a worker in the foreground until SIGINT/SIGTERM (graceful) or SIGKILL, with the
     webhook deliveries worker beside it (its own queue, same process)."""
 
     options = worker_kwargs(settings, **options)
     quiet(options["cron_jobs"] + deliveries_worker_kwargs(settings)["cron_jobs"])
-    worker = Worker(**options)
+    worker = SteadyWorker(**options)  # rides out a Redis outage (worker/steady.py)
     run_alongside(worker, settings)
     return worker
 

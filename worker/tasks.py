@@ -39,7 +39,7 @@ from worker.completion import (
 from worker.jobs import job_spec, settle
 from worker.render.pipeline import RenderResult, Split, render_or_split
 from worker.render.store import store_video
-from worker.retries import backoff_s, is_transient, readable_error
+from worker.retries import backoff_s, disk_full, is_transient, readable_error
 
 log = logging.getLogger("reelsmith.worker")
 
@@ -184,6 +184,9 @@ async def _render_claimed(
                 await drop_attempt_videos(storage, job.id, range(1, attempt))
             return "failed: timeout"
         except Exception as exc:
+            if full := disk_full(exc, Path(tmp)):
+                log.warning("job %s: work folder %s is full", job.id, tmp)
+                exc = full
             if is_transient(exc) and attempt < MAX_TRIES:
                 log.warning("job %s transient failure (try %d): %s", job.id, attempt, exc)
                 if not await settle(jobs.release, db, job.id, worker_id, attempt):

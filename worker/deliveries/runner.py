@@ -16,6 +16,7 @@ from app.config import Settings
 from app.db import Database
 from app.webhooks import attempts
 from worker.deliveries import triggers, webhooks
+from worker.steady import SteadyWorker
 
 log = logging.getLogger("reelsmith.webhooks")
 
@@ -61,7 +62,7 @@ def worker_kwargs(settings: Settings) -> dict[str, Any]:
 def run_alongside(render_worker: Worker, settings: Settings) -> None:
     """Run `render_worker` (blocking) with a deliveries worker in the same process and event
     loop; a SIGINT/SIGTERM stops both (the render worker owns the signal handlers)."""
-    deliveries = Worker(**worker_kwargs(settings), handle_signals=False)
+    deliveries = SteadyWorker(**worker_kwargs(settings), handle_signals=False)
     chained = render_worker.on_stop
 
     def stop(signum: Any) -> None:

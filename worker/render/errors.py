@@ -21,6 +21,11 @@ class RenderTimeout(RenderError):
     """A browser or ffmpeg step took longer than its time limit."""
 
 
+class WorkDiskFull(RenderError):
+    """The disk of the worker's work folder is full: the attempt could not write its frames
+    or its video. Worth another attempt (space is freed, or another worker takes it)."""
+
+
 class BrokenVideo(RenderError):
     """The finished file failed its quality report (no video stream, wrong length, damaged):
     never stored; `report` is the report's JSON."""

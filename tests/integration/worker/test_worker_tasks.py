@@ -33,6 +33,7 @@ from app.renders.models import RenderJob
 from tests.support.render_helpers import engine_result, make_template
 from tests.support.s3 import s3_server
 from worker import jobs, tasks
+from worker.render import store
 from worker.render.errors import RenderInputError
 
 WORKER = "test-worker-1"
@@ -210,8 +211,10 @@ async def test_a_full_disk_is_retried_then_failed_and_refunded_once(
 
 
 async def test_a_bucket_that_is_down_is_retried_then_failed_and_refunded(
-    app, client, make_user, pool, engine, settings
+    app, client, make_user, pool, engine, settings, monkeypatch
 ):
+    # each attempt uploads once, then gives up (not a minute of uploads again: store.py)
+    monkeypatch.setattr(store, "STORE_RETRY_S", ())
     user = await make_user()
     job_id = await submit(app, client, user)
     with s3_server() as s3:

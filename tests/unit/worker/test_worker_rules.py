@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import errno
+from pathlib import Path
+
 from playwright.async_api import Error as PlaywrightError
 
 from app.config import Settings
 from app.renders.queue import arq_job_id, piece_arq_id, round_robin
 from app.renders.read import batch_state
 from worker.render.errors import AssetError, RenderError, RenderInputError, RenderTimeout
-from worker.retries import backoff_s, is_transient, readable_error
+from worker.retries import backoff_s, disk_full, is_transient, readable_error
 from worker.settings import worker_kwargs
 
 
@@ -43,6 +46,15 @@ def test_backoff_grows_and_errors_read_well():
         "brand.logoUrl answered HTTP 404"
     )
     assert readable_error(KeyError("x")).startswith("Render failed: internal error (KeyError")
+
+
+def test_a_full_work_disk_is_named_and_retried(tmp_path: Path):
+    ffmpeg = RenderError("ffmpeg failed (exit 1): Error initializing output stream 0:0 --")
+    assert disk_full(ffmpeg, tmp_path) is None  # space left: an ordinary failure
+    no_space = wrapped(ffmpeg, OSError(errno.ENOSPC, "No space left on device"))
+    full = disk_full(no_space, tmp_path)
+    assert full is not None and is_transient(full)
+    assert readable_error(full).startswith("Render failed: the render server's disk is full")
 
 
 def test_batch_state_transitions():
