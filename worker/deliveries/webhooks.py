@@ -14,6 +14,7 @@ from urllib.parse import urlsplit
 
 import httpx
 from arq import Retry, cron, func
+from sqlalchemy.exc import DBAPIError
 
 from app.config import Settings
 from app.db import Database, utcnow
@@ -30,6 +31,7 @@ USER_AGENT = "reelsmith-webhooks/1"
 # An attempt finding its endpoint's slots all taken comes back after this (arq Retry); after
 # SLOT_RETRIES of those arq drops it and the relay hands it over again.
 SLOT_RETRY_S = 0.2
+RECORD_RETRY_S = 0.5  # between tries to record a sent attempt while the database is away
 SLOT_RETRIES = 100
 
 
@@ -152,6 +154,29 @@ async def _endpoint_slot(
     return None
 
 
+async def _record(
+    db: Database, settings: Settings, claimed: Any, outcome: Any, held_until: float
+) -> Any:
+    """Record a sent attempt's outcome. The database may be unreachable just then (a restart):
+    recording is retried while the claim still holds the delivery, so the attempt is not
+    claimed and sent again after the database comes back (a receiver would get it twice)."""
+    while True:
+        try:
+            async with db.session() as session:
+                return await attempts.record(
+                    session,
+                    claimed,
+                    outcome,
+                    retry_scale=settings.webhook_retry_scale,
+                    disable_after_s=settings.webhook_disable_after_s,
+                )
+        except (DBAPIError, OSError) as exc:
+            if time.monotonic() + RECORD_RETRY_S >= held_until - RECORD_RETRY_S:
+                raise  # the hold lapses: the attempt may be sent again (same webhook-id)
+            log.warning("webhook attempt sent, not recorded yet (%s): retrying", type(exc).__name__)
+            await asyncio.sleep(RECORD_RETRY_S)
+
+
 async def deliver_webhook(ctx: dict[str, Any], delivery_id: str, number: int) -> str:
     """Send attempt `number` of a delivery if it is still due and not held elsewhere, record
     the outcome, and hand the next attempt (deferred) to arq when one is scheduled."""
@@ -168,6 +193,7 @@ async def deliver_webhook(ctx: dict[str, Any], delivery_id: str, number: int) ->
     if slot is None:
         raise Retry(defer=SLOT_RETRY_S)
     try:
+        held_until = time.monotonic() + hold_s
         async with db.session() as session:
             claimed = await attempts.claim(session, delivery_id, number, hold_s)
             if claimed is not None and not claimed.endpoint.active:
@@ -197,14 +223,7 @@ async def deliver_webhook(ctx: dict[str, Any], delivery_id: str, number: int) ->
         outcome = await send(claimed.endpoint.url, body, headers, timeout, settings)
     finally:
         await ctx["redis"].delete(slot)
-    async with db.session() as session:
-        recorded = await attempts.record(
-            session,
-            claimed,
-            outcome,
-            retry_scale=settings.webhook_retry_scale,
-            disable_after_s=settings.webhook_disable_after_s,
-        )
+    recorded = await _record(db, settings, claimed, outcome, held_until)
     if recorded.endpoint_disabled:
         log.warning("webhook %s disabled: %s", claimed.endpoint.id, recorded.endpoint_disabled)
     if recorded.next_attempt_at is not None:

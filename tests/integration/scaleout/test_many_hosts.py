@@ -56,7 +56,7 @@ TEMPLATE = {
 }
 CREDITS = 50
 API_PORT = 8000
-METRICS_TOKEN = "scaleout-metrics-token"
+METRICS_TOKEN = "scaleout-metrics-token-" + "m" * 16  # 32+: production refuses shorter
 
 
 @dataclass
@@ -145,7 +145,7 @@ def cluster(net: Network, pg_database: str, tmp_path: Path) -> Iterator[Cluster]
             bucket = s3.settings()
             env = {
                 "REELSMITH_ENV": "production",
-                "REELSMITH_SECRET_KEY": "scaleout-" + "x" * 40,
+                "REELSMITH_SECRET_KEY": "scaleout-" + "k3" * 20,
                 "REELSMITH_DATABASE_URL": (
                     f"postgresql+asyncpg://{pg.username}@{net.gateway}:{relays[0].port}"
                     f"/{pg_database}"

@@ -296,7 +296,7 @@ async def test_music_url_on_a_private_address_is_refused_in_every_environment(
     timeline = build_timeline([{"primitiveId": "outro", "durationOverride": 3}], {})
     for guarded in (settings, production):  # development is the default
         assert not guarded.allow_private_urls
-        with pytest.raises(AssetError, match="private or local") as caught:
+        with pytest.raises(AssetError, match="not public") as caught:
             await mix_audio(
                 timeline, {}, {"musicTrack": f"{music_server}/bed.ogg"}, guarded, tmp_path
             )
