@@ -22,6 +22,7 @@ from app.renders.onview import on_view_poster_key
 from app.renders.states import RenderOn
 from app.workdir import temp_dir
 from worker.jobs import job_spec
+from worker.render.browser import BrowserManager
 from worker.render.pipeline import render_or_split
 from worker.render.store import store_video
 
@@ -33,7 +34,14 @@ async def poster_job(ctx: dict[str, Any], job_id: str) -> str:
         return await make_poster(ctx["settings"], ctx["db"], ctx["storage"], job_id)
 
 
-async def make_poster(settings: Settings, db: Database, storage: Storage, job_id: str) -> str:
+async def make_poster(
+    settings: Settings,
+    db: Database,
+    storage: Storage,
+    job_id: str,
+    manager: BrowserManager | None = None,
+) -> str:
+    """Make and store the poster of on-view job `job_id` (once); what happened, as a word."""
     async with db.session() as session:
         job = await session.get(RenderJob, job_id)
     if job is None or job.deleted_at is not None or job.render_on != RenderOn.ON_VIEW:
@@ -46,7 +54,8 @@ async def make_poster(settings: Settings, db: Database, storage: Storage, job_id
     spec = spec.model_copy(update={"output": output})
     with temp_dir(settings, f"poster-{job.id[:8]}-") as tmp:
         try:
-            result = await render_or_split(spec, settings, None, Path(tmp) / "poster.mp4", split=None)
+            out = Path(tmp) / "poster.mp4"
+            result = await render_or_split(spec, settings, None, out, split=None, manager=manager)
         except Exception as exc:  # the render on view still happens; its page shows no poster
             log.warning("job %s: on-view poster not made: %s", job.id, exc)
             return "failed"
