@@ -12,8 +12,8 @@ from app.accounts.service import refund_credits
 from app.db import utcnow
 from app.media.storage import scene_frame_key
 from app.renders.models import RenderJob
-from app.renders.read import owned_job
 from app.renders.onview import on_view_poster_key
+from app.renders.read import owned_job
 from app.renders.states import ACTIVE, JobStage, JobStatus, RenderOn
 
 CANCELLED_ERROR = "Cancelled: the video was deleted before the render finished"

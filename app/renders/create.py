@@ -28,7 +28,6 @@ from app.renders.job import (
 from app.renders.limits import check_batch, check_render
 from app.renders.mapping import map_headers, row_to_data
 from app.renders.models import Batch, RenderJob
-from app.renders.states import JobStatus, RenderOn
 from app.renders.schemas import (
     AudioOptions,
     BatchRequest,
@@ -38,6 +37,7 @@ from app.renders.schemas import (
     RenderOptions,
     SceneOverride,
 )
+from app.renders.states import JobStatus, RenderOn
 from app.renders.variants import DEFAULT_PRIMARY_METRIC, assign, recipient_key
 from app.renders.warnings import render_warnings
 from app.templates.binding import prepare_data

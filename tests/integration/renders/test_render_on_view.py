@@ -152,9 +152,7 @@ async def test_crawlers_see_the_poster_and_start_nothing(app, client, make_user,
     user = await make_user(credits=3)
     template_id = await make_template(app, user.account.id)
     job_id = (await create_on_view(client, user, template_id))["jobId"]
-    page = await client.get(
-        f"/v/{job_id}", headers={"User-Agent": "Slackbot-LinkExpanding 1.0"}
-    )
+    page = await client.get(f"/v/{job_id}", headers={"User-Agent": "Slackbot-LinkExpanding 1.0"})
     assert page.status_code == 200 and "posters/" in await page.get_data(as_text=True)
     assert (await status_of(client, user, job_id))["status"] == "awaiting_view"
     assert await balance(app, user.account.id) == 3

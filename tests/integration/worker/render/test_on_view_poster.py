@@ -64,4 +64,5 @@ async def test_poster_is_one_frame_stored_once_without_rendering_the_video(
     assert await make_poster(settings, db, storage, job_id, manager) == "skipped: made already"
     async with db.session() as session:
         job = await session.get(RenderJob, job_id)
+        assert job is not None
         assert job.status == "awaiting_view" and job.output_key is None
