@@ -17,7 +17,7 @@ from app.config import Settings
 from app.db import Database
 from app.logs import QuietPeriodicJobs
 from app.media.storage import get_storage
-from app.renders.queue import HEARTBEAT_TTL_S, PIECE_TASK_NAME
+from app.renders.queue import HEARTBEAT_TTL_S, PIECE_TASK_NAME, POSTER_TASK_NAME
 from app.workdir import close_work_folder, open_work_folder, sweep, work_root
 from worker import tasks
 from worker.deliveries.runner import run_alongside
@@ -26,6 +26,7 @@ from worker.heartbeat import Heartbeat, new_worker_id
 from worker.pieces.plan import splitter
 from worker.pieces.sweep import sweep_pieces
 from worker.pieces.task import render_piece
+from worker.posters import poster_job
 from worker.render.browser import close_browser_managers
 from worker.steady import SteadyWorker
 from worker.voices.isolated import POOL as VOICE_PROCESSES
@@ -98,6 +99,13 @@ def worker_kwargs(
                 name="render_job",
                 keep_result=0,  # lets the same render:<id> be enqueued again later
                 max_tries=tasks.MAX_TRIES + 2,  # + sweep/shutdown hand-overs
+                timeout=settings.job_timeout_s + tasks.TIMEOUT_MARGIN_S,
+            ),
+            func(
+                poster_job,
+                name=POSTER_TASK_NAME,
+                keep_result=0,
+                max_tries=2,
                 timeout=settings.job_timeout_s + tasks.TIMEOUT_MARGIN_S,
             ),
             func(

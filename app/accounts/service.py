@@ -169,6 +169,16 @@ async def _move(
     return balance
 
 
+async def credit_balance(session: AsyncSession, account_id: str) -> int:
+    """The account's credits now (LookupError for an unknown account)."""
+    current = (
+        await session.execute(select(Account.credits).where(Account.id == account_id))
+    ).scalar_one_or_none()
+    if current is None:
+        raise LookupError(f"account {account_id} not found")
+    return int(current)
+
+
 async def grant_credits(
     session: AsyncSession, account_id: str, n: int, reason: str, reference: str | None = None
 ) -> int:

@@ -12,8 +12,9 @@ from app.accounts.service import refund_credits
 from app.db import utcnow
 from app.media.storage import scene_frame_key
 from app.renders.models import RenderJob
+from app.renders.onview import on_view_poster_key
 from app.renders.read import owned_job
-from app.renders.states import ACTIVE, JobStage, JobStatus
+from app.renders.states import ACTIVE, JobStage, JobStatus, RenderOn
 
 CANCELLED_ERROR = "Cancelled: the video was deleted before the render finished"
 
@@ -63,6 +64,8 @@ async def delete_job(
         refunded = await refund_once(session, job)
         await job_finished(session, job, None)
     stored = [job.output_key, *(job.thumbnail_keys or []), job.poster_key, job.preview_gif_key]
+    if job.render_on == RenderOn.ON_VIEW:  # the poster made before the render (attempt 0)
+        stored.append(on_view_poster_key(job.id))
     # the dashboard's scene frames (cut on demand; a missing one is nothing to delete)
     stored += [scene_frame_key(job.id, index) for index in job.scene_fully_in_ms or {}]
     keys = [k for k in stored if k]

@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.accounts.models import Account
-from app.accounts.service import charge_credits
+from app.accounts.service import charge_credits, credit_balance
 from app.config import Settings
 from app.db import new_id, utcnow
 from app.limits import allowance, check_output
@@ -37,6 +37,7 @@ from app.renders.schemas import (
     RenderOptions,
     SceneOverride,
 )
+from app.renders.states import JobStatus, RenderOn
 from app.renders.variants import DEFAULT_PRIMARY_METRIC, assign, recipient_key
 from app.renders.warnings import render_warnings
 from app.templates.binding import prepare_data
@@ -69,6 +70,7 @@ class CreatedRender:
     display_name: str
     balance: int
     warnings: list[dict[str, Any]] = field(default_factory=list)
+    on_view: bool = False
 
 
 @dataclass
@@ -115,8 +117,9 @@ async def create_render(
     campaign_id: str | None = None,
 ) -> CreatedRender:
     """Check, resolve the job, charge 1 credit and insert it `pending` (`campaign_id`: the
-    trigger campaign the job belongs to, for analytics). Raises ProjectNotFound,
-    TemplateNotFound, InvalidRenderRequest, InsufficientCredits."""
+    trigger campaign the job belongs to, for analytics); with `render: on_view`, insert it
+    `awaiting_view` and charge nothing (app/renders/onview.py charges it on the first open).
+    Raises ProjectNotFound, TemplateNotFound, InvalidRenderRequest, InsufficientCredits."""
     if body.output.aspectRatios is not None:
         raise InvalidRenderRequest(
             "output.aspectRatios is for batches (POST /api/render/batch); one render has one "
@@ -132,7 +135,11 @@ async def create_render(
     # tier limits (400 naming field, value and limit), before anything is charged
     check_render(spec.model_dump(mode="json"), spec.data, allowance(settings, account.tier))
     warnings = render_warnings(spec)
-    balance = await charge_credits(session, account.id, 1, reason="render", reference=job_id)
+    on_view = body.render == RenderOn.ON_VIEW
+    if on_view:
+        balance = await credit_balance(session, account.id)
+    else:
+        balance = await charge_credits(session, account.id, 1, reason="render", reference=job_id)
     session.add(
         RenderJob(
             id=job_id,
@@ -142,11 +149,13 @@ async def create_render(
             display_name=spec.authorName,
             request=spec.model_dump(mode="json"),
             campaign_id=campaign_id,
+            status=JobStatus.AWAITING_VIEW if on_view else JobStatus.PENDING,
+            render_on=body.render.value,
         )
     )
     await _bump_usage(session, template["id"], 1)
     await session.flush()
-    return CreatedRender(job_id, template["id"], spec.authorName, balance, warnings)
+    return CreatedRender(job_id, template["id"], spec.authorName, balance, warnings, on_view)
 
 
 def row_data(

@@ -9,7 +9,7 @@ from sqlalchemy import Boolean, Float, ForeignKey, Integer, String, Text, Unique
 from sqlalchemy.orm import Mapped, mapped_column
 
 from app.db import Base, IdMixin, TimestampMixin
-from app.renders.states import JobStage, JobStatus
+from app.renders.states import JobStage, JobStatus, RenderOn
 
 
 class Batch(IdMixin, TimestampMixin, Base):
@@ -80,6 +80,10 @@ class RenderJob(IdMixin, TimestampMixin, Base):
     campaign_id: Mapped[str | None] = mapped_column(String(64), default=None, index=True)
     # The A/B variant this job belongs to (Batch.variants[].id), None outside A/B batches.
     variant_id: Mapped[str | None] = mapped_column(String(64), default=None)
+    # When it renders (RenderOn): `now`, or `on_view` (awaiting_view until its page is opened).
+    render_on: Mapped[str] = mapped_column(
+        String(16), default=RenderOn.NOW.value, server_default=RenderOn.NOW.value
+    )
     # Who spoke the voiceovers: one entry per spoken scene (sceneIndex, engine, voice).
     voiceovers: Mapped[list[Any]] = mapped_column(default=list)
     worker_id: Mapped[str | None] = mapped_column(String(120), default=None)

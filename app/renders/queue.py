@@ -130,6 +130,43 @@ async def enqueue(pool: Any, settings: Settings, job_id: str, position: int = 0)
     return job is not None
 
 
+# How far back an interactive job's score is put: arq takes the lowest score first, so it
+# goes ahead of every bulk job already queued (their scores are their enqueue times).
+INTERACTIVE_LEAD = timedelta(hours=1)
+
+
+async def enqueue_interactive(pool: Any, settings: Settings, job_id: str) -> bool:
+    """Put a job someone is waiting for (an on-view render opened by its viewer, already
+    marked enqueued) at the head of the arq queue, ahead of the bulk jobs queued (no-op when
+    it is already there). Fair share is not consulted: dispatch counts it in flight after."""
+    job = await pool.enqueue_job(
+        TASK_NAME,
+        job_id,
+        _job_id=arq_job_id(settings, job_id),
+        _queue_name=settings.queue_name,
+        _defer_until=utcnow() - INTERACTIVE_LEAD,
+    )
+    return job is not None
+
+
+POSTER_TASK_NAME = "poster_job"
+
+
+def poster_arq_id(settings: Settings, job_id: str) -> str:
+    return f"{settings.redis_prefix}:poster:{job_id}"
+
+
+async def enqueue_poster(pool: Any, settings: Settings, job_id: str) -> bool:
+    """Ask a worker for an on-view job's poster (worker/posters.py; no-op when queued)."""
+    job = await pool.enqueue_job(
+        POSTER_TASK_NAME,
+        job_id,
+        _job_id=poster_arq_id(settings, job_id),
+        _queue_name=settings.queue_name,
+    )
+    return job is not None
+
+
 async def dispatch(db: Database, pool: Any, settings: Settings) -> list[str]:
     """Move waiting jobs into the arq queue, fairly between accounts; returns the job ids."""
     slots = await capacity(pool, settings)

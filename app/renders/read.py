@@ -14,7 +14,8 @@ from app.media.storage import Storage
 from app.renders.errors import BatchNotFound, JobNotFound
 from app.renders.job import JobSpecInvalid, load_job_spec
 from app.renders.models import Batch, RenderJob
-from app.renders.states import FINISHED, BatchStatus, JobStatus
+from app.renders.onview import on_view_poster_url
+from app.renders.states import ACTIVE, FINISHED, BatchStatus, JobStatus, RenderOn
 from app.renders.warnings import render_warnings
 from app.spec import ASPECT_RATIOS
 
@@ -33,8 +34,22 @@ async def owned_job(
 
 def viewer_urls(job: RenderJob, storage: Storage, settings: Settings) -> dict[str, str | None]:
     """The recipient's player page and the poster PNG / preview GIF made at completion
-    (absolute URLs; null until the video is complete, and again once it is deleted)."""
+    (absolute URLs; null until the video is complete, and again once it is deleted). An
+    on-view job has its page and poster from creation on (app/renders/onview.py)."""
     playable = job.status == JobStatus.COMPLETE and job.deleted_at is None and job.output_key
+    waiting = (
+        job.render_on == RenderOn.ON_VIEW
+        and job.deleted_at is None
+        and job.status in (JobStatus.AWAITING_VIEW, *ACTIVE)
+    )
+    if waiting:  # an on-view job's page and poster exist before its video
+        token = viewsessions.message_token(settings.session_secret, job.id, "api")
+        return {
+            "playerUrl": settings.public(f"/v/{job.id}"),
+            "openPixelUrl": settings.public(f"/t/o/{job.id}.gif?s={token}"),
+            "thumbnailUrl": on_view_poster_url(job, storage),
+            "thumbnailGifUrl": None,
+        }
     if not playable:
         return {
             "playerUrl": None,

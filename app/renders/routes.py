@@ -19,7 +19,7 @@ from app import idempotency
 from app.accounts.current import current_account
 from app.auth import require_auth
 from app.media.storage import get_storage
-from app.renders import cancel, create, dryrun, queue, read, thumbnails
+from app.renders import cancel, create, dryrun, onview, queue, read, thumbnails
 from app.renders.schemas import (
     BatchAnswer,
     BatchCreateQuery,
@@ -33,13 +33,22 @@ from app.renders.schemas import (
     ThumbnailRequest,
     ThumbnailResult,
 )
-from app.renders.states import BatchStatus, JobStatus
+from app.renders.states import BatchStatus, JobStatus, RenderOn
 from app.state import get_arq, get_db, get_job_finished, get_settings
 
 log = logging.getLogger(__name__)
 bp = Blueprint("renders", __name__)
 
 Answer = tuple[dict[str, Any], int, dict[str, str]]
+
+
+def _unstored(body: RenderBody | BatchRequest) -> set[str] | None:
+    """Fields left out of the idempotency fingerprint, so a body keeps the one it had before
+    they existed: dryRun (never stored; a dry run is answered before) and `render` when it
+    is the default."""
+    if isinstance(body, BatchRequest):
+        return {"dryRun"}
+    return {"render"} if body.render == RenderOn.NOW else None
 
 
 async def _create(
@@ -71,11 +80,7 @@ async def _create(
         account_id,
         request.headers.get(idempotency.HEADER),
         endpoint,
-        # dryRun is never stored (a dry run is answered before this): left out, a body keeps
-        # the fingerprint it had before the field existed.
-        body.model_dump(
-            mode="json", exclude={"dryRun"} if isinstance(body, BatchRequest) else None
-        ),
+        body.model_dump(mode="json", exclude=_unstored(body)),
         make_and_claim,
     )
     if done.replayed:
@@ -100,7 +105,7 @@ async def create_render(data: RenderBody) -> Answer:
 
     async def make(session: AsyncSession) -> dict[str, Any]:
         created = await create.create_render(session, settings, account, data)
-        return {
+        answer = {
             "success": True,
             "jobId": created.job_id,
             "status": JobStatus.PENDING,
@@ -110,8 +115,24 @@ async def create_render(data: RenderBody) -> Answer:
             "message": f"Render queued. Poll GET /api/render/{created.job_id} for status.",
             "warnings": created.warnings,
         }
+        if created.on_view:
+            poster = get_storage(settings).url(onview.on_view_poster_key(created.job_id))
+            answer |= {
+                "status": JobStatus.AWAITING_VIEW,
+                "playerUrl": settings.public(f"/v/{created.job_id}"),
+                "thumbnailUrl": poster,
+                "message": "Render waits for its first view: opening playerUrl starts it "
+                "(1 credit, charged then).",
+            }
+        return answer
 
-    return await _create("render", data, make)
+    answer, status, headers = await _create("render", data, make)
+    if answer.get("status") == JobStatus.AWAITING_VIEW and "Idempotent-Replayed" not in headers:
+        try:  # the poster: a worker captures one frame (worker/posters.py)
+            await queue.enqueue_poster(await get_arq(), settings, answer["jobId"])
+        except Exception:
+            log.exception("poster of on-view job %s not requested", answer["jobId"])
+    return answer, status, headers
 
 
 @bp.post("/api/render/batch")

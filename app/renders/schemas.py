@@ -16,7 +16,7 @@ from pydantic import (
 )
 
 from app.renders.quality import QualityReport
-from app.renders.states import BatchStatus, JobStage, JobStatus
+from app.renders.states import BatchStatus, JobStage, JobStatus, RenderOn
 from app.renders.variants import MAX_VARIANTS, PrimaryMetric, check_split
 from app.spec import LANGUAGES, AspectRatio, OutputFormat, Resolution
 
@@ -137,6 +137,12 @@ class RenderBody(RenderOptions):
     templateId: str = Field(min_length=1, max_length=64)
     data: dict[str, Any] = Field(default_factory=dict)
     projectId: str | None = Field(default=None, max_length=64)
+    render: RenderOn = Field(
+        default=RenderOn.NOW,
+        description="now (default): render at once, 1 credit charged now; on_view: check the "
+        "job and make its poster, then render (and charge the credit) on the first open of "
+        "its player page (status awaiting_view until then)",
+    )
 
 
 WarningKind = Literal["glyphs", "text_fit", "data", "limits"]
@@ -184,6 +190,15 @@ class RenderCreated(BaseModel):
         default_factory=list,
         description="What may not look right (characters no font draws, text that will not "
         "fit); the render goes on",
+    )
+    playerUrl: str | None = Field(
+        default=None,
+        description="render on_view: the player page whose first open starts the render",
+    )
+    thumbnailUrl: str | None = Field(
+        default=None,
+        description="render on_view: where the poster PNG will be (made by a worker within "
+        "seconds; 404 until then)",
     )
 
 

@@ -10,6 +10,9 @@ from enum import StrEnum
 
 
 class JobStatus(StrEnum):
+    # Created with `"render": "on_view"`: checked, poster made, nothing charged or rendered
+    # until its player page is first opened (then `pending`).
+    AWAITING_VIEW = "awaiting_view"
     PENDING = "pending"
     PROCESSING = "processing"
     COMPLETE = "complete"
@@ -20,6 +23,13 @@ class JobStatus(StrEnum):
 ACTIVE = (JobStatus.PENDING, JobStatus.PROCESSING)
 # A job whose outcome is written.
 FINISHED = (JobStatus.COMPLETE, JobStatus.FAILED)
+
+
+class RenderOn(StrEnum):
+    """When a job renders: at once, or on the first open of its player page."""
+
+    NOW = "now"
+    ON_VIEW = "on_view"
 
 
 class JobStage(StrEnum):

@@ -25,8 +25,10 @@ from app.db import Database, utcnow
 from app.errors import bad_request, summarize, validation_details
 from app.media.storage import CONTENT_TYPES, get_storage
 from app.ratelimit import client_ip
+from app.renders import onview, queue
+from app.renders.states import JobStatus, RenderOn
 from app.spec import frame_size
-from app.state import get_db, get_redis, get_settings
+from app.state import get_arq, get_db, get_redis, get_settings
 from app.viewers import service
 from app.viewers.errors import VideoDeleted, VideoNotFound
 from app.viewers.schemas import (
@@ -71,7 +73,7 @@ def page_headers(resp: Response, *, embed: bool) -> Response:
 
 
 async def status_page(
-    status: int, heading: str, message: str, *, refresh: bool = False
+    status: int, heading: str, message: str, *, refresh: bool = False, poster: str | None = None
 ) -> Response:
     body = await render_template(
         "viewer_status.html",
@@ -79,6 +81,7 @@ async def status_page(
         heading=heading,
         message=message,
         refresh=PENDING_REFRESH_S if refresh else None,
+        poster=poster,
     )
     resp = Response(body, status=status, content_type="text/html; charset=utf-8")
     return page_headers(resp, embed=True)
@@ -145,19 +148,64 @@ def player_context(
     }
 
 
+async def _start_on_view(job_id: str) -> Response | None:
+    """The first open of an on-view job's page starts its render (one credit, charged now)
+    at the head of the queue; later opens, and crawlers, start nothing. A page to answer
+    instead of the player, or None when the video is ready."""
+    settings = get_settings()
+    started = False
+    try:
+        async with get_db().session() as session:
+            job = await service.playable_job(session, job_id)
+            if service.is_ready(job):
+                return None
+            poster = onview.on_view_poster_url(job, get_storage(settings))
+            waiting = job.status == JobStatus.AWAITING_VIEW
+            if waiting and not service.is_bot(request.headers.get("User-Agent")):
+                started = (await onview.start_on_view(session, job)).started
+                waiting = False
+    except onview.InsufficientCredits:  # rolled back: the job still waits for a view
+        return await status_page(
+            503,
+            "Not available yet",
+            "This video is not available yet. Please try again later.",
+            poster=poster,
+        )
+    if started:
+        try:
+            await queue.enqueue_interactive(await get_arq(), settings, job_id)
+        except Exception:  # marked enqueued: the sweep puts it in the queue
+            log.exception("on-view render %s not enqueued; the sweep will", job_id)
+    if waiting:  # a crawler's look: the poster, nothing started
+        return await status_page(200, "A video for you", "Open this link to watch.", poster=poster)
+    return await status_page(
+        202,
+        "Being prepared",
+        "Your video is being prepared. It starts here by itself in a moment.",
+        refresh=True,
+        poster=poster,
+    )
+
+
 async def _player(job_id: str, *, embed: bool) -> Response:
     settings = get_settings()
     try:
         async with get_db().session() as session:
             job = await service.playable_job(session, job_id)
-            if not service.is_ready(job):
+            ready, on_view = service.is_ready(job), job.render_on == RenderOn.ON_VIEW
+            if not ready and not on_view:
                 return await status_page(
                     202,
                     "Still rendering",
                     "Your video is being made. This page refreshes by itself.",
                     refresh=True,
                 )
-            video = service.video_of(job)
+            video = service.video_of(job) if ready else None
+        if video is None:
+            waiting = await _start_on_view(job_id)
+            if waiting is not None:
+                return waiting
+            return await _player(job_id, embed=embed)  # completed in between
     except VideoDeleted:
         return await gone_page()
     except VideoNotFound:

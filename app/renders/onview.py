@@ -1,0 +1,63 @@
+"""Render on view: a job created with `"render": "on_view"` waits `awaiting_view` (checked,
+its poster made, nothing charged) until its player page is first opened; that open starts it.
+
+Starting is one compare-and-set (`awaiting_view` -> `pending`, marked enqueued) and the one
+credit's charge in the same transaction: however many opens arrive at once, one flips the
+row and charges, the others find it started. With no credit left the transaction is rolled
+back and the job keeps waiting (the page says the video is not available yet)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.accounts.service import InsufficientCredits, charge_credits
+from app.db import utcnow
+from app.media.storage import Storage, poster_keys
+from app.renders.models import RenderJob
+from app.renders.states import JobStage, JobStatus, RenderOn
+
+__all__ = ["InsufficientCredits", "Started", "on_view_poster_key", "start_on_view"]
+
+
+def on_view_poster_key(job_id: str) -> str:
+    """Where the worker stores an on-view job's poster before any render (attempt 0): its
+    thumbnailUrl from creation on, so an email may link it at once."""
+    return poster_keys(job_id, 0)[0]
+
+
+def on_view_poster_url(job: RenderJob, storage: Storage) -> str | None:
+    """The poster an on-view job shows before its video exists (None for other jobs)."""
+    if job.render_on != RenderOn.ON_VIEW:
+        return None
+    return storage.url(on_view_poster_key(job.id))
+
+
+@dataclass(frozen=True)
+class Started:
+    started: bool  # this call started the render (and charged its credit)
+    balance: int | None = None
+
+
+async def start_on_view(session: AsyncSession, job: RenderJob) -> Started:
+    """Start the awaiting render `job` in the caller's transaction: flip it to `pending`
+    (enqueued now: the caller puts it at the head of the queue after commit) and charge its
+    one credit. Started(False) when another open started it first; InsufficientCredits
+    (the caller rolls back) when the account has no credit."""
+    flipped = await session.execute(
+        update(RenderJob)
+        .where(RenderJob.id == job.id, RenderJob.status == JobStatus.AWAITING_VIEW)
+        .values(
+            status=JobStatus.PENDING,
+            stage=JobStage.QUEUED,
+            enqueued_at=utcnow(),
+            updated_at=utcnow(),
+        )
+        .returning(RenderJob.id)
+    )
+    if flipped.scalar_one_or_none() is None:
+        return Started(False)
+    balance = await charge_credits(session, job.account_id, 1, reason="render", reference=job.id)
+    return Started(True, balance)

@@ -1,0 +1,70 @@
+"""arq task poster_job(job_id): the poster of an on-view job (app/renders/onview.py), made
+before its video so its link and thumbnail exist at once.
+
+The job is rendered as a png output with no frameAtMs: the pipeline prepares it (voiceovers
+synthesized, so the timeline is the video's), reads the page's poster frame (the poster rule
+every video's poster follows) and captures that one frame. Stored at the on-view poster key;
+made once (an existing file is kept)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from pathlib import Path
+from typing import Any
+
+from app.config import Settings
+from app.db import Database
+from app.logs import job_logging
+from app.media.storage import Storage
+from app.renders.models import RenderJob
+from app.renders.onview import on_view_poster_key
+from app.renders.states import RenderOn
+from app.workdir import temp_dir
+from worker.jobs import job_spec
+from worker.render.browser import BrowserManager
+from worker.render.pipeline import render_or_split
+from worker.render.store import store_video
+
+log = logging.getLogger("reelsmith.worker")
+
+
+async def poster_job(ctx: dict[str, Any], job_id: str) -> str:
+    with job_logging(job_id):
+        return await make_poster(ctx["settings"], ctx["db"], ctx["storage"], job_id)
+
+
+async def make_poster(
+    settings: Settings,
+    db: Database,
+    storage: Storage,
+    job_id: str,
+    manager: BrowserManager | None = None,
+) -> str:
+    """Make and store the poster of on-view job `job_id` (once); what happened, as a word."""
+    async with db.session() as session:
+        job = await session.get(RenderJob, job_id)
+    if job is None or job.deleted_at is not None or job.render_on != RenderOn.ON_VIEW:
+        return "skipped: not an on-view job"
+    key = on_view_poster_key(job.id)
+    if await asyncio.to_thread(storage.exists, key):
+        return "skipped: made already"
+    spec = job_spec(job)
+    output = spec.output.model_copy(update={"format": "png", "frameAtMs": None, "range": None})
+    spec = spec.model_copy(update={"output": output})
+    with temp_dir(settings, f"poster-{job.id[:8]}-") as tmp:
+        try:
+            out = Path(tmp) / "poster.mp4"
+            result = await render_or_split(spec, settings, None, out, split=None, manager=manager)
+        except Exception as exc:  # the render on view still happens; its page shows no poster
+            log.warning("job %s: on-view poster not made: %s", job.id, exc)
+            return "failed"
+        assert result is not None  # nothing to split it
+        await store_video(storage, key, result.path)
+    async with db.session() as session:
+        job = await session.get(RenderJob, job_id)
+        if job is None or job.deleted_at is not None:  # deleted meanwhile: leave nothing
+            await asyncio.to_thread(storage.delete, key)
+            return "dropped: deleted"
+    log.info("job %s: on-view poster made", job_id)
+    return "made"
