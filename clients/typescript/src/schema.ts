@@ -1819,7 +1819,7 @@ export interface components {
          * JobStatus
          * @enum {string}
          */
-        JobStatus: "pending" | "processing" | "complete" | "failed";
+        JobStatus: "awaiting_view" | "pending" | "processing" | "complete" | "failed";
         /**
          * JobStatusResponse
          * @description Job fields at top level and wrapped as `job`, so both client styles in SPEC work.
@@ -2336,6 +2336,11 @@ export interface components {
              * @default null
              */
             projectId: string | null;
+            /**
+             * @description now (default): render at once, 1 credit charged now; on_view: check the job and make its poster, then render (and charge the credit) on the first open of its player page (status awaiting_view until then)
+             * @default now
+             */
+            render: components["schemas"]["RenderOn"];
             /** Scenes */
             scenes?: components["schemas"]["SceneOverride"][];
             /** Templateid */
@@ -2351,6 +2356,12 @@ export interface components {
             jobId: string;
             /** Message */
             message: string;
+            /**
+             * Playerurl
+             * @description render on_view: the player page whose first open starts the render
+             * @default null
+             */
+            playerUrl: string | null;
             status: components["schemas"]["JobStatus"];
             /**
              * Success
@@ -2360,11 +2371,23 @@ export interface components {
             /** Templateid */
             templateId: string;
             /**
+             * Thumbnailurl
+             * @description render on_view: where the poster PNG will be (made by a worker within seconds; 404 until then)
+             * @default null
+             */
+            thumbnailUrl: string | null;
+            /**
              * Warnings
              * @description What may not look right (characters no font draws, text that will not fit); the render goes on
              */
             warnings?: components["schemas"]["RenderWarning"][];
         };
+        /**
+         * RenderOn
+         * @description When a job renders: at once, or on the first open of its player page.
+         * @enum {string}
+         */
+        RenderOn: "now" | "on_view";
         RenderWarning: {
             [key: string]: unknown;
         };

@@ -111,6 +111,7 @@ from .recipients_response import RecipientsResponse
 from .render_body import RenderBody
 from .render_body_data import RenderBodyData
 from .render_created import RenderCreated
+from .render_on import RenderOn
 from .render_warning import RenderWarning
 from .replay_request import ReplayRequest
 from .replay_response import ReplayResponse
@@ -296,6 +297,7 @@ __all__ = (
     "RenderBody",
     "RenderBodyData",
     "RenderCreated",
+    "RenderOn",
     "RenderWarning",
     "ReplayRequest",
     "ReplayResponse",

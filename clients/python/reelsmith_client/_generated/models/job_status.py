@@ -2,6 +2,7 @@ from enum import StrEnum
 
 
 class JobStatus(StrEnum):
+    AWAITING_VIEW = "awaiting_view"
     COMPLETE = "complete"
     FAILED = "failed"
     PENDING = "pending"

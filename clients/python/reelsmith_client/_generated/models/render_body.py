@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
+from ..models.render_on import RenderOn
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
@@ -29,6 +30,7 @@ class RenderBody:
         data (RenderBodyData | Unset):
         output (OutputOptions | Unset):
         project_id (None | str | Unset):
+        render (RenderOn | Unset): When a job renders: at once, or on the first open of its player page.
         scenes (list[SceneOverride] | Unset):
     """
 
@@ -38,6 +40,7 @@ class RenderBody:
     data: RenderBodyData | Unset = UNSET
     output: OutputOptions | Unset = UNSET
     project_id: None | str | Unset = UNSET
+    render: RenderOn | Unset = UNSET
     scenes: list[SceneOverride] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -65,6 +68,10 @@ class RenderBody:
         else:
             project_id = self.project_id
 
+        render: str | Unset = UNSET
+        if not isinstance(self.render, Unset):
+            render = self.render.value
+
         scenes: list[dict[str, Any]] | Unset = UNSET
         if not isinstance(self.scenes, Unset):
             scenes = []
@@ -89,6 +96,8 @@ class RenderBody:
             field_dict["output"] = output
         if project_id is not UNSET:
             field_dict["projectId"] = project_id
+        if render is not UNSET:
+            field_dict["render"] = render
         if scenes is not UNSET:
             field_dict["scenes"] = scenes
 
@@ -142,6 +151,13 @@ class RenderBody:
 
         project_id = _parse_project_id(d.pop("projectId", UNSET))
 
+        _render = d.pop("render", UNSET)
+        render: RenderOn | Unset
+        if isinstance(_render, Unset):
+            render = UNSET
+        else:
+            render = RenderOn(_render)
+
         _scenes = d.pop("scenes", UNSET)
         scenes: list[SceneOverride] | Unset = UNSET
         if _scenes is not UNSET:
@@ -158,6 +174,7 @@ class RenderBody:
             data=data,
             output=output,
             project_id=project_id,
+            render=render,
             scenes=scenes,
         )
 

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
@@ -26,7 +26,10 @@ class RenderCreated:
         message (str):
         status (JobStatus):
         template_id (str):
+        player_url (None | str | Unset): render on_view: the player page whose first open starts the render
         success (bool | Unset):  Default: True.
+        thumbnail_url (None | str | Unset): render on_view: where the poster PNG will be (made by a worker within
+            seconds; 404 until then)
         warnings (list[RenderWarning] | Unset): What may not look right (characters no font draws, text that will not
             fit); the render goes on
     """
@@ -37,7 +40,9 @@ class RenderCreated:
     message: str
     status: JobStatus
     template_id: str
+    player_url: None | str | Unset = UNSET
     success: bool | Unset = True
+    thumbnail_url: None | str | Unset = UNSET
     warnings: list[RenderWarning] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -54,7 +59,19 @@ class RenderCreated:
 
         template_id = self.template_id
 
+        player_url: None | str | Unset
+        if isinstance(self.player_url, Unset):
+            player_url = UNSET
+        else:
+            player_url = self.player_url
+
         success = self.success
+
+        thumbnail_url: None | str | Unset
+        if isinstance(self.thumbnail_url, Unset):
+            thumbnail_url = UNSET
+        else:
+            thumbnail_url = self.thumbnail_url
 
         warnings: list[dict[str, Any]] | Unset = UNSET
         if not isinstance(self.warnings, Unset):
@@ -75,8 +92,12 @@ class RenderCreated:
                 "templateId": template_id,
             }
         )
+        if player_url is not UNSET:
+            field_dict["playerUrl"] = player_url
         if success is not UNSET:
             field_dict["success"] = success
+        if thumbnail_url is not UNSET:
+            field_dict["thumbnailUrl"] = thumbnail_url
         if warnings is not UNSET:
             field_dict["warnings"] = warnings
 
@@ -99,7 +120,25 @@ class RenderCreated:
 
         template_id = d.pop("templateId")
 
+        def _parse_player_url(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        player_url = _parse_player_url(d.pop("playerUrl", UNSET))
+
         success = d.pop("success", UNSET)
+
+        def _parse_thumbnail_url(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        thumbnail_url = _parse_thumbnail_url(d.pop("thumbnailUrl", UNSET))
 
         _warnings = d.pop("warnings", UNSET)
         warnings: list[RenderWarning] | Unset = UNSET
@@ -117,7 +156,9 @@ class RenderCreated:
             message=message,
             status=status,
             template_id=template_id,
+            player_url=player_url,
             success=success,
+            thumbnail_url=thumbnail_url,
             warnings=warnings,
         )
 
