@@ -14,6 +14,9 @@ SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 APT := DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get -y -qq -o Dpkg::Use-Pty=0
 TEST_REDIS_PORT ?= 6379
 export REELSMITH_TEST_REDIS ?= redis://127.0.0.1:$(TEST_REDIS_PORT)/13
+# The suite on both cores: one pytest worker per core, each test file on one worker (its
+# module fixtures, e.g. the clients' live server, stay shared). PYTEST_ARGS= runs it serially.
+PYTEST_ARGS ?= -n 2 --dist loadfile
 
 .PHONY: run test system test-system venv fonts clients migrate bootstrap lint docs gallery screenshots bench clean fit-boxes
 

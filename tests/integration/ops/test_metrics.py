@@ -127,8 +127,10 @@ async def test_numbers_move_as_a_job_renders(app, client, make_user, settings, m
     assert bucket(done, FPS, "45.0") == 0 and bucket(done, FPS, "60.0") == 1
     assert bucket(done, FPS, "+Inf") == 1 and done[("reelsmith_render_fps_count", ())] == 1
     assert done[("reelsmith_render_fps_sum", ())] == pytest.approx(60.0)
-    # the wall time of the claimed attempt: under a second here (the engine does not wait)
-    assert bucket(done, DURATION, "1.0") == 1 and bucket(done, DURATION, "+Inf") == 1
+    # the wall time of the claimed attempt: a few seconds at most here (the engine does not
+    # wait; the poster and the checks do, longer when the cores are shared), in one bucket
+    assert bucket(done, DURATION, "10.0") == 1 and bucket(done, DURATION, "+Inf") == 1
+    assert done[("reelsmith_render_duration_seconds_count", ())] == 1
     assert 0 < done[("reelsmith_render_duration_seconds_sum", ())] < 1.0
 
 

@@ -98,6 +98,9 @@ def test_two_processes_filling_and_pruning_one_cache_never_see_half_a_file(tmp_p
     assert results == [0, 0]
     assert not list(root.glob("*/.*.tmp"))  # no temporary file left behind
     cache = SegmentCache(root, 4 * SIZE)
+    # A put whose prune found the lock busy leaves the pruning to the next one (by design);
+    # the next prune brings the cache within its size.
+    cache.prune()
     assert cache.size() <= 4 * SIZE
     for _, _, path in cache.entries():
         assert whole(path.read_bytes(), path.stem)
