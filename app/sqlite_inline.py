@@ -18,9 +18,12 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 READ_BUSY_TIMEOUT_MS = 250
+# SQLite has one writer at a time, so one commit runs at a time: two threads are plenty.
+_COMMITS = ThreadPoolExecutor(max_workers=2, thread_name_prefix="sqlite-commit")
 
 
 class InlineCursor:
@@ -91,7 +94,7 @@ class _Immediate:
         future, function = item
         try:
             result = function()
-        except BaseException as exc:  # noqa: BLE001 - handed to the awaiting caller
+        except BaseException as exc:  # handed to the awaiting caller
             if future is not None:
                 future.set_exception(exc)
             return
@@ -120,9 +123,11 @@ class InlineConnection:
 
     async def commit(self) -> None:
         # A commit writes and syncs the file: the one call worth a thread (the loop never
-        # waits for the disk).
+        # waits for the disk). Its own threads, not the loop's default executor: that one may
+        # be busy with long work (a worker's uploads, synthesis) while this transaction holds
+        # the database's write lock, and every other writer would wait for it.
         if self._conn.in_transaction:
-            await asyncio.to_thread(self._conn.commit)
+            await asyncio.get_running_loop().run_in_executor(_COMMITS, self._conn.commit)
 
     async def rollback(self) -> None:
         self._conn.rollback()

@@ -6,7 +6,6 @@ and a results CSV. Creating calls app.renders.create.create_batch, as POST /api/
 
 from __future__ import annotations
 
-import csv
 import io
 import json
 from typing import Any
@@ -45,7 +44,7 @@ from app.dashboard.render import (
 )
 from app.dashboard.web import action, page, render, see_other
 from app.media.storage import get_storage
-from app.renders import create, read
+from app.renders import create, read, retry
 from app.renders.dryrun import dry_run_batch
 from app.renders.errors import BatchNotFound, InvalidRenderRequest
 from app.renders.mapping import map_headers
@@ -361,7 +360,7 @@ async def retry_failed(batch_id: str) -> Response:
             failed = [j for j in jobs if j.status == JobStatus.FAILED]
             made = [
                 await create.create_batch(session, get_settings(), account, body)
-                for body in create.retry_requests(batch, failed)
+                for body in retry.retry_requests(batch, failed)
             ]  # one new batch per shape of the failed jobs (usually one)
             created = made[0]
     except BatchNotFound:

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from dataclasses import dataclass, field
 from datetime import timedelta
@@ -21,7 +20,6 @@ from app.renders.errors import InvalidRenderRequest
 from app.renders.job import (
     ResolvedOptions,
     build_job_spec,
-    load_job_spec,
     resolve_options,
     template_document,
 )
@@ -35,7 +33,6 @@ from app.renders.schemas import (
     BrandOptions,
     RenderBody,
     RenderOptions,
-    SceneOverride,
 )
 from app.renders.states import JobStatus, RenderOn
 from app.renders.variants import DEFAULT_PRIMARY_METRIC, assign, recipient_key
@@ -288,6 +285,17 @@ async def variant_arm(
     return Arm(template, resolved, rows, variant.id)
 
 
+def _row_warnings(videos: list[tuple[int, Any]], specs: list[Any]) -> list[dict[str, Any]]:
+    """Each row's warnings with its 1-based `row`, once per row (not once per shape)."""
+    warnings: list[dict[str, Any]] = []
+    for (row, _), spec in zip(videos, specs, strict=True):
+        for warning in render_warnings(spec):
+            item = {"row": row + 1, **warning}
+            if item not in warnings:
+                warnings.append(item)
+    return warnings
+
+
 async def create_batch(
     session: AsyncSession, settings: Settings, account: Account, body: BatchRequest
 ) -> CreatedBatch:
@@ -354,12 +362,7 @@ async def create_batch(
     for shape in shapes[1:]:  # the frame size of every shape
         output = arms[0].options.output.model_copy(update={"aspectRatio": shape})
         check_output(output.model_dump(mode="json"), allowance(settings, account.tier))
-    warnings: list[dict[str, Any]] = []
-    for (row, _), spec in zip(videos, specs, strict=True):  # once per row, not per shape
-        for warning in render_warnings(spec):
-            item = {"row": row + 1, **warning}
-            if item not in warnings:
-                warnings.append(item)
+    warnings = _row_warnings(videos, specs)
     metric = (body.primaryMetric or DEFAULT_PRIMARY_METRIC) if body.variants else None
     batch_id = new_id()
     balance = await charge_credits(
@@ -404,61 +407,3 @@ async def create_batch(
     pairs = zip(videos, specs, strict=True)
     shaped = [(row + 1, str(spec.output.aspectRatio)) for (row, _), spec in pairs]
     return CreatedBatch(batch_id, job_ids, mapping, balance, warnings, shaped)
-
-
-def _cell_value(value: Any) -> str | int | float | bool | None:
-    """A resolved data value as a batch cell (lists and objects as the JSON a cell holds)."""
-    if value is None or isinstance(value, str | int | float | bool):
-        return value
-    return json.dumps(value)
-
-
-def retry_requests(batch: Batch, failed: list[RenderJob]) -> list[BatchRequest]:
-    """One retry_request per shape of the failed jobs (a batch made with output.aspectRatios
-    renders each shape of a row as its own job; a retry renders each failed job in its own
-    shape)."""
-    if not failed:
-        raise InvalidRenderRequest("The batch has no failed rows to retry")
-    groups: dict[str, list[RenderJob]] = {}
-    for job in failed:
-        groups.setdefault(load_job_spec(job.request).output.aspectRatio, []).append(job)
-    return [retry_request(batch, jobs) for jobs in groups.values()]
-
-
-def retry_request(batch: Batch, failed: list[RenderJob]) -> BatchRequest:
-    """The batch request that renders `failed` jobs of `batch` again, for create_batch (the
-    same checks and charge as any batch): one row per job from its stored data (headers are
-    the data keys, so each maps to its slot exactly), the stored brand, audio and output, the
-    stored scenes as overrides (not for A/B batches, whose variants carry their own), and the
-    batch's variants (rows are assigned again among them)."""
-    if not failed:
-        raise InvalidRenderRequest("The batch has no failed rows to retry")
-    specs = [load_job_spec(job.request) for job in failed]
-    headers: list[str] = []
-    for spec in specs:
-        headers += [key for key in spec.data if key not in headers]
-    rows = [[_cell_value(spec.data.get(key)) for key in headers] for spec in specs]
-    base = specs[0]
-    scenes = [
-        SceneOverride(
-            primitiveId=s.get("primitiveId"),
-            enabled=s.get("enabled"),
-            voScript=s.get("voScript"),
-            animationOption=s.get("animationOption"),
-        )
-        for s in base.scenes
-    ]
-    return BatchRequest.model_validate(
-        {
-            "templateId": batch.template_id,
-            "headers": headers or ["row"],
-            "rows": rows if headers else [[None] for _ in specs],
-            "projectId": batch.project_id,
-            "scenes": [] if batch.variants else scenes,
-            "brand": base.brand.model_dump(exclude={"secondaryColor"}),
-            "audio": base.audio.model_dump(),
-            "output": base.output.model_dump(),
-            "variants": batch.variants or None,
-            "primaryMetric": batch.primary_metric if batch.variants else None,
-        }
-    )

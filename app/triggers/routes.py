@@ -18,13 +18,13 @@ from app.state import get_arq, get_db, get_settings
 from app.triggers import ingest, links, service
 from app.triggers.models import TriggerExecution, TriggerRule
 from app.triggers.schemas import (
-    RuleDeleted,
     Execution,
     IngestBody,
     IngestQuery,
     IngestResponse,
     Rule,
     RuleBody,
+    RuleDeleted,
     RulePatch,
     RuleResponse,
     RulesResponse,

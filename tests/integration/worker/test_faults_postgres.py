@@ -10,6 +10,7 @@ loopback."""
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -55,8 +56,6 @@ def settings(settings_factory: Any, pg: PrivatePostgres) -> Settings:
 
 def restart(pg: PrivatePostgres) -> None:
     pg.stop("immediate")
-    import time
-
     time.sleep(DOWN_S)
     pg.start()
 
