@@ -58,12 +58,15 @@ class SteadyWorker(Worker):
         one slot would never take a job again)."""
         for job_id in job_ids:
             counted = self.job_counter
+            # A job the sweep queued again has the same id as its finished task, which may
+            # still be listed: the slot was taken by this call only if no new task appeared.
+            before = self.tasks.get(job_id.decode())
             try:
                 await super().start_jobs([job_id])
             except REDIS_DOWN:
-                if self.job_counter > counted and job_id.decode() not in self.tasks:
+                if self.job_counter > counted and self.tasks.get(job_id.decode()) is before:
                     self.job_counter -= 1
                     self.sem.release()
                 raise
-            if self.job_counter >= self.max_jobs and job_id.decode() not in self.tasks:
+            if self.job_counter >= self.max_jobs and self.tasks.get(job_id.decode()) is before:
                 return  # full: arq's own loop stops here too
