@@ -92,6 +92,24 @@ def batch_shapes(body: BatchRequest) -> list[str | None]:
     return list(dict.fromkeys(asked)) if asked else [None]
 
 
+def check_batch_size(body: BatchRequest, tier: str, limit: int) -> list[str | None]:
+    """The batch's shapes, once its rows and videos (rows x shapes) are within the tier's
+    `limit` per batch (bounded before any row is read); the batch and its dry run share it."""
+    if len(body.rows) > limit:
+        raise InvalidRenderRequest(
+            f"The batch has {len(body.rows)} rows; the {tier} tier allows up to {limit} "
+            "rows per batch. Split it or upgrade."
+        )
+    shapes = batch_shapes(body)
+    if len(body.rows) * len(shapes) > limit:
+        raise InvalidRenderRequest(
+            f"The batch makes {len(body.rows)} rows x {len(shapes)} shapes = "
+            f"{len(body.rows) * len(shapes)} videos; the {tier} tier allows up to {limit} "
+            "per batch. Split it or upgrade."
+        )
+    return shapes
+
+
 def with_shape(options: ResolvedOptions, shape: str | None) -> ResolvedOptions:
     """The resolved options in one of the batch's shapes (None: as resolved)."""
     if shape is None:
@@ -302,12 +320,7 @@ async def create_batch(
     """Check every row, charge N credits, insert the batch and its N resolved jobs. An A/B
     batch (`variants`) assigns each row to a variant (app.renders.variants.assign) and
     builds its job with that variant's template and options."""
-    limit = settings.tiers[account.tier].batch_max
-    if len(body.rows) > limit:
-        raise InvalidRenderRequest(
-            f"The batch has {len(body.rows)} rows; the {account.tier} tier allows up to {limit} "
-            "rows per batch. Split it or upgrade."
-        )
+    shapes = check_batch_size(body, account.tier, settings.tiers[account.tier].batch_max)
     if body.primaryMetric is not None and not body.variants:
         raise InvalidRenderRequest(
             f"primaryMetric '{body.primaryMetric}' needs variants (an A/B batch); "
@@ -329,13 +342,6 @@ async def create_batch(
         row_arms = [by_id[v] for v in assign(keys, [(v.id, v.splitPercent) for v in body.variants])]
     else:
         arms, row_arms = [base], [base] * len(rows)
-    shapes = batch_shapes(body)
-    if len(rows) * len(shapes) > limit:
-        raise InvalidRenderRequest(
-            f"The batch makes {len(rows)} rows x {len(shapes)} shapes = "
-            f"{len(rows) * len(shapes)} videos; the {account.tier} tier allows up to {limit} "
-            "per batch. Split it or upgrade."
-        )
     # One job per row and shape, row by row (jobs are numbered in that order).
     videos = [(number, shape) for number in range(len(rows)) for shape in shapes]
     job_ids = [new_id() for _ in videos]

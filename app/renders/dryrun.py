@@ -22,7 +22,7 @@ from app.limits import Allowance, LimitExceeded, allowance, check_render_options
 from app.projects.service import check_project
 from app.renders.create import (
     batch_mapping,
-    batch_shapes,
+    check_batch_size,
     load_template,
     merged,
     row_data,
@@ -156,14 +156,8 @@ async def dry_run_batch(
     session: AsyncSession, settings: Settings, account: Account, body: BatchRequest
 ) -> dict[str, Any]:
     """The dry run's answer (BatchDryRun), reading only."""
-    limit = settings.tiers[account.tier].batch_max
-    shapes = batch_shapes(body)  # output.aspectRatios: one video (and credit) per row and shape
-    if len(body.rows) * len(shapes) > limit:
-        raise InvalidRenderRequest(
-            f"The batch makes {len(body.rows)} rows x {len(shapes)} shapes = "
-            f"{len(body.rows) * len(shapes)} videos; the {account.tier} tier allows up to "
-            f"{limit} per batch. Split it or upgrade."
-        )
+    # output.aspectRatios: one video (and credit) per row and shape
+    shapes = check_batch_size(body, account.tier, settings.tiers[account.tier].batch_max)
     if body.primaryMetric is not None and not body.variants:
         raise InvalidRenderRequest(
             f"primaryMetric '{body.primaryMetric}' needs variants (an A/B batch); "
