@@ -2,25 +2,33 @@
 
 arq's poll loop lets any Redis error out of `Worker.main`, so a Redis restart of one second
 ended `reelsmith worker` (and, beside it, the deliveries worker stopped silently while the
-render worker went on). `SteadyWorker` catches a connection error of one poll round, logs it
+render worker went on). `SteadyWorker` catches a Redis error of one poll round, logs it
 once per outage, waits and polls again; jobs already running go on (their state is in the
 database), and once Redis answers again (even empty) the sweep rebuilds the queue from the
-database (worker/tasks.py) and the deliveries relays hand the due attempts to arq again."""
+database (worker/tasks.py) and the deliveries relays hand the due attempts to arq again.
+
+A connection lost while arq WATCHes a key comes out of redis-py as a `WatchError`, not a
+`ConnectionError` (arq catches it only around EXEC): a cron enqueued at the moment Redis went
+away ended the deliveries worker's poll loop for good, silently, while the process lived on
+(the rare "idle after a Redis restart" hang). Every `RedisError` of a poll round is therefore
+an outage here, and any other error of a round is logged with its traceback and the loop goes
+on: a poll loop never ends while its process lives."""
 
 from __future__ import annotations
 
 import asyncio
+import io
 import logging
 import time
 
 from arq.worker import Worker
-from redis.exceptions import ConnectionError as RedisConnectionError
-from redis.exceptions import TimeoutError as RedisTimeoutError
+from redis.exceptions import RedisError
 
 log = logging.getLogger("reelsmith.worker")
 
-# Errors that mean "Redis is not answering now" (not a bug in a task).
-REDIS_DOWN = (RedisConnectionError, RedisTimeoutError, ConnectionError, OSError)
+# Errors that mean "Redis is not answering now" (not a bug in a task): redis-py's own errors,
+# whatever their class (a connection lost under WATCH is a WatchError), and the socket's.
+REDIS_DOWN = (RedisError, ConnectionError, OSError)
 RETRY_S = 1.0  # pause before polling again while Redis is down
 
 
@@ -42,6 +50,10 @@ class SteadyWorker(Worker):
                     exc,
                     RETRY_S,
                 )
+            await asyncio.sleep(RETRY_S)
+            return
+        except Exception:
+            log.exception("poll round on queue %s failed; polling again", self.queue_name)
             await asyncio.sleep(RETRY_S)
             return
         if self.down_since is not None:
@@ -70,3 +82,21 @@ class SteadyWorker(Worker):
                 raise
             if self.job_counter >= self.max_jobs and self.tasks.get(job_id.decode()) is before:
                 return  # full: arq's own loop stops here too
+
+
+def dump_state(workers: list[Worker]) -> None:
+    """Log every arq worker's slots and every asyncio task's stack (SIGUSR2 on `reelsmith
+    worker`): what an operator needs when a worker sits idle with work waiting."""
+    for worker in workers:
+        log.warning(
+            "state of queue %s: %d of %d slots taken, %d tasks listed (%s)",
+            worker.queue_name,
+            worker.job_counter,
+            worker.max_jobs,
+            len(worker.tasks),
+            ", ".join(f"{k}{'' if t.done() else ' running'}" for k, t in worker.tasks.items()),
+        )
+    for task in asyncio.all_tasks():
+        out = io.StringIO()
+        task.print_stack(limit=12, file=out)
+        log.warning("task %s:\n%s", task.get_name(), out.getvalue())

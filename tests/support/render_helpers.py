@@ -136,6 +136,12 @@ class WorkerProcess:
             except subprocess.TimeoutExpired:
                 self.kill()
 
+    def dump_state(self) -> None:
+        """Ask the worker to log its slots and task stacks (SIGUSR2), for a failure message."""
+        if self.proc and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGUSR2)
+            time.sleep(1.0)
+
     def browsers(self) -> list[psutil.Process]:
         """The Chromium processes this worker started."""
         assert self.proc is not None

@@ -5,7 +5,9 @@ slot."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import signal
 from typing import Any
 
 from arq.connections import RedisSettings
@@ -16,7 +18,7 @@ from app.config import Settings
 from app.db import Database
 from app.webhooks import attempts
 from worker.deliveries import triggers, webhooks
-from worker.steady import SteadyWorker
+from worker.steady import SteadyWorker, dump_state
 
 log = logging.getLogger("reelsmith.webhooks")
 
@@ -59,6 +61,17 @@ def worker_kwargs(settings: Settings) -> dict[str, Any]:
     }
 
 
+def stop_if_ended(task: asyncio.Task[Any], render_worker: Worker, what: str) -> None:
+    """A worker loop that ends while its process lives would leave the process up and doing
+    nothing on that queue (nobody would notice): log why and stop the whole process
+    gracefully, so its supervisor starts it again."""
+    if task.cancelled() or render_worker.main_task is None or render_worker.main_task.done():
+        return  # stopping anyway
+    exc = task.exception()
+    log.critical("%s stopped (%r); stopping the process", what, exc, exc_info=exc)
+    render_worker.handle_sig(signal.SIGTERM)
+
+
 def run_alongside(render_worker: Worker, settings: Settings) -> None:
     """Run `render_worker` (blocking) with a deliveries worker in the same process and event
     loop; a SIGINT/SIGTERM stops both (the render worker owns the signal handlers)."""
@@ -72,6 +85,13 @@ def run_alongside(render_worker: Worker, settings: Settings) -> None:
 
     render_worker.on_stop = stop
     deliveries.main_task = render_worker.loop.create_task(deliveries.main())
+    deliveries.main_task.add_done_callback(
+        lambda task: stop_if_ended(task, render_worker, "the deliveries worker")
+    )
+    with contextlib.suppress(NotImplementedError, RuntimeError):
+        render_worker.loop.add_signal_handler(
+            signal.SIGUSR2, dump_state, [render_worker, deliveries]
+        )
     try:
         render_worker.run()
     finally:
