@@ -14,6 +14,7 @@ from urllib.parse import urlsplit
 
 import httpx
 from arq import Retry, cron, func
+from redis.exceptions import RedisError
 from sqlalchemy.exc import DBAPIError
 
 from app.config import Settings
@@ -154,6 +155,17 @@ async def _endpoint_slot(
     return None
 
 
+async def _free_slot(redis: Any, slot: str) -> None:
+    """Free the endpoint's slot early. Redis may be down just then (a restart): the slot
+    expires on its own within the hold, and the attempt already sent must still be recorded
+    (an error here used to skip the recording, and the attempt was sent again when its claim
+    lapsed)."""
+    try:
+        await redis.delete(slot)
+    except (RedisError, OSError) as exc:
+        log.warning("webhook slot %s not freed (%s); it expires with its hold", slot, exc)
+
+
 async def _record(
     db: Database, settings: Settings, claimed: Any, outcome: Any, held_until: float
 ) -> Any:
@@ -222,7 +234,7 @@ async def deliver_webhook(ctx: dict[str, Any], delivery_id: str, number: int) ->
         )
         outcome = await send(claimed.endpoint.url, body, headers, timeout, settings)
     finally:
-        await ctx["redis"].delete(slot)
+        await _free_slot(ctx["redis"], slot)
     recorded = await _record(db, settings, claimed, outcome, held_until)
     if recorded.endpoint_disabled:
         log.warning("webhook %s disabled: %s", claimed.endpoint.id, recorded.endpoint_disabled)
