@@ -40,6 +40,7 @@ from worker.jobs import job_spec, settle
 from worker.render.pipeline import RenderResult, Split, render_or_split
 from worker.render.store import store_video
 from worker.retries import backoff_s, disk_full, is_transient, readable_error
+from worker.steady import REDIS_DOWN
 
 log = logging.getLogger("reelsmith.worker")
 
@@ -246,6 +247,8 @@ async def _give_back(db: Database, job: RenderJob, worker_id: str) -> None:
 async def _top_up(ctx: dict[str, Any]) -> None:
     try:
         await queue.dispatch(ctx["db"], ctx["redis"], ctx["settings"])
+    except REDIS_DOWN as exc:  # an outage, not a bug: one line
+        log.warning("dispatch after job failed (%r); the sweep dispatches later", exc)
     except Exception:
         log.exception("dispatch after job failed")
 
