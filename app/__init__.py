@@ -9,7 +9,6 @@ from hypercorn.middleware import ProxyFixMiddleware
 from pydantic import BaseModel
 from quart import Blueprint, Quart
 from quart_schema import QuartSchema, tag, validate_response
-from redis.asyncio import Redis
 
 from app import auth, schemacache
 from app.auth import document_security
@@ -18,6 +17,7 @@ from app.db import Database
 from app.errors import ApiRequest, register_error_handlers
 from app.openapi import ReelsmithOpenAPI
 from app.ratelimit import install_rate_limits
+from app.redisconn import redis_client
 
 log = logging.getLogger("reelsmith")
 
@@ -150,7 +150,7 @@ def create_app(settings: Settings | None = None) -> Quart:
     @app.before_serving
     async def _start() -> None:
         app.config["REELSMITH_DB"] = Database(settings.database_url)
-        app.config["REELSMITH_REDIS"] = Redis.from_url(settings.redis_url)
+        app.config["REELSMITH_REDIS"] = redis_client(settings)
 
     @app.after_serving
     async def _stop() -> None:

@@ -100,6 +100,9 @@ class Settings(BaseSettings):
     env: Literal["development", "production"] = "development"
     database_url: str = "sqlite+aiosqlite:///./data/reelsmith.db"
     redis_url: str = "redis://127.0.0.1:6379/0"
+    # How long the API and the worker wait for Redis to connect or to answer one command
+    # before counting it down (a host gone silent, not refusing, would hang them otherwise).
+    redis_timeout_s: float = Field(default=5.0, gt=0, le=60)
     # Namespaces in Redis, so several deployments (or test runs) can share one server.
     redis_prefix: str = "reelsmith"
     queue_name: str = "reelsmith:queue"

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, cast
 
-from arq import create_pool
-from arq.connections import RedisSettings
 from quart import current_app
+
+from app.redisconn import arq_pool
 
 if TYPE_CHECKING:
     from redis.asyncio import Redis
@@ -41,6 +41,6 @@ async def get_arq() -> Any:
     """The arq pool used to enqueue jobs by name (the app never imports the worker)."""
     pool = current_app.config.get("REELSMITH_ARQ")
     if pool is None:
-        pool = await create_pool(RedisSettings.from_dsn(get_settings().redis_url))
+        pool = arq_pool(get_settings())
         current_app.config["REELSMITH_ARQ"] = pool
     return pool

@@ -17,6 +17,7 @@ from app.config import Settings
 from app.db import Database
 from app.logs import QuietPeriodicJobs
 from app.media.storage import get_storage
+from app.redisconn import limit_pool
 from app.renders.queue import HEARTBEAT_TTL_S, PIECE_TASK_NAME, POSTER_TASK_NAME
 from app.workdir import close_work_folder, open_work_folder, sweep, work_root
 from worker import tasks
@@ -41,6 +42,7 @@ SHUTDOWN_GRACE_S = 30
 
 async def startup(ctx: dict[str, Any]) -> None:
     settings: Settings = ctx.setdefault("settings", Settings())
+    await limit_pool(ctx["redis"], settings)
     await asyncio.to_thread(_own_work_folder, settings)
     ctx["db"] = Database(settings.database_url)
     ctx["storage"] = get_storage(settings)

@@ -17,6 +17,7 @@ import signal
 import socket
 import subprocess
 import tempfile
+import threading
 import time
 from collections import Counter
 from collections.abc import Iterator
@@ -88,6 +89,42 @@ class PrivateRedis:
         self.kill()
         time.sleep(down_s)
         self.start()
+
+
+class SilentRedis:
+    """A Redis address that accepts connections and never answers (a frozen server, a host
+    behind a partition that still completes the handshake): nothing is refused, so only a
+    client's time limit ends a call."""
+
+    def __init__(self) -> None:
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.listen(64)
+        self.port = self.sock.getsockname()[1]
+        self.held: list[socket.socket] = []
+        self.closed = threading.Event()
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def _accept(self) -> None:
+        while not self.closed.is_set():
+            try:
+                conn, _ = self.sock.accept()
+            except OSError:
+                return
+            self.held.append(conn)  # kept open, never read, never answered
+
+    def __enter__(self) -> SilentRedis:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.closed.set()
+        self.sock.close()
+        for conn in self.held:
+            conn.close()
 
 
 @contextlib.contextmanager

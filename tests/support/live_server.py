@@ -85,10 +85,12 @@ def live_server(
 
 def _clear_prefix(settings: Settings) -> None:
 
-    client = redis.Redis.from_url(settings.redis_url)
+    client = redis.Redis.from_url(settings.redis_url, socket_timeout=5, socket_connect_timeout=5)
     try:
         keys = list(client.scan_iter(match=f"{settings.redis_prefix}:*"))
         if keys:
             client.delete(*keys)
+    except redis.RedisError:
+        pass  # a test's Redis that is down or silent holds nothing of ours
     finally:
         client.close()

@@ -16,6 +16,7 @@ from redis.exceptions import RedisError
 
 from app.config import Settings
 from app.db import Database
+from app.redisconn import limit_pool
 from app.webhooks import attempts
 from worker.deliveries import triggers, webhooks
 from worker.steady import SteadyWorker, dump_state
@@ -27,6 +28,7 @@ SHUTDOWN_GRACE_S = 12  # the longest attempt timeout (10 s) and a little
 
 async def startup(ctx: dict[str, Any]) -> None:
     settings: Settings = ctx.setdefault("settings", Settings())
+    await limit_pool(ctx["redis"], settings)
     ctx["db"] = Database(settings.database_url)
     # httpx logs every request's URL at INFO; webhook URLs may carry the receiver's tokens.
     logging.getLogger("httpx").setLevel(logging.WARNING)

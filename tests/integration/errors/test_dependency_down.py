@@ -8,6 +8,7 @@ Real processes: a private PostgreSQL cluster and a private `redis-server` on the
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -26,6 +27,7 @@ from tests.support.faults import (
     TEMPLATE,
     PrivatePostgres,
     PrivateRedis,
+    SilentRedis,
     postgres_unavailable,
     private_postgres,
     private_redis,
@@ -117,3 +119,27 @@ async def test_api_answers_503_with_retry_after_while_a_dependency_is_down(
             assert job is not None and job.status == "pending"
     finally:
         await db.dispose()
+
+
+@pytest.mark.timeout(120)
+async def test_a_silent_redis_costs_a_request_its_time_limit_not_forever(tmp_path: Path):
+    """Redis accepts and never answers: reads answer once the rate limit's call gives up
+    (unlimited, as with Redis down), a render is taken, /readyz says Redis is unreachable."""
+    with SilentRedis() as silent:
+        settings = make_settings(tmp_path, redis_url=silent.url)
+        with live_server(settings, env={"REELSMITH_REDIS_TIMEOUT_S": "1"}) as url:
+            headers, template_id = await seed(settings.database_url)
+            render: dict[str, Any] = {"templateId": template_id, "data": {"person_name": "Ana"}}
+            async with httpx.AsyncClient(base_url=url, headers=headers, timeout=30) as api:
+                for method, path, body in [
+                    ("GET", "/api/templates", None),
+                    ("POST", "/api/render", render),
+                ]:
+                    started = time.monotonic()
+                    response = await api.request(method, path, json=body)
+                    took = time.monotonic() - started
+                    assert response.status_code == 200, (path, response.text)
+                    assert took < 10, (path, took)
+                ready = await api.get("/readyz")
+                assert ready.status_code == 503, ready.text
+                assert ready.json()["failed"] == ["redis"], ready.text
