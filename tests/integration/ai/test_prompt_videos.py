@@ -23,6 +23,7 @@ from app.renders.job import build_job_spec
 from app.renders.schemas import AudioOptions, OutputOptions, RenderOptions
 from tests.support.ai_prompts import CREATE
 from tests.support.ai_prompts_held_out import HELD_OUT
+from tests.support.ai_prompts_held_out_2 import HELD_OUT_2
 from tests.support.prompt_videos import (
     TOLERANCE,
     Verdict,
@@ -92,6 +93,15 @@ async def test_held_out_prompts_make_videos_that_pass_the_checks_as_measured(
     print("\n" + table("held-out create prompts", verdicts))
     got = rates(verdicts)
     assert all(got[c] >= HELD_OUT_MEASURED[c] for c in got), table("held-out", verdicts)
+
+
+async def test_second_held_out_prompts_make_videos_that_pass_every_check(
+    client: Any, make_user: Any, settings: Settings, browser: Browser, tmp_path: Path
+) -> None:
+    user = await make_user(tier="enterprise")
+    verdicts = await run_suite(client, user, settings, browser, HELD_OUT_2, tmp_path)
+    print("\n" + table("second held-out create prompts", verdicts))
+    assert rates(verdicts) == dict.fromkeys(rates(verdicts), 1.0), table("held-out 2", verdicts)
 
 
 def probe_seconds(path: Path) -> float:
