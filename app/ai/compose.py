@@ -91,6 +91,10 @@ def _planned_kinds(text: str, found: list[Quantity], ctx: Ctx, why: list[str]) -
         why.append("no content was named, so it leads with the key numbers")
     if found:
         why.append("made a typed slot for " + ", ".join(f"{q.key} ({q.kind})" for q in found))
+    for q in found:
+        if q.kind == "top" and q.label != f"Top {q.top}":
+            why.append(f"the ranked bars show {q.top} at most, so {q.label.lower()} shows the "
+                       f"first {q.top}")  # fmt: skip
     return kinds
 
 

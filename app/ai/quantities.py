@@ -77,7 +77,7 @@ MONEY_NOUNS = {"revenue": ("revenue", "Revenue"), "sales": ("sales", "Sales"),
                "worth": ("estimated_value", "Estimated value"),
                "refund": ("refund", "Refund"), "deposit": ("deposit", "Deposit"),
                "bill": ("bill", "Bill"), "tuition": ("tuition", "Tuition"),
-               "rent": ("rent", "Rent")}  # fmt: skip
+               "rent": ("rent", "Rent"), "balance": ("balance", "Balance")}  # fmt: skip
 MONEY_VERBS = {"gave": ("amount_given", "You gave"), "give": ("amount_given", "You gave"),
                "given": ("amount_given", "You gave"), "donated": ("amount_given", "You gave"),
                "contributed": ("amount_given", "You gave"), "earned": ("amount_earned", "Earned"),
@@ -102,7 +102,7 @@ SHOWN_AS_SCENES = {"books", "photos", "milestones"}
 # Plural nouns a scene shows as such (a map, photos), never counted by the "<things> <done>"
 # reading of an unmarked phrase.
 SHOWN_AS_PLACES = {"countries", "regions", "locations", "places", "cities", "pictures",
-                   "images", "quotes", "steps", "categories", "segments", "channels"}
+                   "images", "quotes", "steps", "categories", "segments", "channels"}  # fmt: skip
 # Participles that say how things are shown, not what was done ("categories ranked").
 SHOWN_VERBS = {"ranked", "listed", "sorted", "compared", "named", "shown", "featured",
                "highlighted", "included", "mentioned", "selected", "mapped"}  # fmt: skip
@@ -191,15 +191,15 @@ def _money(pos: int, tokens: list[str], currency: Currency, cue: bool) -> Quanti
             key, label = MONEY_VERBS[t]
             return Quantity("money", key, label, currency.symbol, "", currency.spoken, 0, pos)
     content = _content(tokens, {"percent", "euros", "dollars", "pounds", "money"})
+    counted = any(t in COUNT_NOUNS for t in tokens)
     for t in tokens:
-        if t in MONEY_NOUNS:
+        if t in MONEY_NOUNS and not (t == "balance" and counted):
             key, label = MONEY_NOUNS[t]
             if t in ("value", "worth") and content[:2] == ["estimated", t]:
                 key, label = "estimated_value", "Estimated value"
             return Quantity("money", key, label, currency.symbol, "", currency.spoken, 0, pos)
-    counted = any(t in COUNT_NOUNS for t in tokens)
-    # "the amount still owed", "account balance" (not "the amount of waste", "points balance")
-    if not cue and not counted and re.search(r"\bamount\b(?! of)|\bbalance\b", " ".join(tokens)):
+    # "the amount still owed" (not "the amount of waste")
+    if not cue and not counted and re.search(r"\bamount\b(?! of)", " ".join(tokens)):
         cue = True
     if not cue:
         return None
