@@ -24,6 +24,7 @@ from app.renders.schemas import AudioOptions, OutputOptions, RenderOptions
 from tests.support.ai_prompts import CREATE
 from tests.support.ai_prompts_held_out import HELD_OUT
 from tests.support.ai_prompts_held_out_2 import HELD_OUT_2
+from tests.support.ai_prompts_held_out_3 import HELD_OUT_3
 from tests.support.prompt_videos import (
     TOLERANCE,
     Verdict,
@@ -85,6 +86,11 @@ HELD_OUT_SETS = {"held-out create prompts": HELD_OUT,
                  "second held-out create prompts": HELD_OUT_2}  # fmt: skip
 
 
+# The third set's rates at its first run (docs/api/ai.md names the failures); the composer is
+# not changed for them, so they stay the honest measure of prompts it has not seen.
+THIRD_MEASURED = {"no_echo": 1.0, "needs": 0.6, "length": 1.0, "scripts": 1.0}
+
+
 @pytest.mark.parametrize("title", list(HELD_OUT_SETS))
 async def test_held_out_prompts_make_videos_that_pass_every_check(
     client: Any, make_user: Any, settings: Settings, browser: Browser, tmp_path: Path, title: str
@@ -93,6 +99,19 @@ async def test_held_out_prompts_make_videos_that_pass_every_check(
     verdicts = await run_suite(client, user, settings, browser, HELD_OUT_SETS[title], tmp_path)
     print("\n" + table(title, verdicts))
     assert rates(verdicts) == dict.fromkeys(rates(verdicts), 1.0), table(title, verdicts)
+
+
+async def test_third_held_out_prompts_as_first_measured(
+    client: Any, make_user: Any, settings: Settings, browser: Browser, tmp_path: Path
+) -> None:
+    """Written after the composer's last changes and never tuned on: printed, and guarded at
+    the rates of its first run (THIRD_MEASURED)."""
+    user = await make_user(tier="enterprise")
+    verdicts = await run_suite(client, user, settings, browser, HELD_OUT_3, tmp_path)
+    title = "third held-out create prompts (never tuned on)"
+    print("\n" + table(title, verdicts))
+    got = rates(verdicts)
+    assert all(got[c] >= THIRD_MEASURED[c] for c in got), table(title, verdicts)
 
 
 def probe_seconds(path: Path) -> float:
