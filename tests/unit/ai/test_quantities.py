@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from app.ai.quantities import currency_of, quantities, unquoted
+from app.ai.quantities import Quantity, currency_of, quantities, unquoted
+from app.ai.slots import SlotBook
 
 
 def found(prompt: str) -> list[tuple[str, str, str, str]]:
@@ -63,3 +64,10 @@ def test_currency_symbol_and_spoken_name():
 def test_how_things_are_shown_is_not_a_count():
     assert quantities("review with stats and categories ranked") == []
     assert quantities("the countries they visited") == []
+
+
+def test_a_quantity_never_takes_a_lists_slot():
+    book = SlotBook([])
+    assert book.key("books") == "books"  # the book shelf's list
+    assert book.quantity(Quantity("count", "books", "Books")) == "books_count"
+    assert {s.key: s.type for s in book.slots} == {"books": "array", "books_count": "number"}
