@@ -32,12 +32,14 @@ KINDS: tuple[Kind, ...] = (
     Kind("ranking", "bar-race", "Top categories", 1, ("ranking", "ranked", "top", "leaderboard",
          "bar chart", "bar race", "best sellers", "best-selling", "top products"), "wipe"),
     Kind("breakdown", "category-donut", "Breakdown", 1, ("breakdown", "split", "share", "mix",
-         "donut", "pie", "allocation", "where the money went", "spent"), "slide"),
+         "donut", "pie", "allocation", "money went", "funds went", "donations went",
+         "gifts went", "where it went", "how it was spent", "spent"), "slide"),
     Kind("skills", "radar", "Profile", 1, ("skills", "radar", "strengths", "profile",
          "spider", "workout types", "balance")),
     Kind("books", "book-shelf", "Books", 1, ("books", "novel", "novels", "shelf",
          "publications", "bibliography")),
-    Kind("comparison", "comparison-bars", "Comparison", 2, ("compare", "compared",
+    Kind("comparison", "comparison-bars", "Comparison", 2, ("compare", "compared", "compares",
+         "comparing",
          "comparison", "versus", "vs", "last year", "last quarter", "previous", "benchmark",
          "before and after", "year over year", "against"), "slide"),
     Kind("percentile", "percentile-gauge", "Your rank", 2, ("percentile", "rank", "top %",
@@ -141,7 +143,8 @@ def has(text: str, word: str) -> bool:
 NAMED_IN_QUANTITIES = {"map", "photo", "poll", "cta", "badge", "brand"}
 # ...and a comparison by these words, unless the phrase is the recipient's rank ("how you
 # compare to other viewers").
-COMPARING = ("compare", "compared", "comparison", "versus", "vs", "against", "benchmark")
+COMPARING = ("compare", "compared", "compares", "comparing", "comparison", "versus", "vs",
+             "against", "benchmark")  # fmt: skip
 # Use cases that only say what kind of message it is; a more specific one wins over them.
 GENERIC_USE_CASES = {"business review", "thank you"}
 # Where a prompt says what the call to action does ("a button to leave a review"): its words

@@ -29,7 +29,7 @@ CURRENCIES: tuple[tuple[tuple[str, ...], Currency], ...] = (
     (("r$", "reais", "real"), Currency("R$", "reais")),
 )
 DOLLAR = Currency("$", "dollars")
-CURRENCY_WORDS = {n for names, _ in CURRENCIES for n in names}
+CURRENCY_WORDS = {n for names, _ in CURRENCIES for n in names} | {"dollar", "dollars", "usd"}
 
 
 @dataclass(frozen=True)
@@ -62,7 +62,8 @@ NOT_TIMED = {"on", "first", "last", "next", "same", "any", "real", "full", "part
 NAME_ENDS = {"on", "in", "for", "per", "by", "from", "to", "with", "at", "as", "versus", "vs",
              "against", "since", "across", "during", "compared", "than"}  # fmt: skip
 MONEY_WORDS = ("revenue", "amount", "owed", "owe", "balance", "refund", "deposit", "bill",
-               "tuition", "rent", "payment", "payments", "earned", "earnings", "earn",
+               "tuition", "rent", "payment", "payments", "given", "gave", "dividend",
+               "dividends", "bonus", "earned", "earnings", "earn",
                "income", "saved", "savings", "spent",
                "spend", "spending", "donated", "raised", "sales", "salary", "profit", "budget",
                "price", "cost", "costs", "fees", "commission", "payout", "value", "worth",
@@ -77,7 +78,9 @@ MONEY_NOUNS = {"revenue": ("revenue", "Revenue"), "sales": ("sales", "Sales"),
                "worth": ("estimated_value", "Estimated value"),
                "refund": ("refund", "Refund"), "deposit": ("deposit", "Deposit"),
                "bill": ("bill", "Bill"), "tuition": ("tuition", "Tuition"),
-               "rent": ("rent", "Rent"), "balance": ("balance", "Balance")}  # fmt: skip
+               "rent": ("rent", "Rent"), "balance": ("balance", "Balance"),
+               "dividend": ("dividend", "Dividend"), "dividends": ("dividends", "Dividends"),
+               "bonus": ("bonus", "Bonus")}  # fmt: skip
 MONEY_VERBS = {"gave": ("amount_given", "You gave"), "give": ("amount_given", "You gave"),
                "given": ("amount_given", "You gave"), "donated": ("amount_given", "You gave"),
                "contributed": ("amount_given", "You gave"), "earned": ("amount_earned", "Earned"),
@@ -87,7 +90,7 @@ MONEY_VERBS = {"gave": ("amount_given", "You gave"), "give": ("amount_given", "Y
                "won": ("amount_won", "Won"), "owed": ("amount_owed", "Amount owed"),
                "owe": ("amount_owed", "Amount owed")}  # fmt: skip
 # Money verbs and nouns that name an amount without "how much" or a currency.
-SELF_MONEY = {"raised", "earned", "saved", "spent", "donated", "owed", "owe"}
+SELF_MONEY = {"raised", "earned", "saved", "spent", "donated", "owed", "owe", "given", "gave"}
 COUNT_NOUNS = ("seats", "users", "customers", "members", "visits", "orders", "workouts",
                "downloads", "citations", "papers", "meals", "invoices", "deals", "homes",
                "points", "steps", "kilometers", "kilometres", "km", "miles", "trees", "students",
@@ -99,6 +102,8 @@ COUNT_NOUNS = ("seats", "users", "customers", "members", "visits", "orders", "wo
                "items", "products", "attendees", "participants", "children", "people",
                "animals", "hours", "minutes", "days", "weeks", "months", "nights")  # fmt: skip
 SHOWN_AS_SCENES = {"books", "photos", "milestones"}
+# Words after a counted noun that name the measure with it ("days ahead", "spots left").
+STATES = {"ahead", "early", "late", "behind", "left", "remaining", "overdue", "saved"}
 # Plural nouns a scene shows as such (a map, photos), never counted by the "<things> <done>"
 # reading of an unmarked phrase.
 SHOWN_AS_PLACES = {"countries", "regions", "locations", "places", "cities", "pictures",
@@ -186,12 +191,13 @@ def _name(parts: list[str], limit: int = 3) -> tuple[str, str]:
 
 
 def _money(pos: int, tokens: list[str], currency: Currency, cue: bool) -> Quantity | None:
+    # "hours given", "hours saved" are time, not money, unless something says money.
+    counted = any(t in COUNT_NOUNS for t in tokens)
     for t in tokens:
-        if t in MONEY_VERBS and (cue or t in SELF_MONEY):
+        if t in MONEY_VERBS and (cue or (t in SELF_MONEY and not counted)):
             key, label = MONEY_VERBS[t]
             return Quantity("money", key, label, currency.symbol, "", currency.spoken, 0, pos)
-    content = _content(tokens, {"percent", "euros", "dollars", "pounds", "money"})
-    counted = any(t in COUNT_NOUNS for t in tokens)
+    content = _content(_lead(tokens), {"percent", "euros", "dollars", "pounds", "money"})
     for t in tokens:
         if t in MONEY_NOUNS and not (t == "balance" and counted):
             key, label = MONEY_NOUNS[t]
@@ -222,7 +228,8 @@ def _quantity(pos: int, phrase: str, currency: Currency) -> Quantity | None:
         noun = [w for w in top.group(2).split() if w not in STOP and w not in ("by",)][:1]
         key = f"top_{noun[0]}" if noun else "top_items"
         return Quantity("top", key, f"Top {n}", top=max(2, min(8, n)), position=pos)
-    if any(re.search(rf"\b{re.escape(p)}\b", text) for p in RANK_PHRASES):
+    on_time = re.search(r"\b(ahead of|behind) (the )?(schedule|time|plan|deadline|target)", text)
+    if not on_time and any(re.search(rf"\b{re.escape(p)}\b", text) for p in RANK_PHRASES):
         return Quantity("rank", "percentile", "Percentile", position=pos)
     if "%" in phrase or re.search(r"\b(percent|percentage|rate|ratio)\b", text):
         content = _content(_lead(tokens), {"percent", "percentage", "%", "rose", "grew", "rise"})
@@ -240,7 +247,7 @@ def _quantity(pos: int, phrase: str, currency: Currency) -> Quantity | None:
     money_cue = bool(re.search(r"\bhow much\b", text)) and not re.search(
         r"\bhow much (time|longer|more time)\b", text
     )
-    currency_named = currency != DOLLAR and any(w in tokens for w in CURRENCY_WORDS)
+    currency_named = any(w in tokens for w in CURRENCY_WORDS)
     if money_cue or currency_named or "$" in phrase or set(tokens) & set(MONEY_WORDS):
         found = _money(pos, tokens, currency, money_cue or currency_named or "$" in phrase)
         if found:
@@ -318,7 +325,7 @@ def _count(pos: int, tokens: list[str], marked: bool) -> Quantity | None:
         return None
     noun = counted or content[0]
     rest = content[content.index(noun) + 1 :]
-    verb = next((r for r in rest if r in PARTICIPLES or r.endswith("ed")), None)
+    verb = next((r for r in rest if r in PARTICIPLES or r in STATES or r.endswith("ed")), None)
     if "since" in tokens and noun in UNITS:
         after = tokens[tokens.index("since") + 1 :]
         thing = _content(after, set())

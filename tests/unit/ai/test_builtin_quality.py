@@ -173,6 +173,6 @@ def test_the_use_case_named_first_wins_and_a_buttons_words_do_not_count():
     reminder = create("remind parents about the school trip: the departure date", TemplateState())
     assert reminder.scenes[0].sceneData["subtitle"] == "A friendly reminder"
     stay = create("stay summary: nights stayed and a button to leave a review", TemplateState())
-    assert stay.scenes[0].sceneData["subtitle"] != "Your performance review"
+    assert stay.scenes[0].sceneData["subtitle"] == "A video made just for you"  # no "review"
     cta = next(s for s in stay.scenes if s.primitiveId == "cta-card")
     assert cta.sceneData["buttonText"] == "Leave a review"

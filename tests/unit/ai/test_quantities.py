@@ -37,6 +37,9 @@ def found(prompt: str) -> list[tuple[str, str, str, str]]:
           ("money", "amount_owed", "$", ""), ("money", "balance", "$", "")]),
         ("results: their place in their age group, the check-in date",
          [("rank", "percentile", "", ""), ("date", "checkin_date", "", "")]),
+        ("report: dividend per share in dollars, days ahead of schedule, hours saved, total "
+         "given", [("money", "dividend", "$", ""), ("duration", "days_ahead", "", "days"),
+                   ("duration", "hours_saved", "", "h"), ("money", "amount_given", "$", "")]),
     ],
 )  # fmt: skip
 def test_each_quantity_kind_gets_its_typed_slot(prompt, expected):
