@@ -24,8 +24,10 @@ FIELD_COPY = {"subtitle": "subtitle", "title": "numbers", "tagline": "tagline",
 
 
 def _asked_kinds(text: str, found: list[Quantity]) -> list[tuple[int, Kind]]:
-    """Kinds the prompt names (by word or by a quantity), each with where it is named."""
-    asked = {k.name: (pos, k) for k in KINDS if (pos := kind_at(text, k)) >= 0}
+    """Kinds the prompt names (by word or by a quantity), each with where it is named; the
+    words of a phrase that names a quantity name the scene that shows it, not others."""
+    spans = tuple((q.position, q.end, q.kind == "rank") for q in found)
+    asked = {k.name: (pos, k) for k in KINDS if (pos := kind_at(text, k, spans)) >= 0}
     for q in found:
         kind = BY_NAME[SHOWN_BY[q.kind]]
         if kind.name not in asked or asked[kind.name][0] > q.position:
@@ -71,11 +73,14 @@ def _planned_kinds(text: str, found: list[Quantity], ctx: Ctx, why: list[str]) -
     sets the context's use case and tone."""
     kinds = [k for _, k in _asked_kinds(text, found)]
     named = [k for k in kinds if k.phase in (1, 2, 3)]
+    # Each stat card the prompt names counts as a thing it asks for.
+    things = len([k for k in named if k.name != "stats"])
+    things += max(len([q for q in found if q.kind in STAT_KINDS]), int(BY_NAME["stats"] in named))
     use_case = detect_use_case(text)
     if use_case:
         name, defaults, tone = use_case
         ctx.use_case, ctx.tone = name, tone
-        if len(named) < 2:
+        if things < 2:
             kinds += [BY_NAME[n] for n in defaults]
             why.append(f"it reads as a {name}, so it shows what such a video usually does")
         elif "cta" in defaults and BY_NAME["cta"] not in kinds and name != "event recap":
@@ -86,6 +91,10 @@ def _planned_kinds(text: str, found: list[Quantity], ctx: Ctx, why: list[str]) -
         why.append("no content was named, so it leads with the key numbers")
     if found:
         why.append("made a typed slot for " + ", ".join(f"{q.key} ({q.kind})" for q in found))
+    for q in found:
+        if q.kind == "top" and q.label != f"Top {q.top}":
+            why.append(f"the ranked bars show {q.top} at most, so {q.label.lower()} shows the "
+                       f"first {q.top}")  # fmt: skip
     return kinds
 
 

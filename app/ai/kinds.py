@@ -23,20 +23,23 @@ KINDS: tuple[Kind, ...] = (
     Kind("intro", "title-intro", "Intro", 0, ("intro", "title", "opening", "greeting")),
     Kind("brand", "logo-reveal", "Logo", 0, ("logo", "brand", "branding", "wordmark")),
     Kind("photo", "ken-burns", "Photo", 0, ("photo", "image", "picture", "venue", "pictures",
-         "photos", "highlight reel")),
+         "photos", "highlight reel", "poster", "snapshot", "selfie", "portrait", "headshot",
+         "screenshot", "artwork", "images")),
     Kind("stats", "stat-counters", "Key numbers", 1, ("number", "numbers", "stat", "stats",
          "kpi", "kpis", "metric", "metrics", "revenue", "seats", "nps", "usage", "growth",
          "figures", "totals", "raised", "attendees", "sales", "workouts", "minutes", "citations",
          "downloads", "impact"), "slide"),
     Kind("ranking", "bar-race", "Top categories", 1, ("ranking", "ranked", "top", "leaderboard",
-         "bar chart", "race", "best sellers", "best-selling", "top products"), "wipe"),
+         "bar chart", "bar race", "best sellers", "best-selling", "top products"), "wipe"),
     Kind("breakdown", "category-donut", "Breakdown", 1, ("breakdown", "split", "share", "mix",
-         "donut", "pie", "allocation", "where the money went", "spent"), "slide"),
+         "donut", "pie", "allocation", "money went", "funds went", "donations went",
+         "gifts went", "where it went", "how it was spent", "spent"), "slide"),
     Kind("skills", "radar", "Profile", 1, ("skills", "radar", "strengths", "profile",
          "spider", "workout types", "balance")),
     Kind("books", "book-shelf", "Books", 1, ("books", "novel", "novels", "shelf",
          "publications", "bibliography")),
-    Kind("comparison", "comparison-bars", "Comparison", 2, ("compare", "compared",
+    Kind("comparison", "comparison-bars", "Comparison", 2, ("compare", "compared", "compares",
+         "comparing",
          "comparison", "versus", "vs", "last year", "last quarter", "previous", "benchmark",
          "before and after", "year over year", "against"), "slide"),
     Kind("percentile", "percentile-gauge", "Your rank", 2, ("percentile", "rank", "top %",
@@ -47,7 +50,9 @@ KINDS: tuple[Kind, ...] = (
     Kind("map", "world-map", "Map", 2, ("map", "countries", "country", "global", "world",
          "worldwide", "regions", "locations", "travel", "offices")),
     Kind("quote", "quote-card", "Quote", 3, ("quote", "testimonial", "testimonials", "said",
-         "speaker", "speakers", "people", "team", "customer story", "words")),
+         "speaker", "speakers", "people", "team", "customer story", "words", "message from",
+         "note from", "word from", "words from", "letter from", "thank-you from",
+         "thank you from", "thanks from", "shout-out from", "shoutout from", "greeting from")),
     Kind("badge", "badge-unlock", "Achievement", 3, ("badge", "achievement", "award",
          "unlock", "unlocked", "trophy")),
     Kind("poll", "poll-card", "Poll", 3, ("poll", "survey", "vote", "votes", "question")),
@@ -82,7 +87,7 @@ USE_CASES: tuple[tuple[str, tuple[str, ...], tuple[str, ...], Tone], ...] = (
      "percentile"), "professional"),
     ("loyalty", ("loyalty", "rewards", "reward", "points balance", "members club",
      "frequent"), ("stats", "badge", "cta"), "casual"),
-    ("reminder", ("reminder", "appointment", "checkup", "check-up", "due date", "expires",
+    ("reminder", ("remind*", "appointment", "checkup", "check-up", "due date", "expires",
      "reschedule"), ("stats", "cta"), "professional"),
     ("academic career", ("research", "academic", "professor", "scholar", "citations",
      "papers", "phd", "retirement"), ("stats", "timeline", "map"), "inspirational"),
@@ -133,16 +138,39 @@ def has(text: str, word: str) -> bool:
     return re.search(rf"(?<![a-z0-9]){re.escape(word)}(?![a-z0-9])", text) is not None
 
 
-def mentions(text: str, kind: Kind) -> int:
-    """Where `kind` is first mentioned in text (-1 when it is not)."""
+# Inside a phrase that names a quantity, only these kinds are named by their words ("how
+# much they spent" is money, not a breakdown; "points balance" a count, not a profile)...
+NAMED_IN_QUANTITIES = {"map", "photo", "poll", "cta", "badge", "brand"}
+# ...and a comparison by these words, unless the phrase is the recipient's rank ("how you
+# compare to other viewers").
+COMPARING = ("compare", "compared", "compares", "comparing", "comparison", "versus", "vs",
+             "against", "benchmark")  # fmt: skip
+# Use cases that only say what kind of message it is; a more specific one wins over them.
+GENERIC_USE_CASES = {"business review", "thank you"}
+# Where a prompt says what the call to action does ("a button to leave a review"): its words
+# say nothing of the video's use case.
+CTA_PHRASE = re.compile(r"\b(?:button|link|call|cta|invitation|invite)s? (?:to|for)\b[^,;:.]*")
+
+
+def mentions(text: str, kind: Kind, spans: tuple[tuple[int, int, bool], ...] = ()) -> int:
+    """Where `kind` is first mentioned in text (-1 when it is not); `spans` are the quantity
+    phrases (start, end, names a rank) in which a kind's words do not count unless they
+    name a map, photo, poll, call to action, badge or logo, or a comparison."""
     best = -1
     for word in kind.words:
         pattern = rf"(?<![a-z0-9]){re.escape(word)}(?![a-z0-9])"
         if word.endswith("%"):
             pattern = re.escape(word)
-        match = re.search(pattern, text)
-        if match and (best < 0 or match.start() < best):
-            best = match.start()
+        for match in re.finditer(pattern, text):
+            inside = [rank for start, end, rank in spans if start <= match.start() < end]
+            counts = kind.name in NAMED_IN_QUANTITIES or (
+                kind.name == "comparison" and word in COMPARING and not any(inside)
+            )
+            if inside and not counts:
+                continue
+            if best < 0 or match.start() < best:
+                best = match.start()
+            break
     return best
 
 
@@ -153,11 +181,28 @@ def detect_tone(text: str) -> Tone | None:
     return None
 
 
+def _first(text: str, word: str) -> int:
+    if word.endswith("*"):
+        match = re.search(rf"(?<![a-z0-9]){re.escape(word[:-1])}", text)
+    else:
+        match = re.search(rf"(?<![a-z0-9]){re.escape(word)}(?![a-z0-9])", text)
+    return match.start() if match else -1
+
+
 def detect_use_case(text: str) -> tuple[str, tuple[str, ...], Tone] | None:
-    for name, words, kinds, tone in USE_CASES:
-        if any(has(text, w) for w in words):
-            return name, kinds, tone
-    return None
+    """The use case the prompt names first (a specific one before a generic "review" or
+    "thank you"), not counting what its call to action does."""
+    text = CTA_PHRASE.sub(lambda m: " " * len(m.group(0)), text)
+    best: tuple[bool, int, int] | None = None
+    for order, (name, words, _, _) in enumerate(USE_CASES):
+        found = [at for at in (_first(text, w) for w in words) if at >= 0]
+        if found:
+            rank = (name in GENERIC_USE_CASES, min(found), order)
+            best = rank if best is None or rank < best else best
+    if best is None:
+        return None
+    name, _, kinds, tone = USE_CASES[best[2]]
+    return name, kinds, tone
 
 
 def detect_seconds(text: str) -> int | None:

@@ -49,7 +49,7 @@ COPY: dict[str, dict[str, str]] = {
                     "badge": "Earned with dedication", "outro": "Congratulations, {name}"},
     "survey results": {"subtitle": "Here's what you told us", "numbers": "The results",
                        "outro": "Thanks for your voice, {name}"},
-    "business review": {"subtitle": "Your performance review", "numbers": "Key results",
+    "business review": {"subtitle": "Here's how it went", "numbers": "Key results",
                         "ranking": "Leading the way", "outro": "Thank you, {name}"},
     "reminder": {"subtitle": "A friendly reminder", "numbers": "Your details",
                  "outro": "See you soon, {name}"},

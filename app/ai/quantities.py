@@ -10,7 +10,7 @@ words for the measure (at most three), never a phrase copied from the prompt."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 QuantityKind = Literal["money", "count", "percent", "duration", "date", "rank", "top"]
@@ -29,7 +29,7 @@ CURRENCIES: tuple[tuple[tuple[str, ...], Currency], ...] = (
     (("r$", "reais", "real"), Currency("R$", "reais")),
 )
 DOLLAR = Currency("$", "dollars")
-CURRENCY_WORDS = {n for names, _ in CURRENCIES for n in names}
+CURRENCY_WORDS = {n for names, _ in CURRENCIES for n in names} | {"dollar", "dollars", "usd"}
 
 
 @dataclass(frozen=True)
@@ -42,6 +42,7 @@ class Quantity:
     spoken: str = ""  # said after the value in a script ("dollars", "hours", "percent")
     top: int = 0  # how many a ranked list shows (top N)
     position: int = 0  # where the prompt names it
+    end: int = 0  # where the phrase that names it ends
 
     @property
     def slot_type(self) -> str:
@@ -51,7 +52,19 @@ class Quantity:
 NUMBER_WORDS = {"three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "ten": 10}
 UNITS = {"hours": " h", "minutes": " min", "days": " days", "weeks": " weeks",
          "months": " months", "years": " years", "nights": " nights"}  # fmt: skip
-MONEY_WORDS = ("revenue", "earned", "earnings", "earn", "income", "saved", "savings", "spent",
+UNIT_NAMES = {"hour": "hours", "hrs": "hours", "minute": "minutes", "mins": "minutes",
+              "min": "minutes", "day": "days", "week": "weeks", "month": "months",
+              "year": "years", "night": "nights", **{u: u for u in UNITS}}  # fmt: skip
+# "<measure> time" is a duration ("finishing time", "response time"), but not these.
+NOT_TIMED = {"on", "first", "last", "next", "same", "any", "real", "full", "part", "spare",
+             "free", "long", "great", "good", "quality", "one", "every", "some"}  # fmt: skip
+# Words that end a measure's name: "donations spent on projects" is named "Donations spent".
+NAME_ENDS = {"on", "in", "for", "per", "by", "from", "to", "with", "at", "as", "versus", "vs",
+             "against", "since", "across", "during", "compared", "than"}  # fmt: skip
+MONEY_WORDS = ("revenue", "amount", "owed", "owe", "balance", "refund", "deposit", "bill",
+               "tuition", "rent", "payment", "payments", "given", "gave", "dividend",
+               "dividends", "bonus", "earned", "earnings", "earn",
+               "income", "saved", "savings", "spent",
                "spend", "spending", "donated", "raised", "sales", "salary", "profit", "budget",
                "price", "cost", "costs", "fees", "commission", "payout", "value", "worth",
                "arr", "mrr", "money", "dollars", "gift", "gifts", "contribution")  # fmt: skip
@@ -62,14 +75,22 @@ MONEY_NOUNS = {"revenue": ("revenue", "Revenue"), "sales": ("sales", "Sales"),
                "profit": ("profit", "Profit"), "budget": ("budget", "Budget"),
                "arr": ("arr", "ARR"), "mrr": ("mrr", "MRR"), "raised": ("amount_raised", "Raised"),
                "value": ("estimated_value", "Estimated value"),
-               "worth": ("estimated_value", "Estimated value")}  # fmt: skip
+               "worth": ("estimated_value", "Estimated value"),
+               "refund": ("refund", "Refund"), "deposit": ("deposit", "Deposit"),
+               "bill": ("bill", "Bill"), "tuition": ("tuition", "Tuition"),
+               "rent": ("rent", "Rent"), "balance": ("balance", "Balance"),
+               "dividend": ("dividend", "Dividend"), "dividends": ("dividends", "Dividends"),
+               "bonus": ("bonus", "Bonus")}  # fmt: skip
 MONEY_VERBS = {"gave": ("amount_given", "You gave"), "give": ("amount_given", "You gave"),
                "given": ("amount_given", "You gave"), "donated": ("amount_given", "You gave"),
                "contributed": ("amount_given", "You gave"), "earned": ("amount_earned", "Earned"),
                "saved": ("amount_saved", "You saved"), "spent": ("amount_spent", "Spent"),
                "raised": ("amount_raised", "Raised"), "paid": ("amount_paid", "Paid"),
                "invested": ("amount_invested", "Invested"), "sold": ("sales", "Sales"),
-               "won": ("amount_won", "Won")}  # fmt: skip
+               "won": ("amount_won", "Won"), "owed": ("amount_owed", "Amount owed"),
+               "owe": ("amount_owed", "Amount owed")}  # fmt: skip
+# Money verbs and nouns that name an amount without "how much" or a currency.
+SELF_MONEY = {"raised", "earned", "saved", "spent", "donated", "owed", "owe", "given", "gave"}
 COUNT_NOUNS = ("seats", "users", "customers", "members", "visits", "orders", "workouts",
                "downloads", "citations", "papers", "meals", "invoices", "deals", "homes",
                "points", "steps", "kilometers", "kilometres", "km", "miles", "trees", "students",
@@ -81,9 +102,20 @@ COUNT_NOUNS = ("seats", "users", "customers", "members", "visits", "orders", "wo
                "items", "products", "attendees", "participants", "children", "people",
                "animals", "hours", "minutes", "days", "weeks", "months", "nights")  # fmt: skip
 SHOWN_AS_SCENES = {"books", "photos", "milestones"}
+# Words after a counted noun that name the measure with it ("days ahead", "spots left").
+STATES = {"ahead", "early", "late", "behind", "left", "remaining", "overdue", "saved"}
+# Plural nouns a scene shows as such (a map, photos), never counted by the "<things> <done>"
+# reading of an unmarked phrase.
+SHOWN_AS_PLACES = {"countries", "regions", "locations", "places", "cities", "pictures",
+                   "images", "quotes", "steps", "categories", "segments", "channels"}  # fmt: skip
+# Participles that say how things are shown, not what was done ("categories ranked").
+SHOWN_VERBS = {"ranked", "listed", "sorted", "compared", "named", "shown", "featured",
+               "highlighted", "included", "mentioned", "selected", "mapped"}  # fmt: skip
 RANK_PHRASES = ("rank", "ranking among", "class rank", "percentile", "how you compare",
                 "compared to other", "compare to other", "compared with other", "standing",
-                "ahead of", "among peers", "place among")  # fmt: skip
+                "ahead of", "among peers", "place among", "place in", "position in",
+                "position among", "placing in", "placing among", "finishing position",
+                "how they compare", "how she compares", "how he compares")  # fmt: skip
 # A phrase naming what the video is (not a measure in it) is not read as a quantity unless
 # something marks it as one ("how many", "number of", "%").
 GENRES = {"report", "review", "recap", "video", "update", "statement", "reminder", "summary",
@@ -159,17 +191,22 @@ def _name(parts: list[str], limit: int = 3) -> tuple[str, str]:
 
 
 def _money(pos: int, tokens: list[str], currency: Currency, cue: bool) -> Quantity | None:
+    # "hours given", "hours saved" are time, not money, unless something says money.
+    counted = any(t in COUNT_NOUNS for t in tokens)
     for t in tokens:
-        if t in MONEY_VERBS and (cue or t in ("raised", "earned", "saved", "spent", "donated")):
+        if t in MONEY_VERBS and (cue or (t in SELF_MONEY and not counted)):
             key, label = MONEY_VERBS[t]
             return Quantity("money", key, label, currency.symbol, "", currency.spoken, 0, pos)
-    content = _content(tokens, {"percent", "euros", "dollars", "pounds", "money"})
+    content = _content(_lead(tokens), {"percent", "euros", "dollars", "pounds", "money"})
     for t in tokens:
-        if t in MONEY_NOUNS:
+        if t in MONEY_NOUNS and not (t == "balance" and counted):
             key, label = MONEY_NOUNS[t]
             if t in ("value", "worth") and content[:2] == ["estimated", t]:
                 key, label = "estimated_value", "Estimated value"
             return Quantity("money", key, label, currency.symbol, "", currency.spoken, 0, pos)
+    # "the amount still owed" (not "the amount of waste")
+    if not cue and not counted and re.search(r"\bamount\b(?! of)", " ".join(tokens)):
+        cue = True
     if not cue:
         return None
     key, label = _name(content[:2]) if content else ("amount", "Amount")
@@ -191,21 +228,26 @@ def _quantity(pos: int, phrase: str, currency: Currency) -> Quantity | None:
         noun = [w for w in top.group(2).split() if w not in STOP and w not in ("by",)][:1]
         key = f"top_{noun[0]}" if noun else "top_items"
         return Quantity("top", key, f"Top {n}", top=max(2, min(8, n)), position=pos)
-    if any(re.search(rf"\b{re.escape(p)}\b", text) for p in RANK_PHRASES):
+    on_time = re.search(r"\b(ahead of|behind) (the )?(schedule|time|plan|deadline|target)", text)
+    if not on_time and any(re.search(rf"\b{re.escape(p)}\b", text) for p in RANK_PHRASES):
         return Quantity("rank", "percentile", "Percentile", position=pos)
     if "%" in phrase or re.search(r"\b(percent|percentage|rate|ratio)\b", text):
-        content = _content(tokens, {"percent", "percentage", "%", "rose", "grew", "rise"})
+        content = _content(_lead(tokens), {"percent", "percentage", "%", "rose", "grew", "rise"})
         if re.search(r"\b(rose|grew|rise|growth|increase|increased|went up|change)\b", text):
             content = ["growth"]
         key, label = _name(content[:3]) if content else ("share", "Share")
         key = key if key.endswith(("rate", "ratio")) else f"{key}_percent"
         return Quantity("percent", key, label, "", "%", "percent", position=pos)
-    if re.search(r"\bdate\b|\bexpir(es|y|ation|ing)\b|\bdeadline\b|\bdue\b|\bjoined\b", text):
-        return _date(pos, tokens)
+    dated = r"\bdate\b|\bexpir(es|y|ation|ing)\b|\bdeadline\b|\bdue\b|\bjoined\b"
+    if re.search(dated, text) and not re.search(r"\b(amount|how much)\b", text):
+        return _date(pos, tokens, phrase)
+    timed = _duration(pos, tokens)
+    if timed is not None:
+        return timed
     money_cue = bool(re.search(r"\bhow much\b", text)) and not re.search(
         r"\bhow much (time|longer|more time)\b", text
     )
-    currency_named = currency != DOLLAR and any(w in tokens for w in CURRENCY_WORDS)
+    currency_named = any(w in tokens for w in CURRENCY_WORDS)
     if money_cue or currency_named or "$" in phrase or set(tokens) & set(MONEY_WORDS):
         found = _money(pos, tokens, currency, money_cue or currency_named or "$" in phrase)
         if found:
@@ -213,12 +255,44 @@ def _quantity(pos: int, phrase: str, currency: Currency) -> Quantity | None:
     return _count(pos, tokens, marked)
 
 
-def _date(pos: int, tokens: list[str]) -> Quantity:
+def _lead(tokens: list[str]) -> list[str]:
+    """The words that name a measure: up to the first word that ends its name ("donations
+    spent on projects" -> "donations spent") once a content word has come."""
+    for i, t in enumerate(tokens):
+        if t in NAME_ENDS and _content(tokens[:i], set()):
+            return tokens[:i]
+    return tokens
+
+
+def _duration(pos: int, tokens: list[str]) -> Quantity | None:
+    """A length of time: "finishing time in minutes", "runway in months", "average response
+    time", "how long they waited" (a unit named after "in", else minutes)."""
+    text = " ".join(tokens)
+    unit = re.search(r"\bin (" + "|".join(UNIT_NAMES) + r")\b", text)
+    timed = re.search(r"\b([a-z]+) (time|duration)\b", text)
+    timed_ok = timed is not None and timed.group(1) not in STOP | NOT_TIMED
+    if not (unit or timed_ok or re.search(r"\bhow long\b", text)):
+        return None
+    name = unit.group(1) if unit else "minutes" if timed_ok else "days"
+    plural = UNIT_NAMES[name]
+    skip = {"long", "average", "avg", *UNIT_NAMES}
+    content = [t for t in _lead(tokens) if (t not in STOP or t == "time") and t not in skip
+               and not t.isdigit()]  # fmt: skip
+    if not content:
+        return None
+    average = "average" in tokens or "avg" in tokens
+    key, label = _name((["average"] if average else []) + content[:2])
+    return Quantity("duration", key, label, "", UNITS[plural], plural, position=pos)
+
+
+def _date(pos: int, tokens: list[str], phrase: str = "") -> Quantity:
     text = " ".join(tokens)
     if "joined" in tokens or "join" in tokens:
         return Quantity("date", "join_date", "Member since", position=pos)
     of = re.search(r"\bdate of (?:(?:the|their|your|our|his|her|next|last|first) )*([a-z]+)", text)
-    before = re.search(r"\b([a-z]+) date\b", text)
+    before = re.search(r"\b([a-z]+(?:-[a-z]+)?) date\b", phrase.lower()) or re.search(
+        r"\b([a-z]+) date\b", text
+    )
     if of:
         noun = of.group(1)
     elif before and before.group(1) not in STOP:
@@ -228,7 +302,8 @@ def _date(pos: int, tokens: list[str]) -> Quantity:
     else:
         content = _content(tokens, {"date"})
         noun = content[0] if content else "key"
-    return Quantity("date", f"{noun}_date", f"{noun[:1].upper()}{noun[1:]} date", position=pos)
+    key = re.sub(r"[^a-z0-9]", "", noun)
+    return Quantity("date", f"{key}_date", f"{noun[:1].upper()}{noun[1:]} date", position=pos)
 
 
 def _count(pos: int, tokens: list[str], marked: bool) -> Quantity | None:
@@ -241,6 +316,8 @@ def _count(pos: int, tokens: list[str], marked: bool) -> Quantity | None:
         return Quantity("count", f"{numbers.group(1)}s", f"{numbers.group(1)}s".capitalize(),
                         position=pos)  # fmt: skip
     counted = next((t for t in content if t in COUNT_NOUNS), None)
+    if counted is None and _things_done(content):
+        counted = content[0]  # "pages turned", "episodes finished"
     if counted in SHOWN_AS_SCENES and not marked and not set(content) & set(PARTICIPLES):
         return None  # "their books" is a book shelf; "books read" or "how many books" a count
     # An unmarked phrase is a measure only when it is short and led by a countable noun.
@@ -248,7 +325,7 @@ def _count(pos: int, tokens: list[str], marked: bool) -> Quantity | None:
         return None
     noun = counted or content[0]
     rest = content[content.index(noun) + 1 :]
-    verb = next((r for r in rest if r in PARTICIPLES), None)
+    verb = next((r for r in rest if r in PARTICIPLES or r in STATES or r.endswith("ed")), None)
     if "since" in tokens and noun in UNITS:
         after = tokens[tokens.index("since") + 1 :]
         thing = _content(after, set())
@@ -265,6 +342,17 @@ def _count(pos: int, tokens: list[str], marked: bool) -> Quantity | None:
     return Quantity("count", key, label, position=pos)
 
 
+def _things_done(content: list[str]) -> bool:
+    """Whether content words read "<things> <done>": a plural noun, then a past participle."""
+    if len(content) < 2 or len(content) > 3:
+        return False
+    noun, verb = content[0], content[1]
+    plural = noun.endswith("s") and not noun.endswith("ss") and len(noun) > 3
+    done = verb in PARTICIPLES or verb in PARTICIPLES.values() or verb.endswith("ed")
+    done = done and verb not in SHOWN_VERBS
+    return plural and done and noun not in SHOWN_AS_PLACES | SHOWN_AS_SCENES
+
+
 def unquoted(prompt: str) -> str:
     """The prompt with its quoted copy blanked out (same length, so positions hold)."""
     return QUOTED.sub(lambda m: " " * len(m.group(0)), prompt)
@@ -278,5 +366,5 @@ def quantities(prompt: str) -> list[Quantity]:
     for pos, phrase in _phrases(text):
         quantity = _quantity(pos, phrase, currency)
         if quantity is not None and all(q.key != quantity.key for q in found):
-            found.append(quantity)
+            found.append(replace(quantity, end=pos + len(phrase)))
     return found

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from app.ai.kinds import Kind, has
+from app.ai.kinds import CTA_PHRASE, Kind, has
 from app.ai.onscreen import copy_for, with_slot_names
 from app.ai.quantities import DOLLAR, Currency, Quantity
 from app.ai.schemas import Tone
@@ -242,9 +242,20 @@ def _skip_when_missing(key: str) -> SkipCondition:
     return SkipCondition(field=key, op="not_exists", value=None, skipWhen=True)
 
 
+# Calls to action read only where the prompt says what its button does ("a button to leave a
+# review"): elsewhere these words say what the video is about.
+CTA_ONLY = (
+    (("claim*", "coupon*", "voucher*", "free"), "A little thank-you from us", "Claim it now"),
+    (("review*", "rate*", "feedback"), "Tell us how it went", "Leave a review"),
+    (("pay*", "payment*", "checkout", "settle"), "It only takes a minute", "Pay now"),
+)  # fmt: skip
+
+
 def cta_text(prompt: str, use_case: str | None = None) -> tuple[str, str]:
-    """The call to action's headline and button for what the prompt asks people to do."""
+    """The call to action's headline and button for what the prompt asks people to do: what
+    its call to action phrase says first, else what the prompt says anywhere."""
     text = prompt.lower()
+    asked = " ".join(m.group(0) for m in CTA_PHRASE.finditer(text))
     pairs = (
         (("renew*",), "Renew with confidence", "Book your renewal call"),
         (("donate*", "donation*", "donor*", "fundrais*", "give again"), "Help us do it again",
@@ -260,6 +271,9 @@ def cta_text(prompt: str, use_case: str | None = None) -> tuple[str, str]:
         (("upgrade*",), "Ready for more?", "Upgrade now"),
         (("book", "call", "meeting", "schedule"), "Let's plan what comes next", "Book a call"),
     )  # fmt: skip
+    for words, headline, button in (*pairs, *CTA_ONLY):
+        if any(has(asked, w) for w in words):
+            return headline, button
     for words, headline, button in pairs:
         if any(has(text, w) for w in words):
             return headline, button

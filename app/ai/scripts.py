@@ -5,8 +5,8 @@ slots, tone and use case, same scripts.
 
 A voiced scene lasts its speech plus a breath (app/composition/timeline), so a script fills
 its scene when it is spoken for the planned seconds less the breath; `spoken_seconds` says how
-long the offline voices speak a script (words, the pauses at punctuation, numbers and dates
-spoken as several words)."""
+long the offline voices speak a script (syllables, the pauses at punctuation, and each
+variable by what it holds: an amount, a date, a number, a percentage, a name)."""
 
 from __future__ import annotations
 
@@ -24,19 +24,21 @@ from app.primitives.catalog import get_primitive
 from app.templates.schemas import DataSlot, SceneConfig
 from app.templates.validation import slot_key
 
-# How long the offline voices speak a script: seconds per spoken word, per pause (a comma or
-# a sentence's end) and once. Fitted on the tuned prompts' scripts (docs/api/ai.md): espeak-ng
-# 0.255 s/word + 0.60 s/pause - 0.49 s, Piper 0.193 s/word + 0.55 s/pause + 0.10 s; between
-# the two, so one script fills its scene with either voice within a few percent.
-SECONDS_PER_WORD = 0.225
-SECONDS_PER_PAUSE = 0.575
-SECONDS_ONCE = -0.2
+# How long the offline voices speak a script: seconds per syllable of its words, per pause (a
+# comma or a sentence's end), per variable by what it holds, and once. Fitted on the composer's
+# scripts spoken with sample data by each offline voice (docs/api/ai.md): the mean of the
+# espeak-ng, Piper and Kokoro fits, so a video's estimate is within about 13 % of what any of
+# them speaks (a word's length is its syllables: "Congratulations" takes five times "you").
+SECONDS_PER_SYLLABLE = 0.19
+SECONDS_PER_PAUSE = 0.40
+SECONDS_ONCE = -0.1
 BREATH_S = BREATH_MS / 1000
 PAUSE = re.compile(r"[.!?:;,](?=\s|$)")
-# Spoken words one variable stands for, by its slot's type (a name, "one thousand two hundred
-# fifty", "March fourteenth, twenty twenty-six").
-VARIABLE_WORDS = {"number": 4.0, "date": 4.0, "text": 2.0, "url": 3.0, "email": 3.0,
-                  "country_code": 1.0, "array": 2.0, "object": 2.0}  # fmt: skip
+# Seconds one variable is spoken for, by what it holds: "$1,250" is "one thousand two hundred
+# and fifty dollars", a date "March fourteenth twenty twenty-six", a list's length one word.
+VARIABLE_SECONDS = {"money": 2.35, "date": 2.15, "number": 1.45, "percent": 0.95,
+                    "length": 0.56, "text": 0.82}  # fmt: skip
+CURRENCY_SIGNS = "$€£¥"
 
 FALLBACK: dict[str, str] = {"name": "", "period": "this period", "company": "our team",
                             "badge": "new"}  # fmt: skip
@@ -78,15 +80,33 @@ def scene_seconds(scene: SceneConfig) -> float:
     return info.defaultDuration if info else 5.0
 
 
-def spoken_words(script: str, slots: Iterable[DataSlot] = ()) -> float:
-    """How many words a voice says for the script once its variables are filled."""
+def syllables(word: str) -> int:
+    """Syllables of an English word, near enough: its vowel groups, less a silent final e."""
+    word = word.lower().strip(".,!?;:'\"()")
+    count = len(re.findall(r"[aeiouy]+", word))
+    if word.endswith("e") and not word.endswith(("le", "ee")) and count > 1:
+        count -= 1
+    return max(1, count)
+
+
+def variable_seconds(script: str, slots: Iterable[DataSlot] = ()) -> float:
+    """How long the variables of a script are spoken for, by what each holds."""
     types = {s.key: s.type for s in slots}
     total = 0.0
-    for name in variables_in(script):
-        root, _, path = name.partition(".")
-        kind = "number" if path.endswith("length") else types.get(root, "text")
-        total += 1.0 if path.endswith("length") else VARIABLE_WORDS.get(kind, 2.0)
-    return total + words(VARIABLE.sub(" ", script))
+    for match in VARIABLE.finditer(script):
+        root, _, path = match.group(1).partition(".")
+        kind = types.get(root, "text")
+        after = script[match.end() : match.end() + 9].strip()
+        if path.endswith("length"):
+            kind = "length"
+        elif (before := script[max(0, match.start() - 2) : match.start()].strip()) and (
+            before[-1] in CURRENCY_SIGNS
+        ):
+            kind = "money"
+        elif kind == "number" and after.startswith(("percent", "%")):
+            kind = "percent"
+        total += VARIABLE_SECONDS.get(kind, VARIABLE_SECONDS["text"])
+    return total
 
 
 def spoken_seconds(script: str, slots: Iterable[DataSlot] = ()) -> float:
@@ -94,7 +114,12 @@ def spoken_seconds(script: str, slots: Iterable[DataSlot] = ()) -> float:
     if not script.strip():
         return 0.0
     pauses = len(PAUSE.findall(script))
-    seconds = spoken_words(script, slots) * SECONDS_PER_WORD + pauses * SECONDS_PER_PAUSE
+    plain = VARIABLE.sub(" ", script).split()
+    said = sum(syllables(w) for w in plain if re.search(r"[^\W\d_]", w))
+    numbers = sum(1 for w in plain if re.fullmatch(r"\W*[\d.,%$€£¥]+\W*", w) and any(
+        c.isdigit() for c in w))  # fmt: skip
+    seconds = said * SECONDS_PER_SYLLABLE + pauses * SECONDS_PER_PAUSE
+    seconds += numbers * VARIABLE_SECONDS["number"] + variable_seconds(script, slots)
     return max(0.5, seconds + SECONDS_ONCE)
 
 

@@ -5,7 +5,7 @@ and propose a slot when the template has none."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from app.ai.quantities import Quantity
 from app.templates.schemas import DataSlot
@@ -111,9 +111,15 @@ class SlotBook:
         typed slot (a money slot's label and description name its currency symbol)."""
         if q.kind == "rank":
             return self.key("percentile") or q.key
+        key = q.key
+        taken = [s for s in self.slots if s.key == key or key in s.aliases]
+        if key in ROLES or any(s.type != q.slot_type for s in taken):
+            # "how many books" is a number; `books`, the book shelf's list, stays a list.
+            key = f"{key}_{'count' if q.kind == 'count' else q.kind}"
         for slot in self.slots:
-            if slot.key == q.key or q.key in slot.aliases:
+            if slot.key == key or key in slot.aliases:
                 return slot.key
+        q = replace(q, key=key)
         label = f"{q.label} ({q.prefix})" if q.kind == "money" else q.label
         described = {
             "money": f"Money, a number shown as {q.prefix}1,250",

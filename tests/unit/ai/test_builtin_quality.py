@@ -155,3 +155,24 @@ def test_call_to_action_fits_the_prompt(prompt, button):
     made = create(prompt, TemplateState())
     cta = next(s for s in made.scenes if s.primitiveId == "cta-card")
     assert cta.sceneData["buttonText"] == button
+
+
+def test_a_quantitys_own_words_name_no_other_scene():
+    prompt = ("member update: points balance, how much they spent last year, how you compare "
+              "to other members and a button to claim a free coffee")  # fmt: skip
+    made = create(prompt, TemplateState())
+    kinds = [s.primitiveId for s in made.scenes]
+    # "balance" is no profile, "spent" no breakdown, "compare to other" a rank, not bars.
+    assert {"radar", "category-donut", "comparison-bars"}.isdisjoint(kinds), kinds
+    assert "percentile-gauge" in kinds
+    cta = next(s for s in made.scenes if s.primitiveId == "cta-card")
+    assert cta.sceneData["buttonText"] == "Claim it now"
+
+
+def test_the_use_case_named_first_wins_and_a_buttons_words_do_not_count():
+    reminder = create("remind parents about the school trip: the departure date", TemplateState())
+    assert reminder.scenes[0].sceneData["subtitle"] == "A friendly reminder"
+    stay = create("stay summary: nights stayed and a button to leave a review", TemplateState())
+    assert stay.scenes[0].sceneData["subtitle"] == "A video made just for you"  # no "review"
+    cta = next(s for s in stay.scenes if s.primitiveId == "cta-card")
+    assert cta.sceneData["buttonText"] == "Leave a review"

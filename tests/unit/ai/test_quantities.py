@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from app.ai.quantities import currency_of, quantities, unquoted
+from app.ai.quantities import Quantity, currency_of, quantities, unquoted
+from app.ai.slots import SlotBook
 
 
 def found(prompt: str) -> list[tuple[str, str, str, str]]:
@@ -28,6 +29,17 @@ def found(prompt: str) -> list[tuple[str, str, str, str]]:
         ("recap: top 5 genres and how you compare to other viewers",
          [("top", "top_genres", "", ""), ("rank", "percentile", "", "")]),
         ("welcome: the date they joined", [("date", "join_date", "", "")]),
+        ("recap: finishing time in minutes, runway in months, average response time",
+         [("duration", "finishing_time", "", "min"), ("duration", "runway", "", "months"),
+          ("duration", "average_response_time", "", "min")]),
+        ("recap: pages turned, episodes finished, the amount still owed, account balance",
+         [("count", "pages_turned", "", ""), ("count", "episodes_finished", "", ""),
+          ("money", "amount_owed", "$", ""), ("money", "balance", "$", "")]),
+        ("results: their place in their age group, the check-in date",
+         [("rank", "percentile", "", ""), ("date", "checkin_date", "", "")]),
+        ("report: dividend per share in dollars, days ahead of schedule, hours saved, total "
+         "given", [("money", "dividend", "$", ""), ("duration", "days_ahead", "", "days"),
+                   ("duration", "hours_saved", "", "h"), ("money", "amount_given", "$", "")]),
     ],
 )  # fmt: skip
 def test_each_quantity_kind_gets_its_typed_slot(prompt, expected):
@@ -50,3 +62,15 @@ def test_top_n_keeps_how_many_and_quoted_copy_is_not_read():
 def test_currency_symbol_and_spoken_name():
     assert (currency_of("in euros").symbol, currency_of("£ raised").spoken) == ("€", "pounds")
     assert currency_of("how much they gave").symbol == "$"
+
+
+def test_how_things_are_shown_is_not_a_count():
+    assert quantities("review with stats and categories ranked") == []
+    assert quantities("the countries they visited") == []
+
+
+def test_a_quantity_never_takes_a_lists_slot():
+    book = SlotBook([])
+    assert book.key("books") == "books"  # the book shelf's list
+    assert book.quantity(Quantity("count", "books", "Books")) == "books_count"
+    assert {s.key: s.type for s in book.slots} == {"books": "array", "books_count": "number"}

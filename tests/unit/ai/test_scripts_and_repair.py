@@ -83,3 +83,15 @@ def test_scripts_are_shortened_until_the_render_estimate_fits_the_tier():
     assert estimated_duration_ms(configs, sample_data(slots), True) <= 60_000
     assert "fits the free tier's 60 s" in notes[-1]
     assert all(variables_in(s.voScript) for s in scenes)  # the sentence naming a slot stays
+
+
+def test_spoken_seconds_counts_what_each_variable_holds():
+    types = {"amount": "number", "day": "date", "share": "number", "count": "number"}
+    slots = [DataSlot(key=k, type=t) for k, t in types.items()]
+    money = spoken_seconds("You gave $[amount].", slots)
+    date = spoken_seconds("You gave on [day].", slots)
+    number = spoken_seconds("You gave [count].", slots)
+    percent = spoken_seconds("You gave [share] percent.", slots)
+    assert money > number and date > number and number > percent - 0.19 * 2
+    # A long word takes longer than a short one.
+    assert spoken_seconds("Congratulations.") > spoken_seconds("Well done.")
