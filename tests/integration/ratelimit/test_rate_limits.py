@@ -104,11 +104,16 @@ async def test_made_up_keys_count_against_the_client_ip(client, tiny_limit):
 
 
 async def test_cycling_made_up_keys_meets_the_default_limit(client):
+    started = time.monotonic()
     statuses = [
         (await client.get("/api/billing", headers=made_up_key())).status_code for _ in range(40)
     ]
+    # Tokens come back at the rule's rate while the 40 requests run (slowly on a busy machine):
+    # past the burst, only those get through.
+    refilled = int((time.monotonic() - started) * DEFAULT_RULE.limit / 60) + 1
     assert statuses[: DEFAULT_RULE.burst] == [401] * DEFAULT_RULE.burst
-    assert statuses[DEFAULT_RULE.burst :] == [429] * (40 - DEFAULT_RULE.burst)
+    assert set(statuses) == {401, 429}
+    assert statuses.count(401) <= DEFAULT_RULE.burst + refilled, (statuses, refilled)
 
 
 async def test_revoked_key_counts_against_the_client_ip(app, client, make_user, tiny_limit):
