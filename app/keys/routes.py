@@ -17,7 +17,7 @@ from app.keys.schemas import (
     ListKeysResponse,
     RevokeKeyResponse,
 )
-from app.state import get_db, get_settings
+from app.state import get_db, get_redis, get_settings
 
 bp = Blueprint("keys", __name__)
 
@@ -79,8 +79,10 @@ async def create_key(data: CreateKeyRequest) -> tuple[CreateKeyResponse, int]:
 @validate_response(RevokeKeyResponse, 200)
 async def revoke_key(key_id: str) -> RevokeKeyResponse:
     """Revoke a key; requests with it fail with 401 from the next request on."""
-    async with get_db().session() as session:
-        revoked = await service.revoke_key(session, current_account().id, key_id)
+    settings = get_settings()
+    revoked = await service.revoke_and_announce(
+        get_db(), get_redis(), settings.redis_prefix, current_account().id, key_id
+    )
     if not revoked:
         raise service.KeyNotFound(key_id)
     return RevokeKeyResponse(message=f"API key {key_id} revoked")
