@@ -100,12 +100,13 @@ async def job_status(
     """The job's status row (its columns by name, as `job_fields` reads them) and warnings;
     JobNotFound for unknown and for others' jobs. One indexed row read, the job spec only
     when its warnings are not kept."""
-    row = (await session.execute(select(*STATUS_COLUMNS).where(RenderJob.id == job_id))).first()
+    conn = await session.connection()  # Core: no ORM bookkeeping for one row of columns
+    row = (await conn.execute(select(*STATUS_COLUMNS).where(RenderJob.id == job_id))).first()
     if row is None or row.account_id != account_id:
         raise JobNotFound(job_id)
     kept = _warnings.get(job_id)
     if kept is None:
-        request = await session.scalar(select(RenderJob.request).where(RenderJob.id == job_id))
+        request = await conn.scalar(select(RenderJob.request).where(RenderJob.id == job_id))
         kept = _warnings[job_id] = request_warnings(request)
         if len(_warnings) > WARNINGS_KEPT:
             _warnings.popitem(last=False)
