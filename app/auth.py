@@ -130,6 +130,12 @@ async def live_key(raw: str, *, refresh: bool = True) -> tuple[Holder, StoredKey
     return found
 
 
+def forget_kept_keys() -> None:
+    """Drop this process's kept keys (after a revocation through it: its next request looks
+    keys up again; the other processes follow the key generation within a second)."""
+    key_cache().entries.clear()
+
+
 def generation_seen(generation: int) -> None:
     """The key generation the rate limiter read: when it moved, what was kept is dropped, and
     a key this request took from the cache is looked up again before it authenticates."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from quart import Blueprint, Response, request
 
+from app.auth import forget_kept_keys
 from app.dashboard import snippets, web
 from app.dashboard.web import action, page, render, see_other
 from app.keys import service
@@ -80,6 +81,7 @@ async def revoke_key(key_id: str) -> Response:
     revoked = await service.revoke_and_announce(
         get_db(), get_redis(), settings.redis_prefix, web.account().id, key_id
     )
+    forget_kept_keys()  # this process at once; the others within a second
     if not revoked:
         return await web.not_found_page("API key")
     return see_other(f"{web.PREFIX}/keys", "Key revoked: requests with it now fail with 401.")

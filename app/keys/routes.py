@@ -6,7 +6,7 @@ from quart import Blueprint
 from quart_schema import tag, validate_request, validate_response
 
 from app.accounts.current import current_account
-from app.auth import require_session
+from app.auth import forget_kept_keys, require_session
 from app.errors import ErrorBody
 from app.keys import service
 from app.keys.models import ApiKey
@@ -83,6 +83,7 @@ async def revoke_key(key_id: str) -> RevokeKeyResponse:
     revoked = await service.revoke_and_announce(
         get_db(), get_redis(), settings.redis_prefix, current_account().id, key_id
     )
+    forget_kept_keys()  # this process at once; the others within a second
     if not revoked:
         raise service.KeyNotFound(key_id)
     return RevokeKeyResponse(message=f"API key {key_id} revoked")
