@@ -10,7 +10,7 @@ from pydantic import BaseModel
 from quart import Blueprint, Quart
 from quart_schema import QuartSchema, tag, validate_response
 
-from app import auth, schemacache
+from app import auth, jsonanswer, schemacache
 from app.auth import document_security
 from app.config import ROOT, Settings
 from app.db import Database
@@ -133,6 +133,7 @@ def create_app(settings: Settings | None = None) -> Quart:
         convert_casing=False,
         openapi_provider_class=ReelsmithOpenAPI,
     )
+    jsonanswer.install(app)  # validated answers to JSON in one pass
     register_error_handlers(app)
     install_auth(app)
     from app.outcomes import job_finished  # with the routes, as in blueprints()

@@ -48,9 +48,9 @@ BaseModelT = TypeVar("BaseModelT", BrandOptions, AudioOptions)
 
 
 async def load_template(session: AsyncSession, template_id: str, account_id: str) -> dict[str, Any]:
-    """The template as the account may see it (SPEC names, with its data source rule);
-    TemplateNotFound otherwise."""
-    view = await get_template(session, template_id, account_id)
+    """The template as the account may see it (SPEC names, with its data source rule; a
+    built-in's usageCount is not read); TemplateNotFound otherwise."""
+    view = await get_template(session, template_id, account_id, usage=False)
     if view is None:
         raise TemplateNotFound(template_id)
     return template_document(view)
