@@ -87,6 +87,8 @@ PUBLIC_RATE_LIMITS: dict[tuple[str, str], Rule] = {
     ("POST", "/api/track"): Rule(300, 60, per_ip=True, bucket="track"),
     ("POST", "/api/track/session"): Rule(60, 20, per_ip=True, bucket="pages"),
     ("GET", "/v/*"): Rule(60, 20, per_ip=True, bucket="pages"),
+    # The live player of a video still being made asks for its state every few seconds.
+    ("GET", "/v/<job_id>/status"): Rule(120, 30, per_ip=True, bucket="player-status"),
     ("GET", "/embed/v/*"): Rule(60, 20, per_ip=True, bucket="pages"),
     ("GET", "/c/*"): Rule(60, 20, per_ip=True, bucket="pages"),
     ("GET", "/t/*"): Rule(60, 20, per_ip=True, bucket="pages"),

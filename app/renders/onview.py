@@ -19,13 +19,32 @@ from app.media.storage import Storage, poster_keys
 from app.renders.models import RenderJob
 from app.renders.states import JobStage, JobStatus, RenderOn
 
-__all__ = ["InsufficientCredits", "Started", "on_view_poster_key", "start_on_view"]
+__all__ = [
+    "InsufficientCredits",
+    "Started",
+    "live_keys",
+    "on_view_keys",
+    "on_view_poster_key",
+    "start_on_view",
+]
 
 
 def on_view_poster_key(job_id: str) -> str:
     """Where the worker stores an on-view job's poster before any render (attempt 0): its
     thumbnailUrl from creation on, so an email may link it at once."""
     return poster_keys(job_id, 0)[0]
+
+
+def live_keys(job_id: str) -> tuple[str, str]:
+    """The live page of an on-view job (the composition the renderer captures, kept by the
+    poster's worker; served by the API at /v/<id>/live, never by /media) and its mixed
+    soundtrack (AAC, served by /media), so its player plays it before the video exists."""
+    return f"live/{job_id}.html", f"live/{job_id}.m4a"
+
+
+def on_view_keys(job_id: str) -> list[str]:
+    """Every file an on-view job has before its render: poster, live page, soundtrack."""
+    return [on_view_poster_key(job_id), *live_keys(job_id)]
 
 
 def on_view_poster_url(job: RenderJob, storage: Storage) -> str | None:

@@ -103,8 +103,8 @@ async def test_first_open_starts_the_render_once_ahead_of_bulk_and_charges_once(
 
     page = await client.get(f"/v/{job_id}")
     html = await page.get_data(as_text=True)
-    assert page.status_code == 202
-    assert "Being prepared" in html and 'http-equiv="refresh"' in html
+    assert page.status_code == 200  # the live player (tests/integration/viewers/test_live_player)
+    assert 'id="rs-live"' in html and "Preparing your video" in html
     assert f'src="http://testserver/media/posters/{job_id}.0.png"' in html
     # queued once, at the head of the queue (ahead of the bulk job), charged once
     order = await queue(redis, settings)
@@ -114,7 +114,7 @@ async def test_first_open_starts_the_render_once_ahead_of_bulk_and_charges_once(
     assert status["status"] == "pending" and status["playerUrl"].endswith(f"/v/{job_id}")
 
     again = await client.get(f"/v/{job_id}")
-    assert again.status_code == 202 and "Being prepared" in await again.get_data(as_text=True)
+    assert again.status_code == 200 and 'id="rs-live"' in await again.get_data(as_text=True)
     assert await queue(redis, settings) == order
     assert len(await charges(app, job_id)) == 1 and await balance(app, user.account.id) == 2
 
@@ -126,7 +126,7 @@ async def test_opens_at_the_same_moment_start_it_exactly_once(
     template_id = await make_template(app, user.account.id)
     job_id = (await create_on_view(client, user, template_id))["jobId"]
     pages = await asyncio.gather(*(client.get(f"/v/{job_id}") for _ in range(4)))
-    assert [p.status_code for p in pages] == [202] * 4
+    assert [p.status_code for p in pages] == [200] * 4
     assert len(await charges(app, job_id)) == 1 and await balance(app, user.account.id) == 9
     ours = [r for r in await queue(redis, settings) if r == arq_job_id(settings, job_id)]
     assert len(ours) == 1
