@@ -10,6 +10,8 @@ GET /v/{jobId}/live     the composition page, sandboxed by its own headers (CSP 
                         allow-scripts`: an opaque origin, whoever opens it, so its scripts
                         can reach neither the player page, nor cookies, nor storage)
 GET /v/{jobId}/status   the public state of the video: JSON, polled by the player page
+GET /media/videos/{jobId}  the job's video file under a link that exists from creation on
+                        (302 to the file; 202 + Retry-After while it is made)
 """
 
 from __future__ import annotations
@@ -20,11 +22,13 @@ import logging
 from functools import lru_cache
 from typing import Any
 from urllib.parse import urlsplit
+from uuid import UUID
 
 from quart import Blueprint, Response, render_template, request
 from quart_schema import hide
 
 from app.config import ROOT, Settings
+from app.errors import ApiError, not_found
 from app.media.storage import Storage, get_storage
 from app.renders import onview, queue
 from app.renders.models import RenderJob
@@ -48,6 +52,8 @@ BRIDGE_JS = ROOT / "static" / "live-frame.js"
 FONTS_PATH = "/static/fonts/"
 # How often the page asks whether the video exists (s); told to the page, which backs off.
 STATUS_POLL_S = 3
+# How long a client asking for a video still being rendered is told to wait (s).
+RETRY_AFTER_S = 10
 
 
 @lru_cache(maxsize=1)
@@ -224,3 +230,41 @@ async def _fonts_for_sandboxed_pages(response: Response) -> Response:
     if request.path.startswith(FONTS_PATH):
         response.headers["Access-Control-Allow-Origin"] = "*"
     return response
+
+
+@bp.get("/media/videos/<uuid:job_id>")
+@hide
+async def job_video(job_id: UUID) -> Response:
+    """The job's video wherever and whenever it is stored: 302 to the file once it exists;
+    while it is made, 202 with Retry-After; 409 while it waits for its first view (a render on
+    view); 404 failed or unknown, 410 deleted (JSON errors, as the API's)."""
+    settings = get_settings()
+    async with get_db().session() as session:
+        job = await session.get(RenderJob, str(job_id))
+    if job is None:
+        raise not_found("Video")
+    if job.deleted_at is not None:
+        raise ApiError(410, "This video was deleted by its sender", error="gone")
+    if service.is_ready(job):
+        url = get_storage(settings).url(job.output_key or "")
+        return Response("", status=302, headers={"Location": url, "Cache-Control": "no-store"})
+    if job.status == JobStatus.AWAITING_VIEW:
+        raise ApiError(
+            409,
+            "This video is rendered when its player page is first opened (render: on_view); "
+            "it has not been opened yet",
+            error="not_started",
+            jobStatus=job.status,
+            playerUrl=settings.public(f"/v/{job.id}"),
+        )
+    if job.status in (JobStatus.PENDING, JobStatus.PROCESSING):
+        raise ApiError(
+            202,
+            f"The video is being rendered ({job.stage}, {job.progress or 0:.0f} %); "
+            f"ask again in {RETRY_AFTER_S} s",
+            error="not_ready",
+            headers={"Retry-After": str(RETRY_AFTER_S), "Cache-Control": "no-store"},
+            jobStatus=job.status,
+            progress=job.progress or 0,
+        )
+    raise not_found("Video")

@@ -150,3 +150,42 @@ async def test_a_failed_or_deleted_video_tells_the_page(app, client, make_user, 
     await client.delete(f"/api/render/{other}", headers=user.headers)
     assert await status(client, other) == (410, {"state": "deleted"})
     assert await status(client, "no-such-video") == (404, {"state": "not_found"})
+
+
+async def test_the_jobs_video_link_waits_properly_until_the_file_exists(
+    app, client, make_user, settings, tmp_path
+):
+    user = await make_user(credits=3)
+    job_id = await create_on_view(client, user, await make_template(app, user.account.id))
+    link = f"/media/videos/{job_id}"
+    waiting = await client.get(link)
+    body = await waiting.get_json()
+    assert waiting.status_code == 409 and body["error"] == "not_started"
+    assert (
+        body["playerUrl"] == f"http://testserver/v/{job_id}"
+        and "Retry-After" not in waiting.headers
+    )
+
+    await client.get(f"/v/{job_id}")  # the first open starts it
+    rendering = await client.get(link)
+    body = await rendering.get_json()
+    assert rendering.status_code == 202 and rendering.headers["Retry-After"] == "10"
+    assert body["error"] == "not_ready" and body["jobStatus"] == "pending"
+    assert "being rendered" in body["message"]
+
+    video = tmp_path / "v.mp4"
+    video.write_bytes(b"\x00\x00\x00\x18ftypmp42")
+    get_storage(settings).put(f"videos/{job_id}.1.mp4", video)
+    async with app.config["REELSMITH_DB"].session() as session:
+        job = await session.get(RenderJob, job_id)
+        job.status, job.output_key = "complete", f"videos/{job_id}.1.mp4"
+    done = await client.get(link)
+    assert done.status_code == 302
+    assert done.headers["Location"] == f"http://testserver/media/videos/{job_id}.1.mp4"
+    stored = await client.get(f"/media/videos/{job_id}.1.mp4")  # the file itself, as before
+    assert stored.status_code == 200 and await stored.get_data() == video.read_bytes()
+
+    await client.delete(f"/api/render/{job_id}", headers=user.headers)
+    assert (await client.get(link)).status_code == 410
+    unknown = await client.get("/media/videos/00000000-0000-4000-8000-000000000000")
+    assert unknown.status_code == 404
