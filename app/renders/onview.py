@@ -1,8 +1,9 @@
 """Render on view: a job created with `"render": "on_view"` waits `awaiting_view` (checked,
 its poster made, nothing charged) until its player page is first opened; that open starts it.
 
-Starting is one compare-and-set (`awaiting_view` -> `pending`, marked enqueued) and the one
-credit's charge in the same transaction: however many opens arrive at once, one flips the
+Starting is one compare-and-set (`awaiting_view` -> `pending`) and the one credit's charge in
+the same transaction (then `queue.dispatch` puts it at the head of the queue, within its
+account's fair share): however many opens arrive at once, one flips the
 row and charges, the others find it started. With no credit left the transaction is rolled
 back and the job keeps waiting (the page says the video is not available yet)."""
 
@@ -62,16 +63,16 @@ class Started:
 
 async def start_on_view(session: AsyncSession, job: RenderJob) -> Started:
     """Start the awaiting render `job` in the caller's transaction: flip it to `pending`
-    (enqueued now: the caller puts it at the head of the queue after commit) and charge its
-    one credit. Started(False) when another open started it first; InsufficientCredits
-    (the caller rolls back) when the account has no credit."""
+    (waiting: the caller runs a dispatch round after commit, which takes interactive jobs
+    first) and charge its one credit. Started(False) when another open started it first;
+    InsufficientCredits (the caller rolls back) when the account has no credit."""
     flipped = await session.execute(
         update(RenderJob)
         .where(RenderJob.id == job.id, RenderJob.status == JobStatus.AWAITING_VIEW)
         .values(
             status=JobStatus.PENDING,
             stage=JobStage.QUEUED,
-            enqueued_at=utcnow(),
+            enqueued_at=None,
             updated_at=utcnow(),
         )
         .returning(RenderJob.id)

@@ -136,11 +136,11 @@ async def live_player(job_id: str, *, embed: bool) -> Response | None:
         return await status_page(503, "Not available yet", message, poster=poster)
     if happened == "waiting":  # a crawler's look: the poster, nothing started
         return await status_page(200, "A video for you", "Open this link to watch.", poster=poster)
-    if happened == "started":
+    if happened == "started":  # ahead of bulk jobs, within the account's fair share
         try:
-            await queue.enqueue_interactive(await get_arq(), settings, job_id)
-        except Exception:  # marked enqueued: the sweep puts it in the queue
-            log.exception("on-view render %s not enqueued; the sweep will", job_id)
+            await queue.dispatch(get_db(), await get_arq(), settings)
+        except Exception:  # waiting: the next round (a job's end, the sweep) takes it
+            log.exception("on-view render %s not dispatched now; the next round will", job_id)
     live = await asyncio.to_thread(has_live_kit, storage, job_id)
     token = await new_session(settings, job_id)
     context = player_context(video, settings, token, embed=embed)
