@@ -113,6 +113,7 @@ def batch_progress(jobs: list[Any]) -> dict[str, int]:
         "failed": statuses.count(JobStatus.FAILED),
         "processing": statuses.count(JobStatus.PROCESSING),
         "pending": statuses.count(JobStatus.PENDING),
+        "awaitingView": statuses.count(JobStatus.AWAITING_VIEW),
         "total": total,
         "percent": done // total if total else 100,
     }

@@ -1053,13 +1053,31 @@ export interface components {
             /** Jobid */
             jobId: string;
             /**
+             * Playerurl
+             * @description render on_view: its first open renders it
+             * @default null
+             */
+            playerUrl: string | null;
+            /**
              * Row
              * @description The row's 1-based number in the request
              */
             row: number;
+            /**
+             * Thumbnailurl
+             * @description render on_view: its poster PNG
+             * @default null
+             */
+            thumbnailUrl: string | null;
         };
         /** BatchProgress */
         BatchProgress: {
+            /**
+             * Awaitingview
+             * @description render on_view: jobs whose page nobody opened
+             * @default 0
+             */
+            awaitingView: number;
             /** Completed */
             completed: number;
             /** Failed */
@@ -1101,6 +1119,11 @@ export interface components {
              * @default null
              */
             projectId: string | null;
+            /**
+             * @description now (default) or on_view: each video rendered (and charged) on the first open of its player page (addition)
+             * @default now
+             */
+            render: components["schemas"]["RenderOn"];
             /** Rows */
             rows: (string | number | boolean | null)[][];
             /** Scenes */

@@ -171,3 +171,45 @@ async def test_deleting_an_awaiting_job_refunds_nothing(app, client, make_user):
     assert (await client.get(f"/v/{job_id}")).status_code == 410
     async with app.config["REELSMITH_DB"].session() as session:
         assert (await session.get(RenderJob, job_id)).status == "awaiting_view"
+
+
+async def test_a_batch_on_view_charges_nothing_until_each_video_is_opened(
+    app, client, make_user, settings, redis
+):
+    user = await make_user(credits=2)
+    template_id = await make_template(app, user.account.id)
+    resp = await client.post(
+        "/api/render/batch",
+        json={
+            "templateId": template_id,
+            "headers": ["name"],
+            "rows": [["Ada"], ["Grace"], ["Alan"]],  # more rows than credits: nothing charged
+            "render": "on_view",
+        },
+        headers=user.headers,
+    )
+    body = await resp.get_json()
+    assert resp.status_code == 200, body
+    assert body["creditsRemaining"] == 2 and "first views" in body["message"]
+    ids = body["jobIds"]
+    for job, job_id in zip(body["jobs"], ids, strict=True):
+        assert job["playerUrl"] == f"http://testserver/v/{job_id}"
+        assert job["thumbnailUrl"] == f"http://testserver/media/posters/{job_id}.0.png"
+    # no render queued, a poster asked of a worker for each
+    assert sorted(await queue(redis, settings)) == sorted(poster_arq_id(settings, j) for j in ids)
+    batch = await client.get(f"/api/render/batch?batchId={body['batchId']}", headers=user.headers)
+    state = await batch.get_json()
+    assert state["batch"]["status"] == "pending"
+    assert state["batch"]["progress"]["awaitingView"] == 3
+    assert [j["status"] for j in state["jobs"]] == ["awaiting_view"] * 3
+
+    assert (await client.get(f"/v/{ids[1]}")).status_code == 200  # one recipient opens
+    assert len(await charges(app, ids[1])) == 1 and await balance(app, user.account.id) == 1
+    assert arq_job_id(settings, ids[1]) in await queue(redis, settings)
+    assert (await status_of(client, user, ids[0]))["status"] == "awaiting_view"
+    progress = (
+        await (
+            await client.get(f"/api/render/batch?batchId={body['batchId']}", headers=user.headers)
+        ).get_json()
+    )["batch"]["progress"]
+    assert progress["awaitingView"] == 2 and progress["pending"] == 1

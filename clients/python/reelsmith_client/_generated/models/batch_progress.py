@@ -6,6 +6,8 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..types import UNSET, Unset
+
 T = TypeVar("T", bound="BatchProgress")
 
 
@@ -19,6 +21,7 @@ class BatchProgress:
         percent (int):
         processing (int):
         total (int):
+        awaiting_view (int | Unset): render on_view: jobs whose page nobody opened Default: 0.
     """
 
     completed: int
@@ -27,6 +30,7 @@ class BatchProgress:
     percent: int
     processing: int
     total: int
+    awaiting_view: int | Unset = 0
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -42,6 +46,8 @@ class BatchProgress:
 
         total = self.total
 
+        awaiting_view = self.awaiting_view
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -54,6 +60,8 @@ class BatchProgress:
                 "total": total,
             }
         )
+        if awaiting_view is not UNSET:
+            field_dict["awaitingView"] = awaiting_view
 
         return field_dict
 
@@ -72,6 +80,8 @@ class BatchProgress:
 
         total = d.pop("total")
 
+        awaiting_view = d.pop("awaitingView", UNSET)
+
         batch_progress = cls(
             completed=completed,
             failed=failed,
@@ -79,6 +89,7 @@ class BatchProgress:
             percent=percent,
             processing=processing,
             total=total,
+            awaiting_view=awaiting_view,
         )
 
         batch_progress.additional_properties = d
