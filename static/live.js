@@ -302,7 +302,7 @@
     if (!window.fetch) return;
     window.fetch(statusUrl, { credentials: "omit", cache: "no-store" })
       .then(function (resp) {
-        if (resp.status === 404 || resp.status === 410) return { state: "unavailable" };
+        if (resp.status === 404 || resp.status === 410) return { state: "unavailable" }; // failed, deleted, expired
         return resp.ok ? resp.json() : null;
       })
       .then(function (answer) {

@@ -10,8 +10,9 @@ back and the job keeps waiting (the page says the video is not available yet).""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import timedelta
 
-from sqlalchemy import update
+from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.accounts.service import InsufficientCredits, charge_credits
@@ -26,8 +27,12 @@ __all__ = [
     "live_keys",
     "on_view_keys",
     "on_view_poster_key",
+    "expire_unopened",
     "start_on_view",
 ]
+
+# At most this many jobs expire per sweep (the next sweep takes the rest).
+EXPIRE_BATCH = 500
 
 
 def on_view_poster_key(job_id: str) -> str:
@@ -81,3 +86,31 @@ async def start_on_view(session: AsyncSession, job: RenderJob) -> Started:
         return Started(False)
     balance = await charge_credits(session, job.account_id, 1, reason="render", reference=job.id)
     return Started(True, balance)
+
+
+async def expire_unopened(session: AsyncSession, days: int) -> list[str]:
+    """Mark `expired` the jobs still `awaiting_view` `days` after their creation (0: never),
+    up to EXPIRE_BATCH per call; their ids (the caller deletes their live pages, not their
+    posters). Nothing was charged, so nothing is refunded."""
+    if days <= 0:
+        return []
+    now = utcnow()
+    due = (
+        select(RenderJob.id)
+        .where(
+            RenderJob.status == JobStatus.AWAITING_VIEW,
+            RenderJob.created_at < now - timedelta(days=days),
+        )
+        .limit(EXPIRE_BATCH)
+    )
+    rows = await session.execute(
+        update(RenderJob)
+        .where(RenderJob.id.in_(due), RenderJob.status == JobStatus.AWAITING_VIEW)
+        .values(
+            status=JobStatus.EXPIRED,
+            error=f"Not opened within {days} days: never rendered",
+            updated_at=now,
+        )
+        .returning(RenderJob.id)
+    )
+    return list(rows.scalars())

@@ -393,6 +393,7 @@ class BatchProgress(BaseModel):
     total: int
     percent: int
     awaitingView: int = Field(0, description="render on_view: jobs whose page nobody opened")
+    expired: int = Field(0, description="render on_view: not opened in time, never rendered")
 
 
 class BatchFields(BaseModel):

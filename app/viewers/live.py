@@ -129,6 +129,9 @@ async def live_player(job_id: str, *, embed: bool) -> Response | None:
             return None
         video = service.video_of(job)
     poster = onview.on_view_poster_url(job, storage)
+    if job.status == JobStatus.EXPIRED:  # never opened in time: the poster, nothing started
+        message = "This video was not opened in time and is no longer available."
+        return await status_page(410, "Video expired", message, poster=poster)
     try:
         happened = await _start(job)
     except onview.InsufficientCredits:  # the job still waits for a view
@@ -213,6 +216,8 @@ async def player_status(job_id: str) -> Response:
         return status_json({"state": "deleted"}, 410)
     except VideoNotFound:
         return status_json({"state": "not_found"}, 404)
+    if job.status == JobStatus.EXPIRED:
+        return status_json({"state": "expired"}, 410)
     body = await asyncio.to_thread(status_body, job, get_storage(settings))
     return status_json(body, 200)
 
@@ -245,6 +250,8 @@ async def job_video(job_id: UUID) -> Response:
         raise not_found("Video")
     if job.deleted_at is not None:
         raise ApiError(410, "This video was deleted by its sender", error="gone")
+    if job.status == JobStatus.EXPIRED:
+        raise ApiError(410, f"This video expired unopened: {job.error}", error="expired")
     if service.is_ready(job):
         url = get_storage(settings).url(job.output_key or "")
         return Response("", status=302, headers={"Location": url, "Cache-Control": "no-store"})

@@ -5,6 +5,8 @@ or arrive together."""
 from __future__ import annotations
 
 import asyncio
+import re
+from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -12,6 +14,7 @@ from sqlalchemy import select
 
 from app.accounts.models import Account, LedgerEntry
 from app.config import Settings
+from app.renders import onview
 from app.renders.models import RenderJob
 from app.renders.queue import arq_job_id, poster_arq_id
 from tests.support.render_helpers import make_template
@@ -213,3 +216,47 @@ async def test_a_batch_on_view_charges_nothing_until_each_video_is_opened(
         ).get_json()
     )["batch"]["progress"]
     assert progress["awaitingView"] == 2 and progress["pending"] == 1
+
+
+async def test_campaign_analytics_count_the_renders_on_view_saved(app, client, make_user):
+    user = await make_user(credits=5)
+    template_id = await make_template(app, user.account.id)
+    resp = await client.post(
+        "/api/render/batch",
+        json={
+            "templateId": template_id,
+            "headers": ["name"],
+            "rows": [["Ada"], ["Grace"], ["Alan"], ["Edsger"]],
+            "render": "on_view",
+        },
+        headers=user.headers,
+    )
+    body = await resp.get_json()
+    batch_id, ids = body["batchId"], body["jobIds"]
+    opened = await (await client.get(f"/v/{ids[0]}")).get_data(as_text=True)
+    await client.get(f"/v/{ids[1]}")
+    token = re.search(r'data-reelsmith-session="([^"]+)"', opened)
+    assert token is not None
+    beacon = {"videoId": ids[0], "event": "video_started", "metadata": {"sessionId": token[1]}}
+    assert (await (await client.post("/api/track", json=beacon)).get_json())["counted"]
+    async with app.config["REELSMITH_DB"].session() as session:
+        job = await session.get(RenderJob, ids[3])
+        job.created_at = job.created_at - timedelta(days=91)
+        await session.flush()
+        assert await onview.expire_unopened(session, 90) == [ids[3]]
+    answer = await client.get(f"/api/analytics/campaign/{batch_id}/renders", headers=user.headers)
+    assert answer.status_code == 200
+    assert await answer.get_json() == {
+        "created": 4,
+        "onView": 4,
+        "watched": 1,
+        "rendered": 2,
+        "complete": 0,
+        "awaitingView": 1,
+        "expired": 1,
+        "rendersSaved": 2,
+        "rendersSavedPercent": 50,
+    }
+    assert await balance(app, user.account.id) == 3  # two opened, two charged
+    other = await client.get("/api/analytics/campaign/nope/renders", headers=user.headers)
+    assert other.status_code == 404

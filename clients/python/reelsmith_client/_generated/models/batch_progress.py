@@ -22,6 +22,7 @@ class BatchProgress:
         processing (int):
         total (int):
         awaiting_view (int | Unset): render on_view: jobs whose page nobody opened Default: 0.
+        expired (int | Unset): render on_view: not opened in time, never rendered Default: 0.
     """
 
     completed: int
@@ -31,6 +32,7 @@ class BatchProgress:
     processing: int
     total: int
     awaiting_view: int | Unset = 0
+    expired: int | Unset = 0
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -48,6 +50,8 @@ class BatchProgress:
 
         awaiting_view = self.awaiting_view
 
+        expired = self.expired
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -62,6 +66,8 @@ class BatchProgress:
         )
         if awaiting_view is not UNSET:
             field_dict["awaitingView"] = awaiting_view
+        if expired is not UNSET:
+            field_dict["expired"] = expired
 
         return field_dict
 
@@ -82,6 +88,8 @@ class BatchProgress:
 
         awaiting_view = d.pop("awaitingView", UNSET)
 
+        expired = d.pop("expired", UNSET)
+
         batch_progress = cls(
             completed=completed,
             failed=failed,
@@ -90,6 +98,7 @@ class BatchProgress:
             processing=processing,
             total=total,
             awaiting_view=awaiting_view,
+            expired=expired,
         )
 
         batch_progress.additional_properties = d
