@@ -201,8 +201,9 @@ async def sessions(settings: Settings, job_id: str) -> list[ViewSession]:
         await db.dispose()
 
 
-async def plays_live(viewer: Viewer, play: str) -> dict[str, Any]:
-    """Press play; the live composition moves, the soundtrack plays, captions show."""
+async def plays_live(viewer: Viewer, play: str, shot: Path | None = None) -> dict[str, Any]:
+    """Press play; the live composition moves, the soundtrack plays, captions show (`shot`:
+    where to keep a screenshot of the page playing, to look at)."""
     page = viewer.page
     await page.wait_for_function("() => window.reelsmithLive.mode === 'live'", timeout=20_000)
     assert await page.locator("#rs-live-controls").is_visible()
@@ -233,6 +234,8 @@ async def plays_live(viewer: Viewer, play: str) -> dict[str, Any]:
                    return {paused: a.paused, t: a.currentTime, src: a.currentSrc}; }"""
     )
     assert sound["paused"] is False and sound["t"] > 1.0 and sound["src"].endswith(".m4a")
+    if shot is not None:
+        await page.screenshot(path=str(shot), full_page=True)
     state = await live_state(page)
     # the frame follows the soundtrack's clock
     assert abs(state["frameTime"] - sound["t"] * 1000) < 500, (state, sound)
@@ -259,7 +262,7 @@ async def test_a_browser_that_cannot_run_it_gets_the_preparing_state(
 
 
 async def test_a_phone_plays_it_live_at_once_before_the_mp4_exists(
-    browser: Browser, onview: OnView
+    browser: Browser, onview: OnView, tmp_path: Path
 ):
     context = {
         "viewport": {"width": 390, "height": 844},
@@ -292,7 +295,7 @@ async def test_a_phone_plays_it_live_at_once_before_the_mp4_exists(
         await page.goto(f"{onview.base}/v/{onview.job_id}")
         await page.wait_for_function("() => window.reelsmithLive.mode === 'live'", timeout=30_000)
         ready_s = time.monotonic() - opened
-        state = await plays_live(Viewer(page, errors), play="tap")
+        state = await plays_live(Viewer(page, errors), play="tap", shot=tmp_path / "phone.png")
         print(f"phone (Fast 3G, 4x CPU): live ready {ready_s:.2f} s after the open; first frame "
               f"{state['firstFrameMs']:.0f} ms after the tap")  # fmt: skip
         assert state["firstFrameMs"] <= 2000
@@ -361,7 +364,7 @@ async def test_desktop_plays_live_then_swaps_in_the_mp4_with_the_same_frames(
     )
     page = viewer.page
     try:
-        await plays_live(viewer, play="click")
+        await plays_live(viewer, play="click", shot=tmp_path / "desktop.png")
         frame = live_frame(page)
         # the sandboxed frame reaches neither the page around it nor cookies
         reach = await frame.evaluate(
