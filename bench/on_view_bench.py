@@ -64,7 +64,7 @@ from bench.batch_bench import HEADERS, TreeCpu, batch_rows  # noqa: E402
 from tests.browser.conftest import CHROMIUM_ARGS, chromium_path  # noqa: E402
 from tests.support.live_server import free_port, live_server, server_env  # noqa: E402
 
-PHONE = {
+PHONE: dict[str, Any] = {
     "viewport": {"width": 390, "height": 844},
     "device_scale_factor": 3,
     "is_mobile": True,

@@ -267,7 +267,7 @@ async def test_a_browser_that_cannot_run_it_gets_the_preparing_state(
 async def test_a_phone_plays_it_live_at_once_before_the_mp4_exists(
     browser: Browser, onview: OnView, tmp_path: Path
 ):
-    context = {
+    context: dict[str, Any] = {
         "viewport": {"width": 390, "height": 844},
         "device_scale_factor": 3,
         "is_mobile": True,
