@@ -8,7 +8,6 @@ MP4's frame at the same time, and the next open plays the file."""
 from __future__ import annotations
 
 import asyncio
-import io
 import os
 import subprocess
 import sys
@@ -22,7 +21,6 @@ from typing import Any
 import httpx
 import numpy as np
 import pytest
-from PIL import Image
 from playwright.async_api import Browser, Frame, Page
 from sqlalchemy import select
 
@@ -37,6 +35,7 @@ from app.renders.onview import live_keys, on_view_poster_key
 from app.templates.schemas import CreateTemplate
 from app.templates.service import create_template
 from app.viewers.models import ViewSession
+from tests.support.frames import grey, mp4_frame, ssim
 from tests.support.live_server import free_port, live_server, server_env
 
 pytestmark = [pytest.mark.asyncio(loop_scope="session"), pytest.mark.slow]
@@ -309,37 +308,6 @@ async def test_a_phone_plays_it_live_at_once_before_the_mp4_exists(
         await ctx.close()
     assert onview.status()["status"] == "pending"  # started by the first open, no MP4
     assert await charges(onview.settings, onview.job_id) == 1
-
-
-def ssim(a: np.ndarray, b: np.ndarray, window: int = 8) -> float:
-    """Mean SSIM of two grey images over non-overlapping window x window blocks."""
-    h, w = (a.shape[0] // window) * window, (a.shape[1] // window) * window
-
-    def blocks(x: np.ndarray) -> np.ndarray:
-        x = x[:h, :w].astype(np.float64)
-        return x.reshape(h // window, window, w // window, window).swapaxes(1, 2)
-
-    x, y = blocks(a), blocks(b)
-    mx, my = x.mean(axis=(2, 3)), y.mean(axis=(2, 3))
-    vx, vy = x.var(axis=(2, 3)), y.var(axis=(2, 3))
-    cov = ((x - mx[..., None, None]) * (y - my[..., None, None])).mean(axis=(2, 3))
-    c1, c2 = (0.01 * 255) ** 2, (0.03 * 255) ** 2
-    score = ((2 * mx * my + c1) * (2 * cov + c2)) / ((mx**2 + my**2 + c1) * (vx + vy + c2))
-    return float(score.mean())
-
-
-def grey(png: bytes, size: tuple[int, int] = (1280, 720)) -> np.ndarray:
-    with Image.open(io.BytesIO(png)) as image:
-        return np.asarray(image.convert("L").resize(size, Image.Resampling.LANCZOS))
-
-
-def mp4_frame(path: Path, index: int) -> bytes:
-    out = subprocess.run(
-        ["ffmpeg", "-v", "error", "-i", str(path), "-vf", f"select=eq(n\\,{index})",
-         "-frames:v", "1", "-f", "image2", "-c:v", "png", "-"],
-        check=True, capture_output=True,
-    )  # fmt: skip
-    return out.stdout
 
 
 async def settled_live_frame(page: Page, ms: int) -> bytes:
