@@ -52,6 +52,7 @@ def blueprints() -> list[Blueprint]:
     from app.renders import routes as renders
     from app.templates import routes as templates
     from app.triggers import routes as triggers
+    from app.viewers import live as viewers_live
     from app.viewers import routes as viewers
     from app.voices import routes as voices
     from app.webhooks import routes as webhooks
@@ -73,6 +74,7 @@ def blueprints() -> list[Blueprint]:
         triggers.bp,
         ai.bp,
         viewers.bp,
+        viewers_live.bp,
         readiness.bp,
         metrics.bp,
         apidocs.bp,

@@ -85,9 +85,12 @@ PUBLIC_RATE_LIMITS: dict[tuple[str, str], Rule] = {
     ("POST", "/preview/templates/form"): Rule(20, 5, per_ip=True, bucket="preview-draft"),
     ("POST", "/preview/render"): Rule(30, 10, per_ip=True, bucket="preview-render"),
     ("GET", "/media/<path:key>"): Rule(600, 120, per_ip=True, bucket="media"),
+    ("GET", "/media/videos/<uuid:job_id>"): Rule(600, 120, per_ip=True, bucket="media"),
     ("POST", "/api/track"): Rule(300, 60, per_ip=True, bucket="track"),
     ("POST", "/api/track/session"): Rule(60, 20, per_ip=True, bucket="pages"),
     ("GET", "/v/*"): Rule(60, 20, per_ip=True, bucket="pages"),
+    # The live player of a video still being made asks for its state every few seconds.
+    ("GET", "/v/<job_id>/status"): Rule(120, 30, per_ip=True, bucket="player-status"),
     ("GET", "/embed/v/*"): Rule(60, 20, per_ip=True, bucket="pages"),
     ("GET", "/c/*"): Rule(60, 20, per_ip=True, bucket="pages"),
     ("GET", "/t/*"): Rule(60, 20, per_ip=True, bucket="pages"),

@@ -43,6 +43,8 @@ def viewer_urls(job: Any, storage: Storage, settings: Settings) -> dict[str, str
         and job.deleted_at is None
         and job.status in (JobStatus.AWAITING_VIEW, *ACTIVE)
     )
+    if job.render_on == RenderOn.ON_VIEW and job.status == JobStatus.EXPIRED:
+        waiting = job.deleted_at is None  # its page says so; its poster stays
     if waiting:  # an on-view job's page and poster exist before its video
         token = viewsessions.message_token(settings.session_secret, job.id, "api")
         return {
@@ -153,6 +155,8 @@ def batch_progress(jobs: list[Any]) -> dict[str, int]:
         "failed": statuses.count(JobStatus.FAILED),
         "processing": statuses.count(JobStatus.PROCESSING),
         "pending": statuses.count(JobStatus.PENDING),
+        "awaitingView": statuses.count(JobStatus.AWAITING_VIEW),
+        "expired": statuses.count(JobStatus.EXPIRED),
         "total": total,
         "percent": done // total if total else 100,
     }
