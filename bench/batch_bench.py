@@ -328,6 +328,15 @@ async def run(
     pool = await create_pool(RedisSettings.from_dsn(settings.redis_url))
     try:
         await asyncio.sleep(1.5)  # workers up and beating, so dispatch fills every slot
+        # What the workers use with nothing queued (relays, sweeps, heartbeats): on a loaded
+        # machine a run lasts long enough for it to matter, so it is also reported apart.
+        idle_rate = 0.0
+        if args.idle_s > 0:
+            await asyncio.sleep(5)  # past the workers' start-up (imports, first beats)
+            tree.start()
+            await asyncio.sleep(args.idle_s)
+            tree.sample(memory=False)
+            idle_rate = tree.used() / args.idle_s
         load_before = os.getloadavg()[0]  # the machine's other work (this run adds ~cores)
         cpu0, t0 = psutil.cpu_times(), time.monotonic()
         await dispatch(db, pool, settings)
@@ -370,6 +379,8 @@ async def run(
         "cpu_busy_fraction": round(busy_fraction(cpu0, cpu1), 3),
         "bench_cpu_fraction": round(tree.used() / (wall * cores), 3),
         "cpu_s_per_video": round(tree.used() / max(done, 1), 2),
+        "idle_workers_cpu_per_s": round(idle_rate, 4),
+        "cpu_s_per_video_net_of_idle": round((tree.used() - idle_rate * wall) / max(done, 1), 2),
         "target_cpu_busy": 0.85,
         "errors": errors,
         "scene_cache": scene_cache,
@@ -400,6 +411,9 @@ def main() -> None:
     parser.add_argument("--resolution", default="720p", choices=["720p", "1080p", "4k"])
     parser.add_argument("--no-voiceover", action="store_true")
     parser.add_argument("--timeout", type=float, default=3600)
+    parser.add_argument(
+        "--idle-s", type=float, default=10, help="seconds measuring the idle workers' CPU first"
+    )
     parser.add_argument("--keep", action="store_true", help="keep the temp folder (videos, logs)")
     parser.add_argument(
         "--case",
@@ -434,6 +448,8 @@ def report(result: dict[str, Any]) -> None:
     print(
         f"CPU seconds per video: {result['cpu_s_per_video']} (workers, Chromium, ffmpeg, "
         f"voices; on {cores} busy cores that is {per_core:.2f} videos per minute); "
+        f"net of the idle workers' {result['idle_workers_cpu_per_s']:.3f} CPU s per second: "
+        f"{result['cpu_s_per_video_net_of_idle']}; "
         f"load average {result['load_average_before']} before, "
         f"{result['load_average']} at the end"
     )
