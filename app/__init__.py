@@ -10,7 +10,7 @@ from pydantic import BaseModel
 from quart import Blueprint, Quart
 from quart_schema import QuartSchema, tag, validate_response
 
-from app import auth, schemacache
+from app import auth, jsonanswer, schemacache
 from app.auth import document_security
 from app.config import ROOT, Settings
 from app.db import Database
@@ -52,6 +52,7 @@ def blueprints() -> list[Blueprint]:
     from app.renders import routes as renders
     from app.templates import routes as templates
     from app.triggers import routes as triggers
+    from app.viewers import live as viewers_live
     from app.viewers import routes as viewers
     from app.voices import routes as voices
     from app.webhooks import routes as webhooks
@@ -73,6 +74,7 @@ def blueprints() -> list[Blueprint]:
         triggers.bp,
         ai.bp,
         viewers.bp,
+        viewers_live.bp,
         readiness.bp,
         metrics.bp,
         apidocs.bp,
@@ -133,6 +135,7 @@ def create_app(settings: Settings | None = None) -> Quart:
         convert_casing=False,
         openapi_provider_class=ReelsmithOpenAPI,
     )
+    jsonanswer.install(app)  # validated answers to JSON in one pass
     register_error_handlers(app)
     install_auth(app)
     from app.outcomes import job_finished  # with the routes, as in blueprints()

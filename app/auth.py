@@ -25,8 +25,9 @@ from quart_schema.validation import (
 from app.config import Settings
 from app.db import Database
 from app.errors import ApiError, ErrorBody
+from app.keycache import KeyCache
 from app.scopes import ENDPOINT_SCOPES, TierTooLow, scope_allows, stored_scopes, tier_allows_keys
-from app.state import get_db, get_settings
+from app.state import get_db, get_redis, get_settings
 
 F = TypeVar("F", bound=Callable[..., Awaitable[Any]])
 
@@ -34,6 +35,7 @@ SESSION_COOKIE = "reelsmith_session"
 # Marks set on wrapped views: how the route authenticates ("key", "optional", "session").
 AUTH_ATTRIBUTE = "_reelsmith_auth"
 LOOKUPS = "REELSMITH_AUTH_LOOKUPS"  # app.config key of the installed Lookups
+KEY_CACHE = "reelsmith_key_cache"  # app.extensions key of the process's KeyCache
 
 
 class Holder(Protocol):
@@ -68,6 +70,13 @@ class Lookups:
 
 def install(app: Quart, lookups: Lookups) -> None:
     app.config[LOOKUPS] = lookups
+    app.extensions[KEY_CACHE] = KeyCache()
+
+
+def key_cache() -> KeyCache:
+    """The live keys this app has found (app/keycache.py)."""
+    cache: KeyCache = current_app.extensions[KEY_CACHE]
+    return cache
 
 
 def _lookups() -> Lookups:
@@ -95,18 +104,45 @@ def needed_scope() -> str:
         raise RuntimeError(f"no scope row for {request.method} {rule}") from exc
 
 
-async def live_key(raw: str) -> tuple[Holder, StoredKey] | None:
+async def live_key(raw: str, *, refresh: bool = True) -> tuple[Holder, StoredKey] | None:
     """The account and key for a presented key, or None when unknown or revoked.
 
     Looked up once per request: the rate limiter asks first (to tell a real key from a made-up
-    one), authentication reuses the answer.
+    one), authentication reuses the answer. A key found live shortly before is answered from
+    the process's cache (app/keycache.py) while the key generation read from Redis vouches
+    for it: the rate limiter's round trip reads it (`refresh=False` there), else `refresh`
+    reads it with a GET at most once a second.
     """
-    cached: tuple[str, tuple[Holder, StoredKey] | None] | None = g.get("_live_key")
+    cached: tuple[str, tuple[Holder, StoredKey] | None, bool] | None = g.get("_live_key")
     if cached is not None and cached[0] == raw:
         return cached[1]
+    cache = key_cache()
+    if refresh:
+        await cache.refresh(get_redis(), get_settings().redis_prefix)
+    found = cache.get(raw)
+    if found is not None:
+        g._live_key = (raw, found, True)
+        return found  # type: ignore[no-any-return]
+    generation = cache.generation
     found = await _lookups().find_key(get_db(), raw)
-    g._live_key = (raw, found)
+    cache.put(raw, found, generation)
+    g._live_key = (raw, found, False)
     return found
+
+
+def forget_kept_keys() -> None:
+    """Drop this process's kept keys (after a revocation through it: its next request looks
+    keys up again; the other processes follow the key generation within a second)."""
+    key_cache().entries.clear()
+
+
+def generation_seen(generation: int) -> None:
+    """The key generation the rate limiter read: when it moved, what was kept is dropped, and
+    a key this request took from the cache is looked up again before it authenticates."""
+    if key_cache().seen(generation):
+        cached = g.get("_live_key")
+        if cached is not None and cached[2]:
+            g.pop("_live_key")
 
 
 async def _load_key(raw: str) -> tuple[Holder, StoredKey]:

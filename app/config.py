@@ -266,6 +266,9 @@ class Settings(BaseSettings):
     # Raw tracking beacons are kept this long (the per-session rows stay); the worker's
     # periodic sweep deletes older ones.
     view_events_retention_days: int = Field(default=90, ge=1)
+    # A render on view nobody opened within this many days expires (0: never): the worker's
+    # sweep marks it `expired` and deletes its live page and soundtrack; its poster stays.
+    on_view_expiry_days: int = Field(default=90, ge=0)
     # Beacons counted per viewing session; later ones answer 200 and are not counted.
     track_max_events_per_session: int = Field(default=200, ge=1)
     # POST /api/track `metadata`, as compact JSON.

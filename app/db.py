@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import uuid
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -146,6 +147,11 @@ def make_inline_engine(path: str, read_only: bool) -> AsyncEngine:
     return engine
 
 
+# How long a write transaction waits for its turn among this process's others before it goes
+# to aiosqlite's thread to wait for SQLite's lock (the lock's own busy timeout is 30 s).
+WRITE_TURN_WAIT_S = 30.0
+
+
 def _locked(exc: OperationalError) -> bool:
     text = str(exc.orig if exc.orig is not None else exc).lower()
     return "locked" in text or "busy" in text
@@ -161,6 +167,22 @@ class Database:
         sqlite_file = _sqlite_file(database_url)
         self.read_engine = make_inline_engine(sqlite_file, True) if sqlite_file else None
         self.write_engine = make_inline_engine(sqlite_file, False) if sqlite_file else None
+        # The process's write transactions on a SQLite file take turns here (first come,
+        # first served) rather than each trying the file's lock and, finding it taken, waiting
+        # on a thread of aiosqlite's: the lock is the file's, one writer at a time anyway.
+        self.write_turn = asyncio.Lock()
+
+    async def _take_turn(self) -> bool:
+        """This process's turn to write (False: not within WRITE_TURN_WAIT_S, e.g. a session
+        opened inside another: it then waits for SQLite's lock on a thread, as before)."""
+        if not self.write_turn.locked():
+            await self.write_turn.acquire()  # free: taken without waiting
+            return True
+        try:
+            await asyncio.wait_for(self.write_turn.acquire(), WRITE_TURN_WAIT_S)
+        except TimeoutError:
+            return False
+        return True
 
     @asynccontextmanager
     async def session(self) -> AsyncIterator[AsyncSession]:
@@ -168,25 +190,42 @@ class Database:
 
         On a SQLite file the transaction runs on the event loop's thread when the write lock
         is free at its start (`make_inline_engine`): a short transaction then costs its SQL,
-        not a dozen hand-offs to aiosqlite's thread and back. When another writer holds the
-        lock, it runs on aiosqlite's thread, which waits for the lock (busy_timeout)."""
+        not a dozen hand-offs to aiosqlite's thread and back. The process's own writers take
+        turns first (`write_turn`); when another process holds the lock, the transaction runs
+        on aiosqlite's thread, which waits for the lock (busy_timeout)."""
         if self.write_engine is not None:
-            inline = AsyncSession(bind=self.write_engine, expire_on_commit=False)
+            turn = await self._take_turn()
             try:
-                await inline.connection()  # BEGIN IMMEDIATE now: the lock at once, or not
-            except OperationalError as exc:
-                await inline.close()
-                if not _locked(exc):
+                async with self._sqlite_session() as session:
+                    yield session
+            finally:
+                if turn:
+                    self.write_turn.release()
+            return
+        async with self.sessionmaker() as session, session.begin():
+            yield session
+
+    @asynccontextmanager
+    async def _sqlite_session(self) -> AsyncIterator[AsyncSession]:
+        """A write transaction on the SQLite file: inline when the lock is free at BEGIN
+        IMMEDIATE, else on aiosqlite's thread (which waits for it)."""
+        assert self.write_engine is not None
+        inline = AsyncSession(bind=self.write_engine, expire_on_commit=False)
+        try:
+            await inline.connection()  # BEGIN IMMEDIATE now: the lock at once, or not
+        except OperationalError as exc:
+            await inline.close()
+            if not _locked(exc):
+                raise
+        else:
+            async with inline:
+                try:
+                    yield inline
+                except BaseException:
+                    await inline.rollback()
                     raise
-            else:
-                async with inline:
-                    try:
-                        yield inline
-                    except BaseException:
-                        await inline.rollback()
-                        raise
-                    await inline.commit()
-                return
+                await inline.commit()
+            return
         async with self.sessionmaker() as session, session.begin():
             yield session
 

@@ -18,6 +18,7 @@ import hmac
 import ipaddress
 import time
 from collections.abc import Iterator
+from typing import Any
 
 from prometheus_client import (
     CONTENT_TYPE_LATEST,
@@ -87,6 +88,9 @@ class Metrics:
         )
         self.renders = StoredHistograms()
         r.register(self.renders)
+        # The labelled children of the request metrics, by (method, route[, status]).
+        self.counted: dict[tuple[str, str, int], Any] = {}
+        self.timed: dict[tuple[str, str], Any] = {}
 
 
 @bp.record_once
@@ -103,10 +107,17 @@ async def _started() -> None:
 async def _observed(response: Response) -> Response:
     metrics: Metrics = current_app.extensions["reelsmith_metrics"]
     rule = request.url_rule.rule if request.url_rule is not None else "<unmatched>"
-    metrics.requests.labels(request.method, rule, str(response.status_code)).inc()
+    key = (request.method, rule, response.status_code)
+    count = metrics.counted.get(key)
+    if count is None:  # the labelled child made once (labels() locks and builds a tuple)
+        count = metrics.counted[key] = metrics.requests.labels(key[0], rule, str(key[2]))
+    count.inc()
     started = g.get("metrics_started")
     if started is not None:  # unset when an earlier hook answered (a 429 of the rate limit)
-        metrics.latency.labels(request.method, rule).observe(time.perf_counter() - started)
+        timer = metrics.timed.get(key[:2])
+        if timer is None:
+            timer = metrics.timed[key[:2]] = metrics.latency.labels(key[0], rule)
+        timer.observe(time.perf_counter() - started)
     return response
 
 

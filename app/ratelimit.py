@@ -27,8 +27,9 @@ from redis.asyncio import Redis
 from redis.exceptions import RedisError
 from sqlalchemy.exc import SQLAlchemyError
 
-from app.auth import live_key, presented_key
+from app.auth import generation_seen, live_key, presented_key
 from app.errors import ApiError
+from app.keycache import generation_key
 from app.state import get_redis, get_settings
 
 log = logging.getLogger(__name__)
@@ -84,9 +85,12 @@ PUBLIC_RATE_LIMITS: dict[tuple[str, str], Rule] = {
     ("POST", "/preview/templates/form"): Rule(20, 5, per_ip=True, bucket="preview-draft"),
     ("POST", "/preview/render"): Rule(30, 10, per_ip=True, bucket="preview-render"),
     ("GET", "/media/<path:key>"): Rule(600, 120, per_ip=True, bucket="media"),
+    ("GET", "/media/videos/<uuid:job_id>"): Rule(600, 120, per_ip=True, bucket="media"),
     ("POST", "/api/track"): Rule(300, 60, per_ip=True, bucket="track"),
     ("POST", "/api/track/session"): Rule(60, 20, per_ip=True, bucket="pages"),
     ("GET", "/v/*"): Rule(60, 20, per_ip=True, bucket="pages"),
+    # The live player of a video still being made asks for its state every few seconds.
+    ("GET", "/v/<job_id>/status"): Rule(120, 30, per_ip=True, bucket="player-status"),
     ("GET", "/embed/v/*"): Rule(60, 20, per_ip=True, bucket="pages"),
     ("GET", "/c/*"): Rule(60, 20, per_ip=True, bucket="pages"),
     ("GET", "/t/*"): Rule(60, 20, per_ip=True, bucket="pages"),
@@ -114,17 +118,21 @@ PUBLIC_RATE_LIMITS: dict[tuple[str, str], Rule] = {
 # Never limited: the health check (load balancers poll it) and static files.
 UNLIMITED_PREFIXES = ("/static/", "/healthz")
 
-# KEYS = counters (the key's and its account's, or the IP's); ARGV = emission interval (ms),
-# burst. A request passes only when every counter has room, and then counts against all of
-# them. Returns {allowed, remaining, reset_ms (epoch), retry_after_ms}, the tightest figures.
+# KEYS = counters (the key's and its account's, or the IP's), then the key generation
+# (app/keycache.py); ARGV = emission interval (ms), burst. A request passes only when every
+# counter has room, and then counts against all of them. Returns {allowed, remaining,
+# reset_ms (epoch), retry_after_ms, generation}, the tightest figures: one round trip.
 GCRA_LUA = """
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local interval = tonumber(ARGV[1])
 local burst = tonumber(ARGV[2])
+local generation = tonumber(redis.call('GET', KEYS[#KEYS]) or 0)
+local counters = {}
+for i = 1, #KEYS - 1 do counters[i] = KEYS[i] end
 local new_tats = {}
 local retry, denied_reset = 0, 0
-for i, key in ipairs(KEYS) do
+for i, key in ipairs(counters) do
   local tat = tonumber(redis.call('GET', key) or now)
   if tat < now then tat = now end
   local new_tat = tat + interval
@@ -136,17 +144,17 @@ for i, key in ipairs(KEYS) do
   new_tats[i] = new_tat
 end
 if retry > 0 then
-  return {0, 0, denied_reset, retry}
+  return {0, 0, denied_reset, retry, generation}
 end
 local remaining, reset = burst, 0
-for i, key in ipairs(KEYS) do
+for i, key in ipairs(counters) do
   local new_tat = new_tats[i]
   redis.call('SET', key, new_tat, 'PX', math.ceil(new_tat - now) + 1000)
   local left = math.floor((now - (new_tat - burst * interval)) / interval)
   if left < remaining then remaining = left end
   if new_tat > reset then reset = new_tat end
 end
-return {1, remaining, reset, 0}
+return {1, remaining, reset, 0, generation}
 """
 
 
@@ -200,19 +208,26 @@ def _script(redis: Redis) -> Any:
     return found[1]
 
 
-async def hit(redis: Redis, key: str | list[str], rule: Rule) -> Decision:
-    """Count one request against `key` (or all of several keys) under `rule`, atomically."""
+async def hit(
+    redis: Redis, key: str | list[str], rule: Rule, prefix: str = ""
+) -> tuple[Decision, int]:
+    """Count one request against `key` (or all of several keys) under `rule`, atomically;
+    with it, read the key generation of `prefix` (app/keycache.py)."""
     interval_ms = 60_000 / rule.limit
     script = _script(redis)  # EVALSHA, loading the script when missing
-    keys = [key] if isinstance(key, str) else key
-    allowed, remaining, reset_ms, retry_ms = await script(keys=keys, args=[interval_ms, rule.burst])
-    return Decision(
+    keys = [key] if isinstance(key, str) else list(key)
+    keys.append(generation_key(prefix))
+    allowed, remaining, reset_ms, retry_ms, generation = await script(
+        keys=keys, args=[interval_ms, rule.burst]
+    )
+    decision = Decision(
         allowed=bool(allowed),
         limit=rule.limit,
         remaining=int(remaining),
         reset_epoch_s=math.ceil(float(reset_ms) / 1000),
         retry_after_s=max(1, math.ceil(float(retry_ms) / 1000)),
     )
+    return decision, int(generation)
 
 
 def client_ip() -> str:
@@ -230,7 +245,7 @@ async def identities(rule: Rule) -> list[str]:
     raw = None if rule.per_ip else presented_key()
     if raw:
         try:
-            found = await live_key(raw)
+            found = await live_key(raw, refresh=False)  # the script reads the generation
         except SQLAlchemyError:
             found = None  # authentication will report the database error itself
         if found is not None:
@@ -283,10 +298,11 @@ def install_rate_limits(app: Quart) -> None:
         base = f"{settings.redis_prefix}:ratelimit:{bucket}:"
         keys = [base + who for who in await identities(rule)]
         try:
-            decision = await hit(get_redis(), keys, rule)
+            decision, generation = await hit(get_redis(), keys, rule, settings.redis_prefix)
         except (RedisError, OSError) as exc:
             _warn_unlimited(exc)  # fail open: an outage of Redis must not take reads down
             return
+        generation_seen(generation)
         g.rate_limit = decision
         if not decision.allowed:
             raise ApiError(

@@ -68,6 +68,7 @@ ENDPOINT_SCOPES: dict[tuple[str, str], str] = {
     ("GET", "/api/analytics/campaign/<batch_id>/heatmap"): "videos:read",
     ("GET", "/api/analytics/campaign/<batch_id>/ab"): "videos:read",
     ("GET", "/api/analytics/campaign/<batch_id>/recipients"): "videos:read",
+    ("GET", "/api/analytics/campaign/<batch_id>/renders"): "videos:read",
     ("GET", "/api/render/<job_id>/engagement"): "videos:read",
     ("POST", "/api/thumbnail"): "videos:read",
     ("GET", "/api/triggers"): "videos:read",

@@ -85,6 +85,18 @@ def route_of(name: str) -> tuple[str, str]:
 
 
 async def send(http: httpx.AsyncClient, client: Client, route: str) -> int:
+    """One request; a keep-alive connection the server closed as it was reused is retried
+    (Hypercorn closes connections idle for 5 s; on a busy machine a client can idle that long)."""
+    for attempt in range(3):
+        try:
+            return await send_once(http, client, route)
+        except (httpx.RemoteProtocolError, httpx.ReadError, httpx.WriteError):
+            if attempt == 2:
+                raise
+    raise AssertionError("unreachable")
+
+
+async def send_once(http: httpx.AsyncClient, client: Client, route: str) -> int:
     if route == "POST /api/render":
         data = {"person_name": f"Client {client.n}", "totalWorkouts": 120, "totalMinutes": 5400}
         resp = await http.post("/api/render", json={"templateId": TEMPLATE, "data": data})
@@ -114,8 +126,19 @@ async def run_route(
 def start_profile(pid: int, out: Path) -> subprocess.Popen[bytes]:
     spy = Path(sys.executable).parent / "py-spy"
     return subprocess.Popen(
-        [str(spy), "record", "--pid", str(pid), "--rate", "250", "--format", "raw",
-         "--output", str(out), "--nonblocking"],
+        [
+            str(spy),
+            "record",
+            "--pid",
+            str(pid),
+            "--rate",
+            "250",
+            "--format",
+            "raw",
+            "--output",
+            str(out),
+            "--nonblocking",
+        ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
@@ -128,7 +151,7 @@ def read_profile(path: Path, top: int) -> dict[str, Any]:
     total = 0
     for line in path.read_text().splitlines():
         stack_text, _, count_text = line.rpartition(" ")
-        if not stack_text:
+        if not stack_text or not count_text.isdigit():  # a line cut short, or not a stack
             continue
         count = int(count_text)
         stack = stack_text.split(";")
@@ -142,6 +165,20 @@ def read_profile(path: Path, top: int) -> dict[str, Any]:
         "parts": {k: round(100 * v / total, 1) for k, v in parts.most_common()} if total else {},
         "top": [(f, round(100 * n / total, 1)) for f, n in own.most_common(top)] if total else [],
     }
+
+
+def connect(base: str, clients: list[Client]) -> list[httpx.AsyncClient]:
+    """One keep-alive connection per client, from its own loopback address, with its key."""
+    return [
+        httpx.AsyncClient(
+            base_url=base,
+            headers={"X-API-Key": c.key},
+            timeout=120,
+            transport=httpx.AsyncHTTPTransport(local_address=f"127.0.1.{c.n + 1}"),
+            limits=httpx.Limits(max_connections=1),
+        )
+        for c in clients
+    ]
 
 
 def api_pid(port: int) -> int:
@@ -173,21 +210,17 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
             await db.dispose()
             with live_server(settings) as base:
                 pid = api_pid(int(base.rsplit(":", 1)[1]))
-                https = [
-                    httpx.AsyncClient(
-                        base_url=base,
-                        headers={"X-API-Key": c.key},
-                        timeout=30,
-                        transport=httpx.AsyncHTTPTransport(local_address=f"127.0.1.{c.n + 1}"),
-                        limits=httpx.Limits(max_connections=1),
-                    )
-                    for c in clients
-                ]
+                https = connect(base, clients)
                 # Warm-up: every client has a job, every code path has run once.
                 await run_route("POST /api/render", clients, https, CLIENTS)
                 for route in ROUTES:
                     await run_route(route, clients, https, CLIENTS)
                 for route in ("GET /api/render/{id}", "GET /api/templates", "POST /api/render"):
+                    # Fresh connections per route: Hypercorn closes the ones idle for 5 s
+                    # (the profile of the route before is read meanwhile).
+                    for h in https:
+                        await h.aclose()
+                    https = connect(base, clients)
                     prof = folder / "profile.txt"
                     spy = start_profile(pid, prof) if args.profile else None
                     before, t0 = cpu_seconds([pid]), time.perf_counter()
@@ -205,8 +238,10 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
                         spy.wait(30)
                         figures["profile"] = read_profile(prof, args.top)
                     results[route] = figures
-                    print(f"\n{route}: {figures['cpu_ms_per_answer']} ms API CPU per answer, "
-                          f"{figures['answers_per_s']} answers/s, statuses {dict(statuses)}")
+                    print(
+                        f"\n{route}: {figures['cpu_ms_per_answer']} ms API CPU per answer, "
+                        f"{figures['answers_per_s']} answers/s, statuses {dict(statuses)}"
+                    )
                     if "profile" in figures:
                         print("  parts:", figures["profile"]["parts"])
                         for fn, share in figures["profile"]["top"]:

@@ -192,19 +192,21 @@ def busy_fraction(before: Any, after: Any) -> float:
 
 
 class TreeCpu:
-    """CPU seconds used by the worker processes and all their children (Chromium, ffmpeg,
-    Piper), sampled while they run; processes are remembered after they exit."""
+    """CPU seconds used by the worker processes and all their descendants (Chromium, ffmpeg,
+    the voice children). Each process counts its own time and the time of the children it
+    has reaped (/proc's cutime and cstime), so a process that ran and exited between two
+    samples (an ffmpeg mux, a quality check) is counted in full in its parent."""
 
     def __init__(self, pids: list[int]) -> None:
         self.roots = [psutil.Process(pid) for pid in pids]
-        self.base: dict[int, float] = {}
-        self.last: dict[int, float] = {}
+        self.base = 0.0
+        self.last = 0.0
         self.peak_tree_rss = 0  # bytes (PSS): the largest worker process tree seen
 
     @staticmethod
     def _cpu(proc: psutil.Process) -> float:
         times = proc.cpu_times()
-        return times.user + times.system
+        return times.user + times.system + times.children_user + times.children_system
 
     @staticmethod
     def _memory(proc: psutil.Process) -> int:
@@ -215,30 +217,31 @@ class TreeCpu:
         except (psutil.AccessDenied, AttributeError):
             return int(proc.memory_info().rss)
 
-    def _walk(self) -> dict[int, float]:
-        seen: dict[int, float] = {}
+    def _walk(self, memory: bool = True) -> float:
+        total = 0.0
         for root in self.roots:
             tree_rss = 0
             try:
                 for proc in [root, *root.children(recursive=True)]:
                     try:
-                        seen[proc.pid] = self._cpu(proc)
-                        tree_rss += self._memory(proc)
+                        total += self._cpu(proc)
+                        if memory:
+                            tree_rss += self._memory(proc)
                     except psutil.Error:
                         continue
             except psutil.Error:
                 continue
             self.peak_tree_rss = max(self.peak_tree_rss, tree_rss)
-        return seen
+        return total
 
     def start(self) -> None:
-        self.base = self._walk()
+        self.base = self.last = self._walk()
 
-    def sample(self) -> None:
-        self.last.update(self._walk())
+    def sample(self, memory: bool = True) -> None:
+        self.last = self._walk(memory)
 
     def used(self) -> float:
-        return sum(v - self.base.get(pid, 0.0) for pid, v in self.last.items())
+        return self.last - self.base
 
 
 async def finished_count(db: Database, batch_id: str) -> tuple[int, int]:
@@ -325,6 +328,16 @@ async def run(
     pool = await create_pool(RedisSettings.from_dsn(settings.redis_url))
     try:
         await asyncio.sleep(1.5)  # workers up and beating, so dispatch fills every slot
+        # What the workers use with nothing queued (relays, sweeps, heartbeats): on a loaded
+        # machine a run lasts long enough for it to matter, so it is also reported apart.
+        idle_rate = 0.0
+        if args.idle_s > 0:
+            await asyncio.sleep(5)  # past the workers' start-up (imports, first beats)
+            tree.start()
+            await asyncio.sleep(args.idle_s)
+            tree.sample(memory=False)
+            idle_rate = tree.used() / args.idle_s
+        load_before = os.getloadavg()[0]  # the machine's other work (this run adds ~cores)
         cpu0, t0 = psutil.cpu_times(), time.monotonic()
         await dispatch(db, pool, settings)
         done = failed = 0
@@ -366,11 +379,14 @@ async def run(
         "cpu_busy_fraction": round(busy_fraction(cpu0, cpu1), 3),
         "bench_cpu_fraction": round(tree.used() / (wall * cores), 3),
         "cpu_s_per_video": round(tree.used() / max(done, 1), 2),
+        "idle_workers_cpu_per_s": round(idle_rate, 4),
+        "cpu_s_per_video_net_of_idle": round((tree.used() - idle_rate * wall) / max(done, 1), 2),
         "target_cpu_busy": 0.85,
         "errors": errors,
         "scene_cache": scene_cache,
         "voice_quality": voice_quality,
         "peak_worker_tree_mb": round(tree.peak_tree_rss / 2**20),
+        "load_average_before": round(load_before, 2),
         "load_average": round(os.getloadavg()[0], 2),
         **(cache_hits([work / f"worker{i}.log" for i in range(args.workers)])),
     }
@@ -395,6 +411,9 @@ def main() -> None:
     parser.add_argument("--resolution", default="720p", choices=["720p", "1080p", "4k"])
     parser.add_argument("--no-voiceover", action="store_true")
     parser.add_argument("--timeout", type=float, default=3600)
+    parser.add_argument(
+        "--idle-s", type=float, default=10, help="seconds measuring the idle workers' CPU first"
+    )
     parser.add_argument("--keep", action="store_true", help="keep the temp folder (videos, logs)")
     parser.add_argument(
         "--case",
@@ -424,6 +443,16 @@ def report(result: dict[str, Any]) -> None:
         f"with {result['workers']} workers on {result['cores']} cores"
     )
     print(f"videos per minute: {result['videos_per_minute']}")
+    cores = result["cores"]
+    per_core = 60 * cores / max(result["cpu_s_per_video"], 0.01)
+    print(
+        f"CPU seconds per video: {result['cpu_s_per_video']} (workers, Chromium, ffmpeg, "
+        f"voices; on {cores} busy cores that is {per_core:.2f} videos per minute); "
+        f"net of the idle workers' {result['idle_workers_cpu_per_s']:.3f} CPU s per second: "
+        f"{result['cpu_s_per_video_net_of_idle']}; "
+        f"load average {result['load_average_before']} before, "
+        f"{result['load_average']} at the end"
+    )
     print(
         f"CPU cores busy: {result['cpu_busy_fraction']:.0%} of wall time "
         f"(this benchmark's processes: {result['bench_cpu_fraction']:.0%}; target >= 85%)"

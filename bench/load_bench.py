@@ -3,7 +3,7 @@ and key, creating a render every 10 s, polling its status every second and listi
 
     .venv/bin/python bench/load_bench.py [--clients 100] [--duration 60] [--db sqlite|postgres]
         [--api-processes 1|2] [--slots 2] [--pin-driver CPU] [--saturation-clients 100]
-        [--find-max]
+        [--find-max] [--driver lean|httpx]
 
 Set-up (not timed): a fresh database (a SQLite file in a temporary folder, or a PostgreSQL
 database created on 127.0.0.1:5432 and dropped at the end), a fresh Redis namespace and arq
@@ -38,6 +38,8 @@ targets fail; prints the largest N meeting them. Targets: p99 POST /api/render <
 p99 GET /api/render/{id} <= 20 ms, no 5xx, no transport error.
 
 `--pin-driver CPU`: the driver runs on that CPU only and the API processes on the others.
+`--driver`: the customers' HTTP client, `lean` (bench/lean_http.py: keep-alive connections
+over asyncio streams, about a sixth of httpx's CPU per request) or `httpx`.
 The last line printed is one JSON object with every figure.
 """
 
@@ -68,6 +70,9 @@ from sqlalchemy import func, select
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from lean_http import LeanClient, LeanError  # noqa: E402
 
 from app.accounts import service as account_service  # noqa: E402
 from app.accounts.models import Account, LedgerEntry  # noqa: E402
@@ -224,25 +229,41 @@ def _children() -> list[int]:
 # ---- the load ----
 
 
-def http_client(client: Client) -> httpx.AsyncClient:
-    """Its own connection from its own loopback address (127.0.x.y, x.y from its number)."""
+DRIVERS = ("lean", "httpx")
+DRIVER = {"name": "lean"}  # --driver: the HTTP client the customers use
+
+
+class HttpxClient(httpx.AsyncClient):
+    """httpx with the lean client's call (`json_body`): the general client, for comparison."""
+
+    async def request(  # type: ignore[override]
+        self, method: str, path: str, json_body: Any = None
+    ) -> httpx.Response:
+        return await super().request(method, path, json=json_body)
+
+
+def http_client(client: Client) -> LeanClient | HttpxClient:
+    """Its own connections from its own loopback address (127.0.x.y, x.y from its number)."""
     address = f"127.0.{1 + client.n // 250}.{1 + client.n % 250}"
-    return httpx.AsyncClient(
+    headers = {"X-API-Key": client.key}
+    if DRIVER["name"] == "lean":
+        return LeanClient(client.base_url, headers, address, timeout=30)
+    return HttpxClient(
         base_url=client.base_url,
-        headers={"X-API-Key": client.key},
+        headers=headers,
         timeout=30,
         transport=httpx.AsyncHTTPTransport(local_address=address),
     )
 
 
 async def timed(
-    http: httpx.AsyncClient, results: Results, endpoint: str, method: str, path: str, **kw: Any
-) -> httpx.Response | None:
+    http: Any, results: Results, endpoint: str, method: str, path: str, json_body: Any = None
+) -> Any:
     results.sent += 1
     started = time.perf_counter()
     try:
-        resp = await http.request(method, path, **kw)
-    except httpx.HTTPError:
+        resp = await http.request(method, path, json_body)
+    except (httpx.HTTPError, LeanError):
         results.record(endpoint, 0, 0.0)
         return None
     results.record(endpoint, resp.status_code, (time.perf_counter() - started) * 1000)
@@ -252,10 +273,10 @@ async def timed(
     return resp
 
 
-async def post_render(http: httpx.AsyncClient, client: Client, results: Results) -> None:
+async def post_render(http: Any, client: Client, results: Results) -> None:
     data = {"person_name": f"Client {client.n}", "totalWorkouts": 120, "totalMinutes": 5400}
     resp = await timed(
-        http, results, POST, "POST", "/api/render", json={"templateId": TEMPLATE, "data": data}
+        http, results, POST, "POST", "/api/render", {"templateId": TEMPLATE, "data": data}
     )
     if resp is None:
         client.unknown += 1  # no answer: the server may or may not have accepted it
@@ -475,6 +496,7 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
         "api_processes": args.api_processes,
         "worker_slots": args.slots,
         "pin_driver": args.pin_driver,
+        "driver": DRIVER["name"],
     }
     with tempfile.TemporaryDirectory(prefix="reelsmith-load-") as tmp:
         folder = Path(tmp)
@@ -553,6 +575,10 @@ def parse() -> argparse.Namespace:
     p.add_argument("--api-processes", type=int, choices=(1, 2), default=1)
     p.add_argument("--slots", type=int, default=2, help="worker slots announced (none render)")
     p.add_argument("--pin-driver", type=int, default=None, metavar="CPU")
+    p.add_argument(
+        "--driver", choices=DRIVERS, default="lean",
+        help="the customers' HTTP client: lean (bench/lean_http.py) or httpx",
+    )  # fmt: skip
     p.add_argument("--saturation-clients", type=int, default=100)
     p.add_argument("--find-max", action="store_true")
     p.add_argument("--max-clients", type=int, default=400)
@@ -562,5 +588,6 @@ def parse() -> argparse.Namespace:
 
 if __name__ == "__main__":
     arguments = parse()
+    DRIVER["name"] = arguments.driver
     figures = asyncio.run(main(arguments))
     print(json.dumps(figures))

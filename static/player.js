@@ -14,6 +14,10 @@
  * data-reelsmith-session; elsewhere one is asked for at POST {api}/api/track/session.
  * Beacons go to POST {api}/api/track as text/plain JSON (no CORS preflight): fetch with
  * keepalive while the page lives, navigator.sendBeacon for what is left on pagehide.
+ * An <audio data-reelsmith-job> is tracked the same way: the live player of a video rendered
+ * on view (static/live.js) plays its soundtrack as the clock of the live composition, and
+ * names its scenes once the composition has told them. window.reelsmithPlayer.start() tracks
+ * media added later (the video swapped in when it exists).
  */
 (function () {
   "use strict";
@@ -34,7 +38,8 @@
     this.video = video;
     this.jobId = video.getAttribute("data-reelsmith-job");
     this.endpoint = (video.getAttribute("data-reelsmith-api") || "").replace(/\/+$/, "") + "/api/track";
-    this.scenes = parseScenes(video.getAttribute("data-reelsmith-scenes"));
+    this.scenesText = video.getAttribute("data-reelsmith-scenes");
+    this.scenes = parseScenes(this.scenesText);
     // The viewing session signed by the server: our page names it; on another page it is
     // asked for (beacons wait for it; without one nothing would count).
     this.sessionId = video.getAttribute("data-reelsmith-session") || null;
@@ -123,6 +128,11 @@
   };
 
   Tracker.prototype.sceneAt = function (seconds) {
+    var text = this.video.getAttribute("data-reelsmith-scenes");
+    if (text !== this.scenesText) {
+      this.scenesText = text;
+      this.scenes = parseScenes(text);
+    }
     var found = null;
     for (var i = 0; i < this.scenes.length; i++) {
       if (this.scenes[i].start <= seconds + 0.05) found = this.scenes[i];
@@ -214,12 +224,13 @@
   };
 
   function start() {
-    var videos = document.querySelectorAll("video[data-reelsmith-job]");
+    var videos = document.querySelectorAll("video[data-reelsmith-job], audio[data-reelsmith-job]");
     for (var i = 0; i < videos.length; i++) {
       if (!videos[i].__reelsmith) videos[i].__reelsmith = new Tracker(videos[i]);
     }
   }
 
+  window.reelsmithPlayer = { start: start };
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", start);
   } else {

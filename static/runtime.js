@@ -629,6 +629,53 @@
     return intervalsCache.map(function (iv) { return iv.slice(); });
   }
 
+  /* activeIntervals() with what makes each one move, for profiling which element forbids
+   * repeating a frame: [{from, to, kind, scene, primitive, what}], kind one of "cut" (a scene
+   * entering or leaving), "transition", "script" (the primitive's active()), "css" (a CSS or
+   * Web animation: what = its name and target), "captions". Unmerged, in no set order. */
+  function describeTarget(el) {
+    if (!el || !el.tagName) return "";
+    var cls = typeof el.className === "string" ? el.className.trim().split(/\s+/)[0] : "";
+    return el.tagName.toLowerCase() + (cls ? "." + cls : "");
+  }
+  function activeSources() {
+    collectAnimations();
+    var out = [];
+    var add = function (from, to, kind, record, what) {
+      out.push({
+        from: from, to: to, kind: kind,
+        scene: record ? record.info.index : null,
+        primitive: record ? record.info.primitive : null,
+        what: what || "",
+      });
+    };
+    scenes.forEach(function (record) {
+      var start = record.info.start;
+      var end = start + record.info.duration;
+      add(start - EPS, start, "cut", record, "enters");
+      add(end - EPS, end, "cut", record, "leaves");
+      if (record.info.transitionMs > 0) {
+        add(start, start + record.info.transitionMs, "transition", record, record.info.transition);
+      }
+      localIntervals(record).forEach(function (iv) {
+        add(start + iv[0], start + iv[1], "script", record, "active()");
+      });
+    });
+    animations.forEach(function (anim) {
+      var record = animationScene.get(anim);
+      var iv = animationInterval(anim, record);
+      var offset = record ? record.info.start : 0;
+      var limit = record ? record.info.duration : config.duration;
+      var name = anim.animationName || anim.id || "animation";
+      var target = describeTarget(anim.effect && anim.effect.target);
+      var infinite = !isFinite(Number(anim.effect.getComputedTiming().endTime));
+      add(offset + clamp(iv[0], 0, limit), offset + clamp(iv[1], 0, limit), "css", record,
+        name + " on " + target + (infinite ? " (infinite)" : ""));
+    });
+    if (captions) captions.points().forEach(function (p) { add(p - EPS, p, "captions", null, "word"); });
+    return out;
+  }
+
   /* false only when the frames at fromMs and toMs are guaranteed identical. */
   function canDiffer(fromMs, toMs) {
     var a = Math.min(fromMs, toMs);
@@ -886,6 +933,7 @@
     seek: seek,
     canDiffer: canDiffer,
     activeIntervals: activeIntervals,
+    activeSources: activeSources,
     settledAt: settledAt,
     posterAtMs: posterAtMs,
     /* What fitting did to each text element: [{scene, primitive, element, prop, field, size,

@@ -4,7 +4,9 @@ before its video so its link and thumbnail exist at once.
 The job is rendered as a png output with no frameAtMs: the pipeline prepares it (voiceovers
 synthesized, so the timeline is the video's), reads the page's poster frame (the poster rule
 every video's poster follows) and captures that one frame. Stored at the on-view poster key;
-made once (an existing file is kept)."""
+made once (an existing file is kept). On the way, its live kit is stored (worker/livekit.py:
+the composition page and its mixed soundtrack, which the player page plays before the video
+exists)."""
 
 from __future__ import annotations
 
@@ -18,12 +20,13 @@ from app.db import Database
 from app.logs import job_logging
 from app.media.storage import Storage
 from app.renders.models import RenderJob
-from app.renders.onview import on_view_poster_key
+from app.renders.onview import on_view_keys, on_view_poster_key
 from app.renders.states import RenderOn
 from app.workdir import temp_dir
 from worker.jobs import job_spec
+from worker.livekit import store_live_kit
 from worker.render.browser import BrowserManager
-from worker.render.pipeline import render_or_split
+from worker.render.pipeline import Prepared, render_or_split
 from worker.render.store import store_video
 
 log = logging.getLogger("reelsmith.worker")
@@ -52,10 +55,16 @@ async def make_poster(
     spec = job_spec(job)
     output = spec.output.model_copy(update={"format": "png", "frameAtMs": None, "range": None})
     spec = spec.model_copy(update={"output": output})
+
+    async def keep_live(prepared: Prepared, soundtrack: Path) -> None:
+        await store_live_kit(settings, storage, job_id, prepared, soundtrack)
+
     with temp_dir(settings, f"poster-{job.id[:8]}-") as tmp:
         try:
             out = Path(tmp) / "poster.mp4"
-            result = await render_or_split(spec, settings, None, out, split=None, manager=manager)
+            result = await render_or_split(
+                spec, settings, None, out, split=None, manager=manager, on_mixed=keep_live
+            )
         except Exception as exc:  # the render on view still happens; its page shows no poster
             log.warning("job %s: on-view poster not made: %s", job.id, exc)
             return "failed"
@@ -64,7 +73,8 @@ async def make_poster(
     async with db.session() as session:
         job = await session.get(RenderJob, job_id)
         if job is None or job.deleted_at is not None:  # deleted meanwhile: leave nothing
-            await asyncio.to_thread(storage.delete, key)
+            for stored in on_view_keys(job_id):
+                await asyncio.to_thread(storage.delete, stored)
             return "dropped: deleted"
     log.info("job %s: on-view poster made", job_id)
     return "made"

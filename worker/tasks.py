@@ -20,7 +20,7 @@ from app.db import Database, utcnow
 from app.idempotency import purge_idempotency
 from app.logs import job_logging
 from app.media.storage import Storage, video_key
-from app.renders import queue
+from app.renders import onview, queue
 from app.renders.models import RenderChunk, RenderJob
 from app.renders.states import JobStage, JobStatus
 from app.spec import OUTPUT_FORMATS
@@ -258,7 +258,8 @@ async def sweep(ctx: dict[str, Any]) -> dict[str, int]:
     back jobs stuck `processing` on a dead worker (no heartbeat), and jobs `processing` on a
     live worker that arq no longer holds and nobody has written for `stranded_grace_s`
     (their attempt ended without recording an outcome); top up; purge idempotency records
-    and raw view events past REELSMITH_VIEW_EVENTS_RETENTION_DAYS."""
+    and raw view events past REELSMITH_VIEW_EVENTS_RETENTION_DAYS; expire renders on view
+    unopened for REELSMITH_ON_VIEW_EXPIRY_DAYS (their live pages deleted, posters kept)."""
     settings: Settings = ctx["settings"]
     db: Database = ctx["db"]
     pool = ctx["redis"]
@@ -287,6 +288,10 @@ async def sweep(ctx: dict[str, Any]) -> dict[str, int]:
         deliveries_purged = await purge_finished(
             session, settings.webhook_deliveries_retention_days
         )
+        expired = await onview.expire_unopened(session, settings.on_view_expiry_days)
+    for job_id in expired:  # the live page and soundtrack go; the poster stays
+        for key in onview.live_keys(job_id):
+            await asyncio.to_thread(ctx["storage"].delete, key)
     orphaned = stranded = requeued = 0
     for job_id, status, worker_id in rows:
         if status == JobStatus.PROCESSING and worker_id not in live:
@@ -306,12 +311,14 @@ async def sweep(ctx: dict[str, Any]) -> dict[str, int]:
     dispatched = len(await queue.dispatch(db, pool, settings))
     if orphaned or stranded or requeued:
         log.warning("sweep: %d orphaned, %d stranded, %d re-enqueued", orphaned, stranded, requeued)
-    if purged or views_purged or deliveries_purged:  # arq's own line is not logged (app/logs.py)
+    if purged or views_purged or deliveries_purged or expired:  # arq's own is not logged
         log.info(
-            "sweep: purged %d idempotency records, %d view events, %d webhook deliveries",
+            "sweep: purged %d idempotency records, %d view events, %d webhook deliveries; "
+            "%d renders on view expired",
             purged,
             views_purged,
             deliveries_purged,
+            len(expired),
         )
     return {
         "orphaned": orphaned,
@@ -320,4 +327,5 @@ async def sweep(ctx: dict[str, Any]) -> dict[str, int]:
         "dispatched": dispatched,
         "purged": purged,
         "view_events_purged": views_purged,
+        "on_view_expired": len(expired),
     }

@@ -13,7 +13,7 @@ from quart_schema.validation import QUART_SCHEMA_RESPONSE_ATTRIBUTE
 
 from app import csvcells
 from app.accounts.current import current_account
-from app.analytics import audience, service
+from app.analytics import audience, renders, service
 from app.analytics.ab import SRM_P, metrics
 from app.analytics.schemas import (
     AbComparison,
@@ -21,6 +21,7 @@ from app.analytics.schemas import (
     AbResponse,
     AbVariant,
     AbWinner,
+    CampaignRenders,
     EngagementFields,
     EngagementResponse,
     HeatmapQuery,
@@ -99,6 +100,28 @@ async def heatmap(batch_id: str, query_args: HeatmapQuery) -> HeatmapResponse:
             for s in result.scenes
         ],
         totalViews=result.total_views,
+    )
+
+
+@bp.get("/api/analytics/campaign/<batch_id>/renders")
+@tag(["Analytics"])
+@require_auth
+@validate_response(CampaignRenders, 200)
+async def campaign_renders(batch_id: str) -> CampaignRenders:
+    """Renders against views: videos created, watched, rendered, and the renders on view
+    never needed (`rendersSaved`: still awaiting their first open, or expired unopened)."""
+    async with get_db().session() as session:
+        counts = await renders.render_counts(session, current_account().id, batch_id)
+    return CampaignRenders(
+        created=counts.created,
+        onView=counts.on_view,
+        watched=counts.watched,
+        rendered=counts.rendered,
+        complete=counts.complete,
+        awaitingView=counts.awaiting_view,
+        expired=counts.expired,
+        rendersSaved=counts.saved,
+        rendersSavedPercent=counts.saved_percent,
     )
 
 

@@ -133,3 +133,20 @@ class EngagementResponse(EngagementFields):
     variantId: str | None
     scenesReached: list[int] = Field(description="Template scene indexes any session entered")
     playerUrl: str
+
+
+class CampaignRenders(BaseModel):
+    """GET /api/analytics/campaign/{id}/renders: renders against views (addition)."""
+
+    created: int = Field(description="Videos (jobs) in the campaign")
+    onView: int = Field(description="Of which rendered on view (`render: on_view`)")
+    watched: int = Field(description="Videos someone started watching (live or the file)")
+    rendered: int = Field(description="Videos rendered or rendering (each charged 1 credit)")
+    complete: int = Field(description="Of which complete")
+    awaitingView: int = Field(description="Renders on view still waiting for a first open")
+    expired: int = Field(description="Renders on view that expired unopened")
+    rendersSaved: int = Field(
+        description="Renders on view never made (awaitingView + expired): renders and credits "
+        "not spent"
+    )
+    rendersSavedPercent: int = Field(description="rendersSaved of onView, in percent")

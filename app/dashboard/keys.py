@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from quart import Blueprint, Response, request
 
+from app.auth import forget_kept_keys
 from app.dashboard import snippets, web
 from app.dashboard.web import action, page, render, see_other
 from app.keys import service
 from app.scopes import PRESETS, SCOPES, TierTooLow, UnknownScope
-from app.state import get_db, get_settings
+from app.state import get_db, get_redis, get_settings
 
 bp = Blueprint("dashboard_keys", __name__, url_prefix=web.PREFIX)
 bp.after_request(web.add_headers)
@@ -76,8 +77,11 @@ async def create_key() -> Response:
 @bp.post("/keys/<key_id>/revoke")
 @action
 async def revoke_key(key_id: str) -> Response:
-    async with get_db().session() as session:
-        revoked = await service.revoke_key(session, web.account().id, key_id)
+    settings = get_settings()
+    revoked = await service.revoke_and_announce(
+        get_db(), get_redis(), settings.redis_prefix, web.account().id, key_id
+    )
+    forget_kept_keys()  # this process at once; the others within a second
     if not revoked:
         return await web.not_found_page("API key")
     return see_other(f"{web.PREFIX}/keys", "Key revoked: requests with it now fail with 401.")

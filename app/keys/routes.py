@@ -6,7 +6,7 @@ from quart import Blueprint
 from quart_schema import tag, validate_request, validate_response
 
 from app.accounts.current import current_account
-from app.auth import require_session
+from app.auth import forget_kept_keys, require_session
 from app.errors import ErrorBody
 from app.keys import service
 from app.keys.models import ApiKey
@@ -17,7 +17,7 @@ from app.keys.schemas import (
     ListKeysResponse,
     RevokeKeyResponse,
 )
-from app.state import get_db, get_settings
+from app.state import get_db, get_redis, get_settings
 
 bp = Blueprint("keys", __name__)
 
@@ -79,8 +79,11 @@ async def create_key(data: CreateKeyRequest) -> tuple[CreateKeyResponse, int]:
 @validate_response(RevokeKeyResponse, 200)
 async def revoke_key(key_id: str) -> RevokeKeyResponse:
     """Revoke a key; requests with it fail with 401 from the next request on."""
-    async with get_db().session() as session:
-        revoked = await service.revoke_key(session, current_account().id, key_id)
+    settings = get_settings()
+    revoked = await service.revoke_and_announce(
+        get_db(), get_redis(), settings.redis_prefix, current_account().id, key_id
+    )
+    forget_kept_keys()  # this process at once; the others within a second
     if not revoked:
         raise service.KeyNotFound(key_id)
     return RevokeKeyResponse(message=f"API key {key_id} revoked")

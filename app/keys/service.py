@@ -5,12 +5,14 @@ from __future__ import annotations
 import hashlib
 import secrets
 
+from redis.asyncio import Redis
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.accounts.models import Account
 from app.db import Database, utcnow
 from app.errors import DomainError, Kind
+from app.keycache import bump
 from app.keys.models import ApiKey
 from app.scopes import TierTooLow, parse_scopes, tier_allows_keys
 
@@ -128,3 +130,16 @@ async def revoke_key(session: AsyncSession, account_id: str, key_id: str) -> boo
         return False
     key.revoked_at = utcnow()
     return True
+
+
+async def revoke_and_announce(
+    db: Database, redis: Redis, prefix: str, account_id: str, key_id: str
+) -> bool:
+    """revoke_key in a transaction of its own, then, once it is committed, the key generation
+    moved: every API process stops answering from its kept copy of the key within a second
+    (app/keycache.py). False when the account has no such live key."""
+    async with db.session() as session:
+        revoked = await revoke_key(session, account_id, key_id)
+    if revoked:
+        await bump(redis, prefix)
+    return revoked

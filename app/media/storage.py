@@ -27,6 +27,7 @@ CONTENT_TYPES = {
     ".vtt": "text/vtt",
     ".mp3": "audio/mpeg",
     ".wav": "audio/wav",
+    ".m4a": "audio/mp4",
 }
 
 
@@ -36,6 +37,8 @@ SERVED_KINDS: dict[str, frozenset[str]] = {
     "videos/": frozenset({".mp4", ".webm", ".png", ".gif", ".jpg", ".webp", ".vtt"}),
     "thumbnails/": frozenset({".png", ".gif", ".jpg", ".webp"}),
     "posters/": frozenset({".png", ".gif", ".jpg", ".webp"}),
+    # An on-view job's soundtrack (its live page, .html, is served by the player, sandboxed).
+    "live/": frozenset({".m4a"}),
 }
 
 

@@ -12,7 +12,7 @@ from app.accounts.service import refund_credits
 from app.db import utcnow
 from app.media.storage import scene_frame_key
 from app.renders.models import RenderJob
-from app.renders.onview import on_view_poster_key
+from app.renders.onview import on_view_keys
 from app.renders.read import owned_job
 from app.renders.states import ACTIVE, JobStage, JobStatus, RenderOn
 
@@ -64,8 +64,8 @@ async def delete_job(
         refunded = await refund_once(session, job)
         await job_finished(session, job, None)
     stored = [job.output_key, *(job.thumbnail_keys or []), job.poster_key, job.preview_gif_key]
-    if job.render_on == RenderOn.ON_VIEW:  # the poster made before the render (attempt 0)
-        stored.append(on_view_poster_key(job.id))
+    if job.render_on == RenderOn.ON_VIEW:  # poster (attempt 0), live page, soundtrack
+        stored += on_view_keys(job.id)
     # the dashboard's scene frames (cut on demand; a missing one is nothing to delete)
     stored += [scene_frame_key(job.id, index) for index in job.scene_fully_in_ms or {}]
     keys = [k for k in stored if k]

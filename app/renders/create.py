@@ -48,9 +48,9 @@ BaseModelT = TypeVar("BaseModelT", BrandOptions, AudioOptions)
 
 
 async def load_template(session: AsyncSession, template_id: str, account_id: str) -> dict[str, Any]:
-    """The template as the account may see it (SPEC names, with its data source rule);
-    TemplateNotFound otherwise."""
-    view = await get_template(session, template_id, account_id)
+    """The template as the account may see it (SPEC names, with its data source rule; a
+    built-in's usageCount is not read); TemplateNotFound otherwise."""
+    view = await get_template(session, template_id, account_id, usage=False)
     if view is None:
         raise TemplateNotFound(template_id)
     return template_document(view)
@@ -78,6 +78,7 @@ class CreatedBatch:
     balance: int
     warnings: list[dict[str, Any]] = field(default_factory=list)  # each with its `row`
     shapes: list[tuple[int, str]] = field(default_factory=list)  # (row, aspectRatio) per job
+    on_view: bool = False
 
 
 def batch_shapes(body: BatchRequest) -> list[str | None]:
@@ -319,7 +320,8 @@ async def create_batch(
 ) -> CreatedBatch:
     """Check every row, charge N credits, insert the batch and its N resolved jobs. An A/B
     batch (`variants`) assigns each row to a variant (app.renders.variants.assign) and
-    builds its job with that variant's template and options."""
+    builds its job with that variant's template and options. With `render: on_view` the jobs
+    wait `awaiting_view` and nothing is charged (each is charged on its first open)."""
     shapes = check_batch_size(body, account.tier, settings.tiers[account.tier].batch_max)
     if body.primaryMetric is not None and not body.variants:
         raise InvalidRenderRequest(
@@ -371,9 +373,13 @@ async def create_batch(
     warnings = _row_warnings(videos, specs)
     metric = (body.primaryMetric or DEFAULT_PRIMARY_METRIC) if body.variants else None
     batch_id = new_id()
-    balance = await charge_credits(
-        session, account.id, len(specs), reason="batch render", reference=batch_id
-    )
+    on_view = body.render == RenderOn.ON_VIEW
+    if on_view:
+        balance = await credit_balance(session, account.id)
+    else:
+        balance = await charge_credits(
+            session, account.id, len(specs), reason="batch render", reference=batch_id
+        )
     session.add(
         Batch(
             id=batch_id,
@@ -402,6 +408,8 @@ async def create_batch(
                 display_name=spec.authorName,
                 request=spec.model_dump(mode="json"),
                 variant_id=arm.variant_id,
+                status=JobStatus.AWAITING_VIEW if on_view else JobStatus.PENDING,
+                render_on=body.render.value,
                 # Row order is the dispatch order within the account.
                 created_at=now + timedelta(microseconds=number),
             )
@@ -412,4 +420,4 @@ async def create_batch(
     await session.flush()
     pairs = zip(videos, specs, strict=True)
     shaped = [(row + 1, str(spec.output.aspectRatio)) for (row, _), spec in pairs]
-    return CreatedBatch(batch_id, job_ids, mapping, balance, warnings, shaped)
+    return CreatedBatch(batch_id, job_ids, mapping, balance, warnings, shaped, on_view)

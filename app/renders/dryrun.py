@@ -17,6 +17,7 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.accounts.models import Account
+from app.accounts.service import credit_balance
 from app.config import Settings
 from app.limits import Allowance, LimitExceeded, allowance, check_render_options
 from app.projects.service import check_project
@@ -208,7 +209,8 @@ async def dry_run_batch(
     total = len(results)
     cost = total * len(shapes)
     valid = sum(1 for r in results if r["ok"])
-    enough = account.credits >= cost
+    balance = await credit_balance(session, account.id)  # the account object may be older
+    enough = balance >= cost
     would = valid == total and enough
     warned = sum(1 for r in results if r["warnings"])
     if would:
@@ -216,7 +218,7 @@ async def dry_run_batch(
     elif valid < total:
         message = f"{total - valid} of {total} rows would make the batch fail"
     else:
-        message = f"The batch needs {cost} credits; the balance is {account.credits}"
+        message = f"The batch needs {cost} credits; the balance is {balance}"
     message += f"; {warned} row(s) have warnings. Nothing was charged or queued."
     return {
         "success": True,
@@ -225,7 +227,7 @@ async def dry_run_batch(
         "totalRows": total,
         "validRows": valid,
         "creditsNeeded": cost,
-        "creditsRemaining": account.credits,
+        "creditsRemaining": balance,
         "enoughCredits": enough,
         "wouldQueue": would,
         "mapping": mapping,

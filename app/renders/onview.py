@@ -1,16 +1,18 @@
 """Render on view: a job created with `"render": "on_view"` waits `awaiting_view` (checked,
 its poster made, nothing charged) until its player page is first opened; that open starts it.
 
-Starting is one compare-and-set (`awaiting_view` -> `pending`, marked enqueued) and the one
-credit's charge in the same transaction: however many opens arrive at once, one flips the
+Starting is one compare-and-set (`awaiting_view` -> `pending`) and the one credit's charge in
+the same transaction (then `queue.dispatch` puts it at the head of the queue, within its
+account's fair share): however many opens arrive at once, one flips the
 row and charges, the others find it started. With no credit left the transaction is rolled
 back and the job keeps waiting (the page says the video is not available yet)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import timedelta
 
-from sqlalchemy import update
+from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.accounts.service import InsufficientCredits, charge_credits
@@ -19,13 +21,36 @@ from app.media.storage import Storage, poster_keys
 from app.renders.models import RenderJob
 from app.renders.states import JobStage, JobStatus, RenderOn
 
-__all__ = ["InsufficientCredits", "Started", "on_view_poster_key", "start_on_view"]
+__all__ = [
+    "InsufficientCredits",
+    "Started",
+    "live_keys",
+    "on_view_keys",
+    "on_view_poster_key",
+    "expire_unopened",
+    "start_on_view",
+]
+
+# At most this many jobs expire per sweep (the next sweep takes the rest).
+EXPIRE_BATCH = 500
 
 
 def on_view_poster_key(job_id: str) -> str:
     """Where the worker stores an on-view job's poster before any render (attempt 0): its
     thumbnailUrl from creation on, so an email may link it at once."""
     return poster_keys(job_id, 0)[0]
+
+
+def live_keys(job_id: str) -> tuple[str, str]:
+    """The live page of an on-view job (the composition the renderer captures, kept by the
+    poster's worker; served by the API at /v/<id>/live, never by /media) and its mixed
+    soundtrack (AAC, served by /media), so its player plays it before the video exists."""
+    return f"live/{job_id}.html", f"live/{job_id}.m4a"
+
+
+def on_view_keys(job_id: str) -> list[str]:
+    """Every file an on-view job has before its render: poster, live page, soundtrack."""
+    return [on_view_poster_key(job_id), *live_keys(job_id)]
 
 
 def on_view_poster_url(job: RenderJob, storage: Storage) -> str | None:
@@ -43,16 +68,16 @@ class Started:
 
 async def start_on_view(session: AsyncSession, job: RenderJob) -> Started:
     """Start the awaiting render `job` in the caller's transaction: flip it to `pending`
-    (enqueued now: the caller puts it at the head of the queue after commit) and charge its
-    one credit. Started(False) when another open started it first; InsufficientCredits
-    (the caller rolls back) when the account has no credit."""
+    (waiting: the caller runs a dispatch round after commit, which takes interactive jobs
+    first) and charge its one credit. Started(False) when another open started it first;
+    InsufficientCredits (the caller rolls back) when the account has no credit."""
     flipped = await session.execute(
         update(RenderJob)
         .where(RenderJob.id == job.id, RenderJob.status == JobStatus.AWAITING_VIEW)
         .values(
             status=JobStatus.PENDING,
             stage=JobStage.QUEUED,
-            enqueued_at=utcnow(),
+            enqueued_at=None,
             updated_at=utcnow(),
         )
         .returning(RenderJob.id)
@@ -61,3 +86,31 @@ async def start_on_view(session: AsyncSession, job: RenderJob) -> Started:
         return Started(False)
     balance = await charge_credits(session, job.account_id, 1, reason="render", reference=job.id)
     return Started(True, balance)
+
+
+async def expire_unopened(session: AsyncSession, days: int) -> list[str]:
+    """Mark `expired` the jobs still `awaiting_view` `days` after their creation (0: never),
+    up to EXPIRE_BATCH per call; their ids (the caller deletes their live pages, not their
+    posters). Nothing was charged, so nothing is refunded."""
+    if days <= 0:
+        return []
+    now = utcnow()
+    due = (
+        select(RenderJob.id)
+        .where(
+            RenderJob.status == JobStatus.AWAITING_VIEW,
+            RenderJob.created_at < now - timedelta(days=days),
+        )
+        .limit(EXPIRE_BATCH)
+    )
+    rows = await session.execute(
+        update(RenderJob)
+        .where(RenderJob.id.in_(due), RenderJob.status == JobStatus.AWAITING_VIEW)
+        .values(
+            status=JobStatus.EXPIRED,
+            error=f"Not opened within {days} days: never rendered",
+            updated_at=now,
+        )
+        .returning(RenderJob.id)
+    )
+    return list(rows.scalars())

@@ -10,6 +10,12 @@ accounts wait, each gets at most its share, ceil(fair_share x C) (at least 1); s
 shares leave free go round-robin to whoever still waits, so capacity never idles while work
 waits; and an account with nothing in flight always gets one job queued, which a worker takes
 as soon as a slot frees. One query per dispatch, however many accounts wait.
+
+Interactive jobs (a render on view whose viewer has opened its page, `render_on = on_view`)
+jump the bulk: an account's interactive jobs are dispatched before its other waiting jobs,
+accounts with one waiting are served first, and they go to the head of the arq queue — but
+always within the account's share: an account whose share is full of its own bulk jobs gets
+its interactive job at the next slot it is allotted, not on top of its share.
 """
 
 from __future__ import annotations
@@ -29,7 +35,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.config import Settings
 from app.db import Database, utcnow
 from app.renders.models import RenderJob
-from app.renders.states import JobStatus
+from app.renders.states import JobStatus, RenderOn
 
 TASK_NAME = "render_job"
 HEARTBEAT_TTL_S = 20
@@ -136,9 +142,9 @@ INTERACTIVE_LEAD = timedelta(hours=1)
 
 
 async def enqueue_interactive(pool: Any, settings: Settings, job_id: str) -> bool:
-    """Put a job someone is waiting for (an on-view render opened by its viewer, already
-    marked enqueued) at the head of the arq queue, ahead of the bulk jobs queued (no-op when
-    it is already there). Fair share is not consulted: dispatch counts it in flight after."""
+    """Put a job someone is waiting for (an on-view render opened by its viewer, marked
+    enqueued by `dispatch` within its account's share) at the head of the arq queue, ahead of
+    the bulk jobs queued (no-op when it is already there)."""
     job = await pool.enqueue_job(
         TASK_NAME,
         job_id,
@@ -172,17 +178,20 @@ async def dispatch(db: Database, pool: Any, settings: Settings) -> list[str]:
     slots = await capacity(pool, settings)
     waiting_now = (RenderJob.status == JobStatus.PENDING) & RenderJob.enqueued_at.is_(None)
     is_waiting = case((waiting_now, 1), else_=0)
+    bulk = case((RenderJob.render_on == RenderOn.ON_VIEW, 0), else_=1)  # 0: interactive
     active = (
         select(
             RenderJob.id,
             RenderJob.account_id,
             is_waiting.label("waiting"),
+            bulk.label("bulk"),
             func.row_number()
             .over(
                 partition_by=(RenderJob.account_id, is_waiting),
-                order_by=(RenderJob.created_at, RenderJob.row_number, RenderJob.id),
+                order_by=(bulk, RenderJob.created_at, RenderJob.row_number, RenderJob.id),
             )
             .label("rank"),
+            func.min(bulk).over(partition_by=(RenderJob.account_id, is_waiting)).label("urgent"),
             func.sum(1 - is_waiting).over(partition_by=RenderJob.account_id).label("in_flight"),
             func.count().over(partition_by=(RenderJob.account_id, is_waiting)).label("count"),
             func.min(RenderJob.created_at)
@@ -201,27 +210,33 @@ async def dispatch(db: Database, pool: Any, settings: Settings) -> list[str]:
             active.c.waiting,
             active.c.in_flight,
             active.c.count,
+            active.c.bulk,
         )
         .where(
             (active.c.waiting == 0) & (active.c.rank == 1)
             | (active.c.waiting == 1) & (active.c.rank <= slots + 1)
         )
-        .order_by(active.c.oldest, active.c.account_id, active.c.rank)
+        .order_by(active.c.urgent, active.c.oldest, active.c.account_id, active.c.rank)
     )
     in_flight: dict[str, int] = {}
     waiting: dict[str, int] = {}
     candidates: dict[str, list[str]] = {}
+    interactive: set[str] = set()
     per_account: list[list[str]] = []
     async with db.session() as session:
         if session.get_bind().dialect.name == "postgresql":
             # Rounds one at a time, so two never both act on the same counts (SQLite's
             # BEGIN IMMEDIATE already serializes them); released at commit.
             await session.execute(select(func.pg_advisory_xact_lock(DISPATCH_LOCK)))
-        for job_id, account_id, is_wait, held, count in (await session.execute(query)).all():
+        for job_id, account_id, is_wait, held, count, is_bulk in (
+            await session.execute(query)
+        ).all():
             in_flight[account_id] = int(held or 0)
             if is_wait:
                 waiting[account_id] = int(count)
                 candidates.setdefault(account_id, []).append(job_id)
+                if not is_bulk:
+                    interactive.add(job_id)
         given = allot(slots, settings.fair_share, in_flight, waiting)
         picked = [job for a, n in given.items() for job in candidates[a][:n]]
         if picked:
@@ -243,7 +258,10 @@ async def dispatch(db: Database, pool: Any, settings: Settings) -> list[str]:
     # After commit: a crash in between leaves `pending` + enqueued_at set, which the sweep
     # finds missing from the queue and enqueues.
     for position, job_id in enumerate(chosen):
-        await enqueue(pool, settings, job_id, position)
+        if job_id in interactive:
+            await enqueue_interactive(pool, settings, job_id)
+        else:
+            await enqueue(pool, settings, job_id, position)
     return chosen
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from datetime import datetime
 from typing import Any
 
@@ -32,7 +33,7 @@ async def owned_job(
     return job
 
 
-def viewer_urls(job: RenderJob, storage: Storage, settings: Settings) -> dict[str, str | None]:
+def viewer_urls(job: Any, storage: Storage, settings: Settings) -> dict[str, str | None]:
     """The recipient's player page and the poster PNG / preview GIF made at completion
     (absolute URLs; null until the video is complete, and again once it is deleted). An
     on-view job has its page and poster from creation on (app/renders/onview.py)."""
@@ -42,6 +43,8 @@ def viewer_urls(job: RenderJob, storage: Storage, settings: Settings) -> dict[st
         and job.deleted_at is None
         and job.status in (JobStatus.AWAITING_VIEW, *ACTIVE)
     )
+    if job.render_on == RenderOn.ON_VIEW and job.status == JobStatus.EXPIRED:
+        waiting = job.deleted_at is None  # its page says so; its poster stays
     if waiting:  # an on-view job's page and poster exist before its video
         token = viewsessions.message_token(settings.session_secret, job.id, "api")
         return {
@@ -69,10 +72,49 @@ def viewer_urls(job: RenderJob, storage: Storage, settings: Settings) -> dict[st
 def job_warnings(job: RenderJob) -> list[dict[str, Any]]:
     """The warnings its create answered, from the stored request (none for a request that can
     no longer be read: the job's own error says why)."""
+    return request_warnings(job.request)
+
+
+def request_warnings(request: Any) -> list[dict[str, Any]]:
     try:
-        return render_warnings(load_job_spec(job.request))
+        return render_warnings(load_job_spec(request))
     except JobSpecInvalid:
         return []
+
+
+# A job's stored request never changes after its create, so neither do its warnings: a
+# status read (polled every second or so) takes them from here rather than validating the
+# whole job spec and laying out its timeline again (most of a poll's CPU).
+WARNINGS_KEPT = 4096
+_warnings: OrderedDict[str, list[dict[str, Any]]] = OrderedDict()
+
+# The columns a status read shows: all but the job spec (read only when its warnings are not
+# kept yet) and what only the worker uses.
+STATUS_COLUMNS = tuple(
+    c for c in RenderJob.__table__.c if c.name not in ("request", "scene_fully_in_ms",
+                                                       "scene_starts_ms", "thumbnail_keys")
+)  # fmt: skip
+
+
+async def job_status(
+    session: AsyncSession, account_id: str, job_id: str
+) -> tuple[Any, list[dict[str, Any]]]:
+    """The job's status row (its columns by name, as `job_fields` reads them) and warnings;
+    JobNotFound for unknown and for others' jobs. One indexed row read, the job spec only
+    when its warnings are not kept."""
+    conn = await session.connection()  # Core: no ORM bookkeeping for one row of columns
+    row = (await conn.execute(select(*STATUS_COLUMNS).where(RenderJob.id == job_id))).first()
+    if row is None or row.account_id != account_id:
+        raise JobNotFound(job_id)
+    kept = _warnings.get(job_id)
+    if kept is None:
+        request = await conn.scalar(select(RenderJob.request).where(RenderJob.id == job_id))
+        kept = _warnings[job_id] = request_warnings(request)
+        if len(_warnings) > WARNINGS_KEPT:
+            _warnings.popitem(last=False)
+    else:
+        _warnings.move_to_end(job_id)
+    return row, [dict(w) for w in kept]
 
 
 async def owned_batch(
@@ -113,6 +155,8 @@ def batch_progress(jobs: list[Any]) -> dict[str, int]:
         "failed": statuses.count(JobStatus.FAILED),
         "processing": statuses.count(JobStatus.PROCESSING),
         "pending": statuses.count(JobStatus.PENDING),
+        "awaitingView": statuses.count(JobStatus.AWAITING_VIEW),
+        "expired": statuses.count(JobStatus.EXPIRED),
         "total": total,
         "percent": done // total if total else 100,
     }
@@ -186,13 +230,13 @@ def iso(value: datetime | None) -> str | None:
     return value.isoformat().replace("+00:00", "Z") if value else None
 
 
-def output_url(job: RenderJob, storage: Storage) -> str | None:
+def output_url(job: Any, storage: Storage) -> str | None:
     if job.output_key and job.deleted_at is None and job.status == JobStatus.COMPLETE:
         return storage.url(job.output_key)
     return None
 
 
-def finished_report(job: RenderJob) -> dict[str, Any]:
+def finished_report(job: Any) -> dict[str, Any]:
     """The poster's time and the quality report of a completed job (null before, and for jobs
     completed before they were recorded)."""
     complete = job.status == JobStatus.COMPLETE
@@ -202,9 +246,10 @@ def finished_report(job: RenderJob) -> dict[str, Any]:
     }
 
 
-def job_fields(job: RenderJob, storage: Storage, settings: Settings) -> dict[str, Any]:
-    """SPEC 2.7 job fields (plus templateId, batchId, projectId, deletedAt, voiceovers, the
-    player page, poster and preview GIF URLs, the poster's time and the quality report)."""
+def job_fields(job: Any, storage: Storage, settings: Settings) -> dict[str, Any]:
+    """A RenderJob (or a row of its columns by name: job_status) as SPEC 2.7 job fields
+    (plus templateId, batchId, projectId, deletedAt, voiceovers, the player page, poster and
+    preview GIF URLs, the poster's time and the quality report)."""
     return {
         "id": job.id,
         "status": job.status,

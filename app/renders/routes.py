@@ -46,9 +46,10 @@ def _unstored(body: RenderBody | BatchRequest) -> set[str] | None:
     """Fields left out of the idempotency fingerprint, so a body keeps the one it had before
     they existed: dryRun (never stored; a dry run is answered before) and `render` when it
     is the default."""
+    default = {"render"} if body.render == RenderOn.NOW else set()
     if isinstance(body, BatchRequest):
-        return {"dryRun"}
-    return {"render"} if body.render == RenderOn.NOW else None
+        return {"dryRun", *default}
+    return default or None
 
 
 async def _create(
@@ -128,10 +129,7 @@ async def create_render(data: RenderBody) -> Answer:
 
     answer, status, headers = await _create("render", data, make)
     if answer.get("status") == JobStatus.AWAITING_VIEW and "Idempotent-Replayed" not in headers:
-        try:  # the poster: a worker captures one frame (worker/posters.py)
-            await queue.enqueue_poster(await get_arq(), settings, answer["jobId"])
-        except Exception:
-            log.exception("poster of on-view job %s not requested", answer["jobId"])
+        await posters(settings, [answer["jobId"]])  # a worker captures one frame
     return answer, status, headers
 
 
@@ -167,12 +165,35 @@ async def create_batch(data: BatchRequest, query_args: BatchCreateQuery) -> Answ
             "mapping": created.mapping,
             "warnings": created.warnings,
             "jobs": [
-                {"jobId": job_id, "row": row, "aspectRatio": shape}
+                {"jobId": job_id, "row": row, "aspectRatio": shape, **links(job_id)}
                 for job_id, (row, shape) in zip(created.job_ids, created.shapes, strict=True)
             ],
-        }
+        } | (
+            {"message": f"Batch of {total} renders waits for first views: opening a job's "
+             "playerUrl renders it (1 credit, charged then)."}
+            if created.on_view else {}
+        )  # fmt: skip
 
-    return await _create("batch", data, make)
+    def links(job_id: str) -> dict[str, str]:
+        if data.render != RenderOn.ON_VIEW:
+            return {}
+        poster = get_storage(settings).url(onview.on_view_poster_key(job_id))
+        return {"playerUrl": settings.public(f"/v/{job_id}"), "thumbnailUrl": poster}
+
+    answer, status, headers = await _create("batch", data, make)
+    if data.render == RenderOn.ON_VIEW and "Idempotent-Replayed" not in headers:
+        await posters(settings, [job["jobId"] for job in answer.get("jobs", [])])
+    return answer, status, headers
+
+
+async def posters(settings: Any, job_ids: list[str]) -> None:
+    """Ask workers for the posters (and live kits) of new on-view jobs (worker/posters.py)."""
+    try:
+        pool = await get_arq()
+        for job_id in job_ids:
+            await queue.enqueue_poster(pool, settings, job_id)
+    except Exception:
+        log.exception("posters of %d on-view jobs not requested", len(job_ids))
 
 
 @bp.get("/api/render/batch")
@@ -218,10 +239,10 @@ async def batch_status(query_args: BatchQuery) -> dict[str, Any]:
 async def job_status(job_id: str) -> dict[str, Any]:
     """A render job: fields at top level and also wrapped as `job`."""
     async with get_db().read() as session:
-        job = await read.owned_job(session, current_account().id, job_id)
+        job, warnings = await read.job_status(session, current_account().id, job_id)
     settings = get_settings()
     fields = read.job_fields(job, get_storage(settings), settings)
-    fields["warnings"] = read.job_warnings(job)
+    fields["warnings"] = warnings
     return {"success": True, **fields, "job": fields}
 
 

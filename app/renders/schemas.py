@@ -296,6 +296,11 @@ class BatchRequest(RenderOptions):
         description="Check every row and answer the per-row warnings and the cost; nothing is "
         "charged, created or queued (Idempotency-Key is ignored)",
     )
+    render: RenderOn = Field(
+        default=RenderOn.NOW,
+        description="now (default) or on_view: each video rendered (and charged) on the "
+        "first open of its player page (addition)",
+    )
 
     @field_validator("variants")
     @classmethod
@@ -311,6 +316,8 @@ class BatchJobShape(BaseModel):
     jobId: str
     row: int = Field(description="The row's 1-based number in the request")
     aspectRatio: AspectRatio
+    playerUrl: str | None = Field(None, description="render on_view: its first open renders it")
+    thumbnailUrl: str | None = Field(None, description="render on_view: its poster PNG")
 
 
 class BatchCreated(BaseModel):
@@ -385,6 +392,8 @@ class BatchProgress(BaseModel):
     pending: int
     total: int
     percent: int
+    awaitingView: int = Field(0, description="render on_view: jobs whose page nobody opened")
+    expired: int = Field(0, description="render on_view: not opened in time, never rendered")
 
 
 class BatchFields(BaseModel):

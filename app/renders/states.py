@@ -13,6 +13,9 @@ class JobStatus(StrEnum):
     # Created with `"render": "on_view"`: checked, poster made, nothing charged or rendered
     # until its player page is first opened (then `pending`).
     AWAITING_VIEW = "awaiting_view"
+    # An awaiting_view job nobody opened within REELSMITH_ON_VIEW_EXPIRY_DAYS: never rendered
+    # or charged; its poster stays (emails link it), its page says the video expired.
+    EXPIRED = "expired"
     PENDING = "pending"
     PROCESSING = "processing"
     COMPLETE = "complete"

@@ -87,5 +87,6 @@ def builtin_as_view(item: BuiltinTemplate, usage: int) -> TemplateView:
 
 async def builtin_usage(session: AsyncSession) -> dict[str, int]:
     """Render counts of the built-ins by id (a built-in never rendered has no row)."""
-    rows = (await session.execute(select(BuiltinUsage))).scalars().all()
-    return {row.template_id: row.usage_count for row in rows}
+    conn = await session.connection()  # Core: two columns, no ORM objects (every listing)
+    rows = await conn.execute(select(BuiltinUsage.template_id, BuiltinUsage.usage_count))
+    return {template_id: count for template_id, count in rows}

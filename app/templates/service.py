@@ -121,12 +121,13 @@ async def _reader_view(
 
 
 async def get_template(
-    session: AsyncSession, template_id: str, account_id: str | None
+    session: AsyncSession, template_id: str, account_id: str | None, *, usage: bool = True
 ) -> TemplateView | None:
-    """The template as `account_id` (None = anonymous) may see it, or None (also for private)."""
+    """The template as `account_id` (None = anonymous) may see it, or None (also for private).
+    `usage=False`: a built-in's usageCount is not read (0; for renders, which do not show it)."""
     if is_builtin(template_id):
-        usage = await session.get(BuiltinUsage, template_id)
-        return builtin_as_view(builtins()[template_id], usage.usage_count if usage else 0)
+        count = await session.get(BuiltinUsage, template_id) if usage else None
+        return builtin_as_view(builtins()[template_id], count.usage_count if count else 0)
     row = await session.get(TemplateRow, template_id)
     if row is None or not can_read(row, account_id):
         return None

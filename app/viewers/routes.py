@@ -9,7 +9,6 @@ import asyncio
 import base64
 import json
 import logging
-import re
 from contextlib import AbstractAsyncContextManager, nullcontext
 from typing import Any, cast
 
@@ -20,17 +19,21 @@ from sqlalchemy.exc import SQLAlchemyError
 from werkzeug.urls import iri_to_uri
 
 from app import viewsessions as sessions
-from app.config import Settings
 from app.db import Database, utcnow
 from app.errors import bad_request, summarize, validation_details
-from app.media.storage import CONTENT_TYPES, get_storage
 from app.ratelimit import client_ip
-from app.renders import onview, queue
-from app.renders.states import JobStatus, RenderOn
-from app.spec import frame_size
-from app.state import get_arq, get_db, get_redis, get_settings
-from app.viewers import service
+from app.renders.states import RenderOn
+from app.state import get_db, get_settings
+from app.viewers import live, service
 from app.viewers.errors import VideoDeleted, VideoNotFound
+from app.viewers.pages import (
+    gone_page,
+    new_session,
+    not_found_page,
+    page_headers,
+    player_context,
+    status_page,
+)
 from app.viewers.schemas import (
     CTA_CLICKED,
     SessionRequest,
@@ -45,9 +48,6 @@ bp = Blueprint("viewers", __name__)
 TRACK_PATH = "/api/track"
 # The smallest transparent GIF (43 bytes).
 PIXEL = base64.b64decode("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7")
-ACCENT_RE = re.compile(r"^#[0-9a-fA-F]{3,8}$")
-DEFAULT_ACCENT = "#4f46e5"
-PENDING_REFRESH_S = 5
 TEXT_BODY_TYPES = ("application/json", "text/plain", "")
 CORS_PATHS = (TRACK_PATH, TRACK_PATH + "/session")
 CORS_HEADERS = {
@@ -56,135 +56,6 @@ CORS_HEADERS = {
     "Access-Control-Allow-Headers": "Content-Type",
     "Access-Control-Max-Age": "86400",
 }
-
-
-def page_headers(resp: Response, *, embed: bool) -> Response:
-    """No caching by shared caches, no referrer leak of the video id, our own scripts only."""
-    resp.headers["Cache-Control"] = "no-store"
-    resp.headers["Referrer-Policy"] = "strict-origin-when-cross-origin"
-    resp.headers["X-Content-Type-Options"] = "nosniff"
-    resp.headers["Content-Security-Policy"] = (
-        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
-        "img-src 'self' data: https: http:; media-src 'self' https: http:; "
-        "connect-src 'self' https: http:; font-src 'self'; "
-        f"frame-ancestors {'*' if embed else chr(39) + 'self' + chr(39)}"
-    )
-    return resp
-
-
-async def status_page(
-    status: int, heading: str, message: str, *, refresh: bool = False, poster: str | None = None
-) -> Response:
-    body = await render_template(
-        "viewer_status.html",
-        status=status,
-        heading=heading,
-        message=message,
-        refresh=PENDING_REFRESH_S if refresh else None,
-        poster=poster,
-    )
-    resp = Response(body, status=status, content_type="text/html; charset=utf-8")
-    return page_headers(resp, embed=True)
-
-
-async def not_found_page() -> Response:
-    return await status_page(
-        404, "Video not found", "This link does not lead to a video. Check the link you were sent."
-    )
-
-
-async def gone_page() -> Response:
-    return await status_page(410, "Video removed", "This video was deleted by its sender.")
-
-
-async def new_session(settings: Settings, job_id: str) -> str:
-    """A signed token for a new viewing session of `job_id` by this client (capped per
-    client per video per day; crawlers get the day's overflow session, uncounted)."""
-    now = utcnow()
-    client = service.client_hash(client_ip(), settings.session_secret, now)
-    cap = settings.track_max_sessions_per_client_day
-    if service.is_bot(request.headers.get("User-Agent")):
-        cap = 0
-    return await sessions.mint(
-        get_redis(), settings.redis_prefix, settings.session_secret, job_id, client, cap
-    )
-
-
-def player_context(
-    video: service.Video, settings: Settings, token: str, *, embed: bool
-) -> dict[str, Any]:
-    job, spec = video.job, video.spec
-    storage = get_storage(settings)
-    name = job.display_name
-    accent = spec.brand.accentColor or ""
-    logo = spec.brand.logoUrl or ""
-    video_url = storage.url(job.output_key) if job.output_key else ""
-    output = spec.output
-    fmt = output.format
-    width, height = frame_size(output.resolution, output.aspectRatio)
-    return {
-        "embed": embed,
-        "job_id": job.id,
-        "name": name,
-        "title": f"A video for {name}" if name else "Your video",
-        "template_name": spec.templateName or "",
-        "video_url": video_url,
-        "poster_url": storage.url(job.poster_key) if job.poster_key else None,
-        "gif_url": storage.url(job.preview_gif_key) if job.preview_gif_key else None,
-        "page_url": settings.public(f"/v/{job.id}"),
-        "api_base": settings.public_url.rstrip("/"),
-        "accent": accent if ACCENT_RE.match(accent) else DEFAULT_ACCENT,
-        "logo_url": logo if service.is_web_url(logo) else None,
-        "cta": video.cta,
-        "cta_href": f"/c/{job.id}?s={token}",
-        "session_token": token,
-        "scenes_json": json.dumps([[i, ms] for i, ms in video.scene_starts]),
-        "download_name": f"video-{job.id[:8]}.{fmt}",
-        "format": fmt,
-        "media_type": CONTENT_TYPES.get(f".{fmt}", "video/mp4"),
-        "is_image": fmt in ("gif", "png"),
-        "width": width,
-        "height": height,
-    }
-
-
-async def _start_on_view(job_id: str) -> Response | None:
-    """The first open of an on-view job's page starts its render (one credit, charged now)
-    at the head of the queue; later opens, and crawlers, start nothing. A page to answer
-    instead of the player, or None when the video is ready."""
-    settings = get_settings()
-    started = False
-    try:
-        async with get_db().session() as session:
-            job = await service.playable_job(session, job_id)
-            if service.is_ready(job):
-                return None
-            poster = onview.on_view_poster_url(job, get_storage(settings))
-            waiting = job.status == JobStatus.AWAITING_VIEW
-            if waiting and not service.is_bot(request.headers.get("User-Agent")):
-                started = (await onview.start_on_view(session, job)).started
-                waiting = False
-    except onview.InsufficientCredits:  # rolled back: the job still waits for a view
-        return await status_page(
-            503,
-            "Not available yet",
-            "This video is not available yet. Please try again later.",
-            poster=poster,
-        )
-    if started:
-        try:
-            await queue.enqueue_interactive(await get_arq(), settings, job_id)
-        except Exception:  # marked enqueued: the sweep puts it in the queue
-            log.exception("on-view render %s not enqueued; the sweep will", job_id)
-    if waiting:  # a crawler's look: the poster, nothing started
-        return await status_page(200, "A video for you", "Open this link to watch.", poster=poster)
-    return await status_page(
-        202,
-        "Being prepared",
-        "Your video is being prepared. It starts here by itself in a moment.",
-        refresh=True,
-        poster=poster,
-    )
 
 
 async def _player(job_id: str, *, embed: bool) -> Response:
@@ -201,10 +72,10 @@ async def _player(job_id: str, *, embed: bool) -> Response:
                     refresh=True,
                 )
             video = service.video_of(job) if ready else None
-        if video is None:
-            waiting = await _start_on_view(job_id)
-            if waiting is not None:
-                return waiting
+        if video is None:  # on view, no video yet: the live player (starting its render)
+            page = await live.live_player(job_id, embed=embed)
+            if page is not None:
+                return page
             return await _player(job_id, embed=embed)  # completed in between
     except VideoDeleted:
         return await gone_page()
@@ -240,7 +111,7 @@ async def _record_own(job_id: str, event: str) -> service.Video | None:
     sid = sessions.verify(settings.session_secret, job_id, request.args.get("s", "").strip())
     async with get_db().session() as session:
         job = await service.playable_job(session, job_id)
-        if not service.is_ready(job):
+        if not service.is_ready(job) and not service.is_live(job):
             raise VideoNotFound(job_id)
         video = service.video_of(job)
         if event == CTA_CLICKED and video.cta is None:

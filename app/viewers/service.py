@@ -18,7 +18,7 @@ from datetime import datetime, timedelta
 from typing import Any
 from urllib.parse import urlsplit
 
-from sqlalchemy import BigInteger, case, delete, literal, select, update
+from sqlalchemy import BigInteger, and_, case, delete, literal, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -26,7 +26,7 @@ from app.composition.timeline import resolve_value, should_skip
 from app.db import new_id, utcnow
 from app.renders.job import RenderJobSpec, load_job_spec
 from app.renders.models import RenderJob
-from app.renders.states import JobStatus
+from app.renders.states import JobStatus, RenderOn
 from app.templates.binding import prepare_data
 from app.viewers.errors import InvalidBeacon, VideoDeleted, VideoNotFound
 from app.viewers.models import ViewEvent, ViewSession
@@ -93,6 +93,15 @@ def is_ready(job: RenderJob) -> bool:
     return job.status == JobStatus.COMPLETE and bool(job.output_key)
 
 
+LIVE_STATUSES = (JobStatus.PENDING, JobStatus.PROCESSING)
+
+
+def is_live(job: RenderJob) -> bool:
+    """An on-view job opened and rendering: its player plays it live, and its viewers'
+    beacons, CTA clicks and email opens count as for a finished video."""
+    return job.render_on == RenderOn.ON_VIEW and job.status in LIVE_STATUSES
+
+
 def scene_starts(job: RenderJob) -> list[tuple[int, int]]:
     """The rendered scenes' start times (template index, ms), in playing order."""
     starts = [(int(k), int(v)) for k, v in (job.scene_starts_ms or {}).items()]
@@ -157,7 +166,8 @@ TRACKED_COLUMNS = tuple(TrackedJob.__dataclass_fields__)
 
 
 async def tracked_job(session: AsyncSession, job_id: str) -> TrackedJob:
-    """The completed, not deleted job a beacon is for; VideoNotFound otherwise."""
+    """The completed (or, rendered on view, being rendered and played live), not deleted job
+    a beacon is for; VideoNotFound otherwise."""
     if len(job_id) > 64:
         raise VideoNotFound(job_id)
     columns = [getattr(RenderJob, name) for name in TRACKED_COLUMNS]
@@ -165,8 +175,13 @@ async def tracked_job(session: AsyncSession, job_id: str) -> TrackedJob:
         await session.execute(
             select(*columns).where(
                 RenderJob.id == job_id,
-                RenderJob.status == JobStatus.COMPLETE,
-                RenderJob.output_key.is_not(None),
+                or_(
+                    and_(RenderJob.status == JobStatus.COMPLETE, RenderJob.output_key.is_not(None)),
+                    and_(
+                        RenderJob.render_on == RenderOn.ON_VIEW,
+                        RenderJob.status.in_(LIVE_STATUSES),
+                    ),
+                ),
                 RenderJob.deleted_at.is_(None),
             )
         )

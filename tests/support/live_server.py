@@ -66,7 +66,7 @@ def live_server(
     proc = subprocess.Popen([sys.executable, "-c", SERVER, f"127.0.0.1:{port}"], env=env)
     url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 120  # imports take half a minute on a busy machine
         while True:
             try:
                 if httpx.get(url + "/healthz", timeout=1).status_code == 200:

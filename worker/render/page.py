@@ -26,6 +26,7 @@ from playwright.async_api import (
     WebSocketRoute,
 )
 
+from worker.render.background import bake_background, check_png
 from worker.render.browser import CaptureMode, WarmBrowser
 from worker.render.errors import RenderError, RenderInputError, RenderTimeout
 
@@ -110,11 +111,33 @@ class CapturePage:
         await self.seek(ms)
         return await self.capture()
 
-    async def _begin_frame(self, screenshot: bool) -> bytes | None:
+    async def capture_png(self) -> bytes:
+        """A lossless image of the current state of the page (not a video frame)."""
+        frame: bytes | None = None
+        if self.mode == "beginframe":
+            for _ in range(4):  # the first frames after a change may come without an image
+                frame = await self._begin_frame(screenshot=True, fmt="png")
+                if frame is not None:
+                    break
+        else:
+            params = {"format": "png", "optimizeForSpeed": True}
+            result = await _step(self.cdp.send("Page.captureScreenshot", params), "screenshot")
+            frame = base64.b64decode(result["data"])
+        return check_png(frame)
+
+    async def evaluate(self, js: str, arg: Any = None, *, what: str = "evaluate") -> Any:
+        """page.evaluate with the step's time limit."""
+        return await _step(self.page.evaluate(js, arg), what)
+
+    async def _begin_frame(self, screenshot: bool, fmt: str = "jpeg") -> bytes | None:
         self._tick += self.interval_ms
         params: dict[str, Any] = {"frameTimeTicks": self._tick, "interval": self.interval_ms}
         if screenshot:
-            params["screenshot"] = {"format": "jpeg", "quality": JPEG_QUALITY}
+            params["screenshot"] = (
+                {"format": "jpeg", "quality": JPEG_QUALITY}
+                if fmt == "jpeg"
+                else {"format": fmt, "optimizeForSpeed": True}  # png: fast zlib, lossless
+            )
         try:
             result = await _step(
                 self.cdp.send("HeadlessExperimental.beginFrame", params), "beginFrame"
@@ -222,6 +245,7 @@ async def open_capture_page(
         page.on("pageerror", lambda err: cap.errors.append(str(err)))
         await _step(page.goto(url, wait_until="load"), "page load")
         await _wait_ready(cap)
+        await bake_background(cap)
         return cap
     except BaseException:
         # The step's own error is the one to report, not a failed close of a wedged context.

@@ -131,8 +131,7 @@ async def in_output_language(
     return translated
 
 
-def _quiet(stage: str, percent: float) -> None:
-    return None
+def _quiet(stage: str, percent: float) -> None: ...
 
 
 @dataclass
@@ -295,8 +294,7 @@ async def render_video(
     db: Database | None = None,
 ) -> RenderResult:
     """Render one job to `out_path`; RenderError (readable message) on failure. `db` holds the
-    translations cache (used when the voiceover is spoken in another language than the
-    template's)."""
+    translations cache (voiceovers spoken in another language than the template's)."""
     result = await render_or_split(
         spec, settings, on_progress, out_path, split=None, manager=manager, parallel=parallel, db=db
     )
@@ -306,6 +304,7 @@ async def render_video(
 
 # After `prepare`: True when the job was handed on in pieces (worker/pieces/plan.py).
 Split = Callable[[Prepared, Path], Awaitable[bool]]
+Mixed = Callable[[Prepared, Path], Awaitable[None]]  # the page and its mixed soundtrack
 
 
 async def render_or_split(
@@ -318,9 +317,10 @@ async def render_or_split(
     manager: BrowserManager | None = None,
     parallel: int | None = None,
     db: Database | None = None,
+    on_mixed: Mixed | None = None,
 ) -> RenderResult | None:
     """`render_video`, or None when `split` took the prepared job (a long video rendered in
-    pieces by several workers: the last one to finish assembles it)."""
+    pieces by several workers: the last one to finish assembles it); `on_mixed`: see Mixed."""
     started = time.monotonic()
     progress = on_progress or _quiet
     with temp_dir(settings, "job-") as tmp:
@@ -346,6 +346,8 @@ async def render_or_split(
             )
         progress(JobStage.ENCODING, ENCODE_AT)
         soundtrack = await mix_soundtrack(prepared, settings, workdir)
+        if on_mixed is not None:
+            await on_mixed(prepared, soundtrack)
         out_path.parent.mkdir(parents=True, exist_ok=True)
         await join_and_mux(  # mux
             captured.paths, soundtrack, captured.duration_s, out_path, step_timeout(settings),

@@ -48,7 +48,7 @@ from app.config import Settings
 from app.media.storage import Storage, get_storage
 from app.primitives.catalog import PRIMITIVES_DIR
 from app.spec import DEVICE_SCALE
-from worker.render import encode
+from worker.render import background, encode
 from worker.render.browser import BrowserManager, WarmBrowser
 from worker.render.capture import (
     Captured,
@@ -92,7 +92,7 @@ def runtime_version() -> str:
     settings = repr(
         (
             encode.QP, encode.X264_PRESET, encode.X264_THREADS, encode.COLOR_FILTERS,
-            encode.BT709, JPEG_QUALITY, VIEWPORT, KEY_VERSION,
+            encode.BT709, JPEG_QUALITY, VIEWPORT, KEY_VERSION, background.BAKE_BACKGROUND,
         )
     )  # fmt: skip
     return _digest_files([*RUNTIME_FILES, *fonts]) + hashlib.sha256(settings.encode()).hexdigest()

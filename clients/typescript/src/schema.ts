@@ -67,6 +67,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/analytics/campaign/{batch_id}/renders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Renders against views: videos created, watched, rendered, and the renders on view
+         * @description never needed (`rendersSaved`: still awaiting their first open, or expired unopened).
+         */
+        get: operations["get_campaign_renders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/login": {
         parameters: {
             query?: never;
@@ -1053,15 +1073,39 @@ export interface components {
             /** Jobid */
             jobId: string;
             /**
+             * Playerurl
+             * @description render on_view: its first open renders it
+             * @default null
+             */
+            playerUrl: string | null;
+            /**
              * Row
              * @description The row's 1-based number in the request
              */
             row: number;
+            /**
+             * Thumbnailurl
+             * @description render on_view: its poster PNG
+             * @default null
+             */
+            thumbnailUrl: string | null;
         };
         /** BatchProgress */
         BatchProgress: {
+            /**
+             * Awaitingview
+             * @description render on_view: jobs whose page nobody opened
+             * @default 0
+             */
+            awaitingView: number;
             /** Completed */
             completed: number;
+            /**
+             * Expired
+             * @description render on_view: not opened in time, never rendered
+             * @default 0
+             */
+            expired: number;
             /** Failed */
             failed: number;
             /** Pending */
@@ -1101,6 +1145,11 @@ export interface components {
              * @default null
              */
             projectId: string | null;
+            /**
+             * @description now (default) or on_view: each video rendered (and charged) on the first open of its player page (addition)
+             * @default now
+             */
+            render: components["schemas"]["RenderOn"];
             /** Rows */
             rows: (string | number | boolean | null)[][];
             /** Scenes */
@@ -1244,6 +1293,57 @@ export interface components {
              * @default null
              */
             showWatermark: boolean | null;
+        };
+        /**
+         * CampaignRenders
+         * @description GET /api/analytics/campaign/{id}/renders: renders against views (addition).
+         */
+        CampaignRenders: {
+            /**
+             * Awaitingview
+             * @description Renders on view still waiting for a first open
+             */
+            awaitingView: number;
+            /**
+             * Complete
+             * @description Of which complete
+             */
+            complete: number;
+            /**
+             * Created
+             * @description Videos (jobs) in the campaign
+             */
+            created: number;
+            /**
+             * Expired
+             * @description Renders on view that expired unopened
+             */
+            expired: number;
+            /**
+             * Onview
+             * @description Of which rendered on view (`render: on_view`)
+             */
+            onView: number;
+            /**
+             * Rendered
+             * @description Videos rendered or rendering (each charged 1 credit)
+             */
+            rendered: number;
+            /**
+             * Renderssaved
+             * @description Renders on view never made (awaitingView + expired): renders and credits not spent
+             */
+            rendersSaved: number;
+            /**
+             * Renderssavedpercent
+             * @description rendersSaved of onView, in percent
+             */
+            rendersSavedPercent: number;
+            /**
+             * Watched
+             * @description Videos someone started watching (live or the file)
+             */
+            watched: number;
         };
         /**
          * Condition
@@ -1819,7 +1919,7 @@ export interface components {
          * JobStatus
          * @enum {string}
          */
-        JobStatus: "awaiting_view" | "pending" | "processing" | "complete" | "failed";
+        JobStatus: "awaiting_view" | "expired" | "pending" | "processing" | "complete" | "failed";
         /**
          * JobStatusResponse
          * @description Job fields at top level and wrapped as `job`, so both client styles in SPEC work.
@@ -3541,6 +3641,64 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body of every error response. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body of every error response. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body of every error response. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body of every error response. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_campaign_renders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                batch_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description GET /api/analytics/campaign/{id}/renders: renders against views (addition). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignRenders"];
                 };
             };
             /** @description The body of every error response. */

@@ -65,8 +65,10 @@ async def test_anything_else_under_media_dir_is_404(client, store, key: str) -> 
 
 
 def test_the_allow_list_is_prefixes_and_kinds() -> None:
-    assert set(SERVED_KINDS) == {"videos/", "thumbnails/", "posters/"}
+    assert set(SERVED_KINDS) == {"videos/", "thumbnails/", "posters/", "live/"}
     assert is_served("videos/a.MP4") and not is_served("videos/a.wav")
+    # a render on view's soundtrack, never its composition page (the player serves it sandboxed)
+    assert is_served("live/a.m4a") and not is_served("live/a.html")
     assert not is_served("videos/") and not is_served("cache/voices/a.wav")
 
 

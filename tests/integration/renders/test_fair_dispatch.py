@@ -243,3 +243,49 @@ async def test_simultaneous_request_rounds_of_one_account_queue_one_job(db, pool
     )
     assert sum(len(chosen) for chosen in rounds) == 1
     assert await in_flight(db, light) == 1
+
+
+# ---- interactive jobs: renders on view opened by their viewer ----
+
+
+async def opened_on_view(db: Database, account_id: str, n: int) -> list[str]:
+    """n on-view jobs of the account whose pages were just opened (pending, not dispatched)."""
+    ids = await add_jobs(db, account_id, n)
+    async with db.session() as session:
+        for job_id in ids:
+            job = await session.get(RenderJob, job_id)
+            assert job is not None
+            job.render_on = "on_view"
+    return ids
+
+
+async def test_an_opened_on_view_job_jumps_its_accounts_bulk_and_the_queue(db, pool, settings):
+    heavy, light = await account(db), await account(db)
+    await add_jobs(db, heavy, 40)
+    bulk = await add_jobs(db, light, 10)
+    await queue.dispatch(db, pool, settings)  # 2 each: the shares
+    (opened,) = await opened_on_view(db, light, 1)
+    assert await queue.dispatch(db, pool, settings) == []  # light's share is full: it waits
+    # light's next slot goes to the opened job, before its own older bulk jobs ...
+    order = await queued_job_ids(pool, settings)
+    finished = next(j for j in order if j in bulk)
+    await pool.zrem(settings.queue_name, queue.arq_job_id(settings, finished))
+    async with db.session() as session:
+        job = await session.get(RenderJob, finished)
+        assert job is not None
+        job.status = "complete"
+    assert await queue.dispatch(db, pool, settings) == [opened]
+    # ... and it is at the head of the arq queue, ahead of every bulk job queued before it
+    assert (await queued_job_ids(pool, settings))[0] == opened
+    assert await in_flight(db, light) == 2 and await in_flight(db, heavy) == 2
+
+
+async def test_an_account_opening_many_on_view_jobs_keeps_to_its_share(db, pool, settings):
+    heavy, viewers = await account(db), await account(db)
+    await add_jobs(db, heavy, 40)
+    opened = await opened_on_view(db, viewers, 20)  # a wave of first opens at once
+    chosen = await queue.dispatch(db, pool, settings)
+    assert sorted(j for j in chosen if j in opened) == sorted(opened[:2])
+    assert await in_flight(db, viewers) == 2 and await in_flight(db, heavy) == 2
+    # the viewers' account is served first in the round, and its jobs head the queue
+    assert (await queued_job_ids(pool, settings))[:2] == opened[:2]

@@ -14,6 +14,7 @@ import json
 import logging
 import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Callable
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +29,7 @@ from app.accounts.models import LedgerEntry
 from app.config import Settings
 from app.logs import JsonFormatter
 from app.media.storage import LocalStorage, S3Storage, get_storage, video_key
-from app.renders import queue
+from app.renders import onview, queue
 from app.renders.models import RenderJob
 from tests.support.render_helpers import engine_result, make_template
 from tests.support.s3 import s3_server
@@ -398,3 +399,36 @@ async def test_a_job_that_kills_its_worker_fails_after_three_attempts(
     assert "started 3 times" in job.error and "out of memory" in job.error
     assert await tasks.render_job(ctx, job_id) == "skipped: not pending or taken by a live worker"
     assert await ledger_kinds(app, job_id) == ["charge", "refund"]
+
+
+async def test_the_sweep_expires_renders_on_view_nobody_opened_and_keeps_their_posters(
+    app, client, make_user, pool, settings, tmp_path
+):
+    user = await make_user(credits=2)
+    old, fresh = [await submit(app, client, user, render="on_view") for _ in range(2)]
+    storage = get_storage(settings)
+    kept = tmp_path / "f"
+    kept.write_bytes(b"x")
+    for job_id in (old, fresh):
+        for key in (onview.on_view_poster_key(job_id), *onview.live_keys(job_id)):
+            storage.put(key, kept)
+    async with app.config["REELSMITH_DB"].session() as session:
+        job = await session.get(RenderJob, old)
+        job.created_at = job.created_at - timedelta(days=settings.on_view_expiry_days, hours=1)
+    assert (await tasks.sweep(await worker_ctx(app, pool)))["on_view_expired"] == 1
+    assert (await tasks.sweep(await worker_ctx(app, pool)))["on_view_expired"] == 0
+    assert (await job_row(app, old)).status == "expired"
+    assert (await job_row(app, fresh)).status == "awaiting_view"
+    assert storage.exists(onview.on_view_poster_key(old))  # emails still show it
+    assert not any(storage.exists(k) for k in onview.live_keys(old))
+    assert all(storage.exists(k) for k in onview.live_keys(fresh))
+
+    status = await (await client.get(f"/api/render/{old}", headers=user.headers)).get_json()
+    assert status["status"] == "expired" and status["thumbnailUrl"].endswith(f"{old}.0.png")
+    page = await client.get(f"/v/{old}")
+    html = await page.get_data(as_text=True)
+    assert page.status_code == 410 and "Video expired" in html and f"posters/{old}.0.png" in html
+    assert (await client.get(f"/v/{old}/status")).status_code == 410
+    video = await client.get(f"/media/videos/{old}")
+    assert video.status_code == 410 and (await video.get_json())["error"] == "expired"
+    assert await ledger_kinds(app, old) == []  # never charged, nothing to refund

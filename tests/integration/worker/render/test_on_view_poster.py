@@ -1,9 +1,12 @@
 """The poster of an on-view job, made by a worker before any render: the page's poster frame
 (the rule every poster follows) as one PNG of the video's size, at the key its thumbnailUrl
-named at creation; made once."""
+named at creation, and the live kit (page and soundtrack) its player plays before the video
+exists; made once."""
 
 from __future__ import annotations
 
+import json
+import subprocess
 import uuid
 from pathlib import Path
 
@@ -15,7 +18,7 @@ from app.config import Settings
 from app.db import Database
 from app.media.storage import get_storage
 from app.renders.models import RenderJob
-from app.renders.onview import on_view_poster_key
+from app.renders.onview import live_keys, on_view_poster_key
 from worker.posters import make_poster
 from worker.render.browser import BrowserManager
 
@@ -61,6 +64,21 @@ async def test_poster_is_one_frame_stored_once_without_rendering_the_video(
     with Image.open(png) as image:
         assert image.format == "PNG" and image.size == (1280, 720)
         assert len(set(image.convert("L").getdata())) > 8  # a drawn frame, not a blank one
+    # its live kit: the page the renderer captures and the video's soundtrack, as long as it
+    page_key, sound_key = live_keys(job_id)
+    page = storage.fetch(page_key, tmp_path / "live.html").read_text()
+    assert page.startswith("<!doctype html>") and '"duration": 1000' in page
+    assert "/assets/" not in page and "Ada Lovelace" in page
+    sound = storage.fetch(sound_key, tmp_path / "live.m4a")
+    probe = json.loads(
+        subprocess.run(
+            ["ffprobe", "-v", "error", "-show_streams", "-show_format", "-of", "json", str(sound)],
+            check=True,
+            capture_output=True,
+        ).stdout
+    )
+    assert [s["codec_name"] for s in probe["streams"]] == ["aac"]
+    assert abs(float(probe["format"]["duration"]) - 1.0) < 0.1
     assert await make_poster(settings, db, storage, job_id, manager) == "skipped: made already"
     async with db.session() as session:
         job = await session.get(RenderJob, job_id)

@@ -32,6 +32,7 @@ from .batch_status_response import BatchStatusResponse
 from .batch_variant import BatchVariant
 from .billing_response import BillingResponse
 from .brand_options import BrandOptions
+from .campaign_renders import CampaignRenders
 from .condition import Condition
 from .condition_op_type_0 import ConditionOpType0
 from .create_key_request import CreateKeyRequest
@@ -220,6 +221,7 @@ __all__ = (
     "BatchVariant",
     "BillingResponse",
     "BrandOptions",
+    "CampaignRenders",
     "Condition",
     "ConditionOpType0",
     "CreatedWebhookResponse",

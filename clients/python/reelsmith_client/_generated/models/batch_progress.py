@@ -6,6 +6,8 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..types import UNSET, Unset
+
 T = TypeVar("T", bound="BatchProgress")
 
 
@@ -19,6 +21,8 @@ class BatchProgress:
         percent (int):
         processing (int):
         total (int):
+        awaiting_view (int | Unset): render on_view: jobs whose page nobody opened Default: 0.
+        expired (int | Unset): render on_view: not opened in time, never rendered Default: 0.
     """
 
     completed: int
@@ -27,6 +31,8 @@ class BatchProgress:
     percent: int
     processing: int
     total: int
+    awaiting_view: int | Unset = 0
+    expired: int | Unset = 0
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -42,6 +48,10 @@ class BatchProgress:
 
         total = self.total
 
+        awaiting_view = self.awaiting_view
+
+        expired = self.expired
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -54,6 +64,10 @@ class BatchProgress:
                 "total": total,
             }
         )
+        if awaiting_view is not UNSET:
+            field_dict["awaitingView"] = awaiting_view
+        if expired is not UNSET:
+            field_dict["expired"] = expired
 
         return field_dict
 
@@ -72,6 +86,10 @@ class BatchProgress:
 
         total = d.pop("total")
 
+        awaiting_view = d.pop("awaitingView", UNSET)
+
+        expired = d.pop("expired", UNSET)
+
         batch_progress = cls(
             completed=completed,
             failed=failed,
@@ -79,6 +97,8 @@ class BatchProgress:
             percent=percent,
             processing=processing,
             total=total,
+            awaiting_view=awaiting_view,
+            expired=expired,
         )
 
         batch_progress.additional_properties = d

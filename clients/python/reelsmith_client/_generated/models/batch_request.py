@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 from attrs import define as _attrs_define
 
 from ..models.batch_request_primary_metric_type_0 import BatchRequestPrimaryMetricType0
+from ..models.render_on import RenderOn
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
@@ -36,6 +37,7 @@ class BatchRequest:
             primary_metric (BatchRequestPrimaryMetricType0 | None | Unset): What decides the A/B winner (default
                 completionRate)
             project_id (None | str | Unset):
+            render (RenderOn | Unset): When a job renders: at once, or on the first open of its player page.
             scenes (list[SceneOverride] | Unset):
             variants (list[BatchVariant] | None | Unset): A/B arms: 2 to 10, unique ids, splitPercent summing to 100
     """
@@ -49,6 +51,7 @@ class BatchRequest:
     output: OutputOptions | Unset = UNSET
     primary_metric: BatchRequestPrimaryMetricType0 | None | Unset = UNSET
     project_id: None | str | Unset = UNSET
+    render: RenderOn | Unset = UNSET
     scenes: list[SceneOverride] | Unset = UNSET
     variants: list[BatchVariant] | None | Unset = UNSET
 
@@ -95,6 +98,10 @@ class BatchRequest:
         else:
             project_id = self.project_id
 
+        render: str | Unset = UNSET
+        if not isinstance(self.render, Unset):
+            render = self.render.value
+
         scenes: list[dict[str, Any]] | Unset = UNSET
         if not isinstance(self.scenes, Unset):
             scenes = []
@@ -135,6 +142,8 @@ class BatchRequest:
             field_dict["primaryMetric"] = primary_metric
         if project_id is not UNSET:
             field_dict["projectId"] = project_id
+        if render is not UNSET:
+            field_dict["render"] = render
         if scenes is not UNSET:
             field_dict["scenes"] = scenes
         if variants is not UNSET:
@@ -226,6 +235,13 @@ class BatchRequest:
 
         project_id = _parse_project_id(d.pop("projectId", UNSET))
 
+        _render = d.pop("render", UNSET)
+        render: RenderOn | Unset
+        if isinstance(_render, Unset):
+            render = UNSET
+        else:
+            render = RenderOn(_render)
+
         _scenes = d.pop("scenes", UNSET)
         scenes: list[SceneOverride] | Unset = UNSET
         if _scenes is not UNSET:
@@ -269,6 +285,7 @@ class BatchRequest:
             output=output,
             primary_metric=primary_metric,
             project_id=project_id,
+            render=render,
             scenes=scenes,
             variants=variants,
         )

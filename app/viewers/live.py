@@ -1,0 +1,277 @@
+"""The live player of an on-view job (`"render": "on_view"`) before its video exists.
+
+GET /v/{jobId} of such a job starts its render (app/renders/onview.py: once, one credit) and
+answers the player page in live mode: the job's composition page, the very page the renderer
+captures (kept with its mixed soundtrack by the poster's worker, worker/livekit.py), plays in a
+sandboxed frame in the viewer's browser, driven by the soundtrack's clock (static/live.js).
+The page polls GET /v/{jobId}/status and swaps the video in when it exists.
+
+GET /v/{jobId}/live     the composition page, sandboxed by its own headers (CSP `sandbox
+                        allow-scripts`: an opaque origin, whoever opens it, so its scripts
+                        can reach neither the player page, nor cookies, nor storage)
+GET /v/{jobId}/status   the public state of the video: JSON, polled by the player page
+GET /media/videos/{jobId}  the job's video file under a link that exists from creation on
+                        (302 to the file; 202 + Retry-After while it is made)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from functools import lru_cache
+from typing import Any
+from urllib.parse import urlsplit
+from uuid import UUID
+
+from quart import Blueprint, Response, render_template, request
+from quart_schema import hide
+
+from app.config import ROOT, Settings
+from app.errors import ApiError, not_found
+from app.media.storage import Storage, get_storage
+from app.renders import onview, queue
+from app.renders.models import RenderJob
+from app.renders.states import JobStatus, RenderOn
+from app.state import get_arq, get_db, get_settings
+from app.viewers import service
+from app.viewers.errors import VideoDeleted, VideoNotFound
+from app.viewers.pages import (
+    gone_page,
+    new_session,
+    not_found_page,
+    page_headers,
+    player_context,
+    status_page,
+)
+
+log = logging.getLogger(__name__)
+bp = Blueprint("viewers_live", __name__)
+
+BRIDGE_JS = ROOT / "static" / "live-frame.js"
+FONTS_PATH = "/static/fonts/"
+# How often the page asks whether the video exists (s); told to the page, which backs off.
+STATUS_POLL_S = 3
+# How long a client asking for a video still being rendered is told to wait (s).
+RETRY_AFTER_S = 10
+
+
+@lru_cache(maxsize=1)
+def bridge_script() -> str:
+    """The frame's side of the live player (static/live-frame.js), inlined into the page."""
+    return BRIDGE_JS.read_text(encoding="utf-8")
+
+
+def with_bridge(page: str) -> str:
+    """The composition page with the bridge script after its own scripts."""
+    script = f"<script>{bridge_script()}</script>\n"
+    at = page.rfind("</body>")
+    return page[:at] + script + page[at:] if at >= 0 else page + script
+
+
+def frame_headers(resp: Response, settings: Settings) -> Response:
+    """The live frame's policy, in its own answer so it holds wherever the page is opened:
+    `sandbox allow-scripts` (an opaque origin: no cookies, no storage, no access to the page
+    around it, no forms, popups or top navigation), inline scripts and styles only (the page
+    is self-contained), fonts from this server, images as the player page allows them, no
+    network for scripts (connect-src none)."""
+    own = urlsplit(settings.public_url)
+    origin = f"{own.scheme}://{own.netloc}" if own.netloc else ""
+    resp.headers["Content-Security-Policy"] = (
+        "sandbox allow-scripts; default-src 'none'; script-src 'unsafe-inline'; "
+        f"style-src 'unsafe-inline'; font-src 'self' {origin} data:; "
+        "img-src 'self' data: https: http:; connect-src 'none'; media-src 'none'; "
+        "base-uri 'none'; form-action 'none'; frame-ancestors *"
+    )
+    resp.headers["Cache-Control"] = "no-store"
+    resp.headers["Referrer-Policy"] = "no-referrer"
+    resp.headers["X-Content-Type-Options"] = "nosniff"
+    return resp
+
+
+def has_live_kit(storage: Storage, job_id: str) -> bool:
+    """Whether the worker has stored the job's live page and soundtrack."""
+    return all(storage.exists(key) for key in onview.live_keys(job_id))
+
+
+def read_live_page(storage: Storage, job_id: str) -> str | None:
+    page_key = onview.live_keys(job_id)[0]
+    if not storage.exists(page_key):
+        return None
+    with storage.open(page_key) as stream:
+        return stream.read().decode("utf-8")
+
+
+async def _start(job: RenderJob) -> str:
+    """The first open of a waiting job starts it (crawlers start nothing): what happened,
+    `started`, `waiting` (a crawler's look) or `running`. InsufficientCredits: rolled back."""
+    if job.status != JobStatus.AWAITING_VIEW:
+        return "running"
+    if service.is_bot(request.headers.get("User-Agent")):
+        return "waiting"
+    async with get_db().session() as session:
+        fresh = await session.get(RenderJob, job.id)
+        if fresh is None:
+            return "running"
+        started = (await onview.start_on_view(session, fresh)).started
+    return "started" if started else "running"
+
+
+async def live_player(job_id: str, *, embed: bool) -> Response | None:
+    """The page of an on-view job without its video: the poster for a crawler, "not available
+    yet" without credit, else (starting the render on the first open) the player in live
+    mode. None when the video is ready after all (the caller answers the normal player)."""
+    settings = get_settings()
+    storage = get_storage(settings)
+    async with get_db().session() as session:
+        job = await service.playable_job(session, job_id)
+        if service.is_ready(job):
+            return None
+        video = service.video_of(job)
+    poster = onview.on_view_poster_url(job, storage)
+    if job.status == JobStatus.EXPIRED:  # never opened in time: the poster, nothing started
+        message = "This video was not opened in time and is no longer available."
+        return await status_page(410, "Video expired", message, poster=poster)
+    try:
+        happened = await _start(job)
+    except onview.InsufficientCredits:  # the job still waits for a view
+        message = "This video is not available yet. Please try again later."
+        return await status_page(503, "Not available yet", message, poster=poster)
+    if happened == "waiting":  # a crawler's look: the poster, nothing started
+        return await status_page(200, "A video for you", "Open this link to watch.", poster=poster)
+    if happened == "started":  # ahead of bulk jobs, within the account's fair share
+        try:
+            await queue.dispatch(get_db(), await get_arq(), settings)
+        except Exception:  # waiting: the next round (a job's end, the sweep) takes it
+            log.exception("on-view render %s not dispatched now; the next round will", job_id)
+    live = await asyncio.to_thread(has_live_kit, storage, job_id)
+    token = await new_session(settings, job_id)
+    context = player_context(video, settings, token, embed=embed)
+    context.update(live_context(job_id, storage, poster, live))
+    body = await render_template("viewer.html", **context)
+    resp = Response(body, status=200, content_type="text/html; charset=utf-8")
+    return page_headers(resp, embed=embed)
+
+
+def live_context(job_id: str, storage: Storage, poster: str | None, live: bool) -> dict[str, Any]:
+    """What viewer.html needs besides the normal player's context, in live mode."""
+    return {
+        "live": True,
+        "poster_url": poster,
+        "live_frame_url": f"/v/{job_id}/live" if live else "",
+        "live_sound_url": storage.url(onview.live_keys(job_id)[1]) if live else "",
+        "status_url": f"/v/{job_id}/status",
+        "status_poll_s": STATUS_POLL_S,
+    }
+
+
+@bp.get("/v/<job_id>/live")
+@hide
+async def live_frame(job_id: str) -> Response:
+    """The on-view job's composition page for the live player's sandboxed frame (404 once
+    its video exists: the player plays the file)."""
+    settings = get_settings()
+    try:
+        async with get_db().session() as session:
+            job = await service.playable_job(session, job_id)
+    except VideoDeleted:
+        return await gone_page()
+    except VideoNotFound:
+        return await not_found_page()
+    page = None
+    if job.render_on == RenderOn.ON_VIEW and job.status != JobStatus.AWAITING_VIEW:
+        page = await asyncio.to_thread(read_live_page, get_storage(settings), job_id)
+    if page is None:
+        return await not_found_page()
+    resp = Response(with_bridge(page), status=200, content_type="text/html; charset=utf-8")
+    return frame_headers(resp, settings)
+
+
+def status_body(job: RenderJob, storage: Storage) -> dict[str, Any]:
+    ready = service.is_ready(job)
+    state = (
+        "ready" if ready else "waiting" if job.status == JobStatus.AWAITING_VIEW else "preparing"
+    )
+    live = not ready and job.render_on == RenderOn.ON_VIEW and has_live_kit(storage, job.id)
+    return {
+        "state": state,
+        "videoUrl": storage.url(job.output_key) if ready and job.output_key else None,
+        "posterUrl": storage.url(job.poster_key) if ready and job.poster_key else None,
+        "scenes": [[i, ms] for i, ms in service.scene_starts(job)] if ready else [],
+        "liveUrl": f"/v/{job.id}/live" if live else None,
+        "soundUrl": storage.url(onview.live_keys(job.id)[1]) if live else None,
+    }
+
+
+@bp.get("/v/<job_id>/status")
+@hide
+async def player_status(job_id: str) -> Response:
+    """{state: waiting | preparing | ready, videoUrl, posterUrl, scenes, liveUrl, soundUrl}:
+    what the player page shows next (starts nothing). 404 unknown or failed, 410 deleted."""
+    settings = get_settings()
+    try:
+        async with get_db().session() as session:
+            job = await service.playable_job(session, job_id)
+    except VideoDeleted:
+        return status_json({"state": "deleted"}, 410)
+    except VideoNotFound:
+        return status_json({"state": "not_found"}, 404)
+    if job.status == JobStatus.EXPIRED:
+        return status_json({"state": "expired"}, 410)
+    body = await asyncio.to_thread(status_body, job, get_storage(settings))
+    return status_json(body, 200)
+
+
+def status_json(body: dict[str, Any], status: int) -> Response:
+    resp = Response(json.dumps(body), status=status, content_type="application/json")
+    resp.headers["Cache-Control"] = "no-store"
+    return resp
+
+
+@bp.after_app_request
+async def _fonts_for_sandboxed_pages(response: Response) -> Response:
+    """The live frame has an opaque origin, and fonts load with CORS: our fonts (public files)
+    may be read by any origin."""
+    if request.path.startswith(FONTS_PATH):
+        response.headers["Access-Control-Allow-Origin"] = "*"
+    return response
+
+
+@bp.get("/media/videos/<uuid:job_id>")
+@hide
+async def job_video(job_id: UUID) -> Response:
+    """The job's video wherever and whenever it is stored: 302 to the file once it exists;
+    while it is made, 202 with Retry-After; 409 while it waits for its first view (a render on
+    view); 404 failed or unknown, 410 deleted (JSON errors, as the API's)."""
+    settings = get_settings()
+    async with get_db().session() as session:
+        job = await session.get(RenderJob, str(job_id))
+    if job is None:
+        raise not_found("Video")
+    if job.deleted_at is not None:
+        raise ApiError(410, "This video was deleted by its sender", error="gone")
+    if job.status == JobStatus.EXPIRED:
+        raise ApiError(410, f"This video expired unopened: {job.error}", error="expired")
+    if service.is_ready(job):
+        url = get_storage(settings).url(job.output_key or "")
+        return Response("", status=302, headers={"Location": url, "Cache-Control": "no-store"})
+    if job.status == JobStatus.AWAITING_VIEW:
+        raise ApiError(
+            409,
+            "This video is rendered when its player page is first opened (render: on_view); "
+            "it has not been opened yet",
+            error="not_started",
+            jobStatus=job.status,
+            playerUrl=settings.public(f"/v/{job.id}"),
+        )
+    if job.status in (JobStatus.PENDING, JobStatus.PROCESSING):
+        raise ApiError(
+            202,
+            f"The video is being rendered ({job.stage}, {job.progress or 0:.0f} %); "
+            f"ask again in {RETRY_AFTER_S} s",
+            error="not_ready",
+            headers={"Retry-After": str(RETRY_AFTER_S), "Cache-Control": "no-store"},
+            jobStatus=job.status,
+            progress=job.progress or 0,
+        )
+    raise not_found("Video")

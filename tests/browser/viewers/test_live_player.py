@@ -1,0 +1,425 @@
+"""The live player of a video rendered on view, end to end: a real API and worker processes, the
+job created with `"render": "on_view"`, its poster and live kit made by a worker; then, with no
+worker rendering, its page is opened in Chromium at phone and desktop sizes and plays the live
+composition (frames change, the soundtrack plays, captions show) while no MP4 exists, charged
+once; a worker then renders the MP4, the open page swaps it in, a settled live frame equals the
+MP4's frame at the same time, and the next open plays the file."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import numpy as np
+import pytest
+from playwright.async_api import Browser, Frame, Page
+from sqlalchemy import select
+
+from app.accounts.models import LedgerEntry
+from app.accounts.service import create_account
+from app.config import Settings
+from app.db import Database
+from app.keys.service import create_key
+from app.media.storage import get_storage
+from app.models import create_all
+from app.renders.onview import live_keys, on_view_poster_key
+from app.templates.schemas import CreateTemplate
+from app.templates.service import create_template
+from app.viewers.models import ViewSession
+from tests.support.frames import grey, mp4_frame, ssim
+from tests.support.live_server import free_port, live_server, server_env
+
+pytestmark = [pytest.mark.asyncio(loop_scope="session"), pytest.mark.slow]
+
+NAME = "Robin Hart"
+TEMPLATE: dict[str, Any] = {
+    "name": "Live player test",
+    "scenes": [
+        {"primitiveId": "title-intro", "voScript": "Hello [person_name], here is your year."},
+        {
+            "primitiveId": "title-intro",
+            "durationOverride": 2.0,
+            "animationOption": "scale-in",
+            "sceneData": {"person_name": "Thank you", "subtitle": "See you soon"},
+        },
+    ],
+    "dataSlots": [{"key": "person_name", "label": "Name", "type": "text", "required": True}],
+    "defaults": {"resolution": "720p", "fps": 30, "includeVoiceover": True},
+}
+# Live frame against MP4 frame at the same time (both 1280x720, grey levels): mean SSIM over
+# 8x8 windows at least this, and the mean absolute difference at most this (of 255). The MP4
+# is H.264 (CRF, 4:2:0) and the live frame a browser's raster of the scaled stage: neither is
+# lossless, so the two are near-equal, not byte-equal; another frame of the same video scores
+# far below (checked too).
+MIN_SSIM = 0.90
+MAX_MEAN_DIFF = 6.0
+
+
+@dataclass
+class OnView:
+    base: str
+    job_id: str
+    key: str
+    settings: Settings
+    env: dict[str, str]
+    workers: list[subprocess.Popen[bytes]] = field(default_factory=list)
+    live_frames: dict[int, bytes] = field(default_factory=dict)
+
+    def start_worker(self) -> None:
+        cmd = [sys.executable, "-m", "app.cli", "worker"]
+        self.workers.append(subprocess.Popen(cmd, env=self.env))
+
+    def stop_workers(self) -> None:
+        for proc in self.workers:
+            if proc.poll() is None:
+                proc.terminate()
+                proc.wait(30)
+        self.workers.clear()
+
+    def status(self) -> dict[str, Any]:
+        headers = {"X-API-Key": self.key}
+        return httpx.get(f"{self.base}/api/render/{self.job_id}", headers=headers).json()
+
+
+async def _seed(database_url: str) -> tuple[str, str]:
+    db = Database(database_url)
+    await create_all(db)
+    try:
+        async with db.session() as session:
+            account = await create_account(
+                session, f"live-{uuid.uuid4().hex[:8]}@example.com", "pw pw pw pw", "studio", 5
+            )
+            _, key = await create_key(session, account.id, "k", "admin")
+            view, _ = await create_template(
+                session, account.id, CreateTemplate.model_validate(TEMPLATE)
+            )
+    finally:
+        await db.dispose()
+    return key, view.id
+
+
+@pytest.fixture(scope="module")
+def onview(tmp_path_factory: pytest.TempPathFactory, settings_maker: Any) -> Iterator[OnView]:
+    """An on-view job with its poster and live kit made, and no worker running."""
+    base_dir: Path = tmp_path_factory.mktemp("onview")
+    port = free_port()
+    settings: Settings = settings_maker(base_dir, public_url=f"http://127.0.0.1:{port}")
+    key, template_id = asyncio.run(_seed(settings.database_url))
+    env = {
+        **os.environ,
+        **server_env(settings),
+        "REELSMITH_CACHE_DIR": str(settings.cache_dir),
+        "REELSMITH_WORKER_CONCURRENCY": "1",
+        "REELSMITH_RENDER_PARALLELISM": "1",
+    }
+    with live_server(settings, port) as base:
+        created = httpx.post(
+            f"{base}/api/render",
+            json={
+                "templateId": template_id,
+                "data": {"person_name": NAME},
+                "render": "on_view",
+                "output": {"captions": True},
+            },
+            headers={"X-API-Key": key},
+            timeout=30,
+        )
+        assert created.status_code == 200, created.text
+        job = OnView(base, created.json()["jobId"], key, settings, env)
+        job.start_worker()  # the poster and live kit only: nothing opened the page yet
+        try:
+            storage = get_storage(settings)
+            wanted = [on_view_poster_key(job.job_id), *live_keys(job.job_id)]
+            deadline = time.monotonic() + 240
+            while not all(storage.exists(k) for k in wanted):
+                assert time.monotonic() < deadline, "no live kit made"
+                time.sleep(0.3)
+            job.stop_workers()
+            assert job.status()["status"] == "awaiting_view"
+            yield job
+        finally:
+            job.stop_workers()
+
+
+@dataclass
+class Viewer:
+    page: Page
+    errors: list[str]
+
+
+async def open_viewer(browser: Browser, url: str, **context: Any) -> Viewer:
+    ctx = await browser.new_context(**context)
+    page = await ctx.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    await page.goto(url)
+    return Viewer(page, errors)
+
+
+def live_frame(page: Page) -> Frame:
+    found = [f for f in page.frames if f.url.endswith("/live")]
+    assert len(found) == 1, [f.url for f in page.frames]
+    return found[0]
+
+
+async def live_state(page: Page) -> dict[str, Any]:
+    return dict(await page.evaluate("() => Object.assign({}, window.reelsmithLive)"))
+
+
+async def charges(settings: Settings, job_id: str) -> int:
+    db = Database(settings.database_url)
+    try:
+        async with db.session() as session:
+            rows = await session.execute(
+                select(LedgerEntry).where(
+                    LedgerEntry.reference == job_id, LedgerEntry.kind == "charge"
+                )
+            )
+            return len(list(rows.scalars()))
+    finally:
+        await db.dispose()
+
+
+async def sessions(settings: Settings, job_id: str) -> list[ViewSession]:
+    db = Database(settings.database_url)
+    try:
+        async with db.session() as session:
+            rows = await session.execute(select(ViewSession).where(ViewSession.job_id == job_id))
+            return list(rows.scalars())
+    finally:
+        await db.dispose()
+
+
+async def plays_live(viewer: Viewer, play: str, shot: Path | None = None) -> dict[str, Any]:
+    """Press play; the live composition moves, the soundtrack plays, captions show (`shot`:
+    where to keep a screenshot of the page playing, to look at)."""
+    page = viewer.page
+    await page.wait_for_function("() => window.reelsmithLive.mode === 'live'", timeout=20_000)
+    assert await page.locator("#rs-live-controls").is_visible()
+    frame = live_frame(page)
+    stage = page.locator("iframe.rs-live-frame")
+    before = await stage.screenshot()
+    if play == "tap":
+        await page.tap("#rs-live-big-play")
+    else:
+        await page.click("#rs-live-big-play")
+    await page.wait_for_function("() => window.reelsmithLive.frameTime > 600", timeout=10_000)
+    shots = [await stage.screenshot()]
+    captions = await frame.wait_for_function(
+        """() => {
+            const layer = document.getElementById('rs-captions');
+            return layer.classList.contains('rs-on') && layer.textContent.trim();
+        }""",
+        timeout=10_000,
+    )
+    assert "Robin" in str(await captions.json_value()) or "Hello" in str(
+        await captions.json_value()
+    )
+    await page.wait_for_function("() => window.reelsmithLive.frameTime > 1500", timeout=10_000)
+    shots.append(await stage.screenshot())
+    assert len({before, *shots}) == 3  # the frames move
+    sound = await page.evaluate(
+        """() => { const a = document.getElementById('rs-live-audio');
+                   return {paused: a.paused, t: a.currentTime, src: a.currentSrc}; }"""
+    )
+    assert sound["paused"] is False and sound["t"] > 1.0 and sound["src"].endswith(".m4a")
+    # the frame follows the soundtrack's clock (both read at the same moment)
+    state, clock = await page.evaluate(
+        """() => [Object.assign({}, window.reelsmithLive),
+                  document.getElementById('rs-live-audio').currentTime * 1000]"""
+    )
+    assert abs(state["frameTime"] - clock) < 500, (state, clock)
+    if shot is not None:
+        await page.screenshot(path=str(shot), full_page=True)
+    assert await page.locator("#rs-download").get_attribute("aria-disabled") == "true"
+    return state
+
+
+async def test_a_browser_that_cannot_run_it_gets_the_preparing_state(
+    browser: Browser, onview: OnView
+):
+    ctx = await browser.new_context()
+    await ctx.add_init_script("delete HTMLIFrameElement.prototype.sandbox;")
+    page = await ctx.new_page()
+    try:
+        await page.goto(f"{onview.base}/v/{onview.job_id}")
+        await page.wait_for_function("() => window.reelsmithLive.mode === 'preparing'")
+        assert (await live_state(page))["reason"] == "unsupported"
+        assert await page.locator("iframe").count() == 0
+        assert await page.locator("#rs-live-poster").is_visible()
+        assert "Preparing your video" in await page.inner_text("#rs-live-preparing")
+        assert not await page.locator("#rs-live-controls").is_visible()
+    finally:
+        await ctx.close()
+
+
+async def test_a_phone_plays_it_live_at_once_before_the_mp4_exists(
+    browser: Browser, onview: OnView, tmp_path: Path
+):
+    context: dict[str, Any] = {
+        "viewport": {"width": 390, "height": 844},
+        "device_scale_factor": 3,
+        "is_mobile": True,
+        "has_touch": True,
+        "user_agent": (
+            "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) "
+            "Chrome/131.0 Mobile Safari/537.36"
+        ),
+    }
+    ctx = await browser.new_context(**context)
+    page = await ctx.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    cdp = await ctx.new_cdp_session(page)
+    # a throttled phone: "Fast 3G" network, a CPU four times slower
+    await cdp.send(
+        "Network.emulateNetworkConditions",
+        {
+            "offline": False,
+            "latency": 150,
+            "downloadThroughput": 1_600_000 / 8,
+            "uploadThroughput": 750_000 / 8,
+        },
+    )
+    await cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
+    try:
+        opened = time.monotonic()
+        await page.goto(f"{onview.base}/v/{onview.job_id}")
+        await page.wait_for_function("() => window.reelsmithLive.mode === 'live'", timeout=30_000)
+        ready_s = time.monotonic() - opened
+        state = await plays_live(Viewer(page, errors), play="tap", shot=tmp_path / "phone.png")
+        print(f"phone (Fast 3G, 4x CPU): live ready {ready_s:.2f} s after the open; first frame "
+              f"{state['firstFrameMs']:.0f} ms after the tap")  # fmt: skip
+        assert state["firstFrameMs"] <= 2000
+        box = await page.locator("iframe.rs-live-frame").bounding_box()
+        assert box is not None and box["width"] <= 390 and box["width"] > 300
+        assert errors == []
+    finally:
+        await ctx.close()
+    assert onview.status()["status"] == "pending"  # started by the first open, no MP4
+    assert await charges(onview.settings, onview.job_id) == 1
+
+
+async def settled_live_frame(page: Page, ms: int) -> bytes:
+    """The live page paused at `ms` (the soundtrack set there, the frame showing seek(ms))."""
+    await page.evaluate(
+        """ms => { const a = document.getElementById('rs-live-audio');
+                   a.pause(); a.currentTime = ms / 1000; }""",
+        ms,
+    )
+    await page.wait_for_function("ms => Math.abs(window.reelsmithLive.frameTime - ms) < 1", arg=ms)
+    await page.wait_for_timeout(300)
+    return await page.locator("iframe.rs-live-frame").screenshot()
+
+
+async def test_desktop_plays_live_then_swaps_in_the_mp4_with_the_same_frames(
+    browser: Browser, onview: OnView, tmp_path: Path
+):
+    # .rs-frame is 928 CSS px wide at this size: a device scale of 1280/928 makes the live
+    # frame's screenshot 1280x720 device px, the MP4's own size.
+    viewer = await open_viewer(
+        browser,
+        f"{onview.base}/v/{onview.job_id}",
+        viewport={"width": 1280, "height": 800},
+        device_scale_factor=1280 / 928,
+    )
+    page = viewer.page
+    try:
+        await plays_live(viewer, play="click", shot=tmp_path / "desktop.png")
+        frame = live_frame(page)
+        # the sandboxed frame reaches neither the page around it nor cookies
+        reach = await frame.evaluate(
+            """() => {
+                const tried = {origin: window.origin};
+                const attempt = (name, reach) => {
+                    try { reach(); tried[name] = 'allowed'; } catch (e) { tried[name] = e.name; }
+                };
+                attempt('cookie', () => document.cookie);
+                attempt('parent', () => parent.document.title);
+                attempt('storage', () => localStorage.length);
+                return tried;
+            }"""
+        )
+        assert reach == {
+            "origin": "null",
+            "cookie": "SecurityError",
+            "parent": "SecurityError",
+            "storage": "SecurityError",
+        }
+        # beacons count for the live playback, as for the MP4
+        for _ in range(50):
+            rows = await sessions(onview.settings, onview.job_id)
+            if any(r.started for r in rows):
+                break
+            await asyncio.sleep(0.2)
+        assert any(r.started and r.page_viewed for r in rows)
+        # settled live frames at a few times on the 30 fps grid
+        times = [frame_no * 1000 // 30 for frame_no in (15, 45, 105)]
+        for ms in times:
+            onview.live_frames[ms] = await settled_live_frame(page, ms)
+        assert await charges(onview.settings, onview.job_id) == 1
+
+        onview.start_worker()  # now the MP4 is rendered; the open page swaps it in
+        await page.wait_for_function(
+            "() => window.reelsmithLive.mode === 'video'", timeout=240_000, polling=500
+        )
+        video_url = await page.get_attribute("#rs-video", "src")
+        assert video_url and video_url.endswith(".mp4")
+        assert await page.locator("#rs-live").count() == 0
+        assert await page.get_attribute("#rs-download", "href") == video_url
+        assert await page.inner_text("#rs-download") == "Download"
+        played = await page.evaluate(
+            """async () => { const v = document.getElementById('rs-video'); v.muted = true;
+                             await v.play(); await new Promise(r => setTimeout(r, 700));
+                             return v.currentTime; }"""
+        )
+        assert played > 0.3
+        assert viewer.errors == []
+    finally:
+        await page.context.close()
+
+    status = onview.status()
+    assert status["status"] == "complete"
+    assert await charges(onview.settings, onview.job_id) == 1
+    mp4 = tmp_path / "video.mp4"
+    mp4.write_bytes(httpx.get(status["outputUrl"]).content)
+    scores = []
+    for ms, live_png in onview.live_frames.items():
+        index = round(ms * 30 / 1000)
+        video_png = mp4_frame(mp4, index)
+        (tmp_path / f"live-{ms}.png").write_bytes(live_png)
+        (tmp_path / f"mp4-{ms}.png").write_bytes(video_png)
+        a, b = grey(live_png), grey(video_png)
+        score, diff = ssim(a, b), float(np.abs(a.astype(int) - b.astype(int)).mean())
+        scores.append((ms, round(score, 4), round(diff, 2)))
+        assert score >= MIN_SSIM and diff <= MAX_MEAN_DIFF, (scores, tmp_path)
+    # and the test can tell frames apart: the first live frame against another MP4 frame
+    first, last = min(onview.live_frames), max(onview.live_frames)
+    other = grey(mp4_frame(mp4, round(last * 30 / 1000)))
+    assert ssim(grey(onview.live_frames[first]), other) < MIN_SSIM
+    print(f"live frame vs MP4 frame (ms, SSIM, mean |diff|): {scores}")
+
+    # a later open plays the file
+    again = await open_viewer(browser, f"{onview.base}/v/{onview.job_id}")
+    try:
+        assert await again.page.locator("#rs-live").count() == 0
+        src = await again.page.get_attribute("#rs-video", "src")
+        assert src == status["outputUrl"]
+        t = await again.page.evaluate(
+            """async () => { const v = document.getElementById('rs-video'); v.muted = true;
+                             await v.play(); await new Promise(r => setTimeout(r, 700));
+                             return v.currentTime; }"""
+        )
+        assert t > 0.3 and again.errors == []
+    finally:
+        await again.page.context.close()

@@ -1,0 +1,191 @@
+"""The live player of an on-view job before its video exists: the first open answers the player
+page in live mode (not a refreshing "being prepared" page), the sandboxed composition page and
+the public status the page polls, and beacons, CTA clicks count while it plays live."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from app.config import Settings
+from app.media.storage import get_storage
+from app.renders.models import RenderJob
+from app.renders.onview import live_keys
+from tests.support.render_helpers import make_template
+
+DATA = {"person_name": "Ada Lovelace", "score": 7}
+PAGE = (
+    "<!doctype html><html><head><title>reelsmith composition</title></head><body>"
+    '<div id="rs-stage"></div><script>window.reelsmith = {};</script></body></html>'
+)
+
+
+@pytest.fixture
+def settings(settings_factory: Any) -> Settings:
+    return settings_factory()
+
+
+async def create_on_view(client: Any, user: Any, template_id: str, **more: Any) -> str:
+    resp = await client.post(
+        "/api/render",
+        json={"templateId": template_id, "data": DATA, "render": "on_view", **more},
+        headers=user.headers,
+    )
+    assert resp.status_code == 200, await resp.get_json()
+    return str((await resp.get_json())["jobId"])
+
+
+def store_kit(settings: Settings, tmp_path: Path, job_id: str) -> None:
+    """What the poster's worker stores: the composition page and its soundtrack."""
+    page_key, sound_key = live_keys(job_id)
+    page = tmp_path / "page.html"
+    page.write_text(PAGE)
+    sound = tmp_path / "sound.m4a"
+    sound.write_bytes(b"\x00\x00\x00\x18ftypM4A ")
+    storage = get_storage(settings)
+    storage.put(page_key, page)
+    storage.put(sound_key, sound)
+
+
+async def status(client: Any, job_id: str) -> tuple[int, dict[str, Any]]:
+    resp = await client.get(f"/v/{job_id}/status")
+    return resp.status_code, await resp.get_json()
+
+
+async def test_first_open_answers_the_live_player_and_the_status_it_polls(
+    app, client, make_user, settings, tmp_path
+):
+    user = await make_user(credits=3)
+    job_id = await create_on_view(client, user, await make_template(app, user.account.id))
+    assert await status(client, job_id) == (
+        200,
+        {
+            "state": "waiting",
+            "videoUrl": None,
+            "posterUrl": None,
+            "scenes": [],
+            "liveUrl": None,
+            "soundUrl": None,
+        },
+    )
+    assert (await client.get(f"/v/{job_id}/live")).status_code == 404  # nothing started
+
+    page = await client.get(f"/v/{job_id}")
+    html = await page.get_data(as_text=True)
+    assert page.status_code == 200
+    assert 'id="rs-live"' in html and f'data-status-url="/v/{job_id}/status"' in html
+    assert 'data-frame-url=""' in html  # no live kit yet: the page waits for it
+    assert f'src="http://testserver/media/posters/{job_id}.0.png"' in html
+    assert "Preparing your video" in html
+    # no refresh of the whole page (only for browsers without scripts), no download yet
+    assert re.findall(r"<meta http-equiv=\"refresh\"[^>]*>", html) == [
+        '<meta http-equiv="refresh" content="15">'
+    ]
+    assert '<noscript><meta http-equiv="refresh"' in html
+    assert 'id="rs-download" role="link" aria-disabled="true"' in html
+    assert "/static/live.js" in html and 'data-reelsmith-session="' in html
+
+    code, body = await status(client, job_id)
+    assert code == 200 and body["state"] == "preparing" and body["liveUrl"] is None
+
+    store_kit(settings, tmp_path, job_id)
+    code, body = await status(client, job_id)
+    assert body["liveUrl"] == f"/v/{job_id}/live"
+    assert body["soundUrl"] == f"http://testserver/media/live/{job_id}.m4a"
+    again = await (await client.get(f"/v/{job_id}")).get_data(as_text=True)
+    assert f'data-frame-url="/v/{job_id}/live"' in again
+    assert f'data-sound-url="http://testserver/media/live/{job_id}.m4a"' in again
+    sound = await client.get(f"/media/live/{job_id}.m4a")
+    assert sound.status_code == 200 and sound.headers["Content-Type"] == "audio/mp4"
+
+
+async def test_the_live_frame_is_sandboxed_by_its_own_answer(
+    app, client, make_user, settings, tmp_path
+):
+    user = await make_user(credits=3)
+    job_id = await create_on_view(client, user, await make_template(app, user.account.id))
+    await client.get(f"/v/{job_id}")  # starts it
+    assert (await client.get(f"/v/{job_id}/live")).status_code == 404  # no kit yet
+    store_kit(settings, tmp_path, job_id)
+    resp = await client.get(f"/v/{job_id}/live")
+    html = await resp.get_data(as_text=True)
+    assert resp.status_code == 200
+    csp = resp.headers["Content-Security-Policy"]
+    assert csp.startswith("sandbox allow-scripts;") and "allow-same-origin" not in csp
+    assert "connect-src 'none'" in csp and "script-src 'unsafe-inline'" in csp
+    assert resp.headers["Cache-Control"] == "no-store"
+    # the stored page, with the bridge to the player after its own scripts
+    assert html.startswith(PAGE[: PAGE.index("</body>")])
+    assert 'type: "ready"' in html and html.rstrip().endswith("</body></html>")
+    # the soundtrack and page are not served by /media as HTML
+    assert (await client.get(f"/media/live/{job_id}.html")).status_code == 404
+    # fonts load with CORS from the frame's opaque origin
+    font = await client.get("/static/fonts/inter-latin-400-normal.woff2")
+    assert font.headers["Access-Control-Allow-Origin"] == "*"
+
+
+async def test_beacons_and_cta_count_while_it_plays_live(app, client, make_user, settings):
+    user = await make_user(credits=3)
+    job_id = await create_on_view(client, user, await make_template(app, user.account.id))
+    html = await (await client.get(f"/v/{job_id}")).get_data(as_text=True)
+    token = re.search(r'data-reelsmith-session="([^"]+)"', html)
+    assert token is not None
+    beacon = {"videoId": job_id, "event": "video_started", "metadata": {"sessionId": token[1]}}
+    resp = await client.post("/api/track", json=beacon)
+    assert resp.status_code == 200 and (await resp.get_json())["counted"] is True
+
+
+async def test_a_failed_or_deleted_video_tells_the_page(app, client, make_user, settings):
+    user = await make_user(credits=3)
+    job_id = await create_on_view(client, user, await make_template(app, user.account.id))
+    await client.get(f"/v/{job_id}")
+    async with app.config["REELSMITH_DB"].session() as session:
+        job = await session.get(RenderJob, job_id)
+        job.status = "failed"
+    assert await status(client, job_id) == (404, {"state": "not_found"})
+    other = await create_on_view(client, user, await make_template(app, user.account.id))
+    await client.delete(f"/api/render/{other}", headers=user.headers)
+    assert await status(client, other) == (410, {"state": "deleted"})
+    assert await status(client, "no-such-video") == (404, {"state": "not_found"})
+
+
+async def test_the_jobs_video_link_waits_properly_until_the_file_exists(
+    app, client, make_user, settings, tmp_path
+):
+    user = await make_user(credits=3)
+    job_id = await create_on_view(client, user, await make_template(app, user.account.id))
+    link = f"/media/videos/{job_id}"
+    waiting = await client.get(link)
+    body = await waiting.get_json()
+    assert waiting.status_code == 409 and body["error"] == "not_started"
+    assert (
+        body["playerUrl"] == f"http://testserver/v/{job_id}"
+        and "Retry-After" not in waiting.headers
+    )
+
+    await client.get(f"/v/{job_id}")  # the first open starts it
+    rendering = await client.get(link)
+    body = await rendering.get_json()
+    assert rendering.status_code == 202 and rendering.headers["Retry-After"] == "10"
+    assert body["error"] == "not_ready" and body["jobStatus"] == "pending"
+    assert "being rendered" in body["message"]
+
+    video = tmp_path / "v.mp4"
+    video.write_bytes(b"\x00\x00\x00\x18ftypmp42")
+    get_storage(settings).put(f"videos/{job_id}.1.mp4", video)
+    async with app.config["REELSMITH_DB"].session() as session:
+        job = await session.get(RenderJob, job_id)
+        job.status, job.output_key = "complete", f"videos/{job_id}.1.mp4"
+    done = await client.get(link)
+    assert done.status_code == 302
+    assert done.headers["Location"] == f"http://testserver/media/videos/{job_id}.1.mp4"
+    stored = await client.get(f"/media/videos/{job_id}.1.mp4")  # the file itself, as before
+    assert stored.status_code == 200 and await stored.get_data() == video.read_bytes()
+
+    await client.delete(f"/api/render/{job_id}", headers=user.headers)
+    assert (await client.get(link)).status_code == 410
+    unknown = await client.get("/media/videos/00000000-0000-4000-8000-000000000000")
+    assert unknown.status_code == 404

@@ -1,0 +1,114 @@
+"""The scenes' ambient background, drawn once per page instead of on every frame.
+
+Every scene paints the same full-frame background (composition.css: two soft radial
+gradients over a linear one, in the brand's colours). Software rasterization shades those
+gradients again for every tile it redraws, and nearly every tile is redrawn while a scene
+moves: in the frame profile (bench/frame_profile_bench.py) the background was most of the
+raster work of a frame. `bake_background` draws it once when the page is ready: a probe
+element with the scenes' own background is shown alone on top, captured losslessly (PNG, at
+the page's device pixels), and the image becomes the background of every scene whose
+computed background is the probe's; raster then copies pixels instead of shading gradients.
+The image is the browser's own drawing of the same CSS at the same pixels, so a still scene
+looks the same; a scene sliding or zooming in a transition moves the image instead of
+re-evaluating the gradient (a difference of a level or so in a smooth gradient). Every page
+bakes the same image, so frames stay a function of time alone (parallel pages, cached and
+chunked renders decode to the same frames).
+"""
+
+from __future__ import annotations
+
+import base64
+import logging
+from typing import Any
+
+from worker.render.errors import RenderError
+
+log = logging.getLogger(__name__)
+
+BAKE_BACKGROUND = True  # bench/frame_profile_bench.py --no-bake measures without it
+
+# The probe: a scene's box with nothing but the scenes' background, on top of everything;
+# the stage behind it painted `color` (an opaque probe looks the same over black and white).
+SHOW_PROBE_JS = """(color) => {
+  const stage = document.getElementById("rs-stage");
+  if (!stage) return false;
+  let probe = stage.querySelector(":scope > .rs-bg-probe");
+  if (!probe) {
+    probe = document.createElement("div");
+    probe.className = "rs-scene rs-bg-probe";
+    probe.style.visibility = "visible";
+    probe.style.zIndex = "2147483647";
+    stage.appendChild(probe);
+    stage.dataset.rsBackground = stage.style.background;
+  }
+  if (getComputedStyle(probe).backgroundImage === "none") return false;
+  stage.style.background = color;
+  return true;
+}"""
+
+DROP_PROBE_JS = """() => {
+  const stage = document.getElementById("rs-stage");
+  const probe = stage && stage.querySelector(":scope > .rs-bg-probe");
+  if (probe) {
+    probe.remove();
+    stage.style.background = stage.dataset.rsBackground || "";
+    delete stage.dataset.rsBackground;
+  }
+}"""
+
+# Scenes keep their own background unless it computes to exactly the probe's.
+USE_IMAGE_JS = """async (png) => {
+  const probe = document.querySelector("#rs-stage > .rs-bg-probe");
+  const keys = ["backgroundImage", "backgroundSize", "backgroundPosition", "backgroundRepeat",
+    "backgroundColor", "backgroundOrigin", "backgroundClip", "backgroundAttachment"];
+  const look = (el) => { const s = getComputedStyle(el); return keys.map((k) => s[k]).join("|"); };
+  const want = look(probe);
+  const stage = document.getElementById("rs-stage");
+  probe.remove();
+  stage.style.background = stage.dataset.rsBackground || "";
+  delete stage.dataset.rsBackground;
+  const bytes = Uint8Array.from(atob(png), (c) => c.charCodeAt(0));
+  const url = URL.createObjectURL(new Blob([bytes], { type: "image/png" }));
+  const img = new Image();
+  img.src = url;
+  await img.decode();
+  window.__rsBakedBackground = img;
+  let baked = 0;
+  document.querySelectorAll("#rs-stage > .rs-scene").forEach((el) => {
+    if (look(el) !== want) return;
+    el.style.background = `url("${url}") 0 0 / 100% 100% no-repeat`;
+    baked += 1;
+  });
+  return baked;
+}"""
+
+
+async def bake_background(cap: Any) -> int:
+    """Draw the scenes' background once and use the image in its place (see the module's
+    notes); returns how many scenes use it. `cap` is a ready CapturePage. Nothing is baked
+    on a page without the stage or a scene background, or when the background lets what is
+    behind it show through."""
+    if not BAKE_BACKGROUND:
+        return 0
+    if not await cap.evaluate(SHOW_PROBE_JS, "#000", what="background probe"):
+        await cap.evaluate(DROP_PROBE_JS, what="background probe")
+        return 0
+    png = await cap.capture_png()
+    await cap.evaluate(SHOW_PROBE_JS, "#fff", what="background probe")
+    if await cap.capture_png() != png:  # not opaque: the scenes keep their gradients
+        await cap.evaluate(DROP_PROBE_JS, what="background probe")
+        log.info("the scenes' background is not opaque; drawn on every frame")
+        await cap.pump()
+        return 0
+    baked = int(
+        await cap.evaluate(USE_IMAGE_JS, base64.b64encode(png).decode(), what="background image")
+    )
+    await cap.pump()  # the first frame with the image drawn
+    return baked
+
+
+def check_png(data: bytes | None) -> bytes:
+    """The PNG Chromium returned, or RenderError."""
+    if not data or not data.startswith(b"\x89PNG"):
+        raise RenderError("Chromium produced no background image")
+    return data
