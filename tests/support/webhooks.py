@@ -141,10 +141,12 @@ async def deliveries_worker(settings: Settings) -> AsyncIterator[Worker]:
     try:
         yield worker
     finally:
-        with contextlib.suppress(asyncio.CancelledError):
-            await worker.close()
+        # The poll loop first: closing first let a last poll round meet the closed pool.
+        task.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await task
+        with contextlib.suppress(asyncio.CancelledError):
+            await worker.close()
         await shutdown(worker.ctx)  # as run_alongside does
 
 

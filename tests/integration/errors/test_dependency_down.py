@@ -94,7 +94,7 @@ async def test_api_answers_503_with_retry_after_while_a_dependency_is_down(
             for response, what in [
                 (await api.get(f"/api/render/{job_id}"), "GET /api/render/{id}"),
                 (await api.post("/api/render", json=render), "POST /api/render"),
-                (await api.get("/api/render/batch"), "GET /api/render/batch"),
+                (await api.get("/api/render/batch?batchId=gone"), "GET /api/render/batch"),
             ]:
                 assert_unavailable(response, what)
             ready = await api.get("/readyz")

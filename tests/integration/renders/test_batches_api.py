@@ -79,6 +79,8 @@ async def test_batch_maps_aliased_headers_converts_cells_and_keeps_extras(app, c
         "pending": 2,
         "total": 2,
         "percent": 0,
+        "awaitingView": 0,
+        "expired": 0,
     }
     assert [j["name"] for j in status["jobs"]] == ["Ada", "Grace"]
 

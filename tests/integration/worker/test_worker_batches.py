@@ -110,6 +110,8 @@ async def test_batch_of_12_over_two_workers_ends_partial(
         "pending": 0,
         "total": 12,
         "percent": 100,
+        "awaitingView": 0,
+        "expired": 0,
     }
     assert "processing" in seen and seen.index("processing") < len(seen) - 1
     bad = status["jobs"][4]
