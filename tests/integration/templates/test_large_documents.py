@@ -21,4 +21,5 @@ async def test_a_1mb_template_with_many_duplicate_slots_is_a_prompt_400(client, 
     answer = await resp.get_json()
     # (a per-tier limit on data slots may answer first; either way the answer stays small)
     assert len(answer["details"]) <= MAX_DETAILS and len(json.dumps(answer)) < 100_000
-    assert elapsed < 2.0, f"a 1 MB template took {elapsed:.2f}s to answer"
+    # 0.8 s alone; the suite runs beside a second test worker rendering on the other core.
+    assert elapsed < 5.0, f"a 1 MB template took {elapsed:.2f}s to answer"
