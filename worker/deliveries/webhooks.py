@@ -14,7 +14,6 @@ from urllib.parse import urlsplit
 
 import httpx
 from arq import Retry, cron, func
-from redis.exceptions import RedisError
 from sqlalchemy.exc import DBAPIError
 
 from app.config import Settings
@@ -22,6 +21,7 @@ from app.db import Database, utcnow
 from app.outbound import OutboundRefused, Target, check_url
 from app.webhooks import attempts, queue, service, signing
 from app.webhooks.attempts import Outcome
+from worker.steady import REDIS_DOWN
 
 log = logging.getLogger("reelsmith.webhooks")
 
@@ -162,7 +162,7 @@ async def _free_slot(redis: Any, slot: str) -> None:
     lapsed)."""
     try:
         await redis.delete(slot)
-    except (RedisError, OSError) as exc:
+    except REDIS_DOWN as exc:
         log.warning("webhook slot %s not freed (%s); it expires with its hold", slot, exc)
 
 
