@@ -12,7 +12,13 @@ A connection lost while arq WATCHes a key comes out of redis-py as a `WatchError
 away ended the deliveries worker's poll loop for good, silently, while the process lived on
 (the rare "idle after a Redis restart" hang). Every `RedisError` of a poll round is therefore
 an outage here, and any other error of a round is logged with its traceback and the loop goes
-on: a poll loop never ends while its process lives."""
+on: a poll loop never ends while its process lives.
+
+A stop does not rest on one cancellation either. Python 3.11's `asyncio.wait_for` returns the
+inner result and drops a cancellation that arrives as the inner call finishes, and redis-py
+wraps every send in it once a socket time limit is set: a SIGTERM landing on a send was lost,
+the poll loop went on and the process never stopped (a supervisor would kill it, cutting
+attempts and renders). A stop therefore also raises a flag that every poll round checks."""
 
 from __future__ import annotations
 
@@ -20,6 +26,7 @@ import asyncio
 import io
 import logging
 import time
+from typing import Any
 
 from arq.worker import Worker
 from redis.exceptions import RedisError
@@ -36,8 +43,22 @@ class SteadyWorker(Worker):
     """A Worker whose poll rounds survive Redis being down or restarted."""
 
     down_since: float | None = None
+    stopping: bool = False
+
+    def handle_sig(self, signum: Any) -> None:
+        self.stopping = True
+        super().handle_sig(signum)
+
+    async def _wait_for_tasks_to_complete(self, signum: Any) -> None:
+        # arq's graceful stop (SIGTERM with job_completion_wait) ends in main_task.cancel()
+        try:
+            await super()._wait_for_tasks_to_complete(signum)
+        finally:
+            self.stopping = True
 
     async def _poll_iteration(self) -> None:
+        if self.stopping:  # a cancellation of the poll loop was lost on the way
+            raise asyncio.CancelledError
         try:
             await super()._poll_iteration()
         except REDIS_DOWN as exc:

@@ -7,6 +7,7 @@ import asyncio
 import contextlib
 import json
 import os
+import signal
 import ssl
 import subprocess
 import sys
@@ -17,7 +18,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from arq.worker import Worker
 from sqlalchemy import select
 
 from app.config import Settings
@@ -28,6 +28,7 @@ from tests.support.environment import settings_env
 from tests.support.http_server import LoopbackServer, QuietHandler
 from worker import jobs
 from worker.deliveries.runner import shutdown, worker_kwargs
+from worker.steady import SteadyWorker
 
 # The SPEC schedule times this in the tests: 1 min -> 12 ms ... 6 h -> 4.3 s (6.2 s in all).
 SCALE = 0.0002
@@ -133,16 +134,16 @@ def server_tls(cert: Path, key: Path) -> ssl.SSLContext:
 
 
 @contextlib.asynccontextmanager
-async def deliveries_worker(settings: Settings) -> AsyncIterator[Worker]:
+async def deliveries_worker(settings: Settings) -> AsyncIterator[SteadyWorker]:
     """The deliveries worker of `reelsmith worker`, in this process."""
-    worker = Worker(**worker_kwargs(settings), handle_signals=False)
+    worker = SteadyWorker(**worker_kwargs(settings), handle_signals=False)
     task = asyncio.create_task(worker.main())
     worker.main_task = task
     try:
         yield worker
     finally:
         # The poll loop first: closing first let a last poll round meet the closed pool.
-        task.cancel()
+        worker.handle_sig(signal.SIGTERM)  # as run_alongside stops it
         with contextlib.suppress(asyncio.CancelledError):
             await task
         with contextlib.suppress(asyncio.CancelledError):
