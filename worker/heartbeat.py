@@ -27,12 +27,13 @@ class Heartbeat:
         self.redis, self.settings, self.worker_id = redis, settings, worker_id
         self.slots, self.ttl_s = slots, ttl_s
         self.task: asyncio.Task[None] | None = None
+        self.stopped = False  # a cancellation can be lost on the way (worker/steady.py)
 
     async def beat(self) -> None:
         await register_worker(self.redis, self.settings, self.worker_id, self.slots, self.ttl_s)
 
     async def _loop(self) -> None:
-        while True:
+        while not self.stopped:
             await asyncio.sleep(max(self.ttl_s / 4, 0.5))
             with contextlib.suppress(Exception):  # Redis hiccup: try again next beat
                 await self.beat()
@@ -42,6 +43,7 @@ class Heartbeat:
         self.task = asyncio.create_task(self._loop())
 
     async def stop(self) -> None:
+        self.stopped = True
         if self.task:
             self.task.cancel()
         await self.redis.delete(heartbeat_key(self.settings, self.worker_id))

@@ -64,6 +64,7 @@ class Progress:
         self.stage, self.percent = str(JobStage.FETCHING_DATA), start
         self.written: tuple[str, int] = (self.stage, start)
         self.task: asyncio.Task[None] | None = None
+        self.stopped = False  # a cancellation can be lost on the way (worker/steady.py)
         self.logged_stage: str | None = None
 
     def __call__(self, stage: str, percent: float) -> None:
@@ -74,7 +75,7 @@ class Progress:
         self.percent = max(self.percent, min(99, int(percent)))
 
     async def _loop(self) -> None:
-        while True:
+        while not self.stopped:
             await asyncio.sleep(PROGRESS_FLUSH_S)
             await self.flush()
 
@@ -95,6 +96,7 @@ class Progress:
         return self
 
     def __exit__(self, *exc: object) -> None:
+        self.stopped = True
         if self.task:
             self.task.cancel()
 

@@ -171,12 +171,13 @@ class PieceProgress:
         self.db, self.piece, self.worker_id = db, piece, worker_id
         self.done = self.written = 0
         self.task: asyncio.Task[None] | None = None
+        self.stopped = False  # a cancellation can be lost on the way (worker/steady.py)
 
     def on_frames(self, done: int, total: int) -> None:
         self.done = done
 
     async def _loop(self) -> None:
-        while True:
+        while not self.stopped:
             await asyncio.sleep(PROGRESS_FLUSH_S)
             if self.done != self.written:
                 try:
@@ -191,6 +192,7 @@ class PieceProgress:
         return self
 
     def __exit__(self, *exc: object) -> None:
+        self.stopped = True
         if self.task:
             self.task.cancel()
 
