@@ -152,13 +152,21 @@ GENERIC_USE_CASES = {"business review", "thank you"}
 CTA_PHRASE = re.compile(r"\b(?:button|link|call|cta|invitation|invite)s? (?:to|for)\b[^,;:.]*")
 
 
+# Nouns a kind's word can stand before as a modifier: then it names that noun's scene only.
+HEADS = {"photo", "photos", "picture", "pictures", "image", "images", "map", "logo", "poll",
+         "badge", "button", "link"}  # fmt: skip
+
+
 def mentions(text: str, kind: Kind, spans: tuple[tuple[int, int, bool], ...] = ()) -> int:
     """Where `kind` is first mentioned in text (-1 when it is not); `spans` are the quantity
     phrases (start, end, names a rank) in which a kind's words do not count unless they
     name a map, photo, poll, call to action, badge or logo, or a comparison."""
     best = -1
+    # What the call to action does names no other scene ("a link to upgrade their plan").
+    cta = () if kind.name == "cta" else [m.span() for m in CTA_PHRASE.finditer(text)]
     for word in kind.words:
-        pattern = rf"(?<![a-z0-9]){re.escape(word)}(?![a-z0-9])"
+        # a word of a compound names nothing ("ride-share" is no breakdown)
+        pattern = rf"(?<![a-z0-9-]){re.escape(word)}(?![a-z0-9])"
         if word.endswith("%"):
             pattern = re.escape(word)
         for match in re.finditer(pattern, text):
@@ -166,8 +174,11 @@ def mentions(text: str, kind: Kind, spans: tuple[tuple[int, int, bool], ...] = (
             counts = kind.name in NAMED_IN_QUANTITIES or (
                 kind.name == "comparison" and word in COMPARING and not any(inside)
             )
-            if inside and not counts:
+            if inside and not counts or any(a < match.start() < b for a, b in cta):
                 continue
+            head = re.match(r"\s+([a-z]+)", text[match.end() :])
+            if head and head.group(1) in HEADS and head.group(1) not in kind.words:
+                continue  # a word naming another scene's thing ("a team photo") names no quote
             if best < 0 or match.start() < best:
                 best = match.start()
             break

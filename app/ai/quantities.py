@@ -132,6 +132,13 @@ STOP = {"a", "an", "the", "their", "your", "our", "his", "her", "its", "my", "ea
         "past", "next", "new", "there", "us", "me", "him", "one", "ones", "time", "times",
         "key", "some", "any", "also", "plus", "showing", "including", "about", "over", "into",
         "up", "out", "s", "show", "tell", "give", "both", "than", "more"}  # fmt: skip
+# Irregular participles of things done ("exhibitions seen", "fish caught").
+IRREGULAR = ("seen", "taken", "done", "driven", "ridden", "flown", "grown", "eaten", "sent",
+             "bought", "caught", "found", "held", "kept", "met", "told", "gotten", "brought",
+             "sung", "swum", "drawn", "thrown", "worn", "chosen", "spoken", "lost", "heard",
+             "fed", "led", "won", "hit", "climbed", "given")  # fmt: skip
+# Words before a counted noun that still name the count ("average steps per day").
+COUNT_LEADS = {"average", "avg", "daily", "weekly", "monthly", "total"}
 PARTICIPLES = {"gave": "given", "give": "given", "served": "served", "paid": "paid",
                "placed": "placed", "watched": "watched", "studied": "studied", "sold": "sold",
                "closed": "closed", "traveled": "traveled", "travelled": "traveled",
@@ -147,9 +154,14 @@ PARTICIPLES = {"gave": "given", "give": "given", "served": "served", "paid": "pa
                "taught": "taught", "built": "built", "made": "made", "used": "used",
                "redeemed": "redeemed", "referred": "referred", "resolved": "resolved",
                "answered": "answered", "donated": "donated", "received": "received",
-               "learned": "learned", "practiced": "practiced", "coded": "coded"}  # fmt: skip
+               "learned": "learned", "practiced": "practiced", "coded": "coded",
+               **{p: p for p in IRREGULAR}}  # fmt: skip
 
-PHRASE_BREAK = re.compile(r"[,;:\n()]|\.(?:\s|$)|\s(?:and|with|plus|including|showing|then)\s")
+# "compared with other drivers" stays one phrase (the rank it names), other "with"s cut.
+PHRASE_BREAK = re.compile(
+    r"[,;:\n()]|\.(?:\s|$)|\s(?:and|plus|including|showing|then)\s"
+    r"|(?<!compared)(?<!compare)(?<!compares)(?<!comparing)\swith\s"
+)
 QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”|(?:(?<=\s)|^)'[^']{2,120}'(?=[\s.,;:!?]|$)")
 
 
@@ -318,6 +330,10 @@ def _count(pos: int, tokens: list[str], marked: bool) -> Quantity | None:
     counted = next((t for t in content if t in COUNT_NOUNS), None)
     if counted is None and _things_done(content):
         counted = content[0]  # "pages turned", "episodes finished"
+    lead = _led_count(_content(_lead(tokens), set()), counted)
+    if lead is not None and not marked:
+        key, label = _name(lead)
+        return Quantity("count", key, label, position=pos)
     if counted in SHOWN_AS_SCENES and not marked and not set(content) & set(PARTICIPLES):
         return None  # "their books" is a book shelf; "books read" or "how many books" a count
     # An unmarked phrase is a measure only when it is short and led by a countable noun.
@@ -340,6 +356,18 @@ def _count(pos: int, tokens: list[str], marked: bool) -> Quantity | None:
     if "how much" in text and noun not in COUNT_NOUNS:
         return None
     return Quantity("count", key, label, position=pos)
+
+
+def _led_count(content: list[str], counted: str | None) -> list[str] | None:
+    """The words of a count led by another word: "average steps" (a count word first) or
+    "support tickets opened" (a noun, the counted noun, what was done with them); None when
+    the phrase is not one ("favorite songs" is a list, not a count)."""
+    if counted is None or len(content) < 2 or content[1] != counted:
+        return None
+    if content[0] in COUNT_LEADS and len(content) == 2:
+        return content
+    done = len(content) == 3 and (content[2] in PARTICIPLES or content[2].endswith("ed"))
+    return content if done and content[2] not in SHOWN_VERBS else None
 
 
 def _things_done(content: list[str]) -> bool:

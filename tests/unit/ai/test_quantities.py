@@ -74,3 +74,40 @@ def test_a_quantity_never_takes_a_lists_slot():
     assert book.key("books") == "books"  # the book shelf's list
     assert book.quantity(Quantity("count", "books", "Books")) == "books_count"
     assert {s.key: s.type for s in book.slots} == {"books": "array", "books_count": "number"}
+
+
+@pytest.mark.parametrize(
+    "prompt, expected",
+    [
+        # "compared with" does not cut the phrase that names the rank
+        ("recap: their average rating compared with other drivers in the city",
+         [("rank", "percentile", "", "")]),
+        # a count led by another noun or by "average"; an irregular participle
+        ("review: support tickets opened, average steps per day, exhibitions seen",
+         [("count", "support_tickets_opened", "", ""), ("count", "average_steps", "", ""),
+          ("count", "exhibitions_seen", "", "")]),
+    ],
+)  # fmt: skip
+def test_counts_and_ranks_phrased_around_their_noun(prompt, expected):
+    assert found(prompt) == expected
+
+
+def test_a_list_led_by_an_adjective_is_not_a_count():
+    assert quantities("recap: their favorite songs") == []
+
+
+@pytest.mark.parametrize(
+    "prompt, absent",
+    [
+        ("year-end recap for our ride-share drivers: trips completed", "breakdown"),
+        ("quarterly review: uptime as a percent and a link to upgrade their plan", "timeline"),
+        ("season summary: medals won and a team photo", "quote"),
+    ],
+)
+def test_words_that_name_no_scene(prompt, absent):
+    from app.ai.compose import create
+    from app.ai.kinds import BY_NAME
+    from app.ai.schemas import TemplateState
+
+    scenes = create(prompt, TemplateState(scenes=[], dataSlots=[])).scenes
+    assert BY_NAME[absent].primitive not in [s.primitiveId for s in scenes]
