@@ -27,7 +27,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from playwright.async_api import Browser, async_playwright  # noqa: E402
+from playwright.async_api import Browser, Page, async_playwright  # noqa: E402
 
 from app.composition.fit import fit_rules  # noqa: E402
 from app.composition.fit_estimate import BOXES_FILE  # noqa: E402
@@ -131,7 +131,7 @@ def _list_counts(primitive_id: str) -> tuple[str | None, list[int]]:
 
 
 async def measure_option(
-    browser: Browser,
+    browser: Page,
     primitive_id: str,
     option: str,
     long: bool = False,
@@ -152,21 +152,16 @@ async def measure_option(
         data = _long(data)
     scene = {"primitiveId": primitive_id, "animationOption": option, "transition": "cut", **fields}
     html = render_composition(build_timeline([scene], data), {}, {}, None, data=data)
-    context = await browser.new_context(viewport={"width": 1280, "height": 720})
-    try:
-        page = await context.new_page()
-        await context.route("**/*", lambda route: route.abort())
-        await page.set_content(html, wait_until="load")
-        await page.evaluate("() => window.reelsmith.ready")
-        rules = [r.model_dump(exclude_none=True) for r in fit_rules(primitive_id)]
-        found: list[Any] = await page.evaluate(MEASURE, rules)
-    finally:
-        await context.close()
+    page = browser  # one page per primitive: each document replaces the last one whole
+    await page.set_content(html, wait_until="load")
+    await page.evaluate("() => window.reelsmith.ready")
+    rules = [r.model_dump(exclude_none=True) for r in fit_rules(primitive_id)]
+    found: list[Any] = await page.evaluate(MEASURE, rules)
     return found
 
 
 async def widest(
-    browser: Browser, primitive_id: str, option: str, count: int | None = None
+    browser: Page, primitive_id: str, option: str, count: int | None = None
 ) -> list[Any]:
     """The boxes with typical text, each as wide as it gets with long text."""
     found = await measure_option(browser, primitive_id, option, count=count)
@@ -177,42 +172,59 @@ async def widest(
     return found
 
 
+async def measure_primitive(browser: Browser, primitive_id: str) -> dict[str, Any]:
+    """Every animation option's boxes of one primitive, on a page of its own."""
+    rules = fit_rules(primitive_id)
+    options: dict[str, Any] = {}
+    context = await browser.new_context(viewport={"width": 1280, "height": 720})
+    try:
+        await context.route("**/*", lambda route: route.abort())
+        page = await context.new_page()
+        for option in catalog()[primitive_id].animationOptions:
+            found = await widest(page, primitive_id, option)
+            _, counts = _list_counts(primitive_id)
+            by_count = [await widest(page, primitive_id, option, n) for n in counts]
+            for index, box in enumerate(found):
+                if box is None:
+                    continue
+                boxes = {
+                    str(n): other[index]["box"]
+                    for n, other in zip(counts, by_count, strict=True)
+                    if other[index] is not None
+                }
+                if any(abs(b - box["box"]) > 1 for b in boxes.values()):
+                    box["byCount"] = boxes
+            entries = {}
+            for rule, box in zip(rules, found, strict=True):
+                shows = [rule.prop] if rule.prop else SHOWS.get((primitive_id, rule.selector))
+                if box is None or not shows:
+                    continue  # not shown in this option, or text the primitive makes
+                extra = ADJUST.get((primitive_id, rule.selector), {})
+                entries[rule.selector] = {"shows": shows, **box, **extra}
+            options[option] = entries
+    finally:
+        await context.close()
+    return options
+
+
+PAGES = 3  # primitives measured at once (each page mostly waits on the browser)
+
+
 async def measure_all() -> dict[str, Any]:
-    out: dict[str, Any] = {}
     async with async_playwright() as pw:
         browser = await pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
         try:
-            for primitive_id, info in sorted(catalog().items()):
-                rules = fit_rules(primitive_id)
-                options: dict[str, Any] = {}
-                for option in info.animationOptions:
-                    found = await widest(browser, primitive_id, option)
-                    _, counts = _list_counts(primitive_id)
-                    by_count = [await widest(browser, primitive_id, option, n) for n in counts]
-                    for index, box in enumerate(found):
-                        if box is None:
-                            continue
-                        boxes = {
-                            str(n): other[index]["box"]
-                            for n, other in zip(counts, by_count, strict=True)
-                            if other[index] is not None
-                        }
-                        if any(abs(b - box["box"]) > 1 for b in boxes.values()):
-                            box["byCount"] = boxes
-                    entries = {}
-                    for rule, box in zip(rules, found, strict=True):
-                        shows = (
-                            [rule.prop] if rule.prop else SHOWS.get((primitive_id, rule.selector))
-                        )
-                        if box is None or not shows:
-                            continue  # not shown in this option, or text the primitive makes
-                        extra = ADJUST.get((primitive_id, rule.selector), {})
-                        entries[rule.selector] = {"shows": shows, **box, **extra}
-                    options[option] = entries
-                out[primitive_id] = options
+            gate = asyncio.Semaphore(PAGES)
+
+            async def one(primitive_id: str) -> dict[str, Any]:
+                async with gate:
+                    return await measure_primitive(browser, primitive_id)
+
+            names = sorted(catalog())
+            measured = await asyncio.gather(*(one(n) for n in names))
         finally:
             await browser.close()
-    return out
+    return dict(zip(names, measured, strict=True))
 
 
 def close(a: Any, b: Any) -> bool:
