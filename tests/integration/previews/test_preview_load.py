@@ -8,7 +8,12 @@ import json
 import time
 from typing import Any
 
+import pytest
+
 from app.templates.errors import MAX_DETAILS
+
+# A wall-clock bound: run with the machine to itself, after the parallel suite (Makefile).
+pytestmark = pytest.mark.latency
 
 SLOTS = 30_000  # ~1 MB of JSON
 DISTINCT = 10_000  # keys repeat: 20,000 duplicate-key problems

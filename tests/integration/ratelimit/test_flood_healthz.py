@@ -17,6 +17,9 @@ from app.config import Settings
 from app.ratelimit import public_rule_for
 from tests.support.live_server import live_server
 
+# A wall-clock bound: run with the machine to itself, after the parallel suite (Makefile).
+pytestmark = pytest.mark.latency
+
 
 @pytest.fixture
 def server(settings_factory, tmp_path: Path) -> Iterator[str]:
@@ -94,5 +97,4 @@ async def test_healthz_stays_fast_while_one_client_floods_public_routes(server: 
     bound = sum(rule.burst + rule.limit * flood_s / 60 for rule in buckets.values())
     assert statuses[429] > 0 and through <= bound + len(buckets), (statuses, bound)
     assert not [s for s in statuses if s >= 500 or s == 0], statuses
-    # Beside a second test worker on 2 cores (alone: well under 100 ms).
-    assert p99 < 0.25, f"p99 {p99 * 1000:.0f} ms over {len(latencies)} probes; {statuses}"
+    assert p99 < 0.15, f"p99 {p99 * 1000:.0f} ms over {len(latencies)} probes; {statuses}"

@@ -6,7 +6,7 @@ listening on the bridge address). Two API hosts and two worker hosts each run th
 commands an operator runs (`reelsmith migrate`, `reelsmith serve`, `reelsmith worker`) with
 only REELSMITH_* settings pointing at the services host, and their own local folders.
 
-A batch of 20 goes to the first API; both workers render it; one worker host is killed
+A batch of 10 goes to the first API; both workers render it; one worker host is killed
 (every process in its namespace, SIGKILL) while it holds a job. Then: every job complete, once
 (one video per job in the bucket, no attempt's leftovers); the batch charged once and nothing
 refunded; every file in the bucket; the second API answers status and media for jobs the first
@@ -48,7 +48,7 @@ WHY_NOT = unavailable()
 PG_ADMIN_DSN = os.environ.get("REELSMITH_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
 TEST_REDIS_URL = os.environ.get("REELSMITH_TEST_REDIS", "redis://127.0.0.1:6379/13")
 RUN_PREFIX = os.environ.get("REELSMITH_TEST_RUN_PREFIX", "rstest")
-ROWS = 20
+ROWS = 10  # enough for each worker to complete one and be killed holding the next
 # The suite's short template with half-second scenes: 1 s of 720p video per job.
 TEMPLATE = {
     **SHORT_TEMPLATE,

@@ -1,4 +1,5 @@
-"""Template document checks are linear: a 1 MB document is checked in milliseconds."""
+"""Template document checks are linear: a 1 MB document is checked in milliseconds (CPU of
+this thread: other threads of a test process, left by earlier tests, do not count)."""
 
 from __future__ import annotations
 
@@ -24,16 +25,16 @@ def _document(size: int) -> tuple[list[SceneConfig], list[DataSlot]]:
 
 def _cpu_seconds(size: int) -> float:
     scenes, slots = _document(size)
-    started = time.process_time()
+    started = time.thread_time()
     document_problems(scenes, slots)
-    return time.process_time() - started
+    return time.thread_time() - started
 
 
 def test_a_large_document_is_checked_in_linear_time():
     scenes, slots = _document(30_000)
-    started = time.process_time()
+    started = time.thread_time()
     problems = document_problems(scenes, slots)
-    used = time.process_time() - started
+    used = time.thread_time() - started
     assert [p["type"] for p in problems].count("duplicate") == 20_000
     assert [p["type"] for p in problems].count("unknown_data_slot") == 2_000
     assert used < 1.0, f"{used:.2f}s of CPU to check 30,000 slots and 2,000 scenes"
