@@ -17,6 +17,9 @@ export REELSMITH_TEST_REDIS ?= redis://127.0.0.1:$(TEST_REDIS_PORT)/13
 # The suite on both cores: one pytest worker per core, each test file on one worker (its
 # module fixtures, e.g. the clients' live server, stay shared). PYTEST_ARGS= runs it serially.
 PYTEST_ARGS ?= -n 2 --dist loadfile
+# Then the wall-clock bounds (marked `latency`), serially with the machine to themselves;
+# LATENCY_ARGS= skips them (a narrowed run), LATENCY_ARGS=tests/integration/previews narrows.
+LATENCY_ARGS ?= tests
 
 .PHONY: run test system test-system venv fonts clients migrate bootstrap lint docs gallery screenshots bench clean fit-boxes
 
@@ -26,7 +29,7 @@ run: system venv fonts migrate bootstrap
 	@$(BIN)/mkdocs build --quiet 2>/dev/null || echo "docs site not built (see make docs)"
 	$(BIN)/reelsmith dev
 
-# Runs the whole suite; starts a throwaway redis-server for it when none answers, and stops it
+# Runs the whole suite (wall-clock bounds last and alone: `latency`); starts a throwaway redis-server for it when none answers, and stops it
 # afterwards. Exits with pytest's status.
 test: system test-system venv fonts clients
 	@started=""; \
@@ -37,7 +40,8 @@ test: system test-system venv fonts clients
 	  started=1; \
 	  for i in $$(seq 50); do redis-cli -p $(TEST_REDIS_PORT) ping >/dev/null 2>&1 && break; sleep 0.1; done; \
 	fi; \
-	status=0; $(BIN)/pytest -q $(PYTEST_ARGS) || status=$$?; \
+	status=0; $(BIN)/pytest -q -m "not latency" $(PYTEST_ARGS) || status=$$?; \
+	[ -z "$(LATENCY_ARGS)" ] || $(BIN)/pytest -q -m latency $(LATENCY_ARGS) || status=$$?; \
 	if [ -n "$$started" ]; then kill "$$(cat /tmp/reelsmith-test-redis.pid)" 2>/dev/null || true; fi; \
 	exit $$status
 
