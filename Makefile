@@ -16,7 +16,7 @@ TEST_REDIS_PORT ?= 6379
 export REELSMITH_TEST_REDIS ?= redis://127.0.0.1:$(TEST_REDIS_PORT)/13
 # The suite on both cores: one pytest worker per core, each test file on one worker (its
 # module fixtures, e.g. the clients' live server, stay shared). PYTEST_ARGS= runs it serially.
-PYTEST_ARGS ?= -n 2 --dist loadfile
+PYTEST_ARGS ?= -n 2 --dist loadfile --no-loadscope-reorder
 # Then the wall-clock bounds (marked `latency`), serially with the machine to themselves;
 # LATENCY_ARGS= skips them (a narrowed run), LATENCY_ARGS=tests/integration/previews narrows.
 LATENCY_ARGS ?= tests

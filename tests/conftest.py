@@ -25,6 +25,7 @@ from app.db import Database
 from app.keys.service import create_key
 from app.models import create_all
 from app.workdir import close_work_folder
+from tests.support.ordering import order
 
 PG_ADMIN_DSN = os.environ.get("REELSMITH_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
 TEST_REDIS_URL = os.environ.get("REELSMITH_TEST_REDIS", "redis://127.0.0.1:6379/13")
@@ -255,3 +256,7 @@ def every_database_is_disposed() -> Iterator[None]:
         patch.setattr(Database, "dispose", dispose)
         yield
     assert not open_urls, f"Database(...) created and never disposed: {sorted(open_urls.values())}"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    order(items)  # the longest files first (tests/support/ordering.py)
