@@ -66,6 +66,8 @@ class Receiver(LoopbackServer):
         receiver = self
 
         class Handler(QuietHandler):
+            timeout = 10  # a connection that stalls frees its thread
+
             def do_POST(self) -> None:
                 body = self.rfile.read(int(self.headers.get("content-length", "0")))
                 with receiver.lock:
@@ -94,7 +96,12 @@ class Receiver(LoopbackServer):
 
     def with_tls(self, context: ssl.SSLContext, host: str = "localhost") -> Receiver:
         self.tls, self.host = context, host
-        self.server.socket = context.wrap_socket(self.server.socket, server_side=True)
+        # The handshake in each request's thread, not in accept(): a client that connects and
+        # never finishes it (a worker stopped mid-attempt) held the serving loop, and shutdown()
+        # waited for it for good.
+        self.server.socket = context.wrap_socket(
+            self.server.socket, server_side=True, do_handshake_on_connect=False
+        )
         return self
 
     @property
