@@ -14,11 +14,11 @@ SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 APT := DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get -y -qq -o Dpkg::Use-Pty=0
 TEST_REDIS_PORT ?= 6379
 export REELSMITH_TEST_REDIS ?= redis://127.0.0.1:$(TEST_REDIS_PORT)/13
-# The suite on both cores: three pytest workers (a third of the suite's time is waiting on
-# worker processes, servers and timeouts), each test file on one worker (its module fixtures,
+# The suite on both cores: one pytest worker per core (a third, tried, did not shorten it: the
+# rendering files keep both cores busy), each test file on one worker (its module fixtures,
 # e.g. the clients' live server, stay shared), the longest files first
 # (tests/support/ordering.py). PYTEST_ARGS= runs it serially.
-PYTEST_ARGS ?= -n 3 --dist loadfile --no-loadscope-reorder
+PYTEST_ARGS ?= -n 2 --dist loadfile --no-loadscope-reorder
 # Then the wall-clock bounds (marked `latency`), serially with the machine to themselves;
 # LATENCY_ARGS= skips them (a narrowed run), LATENCY_ARGS=tests/integration/previews narrows.
 LATENCY_ARGS ?= tests
