@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from app.ai.compose import create
+from app.ai.kinds import BY_NAME
 from app.ai.quantities import Quantity, currency_of, quantities, unquoted
+from app.ai.schemas import TemplateState
 from app.ai.slots import SlotBook
 
 
@@ -105,9 +108,5 @@ def test_a_list_led_by_an_adjective_is_not_a_count():
     ],
 )
 def test_words_that_name_no_scene(prompt, absent):
-    from app.ai.compose import create
-    from app.ai.kinds import BY_NAME
-    from app.ai.schemas import TemplateState
-
     scenes = create(prompt, TemplateState(scenes=[], dataSlots=[])).scenes
     assert BY_NAME[absent].primitive not in [s.primitiveId for s in scenes]
