@@ -366,8 +366,14 @@ def _led_count(content: list[str], counted: str | None) -> list[str] | None:
         return None
     if content[0] in COUNT_LEADS and len(content) == 2:
         return content
-    done = len(content) == 3 and (content[2] in PARTICIPLES or content[2].endswith("ed"))
-    return content if done and content[2] not in SHOWN_VERBS else None
+    return content if len(content) == 3 and _done(content[2]) else None
+
+
+def _done(verb: str) -> bool:
+    """Whether a word says what was done with things ("opened", "seen"), not how they are
+    shown ("ranked")."""
+    known = verb in PARTICIPLES or verb in PARTICIPLES.values() or verb.endswith("ed")
+    return known and verb not in SHOWN_VERBS
 
 
 def _things_done(content: list[str]) -> bool:
@@ -376,9 +382,7 @@ def _things_done(content: list[str]) -> bool:
         return False
     noun, verb = content[0], content[1]
     plural = noun.endswith("s") and not noun.endswith("ss") and len(noun) > 3
-    done = verb in PARTICIPLES or verb in PARTICIPLES.values() or verb.endswith("ed")
-    done = done and verb not in SHOWN_VERBS
-    return plural and done and noun not in SHOWN_AS_PLACES | SHOWN_AS_SCENES
+    return plural and _done(verb) and noun not in SHOWN_AS_PLACES | SHOWN_AS_SCENES
 
 
 def unquoted(prompt: str) -> str:
