@@ -141,16 +141,19 @@ async def enqueue(pool: Any, settings: Settings, job_id: str, position: int = 0)
 INTERACTIVE_LEAD = timedelta(hours=1)
 
 
-async def enqueue_interactive(pool: Any, settings: Settings, job_id: str) -> bool:
+async def enqueue_interactive(
+    pool: Any, settings: Settings, job_id: str, position: int = 0
+) -> bool:
     """Put a job someone is waiting for (an on-view render opened by its viewer, marked
     enqueued by `dispatch` within its account's share) at the head of the arq queue, ahead of
-    the bulk jobs queued (no-op when it is already there)."""
+    the bulk jobs queued (no-op when it is already there). `position` adds ms as in `enqueue`:
+    two enqueued within the same millisecond would otherwise be ordered by their random ids."""
     job = await pool.enqueue_job(
         TASK_NAME,
         job_id,
         _job_id=arq_job_id(settings, job_id),
         _queue_name=settings.queue_name,
-        _defer_until=utcnow() - INTERACTIVE_LEAD,
+        _defer_until=utcnow() - INTERACTIVE_LEAD + timedelta(milliseconds=position),
     )
     return job is not None
 
@@ -259,7 +262,7 @@ async def dispatch(db: Database, pool: Any, settings: Settings) -> list[str]:
     # finds missing from the queue and enqueues.
     for position, job_id in enumerate(chosen):
         if job_id in interactive:
-            await enqueue_interactive(pool, settings, job_id)
+            await enqueue_interactive(pool, settings, job_id, position)
         else:
             await enqueue(pool, settings, job_id, position)
     return chosen
