@@ -84,31 +84,33 @@ async def create_once(
     account_id: str,
     header: str | None,
     endpoint: str,
-    request: dict[str, Any],
+    request: Callable[[], dict[str, Any]],
     make: Callable[[AsyncSession], Awaitable[dict[str, Any]]],
 ) -> Answer:
     """Replay the stored answer for a known key, or `make` the answer in one transaction that
-    also stores it under the key (without a key: just `make` it). A concurrent twin with the
-    same key loses the unique constraint and, on its second attempt, replays the winner's
-    answer. IdempotencyConflict for a key used with another body or endpoint."""
+    also stores it under the key (without a key: just `make` it, and the body, `request()`,
+    is never fingerprinted). A concurrent twin with the same key loses the unique constraint
+    and, on its second attempt, replays the winner's answer. IdempotencyConflict for a key
+    used with another body or endpoint."""
     key = parse_key(header)
-    digest = body_hash(request)
+    if key is None:
+        async with db.session() as session:
+            return Answer(await make(session), replayed=False)
+    digest = body_hash(request())
     retrying = AsyncRetrying(
         stop=stop_after_attempt(2),
-        retry=retry_if_exception(lambda exc: isinstance(exc, IntegrityError) and bool(key)),
+        retry=retry_if_exception(lambda exc: isinstance(exc, IntegrityError)),
         reraise=True,
     )
     async for attempt in retrying:
         with attempt:
             async with db.session() as session:
-                if key:
-                    stored = await replay(session, account_id, key, endpoint, digest)
-                    if stored is not None:
-                        return Answer(stored, replayed=True)
+                stored = await replay(session, account_id, key, endpoint, digest)
+                if stored is not None:
+                    return Answer(stored, replayed=True)
                 answer = await make(session)
-                if key:
-                    remember(session, account_id, key, endpoint, digest, answer)
-                    await session.flush()
+                remember(session, account_id, key, endpoint, digest, answer)
+                await session.flush()
             return Answer(answer, replayed=False)
     raise AssertionError("unreachable: the last attempt returns or raises")
 

@@ -8,8 +8,9 @@ from typing import Any
 
 from argon2 import PasswordHasher
 from argon2.exceptions import VerificationError
-from sqlalchemy import select, update
+from sqlalchemy import Integer, bindparam, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm.attributes import set_committed_value
 
 from app.accounts.models import Account, LedgerEntry, Session
 from app.config import Settings
@@ -131,6 +132,21 @@ async def revoke_session(session: AsyncSession, session_id: str) -> None:
     )
 
 
+# The statements of `_move`, built once on the tables (every render charges a credit: building
+# a statement, or the ORM's compile step, costs more CPU than executing it).
+ACCOUNTS = Account.__table__
+_ADD = (
+    update(ACCOUNTS)
+    .where(ACCOUNTS.c.id == bindparam("account"))
+    .values(credits=ACCOUNTS.c.credits + bindparam("amount", type_=Integer))
+    .returning(ACCOUNTS.c.credits)
+)
+# The guard in WHERE makes the check-and-decrement one atomic statement.
+_TAKE = _ADD.where(ACCOUNTS.c.credits >= bindparam("need", type_=Integer))
+_BALANCE = select(ACCOUNTS.c.credits).where(ACCOUNTS.c.id == bindparam("account"))
+_LEDGER_ROW = insert(LedgerEntry.__table__)
+
+
 async def _move(
     session: AsyncSession,
     account_id: str,
@@ -139,33 +155,32 @@ async def _move(
     reason: str,
     reference: str | None,
 ) -> int:
-    """Atomically add `amount` (negative to charge) and write the ledger row; returns balance."""
-    stmt = update(Account).where(Account.id == account_id)
-    if amount < 0:
-        # The guard in WHERE makes the check-and-decrement one atomic statement.
-        stmt = stmt.where(Account.credits >= -amount)
-    result = await session.execute(
-        stmt.values(credits=Account.credits + amount).returning(Account.credits)
-    )
-    balance = result.scalar_one_or_none()
+    """Atomically add `amount` (negative to charge) and write the ledger row; returns balance.
+    Two Core statements (no unit of work); an Account of the session's identity map is told
+    the new balance."""
+    bound = {"account": account_id, "amount": amount, "need": -amount}
+    balance = (await session.execute(_TAKE if amount < 0 else _ADD, bound)).scalar_one_or_none()
     if balance is None:
-        current = (
-            await session.execute(select(Account.credits).where(Account.id == account_id))
-        ).scalar_one_or_none()
+        current = (await session.execute(_BALANCE, bound)).scalar_one_or_none()
         if current is None:
             raise LookupError(f"account {account_id} not found")
         raise InsufficientCredits(current, -amount)
-    session.add(
-        LedgerEntry(
-            account_id=account_id,
-            kind=kind,
-            amount=amount,
-            balance_after=balance,
-            reason=reason,
-            reference=reference,
-        )
+    await session.execute(
+        _LEDGER_ROW,
+        {
+            "account_id": account_id,
+            "kind": kind,
+            "amount": amount,
+            "balance_after": balance,
+            "reason": reason,
+            "reference": reference,
+        },
     )
-    await session.flush()
+    loaded = session.sync_session.identity_map.get(
+        session.sync_session.identity_key(Account, account_id)
+    )
+    if loaded is not None:
+        set_committed_value(loaded, "credits", balance)
     return balance
 
 

@@ -29,7 +29,7 @@ from typing import Any
 
 from arq.constants import abort_jobs_ss, in_progress_key_prefix, job_key_prefix, retry_key_prefix
 from arq.utils import timestamp_ms
-from sqlalchemy import case, func, literal, select, update
+from sqlalchemy import bindparam, case, func, literal, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.config import Settings
@@ -282,51 +282,60 @@ class Claim:
     free: bool = False
 
 
+# The statements of `claim_account`, built once on the table (every POST /api/render runs
+# them: building one, or the ORM's compile step, costs more CPU than executing it); the values
+# are bound per call.
+_J = RenderJob.__table__
+_QUEUED = (_J.c.status == JobStatus.PENDING) & _J.c.enqueued_at.is_not(None)
+_IN_FLIGHT = (_J.c.status == JobStatus.PROCESSING) | _QUEUED
+# Jobs in flight counted up to `slots` only (is any capacity free?), and the account's own.
+_BUSY_AND_HELD = select(
+    select(func.count())
+    .select_from(select(literal(1)).where(_IN_FLIGHT).limit(bindparam("slots")).subquery())
+    .scalar_subquery(),
+    select(_J.c.id).where(_J.c.account_id == bindparam("account_id"), _IN_FLIGHT).limit(1).exists(),
+)
+_CLAIM_FIRST = (
+    update(_J)
+    .where(
+        _J.c.id
+        == select(_J.c.id)
+        .where(
+            _J.c.account_id == bindparam("owner"),
+            _J.c.status == JobStatus.PENDING,
+            _J.c.enqueued_at.is_(None),
+        )
+        .order_by(_J.c.created_at, _J.c.row_number, _J.c.id)
+        .limit(1)
+        .scalar_subquery(),
+        _J.c.enqueued_at.is_(None),
+    )
+    .values(enqueued_at=bindparam("at"), updated_at=_J.c.updated_at)
+    .returning(_J.c.id)
+)
+# Never beside a full round; beside other accounts' requests, yes; one at a time per account.
+_CLAIM_LOCKS = select(
+    func.pg_advisory_xact_lock_shared(DISPATCH_LOCK),
+    func.pg_advisory_xact_lock(DISPATCH_LOCK, bindparam("account_lock")),
+)
+
+
 async def claim_account(session: AsyncSession, slots: int, account_id: str) -> Claim:
     """Inside the caller's transaction, after `account_id` added jobs: what the full round
     would do for it while capacity is taken (see the module docstring): mark its first
     waiting job enqueued when it has nothing in flight. Reads at most `slots` + 1 rows,
     whatever the other accounts' backlogs; the caller enqueues `job_id` after commit."""
-    queued = (RenderJob.status == JobStatus.PENDING) & RenderJob.enqueued_at.is_not(None)
-    in_flight = (RenderJob.status == JobStatus.PROCESSING) | queued
-    if session.get_bind().dialect.name == "postgresql":
-        # Never beside a full round; beside other accounts' requests, yes; one at a time
-        # per account. Released at commit.
-        await session.execute(
-            select(
-                func.pg_advisory_xact_lock_shared(DISPATCH_LOCK),
-                func.pg_advisory_xact_lock(DISPATCH_LOCK, _account_lock(account_id)),
-            )
-        )
-    # Jobs in flight counted up to `slots` only (is any capacity free?), and the account's own.
-    busy = (
-        select(func.count())
-        .select_from(select(literal(1)).where(in_flight).limit(max(slots, 0)).subquery())
-        .scalar_subquery()
-    )
-    held = select(RenderJob.id).where(RenderJob.account_id == account_id, in_flight).limit(1)
-    count, holds = (await session.execute(select(busy, held.exists()))).one()
+    if session.get_bind().dialect.name == "postgresql":  # released at commit
+        await session.execute(_CLAIM_LOCKS, {"account_lock": _account_lock(account_id)})
+    count, holds = (
+        await session.execute(_BUSY_AND_HELD, {"slots": max(slots, 0), "account_id": account_id})
+    ).one()
     if slots > 0 and count < slots:
         return Claim(free=True)
     if holds:
         return Claim()
-    first = (
-        select(RenderJob.id)
-        .where(
-            RenderJob.account_id == account_id,
-            RenderJob.status == JobStatus.PENDING,
-            RenderJob.enqueued_at.is_(None),
-        )
-        .order_by(RenderJob.created_at, RenderJob.row_number, RenderJob.id)
-        .limit(1)
-    )
     picked = (
-        await session.execute(
-            update(RenderJob)
-            .where(RenderJob.id == first.scalar_subquery(), RenderJob.enqueued_at.is_(None))
-            .values(enqueued_at=utcnow(), updated_at=RenderJob.updated_at)
-            .returning(RenderJob.id)
-        )
+        await session.execute(_CLAIM_FIRST, {"owner": account_id, "at": utcnow()})
     ).scalar_one_or_none()
     return Claim(job_id=picked)
 

@@ -81,7 +81,7 @@ async def _create(
         account_id,
         request.headers.get(idempotency.HEADER),
         endpoint,
-        body.model_dump(mode="json", exclude=_unstored(body)),
+        lambda: body.model_dump(mode="json", exclude=_unstored(body)),
         make_and_claim,
     )
     if done.replayed:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pydantic import BaseModel
-from sqlalchemy import func, select, update
+from sqlalchemy import Integer, bindparam, func, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -366,22 +366,40 @@ async def delete_template(session: AsyncSession, template_id: str, account_id: s
     return name
 
 
+def _builtin_count(insert: Any) -> Any:
+    """Count renders of a built-in: one upsert (`insert`: the dialect's), values bound per
+    call."""
+    table = BuiltinUsage.__table__
+    stmt = insert(table).values(
+        template_id=bindparam("template"),
+        usage_count=bindparam("n", type_=Integer),
+        updated_at=bindparam("at"),
+    )
+    return stmt.on_conflict_do_update(
+        index_elements=[table.c.template_id],
+        set_={"usage_count": table.c.usage_count + stmt.excluded.usage_count,
+              "updated_at": stmt.excluded.updated_at},
+    )  # fmt: skip
+
+
+# Built once on the tables: every render counts one (building a statement, or the ORM's
+# compile step, costs more CPU than executing it).
+_COUNT_BUILTIN = {"postgresql": _builtin_count(pg_insert), "sqlite": _builtin_count(sqlite_insert)}
+_TEMPLATES = TemplateRow.__table__
+_COUNT_CUSTOM = (
+    update(_TEMPLATES)
+    .where(_TEMPLATES.c.id == bindparam("template"))
+    .values(usage_count=_TEMPLATES.c.usage_count + bindparam("n", type_=Integer),
+            updated_at=_TEMPLATES.c.updated_at)
+)  # fmt: skip
+
+
 async def increment_usage(session: AsyncSession, template_id: str, n: int = 1) -> None:
     """Count n renders of a template (built-in or custom); unknown ids are ignored."""
     if is_builtin(template_id):
         dialect = session.get_bind().dialect.name
-        insert = pg_insert if dialect == "postgresql" else sqlite_insert
-        stmt = insert(BuiltinUsage).values(
-            template_id=template_id, usage_count=n, updated_at=utcnow()
+        await session.execute(
+            _COUNT_BUILTIN[dialect], {"template": template_id, "n": n, "at": utcnow()}
         )
-        stmt = stmt.on_conflict_do_update(
-            index_elements=[BuiltinUsage.template_id],
-            set_={"usage_count": BuiltinUsage.usage_count + n, "updated_at": utcnow()},
-        )
-        await session.execute(stmt)
         return
-    await session.execute(
-        update(TemplateRow)
-        .where(TemplateRow.id == template_id)
-        .values(usage_count=TemplateRow.usage_count + n, updated_at=TemplateRow.updated_at)
-    )
+    await session.execute(_COUNT_CUSTOM, {"template": template_id, "n": n})

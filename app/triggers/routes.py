@@ -175,7 +175,7 @@ async def ingest_events(
         account.id,
         request.headers.get(idempotency.HEADER),
         INGEST_ENDPOINT,
-        data.model_dump(mode="json"),
+        lambda: data.model_dump(mode="json"),
         make,
     )
     if done.replayed:
