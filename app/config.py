@@ -99,6 +99,9 @@ class Settings(BaseSettings):
 
     env: Literal["development", "production"] = "development"
     database_url: str = "sqlite+aiosqlite:///./data/reelsmith.db"
+    # PostgreSQL connections one process keeps open (and as many more under a burst, closed
+    # after it): a hundred polling customers on one API process keep about fifteen busy.
+    database_pool_size: int = Field(default=15, ge=1, le=200)
     redis_url: str = "redis://127.0.0.1:6379/0"
     # How long the API and the worker wait for Redis to connect or to answer one command
     # before counting it down (a host gone silent, not refusing, would hang them otherwise).

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 import uuid
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -11,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import JSON, DateTime, MetaData, String, event
-from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import DisconnectionError, OperationalError
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
     AsyncSession,
@@ -74,35 +75,66 @@ class TimestampMixin:
 READ_ONLY = "reelsmith_read_only"  # execution option of Database.read connections
 
 
-def make_engine(database_url: str) -> AsyncEngine:
-    kwargs: dict[str, Any] = {"pool_pre_ping": True}
-    if database_url.startswith("sqlite"):
-        path = database_url.split("///", 1)[-1]
-        if path and path != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        kwargs = {"connect_args": {"timeout": 30}}
-    engine = create_async_engine(database_url, **kwargs)
-    if database_url.startswith("sqlite"):
+# A pooled PostgreSQL connection rested longer than this is pinged before it is handed out
+# (a dead one is replaced, not given to a request); one in steady use is not: a ping is a
+# round trip, about a tenth of a status read's CPU. A connection that dies in use fails its
+# statement (503), and SQLAlchemy then replaces every connection of the pool.
+PING_AFTER_IDLE_S = 2.0
 
-        @event.listens_for(engine.sync_engine, "connect")
-        def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
-            # Let SQLAlchemy's "begin" hook below issue BEGIN itself (pysqlite recipe).
-            dbapi_conn.isolation_level = None
-            cur = dbapi_conn.cursor()
-            cur.execute("PRAGMA journal_mode=WAL")
-            cur.execute("PRAGMA foreign_keys=ON")
-            cur.execute("PRAGMA busy_timeout=30000")
-            cur.close()
 
-        @event.listens_for(engine.sync_engine, "begin")
-        def _sqlite_begin_immediate(conn: Any) -> None:
-            # Take the write lock at BEGIN so read-then-write transactions (credit charges)
-            # serialize instead of failing with "database is locked" on upgrade. Reads
-            # (Database.read) begin deferred: under WAL they neither wait for nor block writers.
-            if conn.get_execution_options().get(READ_ONLY):
-                conn.exec_driver_sql("BEGIN")
-            else:
-                conn.exec_driver_sql("BEGIN IMMEDIATE")
+def _ping_rested_connections(engine: AsyncEngine) -> None:
+    """SQLAlchemy's `pool_pre_ping`, for connections that rested `PING_AFTER_IDLE_S`."""
+
+    @event.listens_for(engine.sync_engine, "connect")
+    @event.listens_for(engine.sync_engine, "checkin")
+    def _rested_since(_dbapi_conn: Any, record: Any) -> None:
+        record.info["rested_since"] = time.monotonic()
+
+    @event.listens_for(engine.sync_engine, "checkout")
+    def _ping_if_rested(dbapi_conn: Any, record: Any, _proxy: Any) -> None:
+        rested = record.info.get("rested_since")
+        if rested is not None and time.monotonic() - rested < PING_AFTER_IDLE_S:
+            return
+        try:
+            cursor = dbapi_conn.cursor()
+            cursor.execute("SELECT 1")
+            cursor.close()
+        except Exception as exc:  # the pool replaces it and checks out another
+            raise DisconnectionError(f"a pooled connection did not answer: {exc}") from exc
+
+
+def make_engine(database_url: str, pool_size: int = 15) -> AsyncEngine:
+    """The engine of a database URL; on PostgreSQL a pool of `pool_size` connections kept and
+    as many more opened under a burst (each new one costs a connection's set-up: a pool too
+    small for the load opens and closes connections all the time)."""
+    if not database_url.startswith("sqlite"):
+        engine = create_async_engine(database_url, pool_size=pool_size, max_overflow=pool_size)
+        _ping_rested_connections(engine)
+        return engine
+    path = database_url.split("///", 1)[-1]
+    if path and path != ":memory:":
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+    engine = create_async_engine(database_url, connect_args={"timeout": 30})
+
+    @event.listens_for(engine.sync_engine, "connect")
+    def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+        # Let SQLAlchemy's "begin" hook below issue BEGIN itself (pysqlite recipe).
+        dbapi_conn.isolation_level = None
+        cur = dbapi_conn.cursor()
+        cur.execute("PRAGMA journal_mode=WAL")
+        cur.execute("PRAGMA foreign_keys=ON")
+        cur.execute("PRAGMA busy_timeout=30000")
+        cur.close()
+
+    @event.listens_for(engine.sync_engine, "begin")
+    def _sqlite_begin_immediate(conn: Any) -> None:
+        # Take the write lock at BEGIN so read-then-write transactions (credit charges)
+        # serialize instead of failing with "database is locked" on upgrade. Reads
+        # (Database.read) begin deferred: under WAL they neither wait for nor block writers.
+        if conn.get_execution_options().get(READ_ONLY):
+            conn.exec_driver_sql("BEGIN")
+        else:
+            conn.exec_driver_sql("BEGIN IMMEDIATE")
 
     return engine
 
@@ -160,9 +192,9 @@ def _locked(exc: OperationalError) -> bool:
 class Database:
     """Owns the engine and hands out sessions; one per process."""
 
-    def __init__(self, database_url: str) -> None:
+    def __init__(self, database_url: str, pool_size: int = 15) -> None:
         self.url = database_url
-        self.engine = make_engine(database_url)
+        self.engine = make_engine(database_url, pool_size)
         self.sessionmaker = async_sessionmaker(self.engine, expire_on_commit=False)
         sqlite_file = _sqlite_file(database_url)
         self.read_engine = make_inline_engine(sqlite_file, True) if sqlite_file else None

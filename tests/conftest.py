@@ -242,8 +242,8 @@ def every_database_is_disposed() -> Iterator[None]:
     open_urls: dict[int, str] = {}
     real_init, real_dispose = Database.__init__, Database.dispose
 
-    def init(self: Database, database_url: str) -> None:
-        real_init(self, database_url)
+    def init(self: Database, database_url: str, *args: Any, **kwargs: Any) -> None:
+        real_init(self, database_url, *args, **kwargs)
         open_urls[id(self)] = database_url
 
     async def dispose(self: Database) -> None:
