@@ -32,6 +32,7 @@ import httpx
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from app import viewsessions  # noqa: E402
 from app.accounts.service import create_account  # noqa: E402
 from app.config import Settings  # noqa: E402
 from app.db import Database, utcnow  # noqa: E402
@@ -89,8 +90,12 @@ async def seed(database_url: str, videos: int) -> list[str]:
     return ids
 
 
-def beacons(videos: list[str], count: int, rng: random.Random) -> list[dict[str, Any]]:
-    """`count` beacons: each session walks through EVENTS in order; 10 % are repeats."""
+def beacons(
+    videos: list[str], count: int, rng: random.Random, secret: str
+) -> list[dict[str, Any]]:
+    """`count` beacons: each session walks through EVENTS in order; 10 % are repeats. Every
+    session is signed by the server's key (what the player page hands out): only signed
+    sessions are counted and stored, so unsigned ones would measure the cheap refusal."""
     out: list[dict[str, Any]] = []
     progress: dict[tuple[str, int], int] = {}
     while len(out) < count:
@@ -104,7 +109,11 @@ def beacons(videos: list[str], count: int, rng: random.Random) -> list[dict[str,
         body = {
             "videoId": key[0],
             "event": event,
-            "metadata": {"sessionId": f"s{key[1]}", "watchedMs": step * 1000, **meta},
+            "metadata": {
+                "sessionId": viewsessions.sign(secret, key[0], f"bench{key[1]}"),
+                "watchedMs": step * 1000,
+                **meta,
+            },
         }
         out.append(body)
     return out
@@ -124,7 +133,7 @@ class Connection:
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
 
-    async def post(self, body: bytes) -> int:
+    async def post(self, body: bytes) -> tuple[int, bytes]:
         if self.writer is None:
             self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
         assert self.reader is not None
@@ -142,8 +151,8 @@ class Connection:
             name, _, value = line.decode().partition(":")
             if name.lower() == "content-length":
                 length = int(value)
-        await self.reader.readexactly(length)
-        return int(status_line.split()[1])
+        answer = await self.reader.readexactly(length)
+        return int(status_line.split()[1]), answer
 
     async def close(self) -> None:
         if self.writer is not None:
@@ -158,12 +167,12 @@ async def run_load(
     host, port = base.removeprefix("http://").split(":")
     payloads = [json.dumps(b).encode() for b in bodies]
     latencies: list[float] = []
-    errors = 0
+    errors = counted = 0
     next_index = 0
     start = time.perf_counter() + 0.1
 
     async def worker() -> None:
-        nonlocal errors, next_index
+        nonlocal errors, counted, next_index
         conn = Connection(host, int(port))
         try:
             while next_index < len(payloads):
@@ -171,21 +180,23 @@ async def run_load(
                 next_index += 1
                 due = start + i / rate if rate else time.perf_counter()
                 await asyncio.sleep(max(0.0, due - time.perf_counter()))
-                status = await conn.post(payloads[i])
+                status, answer = await conn.post(payloads[i])
                 latencies.append((time.perf_counter() - due) * 1000)
                 if status != 200:
                     errors += 1
+                counted += b'"counted":true' in answer.replace(b" ", b"")
         finally:
             await conn.close()
 
     await asyncio.gather(*(worker() for _ in range(connections)))
-    return summary(latencies, errors, time.perf_counter() - start)
+    return summary(latencies, errors, counted, time.perf_counter() - start)
 
 
-def summary(latencies: list[float], errors: int, wall: float) -> dict[str, Any]:
+def summary(latencies: list[float], errors: int, counted: int, wall: float) -> dict[str, Any]:
     return {
         "beacons": len(latencies),
         "errors": errors,
+        "counted": counted,
         "wall_s": round(wall, 2),
         "per_s": round(len(latencies) / wall, 1),
         "p50_ms": round(statistics.median(latencies), 1),
@@ -216,8 +227,9 @@ def main() -> None:
         )
         videos = asyncio.run(seed(settings.database_url, args.videos))
         rng = random.Random(7)
-        steady = beacons(videos, int(args.rate * args.seconds), rng)
-        burst = beacons(videos, int(args.rate * args.seconds), rng)
+        secret = settings.session_secret
+        steady = beacons(videos, int(args.rate * args.seconds), rng, secret)
+        burst = beacons(videos, int(args.rate * args.seconds), rng, secret)
         with live_server(settings) as base:
             httpx.post(f"{base}/api/track", json=steady[0])  # warm up
             paced = asyncio.run(run_load(base, steady, args.concurrency, args.rate))

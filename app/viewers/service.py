@@ -15,10 +15,11 @@ import json
 import logging
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
+from functools import lru_cache
 from typing import Any
 from urllib.parse import urlsplit
 
-from sqlalchemy import BigInteger, and_, case, delete, literal, or_, select, update
+from sqlalchemy import and_, bindparam, case, delete, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -165,27 +166,25 @@ class TrackedJob:
 TRACKED_COLUMNS = tuple(TrackedJob.__dataclass_fields__)
 
 
+_JOBS = RenderJob.__table__
+# Built once on the table (every beacon reads its job: building the statement, or the ORM's
+# compile step, cost more CPU than executing it).
+_TRACKED = select(*(_JOBS.c[name] for name in TRACKED_COLUMNS)).where(
+    _JOBS.c.id == bindparam("job"),
+    or_(
+        and_(_JOBS.c.status == JobStatus.COMPLETE, _JOBS.c.output_key.is_not(None)),
+        and_(_JOBS.c.render_on == RenderOn.ON_VIEW, _JOBS.c.status.in_(LIVE_STATUSES)),
+    ),
+    _JOBS.c.deleted_at.is_(None),
+)
+
+
 async def tracked_job(session: AsyncSession, job_id: str) -> TrackedJob:
     """The completed (or, rendered on view, being rendered and played live), not deleted job
     a beacon is for; VideoNotFound otherwise."""
     if len(job_id) > 64:
         raise VideoNotFound(job_id)
-    columns = [getattr(RenderJob, name) for name in TRACKED_COLUMNS]
-    row = (
-        await session.execute(
-            select(*columns).where(
-                RenderJob.id == job_id,
-                or_(
-                    and_(RenderJob.status == JobStatus.COMPLETE, RenderJob.output_key.is_not(None)),
-                    and_(
-                        RenderJob.render_on == RenderOn.ON_VIEW,
-                        RenderJob.status.in_(LIVE_STATUSES),
-                    ),
-                ),
-                RenderJob.deleted_at.is_(None),
-            )
-        )
-    ).first()
+    row = (await session.execute(_TRACKED, {"job": job_id})).first()
     if row is None:
         raise VideoNotFound(job_id)
     return TrackedJob(**row._asdict())
@@ -311,6 +310,52 @@ def _upsert(dialect: str) -> Any:
     return postgresql.insert if dialect == "postgresql" else sqlite.insert
 
 
+# The statements of `record`, built once per database kind (and per kind of session change):
+# every beacon runs them. Values are bound per call.
+@lru_cache(maxsize=4)
+def _store_event(dialect: str) -> Any:
+    table = ViewEvent.__table__
+    return (
+        _upsert(dialect)(table)
+        .on_conflict_do_nothing(index_elements=["dedupe_key"])
+        .returning(table.c.id)
+    )
+
+
+@lru_cache(maxsize=128)
+def _count_in_session(dialect: str, fields: tuple[str, ...]) -> Any:
+    """The session row's upsert for a beacon changing `fields` (`_changes`): a new row with
+    them, or the row grown by them while it has counted fewer than `max_events` beacons."""
+    table = ViewSession.__table__
+    col = table.c
+    statement = _upsert(dialect)(table)
+    new = statement.excluded
+    grow: dict[str, Any] = {
+        "last_seen_at": new.last_seen_at,
+        "events_counted": col.events_counted + 1,
+    }
+    for name in fields:
+        if name in ("replays", "remixes"):
+            grow[name] = col[name] + 1
+        elif name == "furthest_percent":
+            grow[name] = case(
+                (col.furthest_percent < new.furthest_percent, new.furthest_percent),
+                else_=col.furthest_percent,
+            )
+        elif name == "scenes_entered":
+            grow[name] = col.scenes_entered.op("|")(new.scenes_entered)
+        else:
+            grow[name] = new[name]
+    return statement.on_conflict_do_update(
+        index_elements=["job_id", "session_id"],
+        set_=grow,
+        where=col.events_counted < bindparam("max_events"),
+    ).returning(col.id, col.viewed_notified)
+
+
+_FORGET_EVENT = delete(ViewEvent.__table__).where(ViewEvent.__table__.c.id == bindparam("event"))
+
+
 async def record(
     session: AsyncSession,
     job: TrackedJob,
@@ -323,60 +368,45 @@ async def record(
     """Count one beacon for a playable job: "counted", "duplicate" or "capped"."""
     now = now or utcnow()
     dialect = session.get_bind().dialect.name
-    insert = _upsert(dialect)
     discriminator = beacon.scene_index if beacon.scene_index is not None else beacon.ordinal
     stored = await session.execute(
-        insert(ViewEvent)
-        .values(
-            job_id=job.id,
-            session_id=beacon.session_id,
-            event=beacon.event,
-            scene_index=beacon.scene_index,
-            dedupe_key=dedupe_key(job.id, beacon.session_id, beacon.event, discriminator),
-            event_metadata=beacon.metadata,
-            client_hash=client,
-            created_at=now,
-        )
-        .on_conflict_do_nothing(index_elements=["dedupe_key"])
-        .returning(ViewEvent.id)
+        _store_event(dialect),
+        {
+            "job_id": job.id,
+            "session_id": beacon.session_id,
+            "event": beacon.event,
+            "scene_index": beacon.scene_index,
+            "dedupe_key": dedupe_key(job.id, beacon.session_id, beacon.event, discriminator),
+            "event_metadata": beacon.metadata,
+            "client_hash": client,
+            "created_at": now,
+        },
     )
     event_id = stored.scalar_one_or_none()
     if event_id is None:
         return "duplicate"
     fresh = _changes(job, beacon)
-    table = ViewSession.__table__
-    col = table.c
-    grow: dict[str, Any] = {"last_seen_at": now, "events_counted": col.events_counted + 1}
-    for name, value in fresh.items():
-        if name in ("replays", "remixes"):
-            grow[name] = col[name] + 1
-        elif name == "furthest_percent":
-            grow[name] = case((col.furthest_percent < value, value), else_=col.furthest_percent)
-        elif name == "scenes_entered":
-            grow[name] = col.scenes_entered.op("|")(literal(value, BigInteger))
-        else:
-            grow[name] = value
-    statement = insert(ViewSession).values(
-        id=new_id(),
-        job_id=job.id,
-        session_id=beacon.session_id,
-        account_id=job.account_id,
-        batch_id=job.batch_id,
-        campaign_id=job.campaign_id,
-        variant_id=job.variant_id,
-        first_seen_at=now,
-        last_seen_at=now,
-        events_counted=1,
-        **fresh,
-    )
-    statement = statement.on_conflict_do_update(
-        index_elements=["job_id", "session_id"],
-        set_=grow,
-        where=col.events_counted < max_events,
-    ).returning(col.id, col.viewed_notified)
-    row = (await session.execute(statement)).first()
+    row = (
+        await session.execute(
+            _count_in_session(dialect, tuple(sorted(fresh))),
+            {
+                "id": new_id(),
+                "job_id": job.id,
+                "session_id": beacon.session_id,
+                "account_id": job.account_id,
+                "batch_id": job.batch_id,
+                "campaign_id": job.campaign_id,
+                "variant_id": job.variant_id,
+                "first_seen_at": now,
+                "last_seen_at": now,
+                "events_counted": 1,
+                "max_events": max_events,
+                **fresh,
+            },
+        )
+    ).first()
     if row is None:  # the session already counted `max_events` beacons
-        await session.execute(delete(ViewEvent).where(ViewEvent.id == event_id))
+        await session.execute(_FORGET_EVENT, {"event": event_id})
         return "capped"
     reached = max(beacon.watched_ms, _position_ms(job, beacon))
     if not row.viewed_notified and reached >= VIEWED_AFTER_MS:
