@@ -68,17 +68,31 @@ async def register_worker(
         await tr.execute()
 
 
+# Live workers in one round trip (was two, SMEMBERS then MGET, on every render's create):
+# the index's members whose heartbeat is still there, with their slots; the others leave the
+# index. ARGV[1]: the heartbeat keys' prefix.
+_LIVE_WORKERS = """
+local live = {}
+for _, id in ipairs(redis.call('SMEMBERS', KEYS[1])) do
+  local slots = redis.call('GET', ARGV[1] .. id)
+  if slots then
+    table.insert(live, id)
+    table.insert(live, slots)
+  else
+    redis.call('SREM', KEYS[1], id)
+  end
+end
+return live
+"""
+
+
 async def live_workers(redis: Any, settings: Settings) -> dict[str, int]:
     """worker id -> job slots, for every worker whose heartbeat has not expired."""
-    index = workers_index_key(settings)
-    ids = sorted(m.decode() if isinstance(m, bytes) else m for m in await redis.smembers(index))
-    if not ids:
-        return {}
-    values = await redis.mget([heartbeat_key(settings, w) for w in ids])
-    dead = [w for w, v in zip(ids, values, strict=True) if v is None]
-    if dead:
-        await redis.srem(index, *dead)
-    return {w: int(v) for w, v in zip(ids, values, strict=True) if v is not None}
+    found = await redis.eval(
+        _LIVE_WORKERS, 1, workers_index_key(settings), heartbeat_key(settings, "")
+    )
+    pairs = [m.decode() if isinstance(m, bytes) else m for m in found]
+    return dict(sorted((w, int(v)) for w, v in zip(pairs[::2], pairs[1::2], strict=True)))
 
 
 async def capacity(redis: Any, settings: Settings) -> int:
