@@ -17,8 +17,6 @@ from app.composition.fit_estimate import BOXES_FILE, scene_estimates
 from app.composition.timeline import build_timeline
 from tests.support.fit_samples import fit_case
 
-pytestmark = pytest.mark.asyncio(loop_scope="session")
-
 ROOT = Path(__file__).resolve().parents[3]
 STATS = [
     # (a label past two lines is clamped by CSS in a card, which fitReport does not see)
@@ -46,6 +44,7 @@ CASES: list[tuple[str, dict[str, Any]]] = [
 ]
 
 
+@pytest.mark.asyncio(loop_scope="session")
 @pytest.mark.parametrize(("primitive_id", "override"), CASES)
 async def test_the_estimate_agrees_with_the_browser(
     make_composition: Any, primitive_id: str, override: dict[str, Any]
