@@ -5,7 +5,6 @@ pinged (a round trip of CPU on every answer). A private cluster, restarted for r
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
 
 import pytest
 from sqlalchemy import select, text
@@ -15,17 +14,9 @@ from app import db as db_module
 from app.accounts.models import Account
 from app.db import Database
 from app.models import create_all
-from tests.support.faults import PrivatePostgres, postgres_unavailable, private_postgres
+from tests.support.faults import PrivatePostgres
 
 pytestmark = pytest.mark.slow
-
-
-@pytest.fixture
-def pg() -> Iterator[PrivatePostgres]:
-    if why := postgres_unavailable():
-        pytest.skip(why)
-    with private_postgres() as cluster:
-        yield cluster
 
 
 def statements_sent(monkeypatch: pytest.MonkeyPatch) -> list[str]:

@@ -28,21 +28,11 @@ from tests.support.faults import (
     PrivatePostgres,
     PrivateRedis,
     SilentRedis,
-    postgres_unavailable,
-    private_postgres,
     private_redis,
 )
 from tests.support.live_server import live_server
 
 pytestmark = pytest.mark.slow
-
-
-@pytest.fixture
-def pg() -> Iterator[PrivatePostgres]:
-    if why := postgres_unavailable():
-        pytest.skip(why)
-    with private_postgres() as cluster:
-        yield cluster
 
 
 @pytest.fixture

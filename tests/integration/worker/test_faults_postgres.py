@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -23,8 +22,6 @@ from tests.support.faults import (
     PrivatePostgres,
     assert_nothing_lost,
     batch_jobs,
-    postgres_unavailable,
-    private_postgres,
     settled,
     start_batch,
     worker_env,
@@ -37,14 +34,6 @@ pytestmark = pytest.mark.slow
 
 ROWS = 4
 DOWN_S = 3.0  # PostgreSQL down for this long: past a progress flush and a claim or two
-
-
-@pytest.fixture
-def pg() -> Iterator[PrivatePostgres]:
-    if why := postgres_unavailable():
-        pytest.skip(why)
-    with private_postgres() as cluster:
-        yield cluster
 
 
 @pytest.fixture
