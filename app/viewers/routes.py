@@ -24,7 +24,7 @@ from app.errors import bad_request, summarize, validation_details
 from app.ratelimit import client_ip
 from app.renders.states import RenderOn
 from app.state import get_db, get_settings
-from app.viewers import live, service
+from app.viewers import beacons, live, service
 from app.viewers.errors import VideoDeleted, VideoNotFound
 from app.viewers.pages import (
     gone_page,
@@ -117,10 +117,10 @@ async def _record_own(job_id: str, event: str) -> service.Video | None:
         if event == CTA_CLICKED and video.cta is None:
             return video
         if sid is not None and not service.is_bot(request.headers.get("User-Agent")):
-            beacon = service.session_beacon(event, sid)
-            await service.record(
+            beacon = beacons.session_beacon(event, sid)
+            await beacons.record(
                 session,
-                service.TrackedJob.of(job),
+                beacons.TrackedJob.of(job),
                 beacon,
                 client=client,
                 max_events=settings.track_max_events_per_session,
@@ -226,7 +226,7 @@ async def track() -> TrackResponse:
     body = await _track_body()
     now = utcnow()
     client = service.client_hash(client_ip(), settings.session_secret, now)
-    beacon = service.check_beacon(
+    beacon = beacons.check_beacon(
         body.event, body.metadata, settings.track_metadata_max_bytes, "unsigned"
     )
     if service.is_bot(request.headers.get("User-Agent")):
