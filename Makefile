@@ -66,14 +66,17 @@ system:
 # constraints.txt pins every dependency to the versions the suite last passed with, so a clean
 # clone installs what was tested (regenerate: pip freeze --exclude-editable > constraints.txt).
 # The suite also runs the full `chromium` (besides chromium-headless-shell) to prove the
-# renderer's automatic fallback to screenshot capture on a browser without beginFrame.
+# renderer's automatic fallback to screenshot capture on a browser without beginFrame, and
+# WebKit (WebKitGTK's WebDriver and MiniBrowser on an Xvfb screen, with the GStreamer plugins
+# that play H.264 and AAC) for the live player's WebKit test.
+TEST_PACKAGES := chromium webkit2gtk-driver xvfb gstreamer1.0-plugins-good gstreamer1.0-libav
 test-system: system
-	@if dpkg-query -W -f='$${Status}' chromium 2>/dev/null | grep -q "install ok installed"; then \
-	  echo "test packages: all present"; \
-	else \
-	  echo "installing chromium for the fallback tests"; \
-	  $(APT) update; $(APT) install --no-install-recommends chromium; \
-	fi
+	@installed() { dpkg-query -W -f='$${Status}' "$$1" 2>/dev/null | grep -q "install ok installed"; }; \
+	missing=""; \
+	for p in $(TEST_PACKAGES); do installed "$$p" || missing="$$missing $$p"; done; \
+	if [ -z "$$missing" ]; then echo "test packages: all present"; exit 0; fi; \
+	echo "installing test packages:$$missing"; \
+	$(APT) update; $(APT) install --no-install-recommends $$missing
 
 $(VENV)/.installed: pyproject.toml constraints.txt clients/python/pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)

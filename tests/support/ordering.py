@@ -27,6 +27,7 @@ LONGEST = (
     "tests/integration/worker/test_faults_s3.py",  # 42
     "tests/integration/worker/test_killed_worker_leftovers.py",  # 40
     "tests/browser/viewers/test_live_player.py",  # 40
+    "tests/browser/viewers/test_live_player_webkit.py",  # 45 (alone: an API, a worker, a render)
 )
 
 
