@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import JSON, DateTime, MetaData, String, event
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import DisconnectionError, OperationalError
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
@@ -75,6 +76,13 @@ class TimestampMixin:
 READ_ONLY = "reelsmith_read_only"  # execution option of Database.read connections
 
 
+def upsert_insert(dialect: str) -> Any:
+    """The INSERT that takes ON CONFLICT of a dialect by name: PostgreSQL's or SQLite's."""
+    return postgresql.insert if dialect == "postgresql" else sqlite.insert
+
+
+# PostgreSQL connections a process keeps (the default of REELSMITH_DATABASE_POOL_SIZE).
+POOL_SIZE = 15
 # A pooled PostgreSQL connection rested longer than this is pinged before it is handed out
 # (a dead one is replaced, not given to a request); one in steady use is not: a ping is a
 # round trip, about a tenth of a status read's CPU. A connection that dies in use fails its
@@ -103,7 +111,7 @@ def _ping_rested_connections(engine: AsyncEngine) -> None:
             raise DisconnectionError(f"a pooled connection did not answer: {exc}") from exc
 
 
-def make_engine(database_url: str, pool_size: int = 15) -> AsyncEngine:
+def make_engine(database_url: str, pool_size: int = POOL_SIZE) -> AsyncEngine:
     """The engine of a database URL; on PostgreSQL a pool of `pool_size` connections kept and
     as many more opened under a burst (each new one costs a connection's set-up: a pool too
     small for the load opens and closes connections all the time)."""
@@ -192,7 +200,7 @@ def _locked(exc: OperationalError) -> bool:
 class Database:
     """Owns the engine and hands out sessions; one per process."""
 
-    def __init__(self, database_url: str, pool_size: int = 15) -> None:
+    def __init__(self, database_url: str, pool_size: int = POOL_SIZE) -> None:
         self.url = database_url
         self.engine = make_engine(database_url, pool_size)
         self.sessionmaker = async_sessionmaker(self.engine, expire_on_commit=False)

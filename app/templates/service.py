@@ -13,11 +13,9 @@ from typing import Any
 
 from pydantic import BaseModel
 from sqlalchemy import Integer, bindparam, func, select, update
-from sqlalchemy.dialects.postgresql import insert as pg_insert
-from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.db import utcnow
+from app.db import upsert_insert, utcnow
 from app.limits import Allowance, check_template
 from app.projects.service import check_project
 from app.templates.builtins import builtin_as_view, builtin_usage, builtins, is_builtin
@@ -384,7 +382,7 @@ def _builtin_count(insert: Any) -> Any:
 
 # Built once on the tables: every render counts one (building a statement, or the ORM's
 # compile step, costs more CPU than executing it).
-_COUNT_BUILTIN = {"postgresql": _builtin_count(pg_insert), "sqlite": _builtin_count(sqlite_insert)}
+_COUNT_BUILTIN = {d: _builtin_count(upsert_insert(d)) for d in ("postgresql", "sqlite")}
 _TEMPLATES = TemplateRow.__table__
 _COUNT_CUSTOM = (
     update(_TEMPLATES)

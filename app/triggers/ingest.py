@@ -8,7 +8,6 @@ from datetime import timedelta
 from typing import Any
 
 from sqlalchemy import func, select
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -16,7 +15,7 @@ from app.accounts.models import Account
 from app.accounts.service import InsufficientCredits
 from app.composition.variables import MISSING, lookup
 from app.config import Settings
-from app.db import Database, utcnow
+from app.db import Database, upsert_insert, utcnow
 from app.projects.service import ProjectNotFound
 from app.renders.create import create_render, load_template, template_slots
 from app.renders.errors import InvalidRenderRequest
@@ -67,8 +66,9 @@ async def _take_throttle(
     row (PostgreSQL row lock; SQLite's single writer), so exactly one wins."""
     now = utcnow()
     until = now + timedelta(days=rule.throttle_days)
-    insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
-    values = insert(TriggerThrottle).values(rule_id=rule.id, recipient_id=recipient_id, until=until)
+    values = upsert_insert(dialect)(TriggerThrottle).values(
+        rule_id=rule.id, recipient_id=recipient_id, until=until
+    )
     stmt = values.on_conflict_do_update(
         index_elements=[TriggerThrottle.rule_id, TriggerThrottle.recipient_id],
         set_={"until": until},

@@ -18,10 +18,9 @@ from functools import lru_cache
 from typing import Any
 
 from sqlalchemy import bindparam, case, delete, update
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.db import new_id, utcnow
+from app.db import new_id, upsert_insert, utcnow
 from app.renders.models import RenderJob
 from app.viewers.errors import InvalidBeacon
 from app.viewers.models import ViewEvent, ViewSession
@@ -157,17 +156,13 @@ def _changes(job: TrackedJob, beacon: Beacon) -> dict[str, Any]:
     return row
 
 
-def _upsert(dialect: str) -> Any:
-    return postgresql.insert if dialect == "postgresql" else sqlite.insert
-
-
 # The statements of `record`, built once per database kind (and per kind of session change):
 # every beacon runs them. Values are bound per call.
 @lru_cache(maxsize=4)
 def _store_event(dialect: str) -> Any:
     table = ViewEvent.__table__
     return (
-        _upsert(dialect)(table)
+        upsert_insert(dialect)(table)
         .on_conflict_do_nothing(index_elements=["dedupe_key"])
         .returning(table.c.id)
     )
@@ -179,7 +174,7 @@ def _count_in_session(dialect: str, fields: tuple[str, ...]) -> Any:
     them, or the row grown by them while it has counted fewer than `max_events` beacons."""
     table = ViewSession.__table__
     col = table.c
-    statement = _upsert(dialect)(table)
+    statement = upsert_insert(dialect)(table)
     new = statement.excluded
     grow: dict[str, Any] = {
         "last_seen_at": new.last_seen_at,
