@@ -22,6 +22,7 @@ from app.media.storage import Storage
 from app.renders.models import RenderJob
 from app.renders.onview import on_view_keys, on_view_poster_key
 from app.renders.states import RenderOn
+from app.triggers import outbox
 from app.workdir import temp_dir
 from worker.jobs import job_spec
 from worker.livekit import store_live_kit
@@ -35,6 +36,12 @@ log = logging.getLogger("reelsmith.worker")
 async def poster_job(ctx: dict[str, Any], job_id: str) -> str:
     with job_logging(job_id):
         return await make_poster(ctx["settings"], ctx["db"], ctx["storage"], job_id)
+
+
+async def _messages_due(db: Database, job_id: str) -> None:
+    """A trigger's message of this job waited for its poster: it is due now."""
+    async with db.session() as session:
+        await outbox.poster_done(session, job_id)
 
 
 async def make_poster(
@@ -51,6 +58,7 @@ async def make_poster(
         return "skipped: not an on-view job"
     key = on_view_poster_key(job.id)
     if await asyncio.to_thread(storage.exists, key):
+        await _messages_due(db, job_id)
         return "skipped: made already"
     spec = job_spec(job)
     output = spec.output.model_copy(update={"format": "png", "frameAtMs": None, "range": None})
@@ -67,6 +75,7 @@ async def make_poster(
             )
         except Exception as exc:  # the render on view still happens; its page shows no poster
             log.warning("job %s: on-view poster not made: %s", job.id, exc)
+            await _messages_due(db, job_id)  # the link works without its poster
             return "failed"
         assert result is not None  # nothing to split it
         await store_video(storage, key, result.path)
@@ -76,5 +85,6 @@ async def make_poster(
             for stored in on_view_keys(job_id):
                 await asyncio.to_thread(storage.delete, stored)
             return "dropped: deleted"
+    await _messages_due(db, job_id)
     log.info("job %s: on-view poster made", job_id)
     return "made"

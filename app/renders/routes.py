@@ -190,10 +190,10 @@ async def posters(settings: Any, job_ids: list[str]) -> None:
     """Ask workers for the posters (and live kits) of new on-view jobs (worker/posters.py)."""
     try:
         pool = await get_arq()
-        for job_id in job_ids:
-            await queue.enqueue_poster(pool, settings, job_id)
     except Exception:
         log.exception("posters of %d on-view jobs not requested", len(job_ids))
+        return
+    await queue.enqueue_posters(pool, settings, job_ids)
 
 
 @bp.get("/api/render/batch")

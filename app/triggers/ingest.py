@@ -21,8 +21,9 @@ from app.renders.create import create_render, load_template, template_slots
 from app.renders.errors import InvalidRenderRequest
 from app.renders.mapping import map_headers, row_to_data
 from app.renders.schemas import RenderBody
+from app.renders.states import RenderOn
 from app.templates.errors import TemplateNotFound
-from app.triggers import conditions, states
+from app.triggers import conditions, outbox, states
 from app.triggers.models import TriggerExecution, TriggerRule, TriggerThrottle, TriggerUnsubscribe
 from app.triggers.schemas import (
     EventOutcome,
@@ -39,6 +40,20 @@ class IngestResult:
     errors: int = 0
     duplicates: int = 0
     results: list[EventOutcome] = field(default_factory=list)
+    # jobs created `on_view`: their posters are asked of a worker once this is committed
+    on_view_jobs: list[str] = field(default_factory=list)
+
+    def count(self, rule: TriggerRule, ruled: RuleOutcome) -> None:
+        if ruled.outcome == "triggered":
+            self.triggered += 1
+            if rule.render_on == RenderOn.ON_VIEW and ruled.jobId:
+                self.on_view_jobs.append(ruled.jobId)
+        elif ruled.outcome == states.THROTTLED:
+            self.throttled += 1
+        elif ruled.outcome == states.ERROR:
+            self.errors += 1
+        elif ruled.outcome == "duplicate":
+            self.duplicates += 1
 
 
 def template_data(
@@ -185,14 +200,7 @@ async def ingest(
                 recipient in unsubscribed,
             )
             outcome.rules.append(ruled)
-            if ruled.outcome == "triggered":
-                result.triggered += 1
-            elif ruled.outcome == states.THROTTLED:
-                result.throttled += 1
-            elif ruled.outcome == states.ERROR:
-                result.errors += 1
-            elif ruled.outcome == "duplicate":
-                result.duplicates += 1
+            result.count(rule, ruled)
     return result
 
 
@@ -271,16 +279,7 @@ async def _one(
                 return RuleOutcome(
                     ruleId=rule.id, outcome=states.THROTTLED, reason=execution.reason
                 )
-            created = await create_render(
-                session,
-                settings,
-                account,
-                RenderBody(templateId=rule.template_id, data=data),
-                campaign_id=rule.campaign_id,
-            )
-            execution.job_id = created.job_id
-            execution.recipient_name = (created.display_name or None) and created.display_name[:200]
-            await session.flush()
+            await _render(session, settings, account, rule, data, execution)
     except IntegrityError:
         return RuleOutcome(ruleId=rule.id, outcome="duplicate", reason="eventId seen before")
     except InsufficientCredits as exc:
@@ -293,6 +292,30 @@ async def _one(
     except (TemplateNotFound, ProjectNotFound) as exc:
         return await record(states.ERROR, str(exc))
     return RuleOutcome(ruleId=rule.id, outcome="triggered", jobId=execution.job_id)
+
+
+async def _render(
+    session: AsyncSession,
+    settings: Settings,
+    account: Account,
+    rule: TriggerRule,
+    data: dict[str, Any],
+    execution: TriggerExecution,
+) -> None:
+    """The execution's render job (charged now, or on its first view for an on-view rule)."""
+    created = await create_render(
+        session,
+        settings,
+        account,
+        RenderBody(templateId=rule.template_id, data=data, render=rule.render_on),
+        campaign_id=rule.campaign_id,
+    )
+    execution.job_id = created.job_id
+    if created.on_view:  # its message goes out with the poster, before any render
+        execution.status = states.RENDERED
+        execution.next_attempt_at = outbox.on_view_due_at(utcnow())
+    execution.recipient_name = (created.display_name or None) and created.display_name[:200]
+    await session.flush()
 
 
 # --- unsubscribes ---------------------------------------------------------------------------

@@ -1,6 +1,6 @@
-"""The public URLs a delivered video message carries: the player page, the preview GIF, the
-open pixel (served by the viewers domain at their documented paths) and the per-recipient
-unsubscribe link (served here, /u/{token})."""
+"""The public URLs a delivered video message carries: the player page, the preview GIF (or an
+on-view video's poster), the open pixel (served by the viewers domain at their documented
+paths) and the per-recipient unsubscribe link (served here, /u/{token})."""
 
 from __future__ import annotations
 
@@ -11,6 +11,9 @@ from itsdangerous import BadSignature, URLSafeSerializer
 from app import sealing
 from app import viewsessions as sessions
 from app.config import Settings
+from app.renders.models import RenderJob
+from app.renders.onview import on_view_poster_key
+from app.renders.states import RenderOn
 
 UNSUBSCRIBE_SALT = "reelsmith-unsubscribe"
 UNSUBSCRIBE_PURPOSE = "unsubscribe"
@@ -23,6 +26,14 @@ def player_url(settings: Settings, job_id: str) -> str:
 def preview_gif_url(settings: Settings, job_id: str, attempt: int) -> str:
     """The preview GIF's media key `posters/<jobId>.<attempt>.gif`, under /media."""
     return settings.public(f"/media/posters/{job_id}.{attempt}.gif")
+
+
+def thumbnail_url(settings: Settings, job: RenderJob) -> str:
+    """The picture a message shows: the preview GIF of a rendered video, or the poster of an
+    on-view one (made before its render, kept after)."""
+    if job.render_on == RenderOn.ON_VIEW:
+        return settings.public(f"/media/{on_view_poster_key(job.id)}")
+    return preview_gif_url(settings, job.id, job.attempts or 1)
 
 
 def pixel_url(settings: Settings, job_id: str, send_id: str) -> str:

@@ -53,7 +53,7 @@ async def send_email(settings: Settings, claimed: Claimed) -> None:
                 subject=fill(options.get("subject", ""), data),
                 text=fill(options.get("body", ""), data),
                 player_url=data["playerUrl"],
-                gif_url=links.preview_gif_url(settings, job.id, job.attempts or 1),
+                gif_url=links.thumbnail_url(settings, job),
                 pixel_url=links.pixel_url(settings, job.id, execution.id),
                 unsubscribe_url=data["unsubscribeUrl"],
                 message_id_key=f"trigger.{execution.id}",

@@ -11,6 +11,7 @@ from sqlalchemy import Boolean, ForeignKey, Integer, String, Text, UniqueConstra
 from sqlalchemy.orm import Mapped, mapped_column
 
 from app.db import Base, IdMixin, TimestampMixin, utcnow
+from app.renders.states import RenderOn
 
 
 class TriggerRule(IdMixin, TimestampMixin, Base):
@@ -31,6 +32,11 @@ class TriggerRule(IdMixin, TimestampMixin, Base):
     data_mapping: Mapped[dict[str, Any]] = mapped_column(default=dict)
     throttle_days: Mapped[int] = mapped_column(Integer, default=30)
     campaign_id: Mapped[str | None] = mapped_column(String(64), default=None)
+    # RenderOn: `now`, or `on_view` (the job waits for its page's first open; the message is
+    # sent once its poster is made)
+    render_on: Mapped[str] = mapped_column(
+        String(16), default=RenderOn.NOW.value, server_default=RenderOn.NOW.value
+    )
     enabled: Mapped[bool] = mapped_column(Boolean, default=True)
 
 

@@ -62,6 +62,7 @@ def rule_out(rule: TriggerRule, executions: list[TriggerExecution] | None = None
         channel=rule.channel,  # type: ignore[arg-type]
         throttleDays=rule.throttle_days,
         campaignId=rule.campaign_id,
+        render=rule.render_on,  # type: ignore[arg-type]
         enabled=rule.enabled,
         dataMapping=rule.data_mapping,
         createdAt=rule.created_at,
@@ -143,7 +144,7 @@ def counts(result: ingest.IngestResult) -> dict[str, Any]:
 def dry_run_fields(result: ingest.IngestResult) -> dict[str, Any]:
     return {
         "dryRun": True,
-        "creditsNeeded": result.triggered,
+        "creditsNeeded": result.triggered,  # on-view matches too: the most it can cost
         "results": [r.model_dump(mode="json") for r in result.results],
     }
 
@@ -167,8 +168,12 @@ async def ingest_events(
         result = await ingest.dry_run(get_db(), settings, account, data.events)
         return {**counts(result), **dry_run_fields(result)}, 200, {}
 
+    on_view: list[str] = []
+
     async def make(session: AsyncSession) -> dict[str, Any]:
-        return counts(await ingest.ingest(session, settings, account, data.events))
+        result = await ingest.ingest(session, settings, account, data.events)
+        on_view[:] = result.on_view_jobs
+        return counts(result)
 
     done = await idempotency.create_once(
         get_db(),
@@ -180,11 +185,16 @@ async def ingest_events(
     )
     if done.replayed:
         return done.body, 200, {"Idempotent-Replayed": "true"}
-    if done.body.get("triggered"):
+    if done.body.get("triggered", 0) > len(on_view):
         try:
             await queue.dispatch(get_db(), await get_arq(), settings)
         except Exception:  # the sweep enqueues what is left; the answer stands
             log.exception("dispatch after ingest failed")
+    if on_view:  # their messages wait for these (at most ON_VIEW_POSTER_WAIT_S)
+        try:
+            await queue.enqueue_posters(await get_arq(), settings, on_view)
+        except Exception:
+            log.exception("posters of %d on-view jobs not requested", len(on_view))
     return done.body, 200, {}
 
 

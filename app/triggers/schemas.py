@@ -7,6 +7,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from app.renders.states import RenderOn
 from app.spec import SkipOp
 
 EventType = Literal["milestone", "date", "threshold", "segment"]
@@ -85,6 +86,13 @@ class RuleBody(BaseModel):
     channel: Channel
     throttleDays: int = Field(default=30, ge=0, le=3650)
     campaignId: str | None = Field(default=None, max_length=64)
+    render: RenderOn = Field(
+        default=RenderOn.NOW,
+        description="now (default): each matched event renders at once (1 credit) and its "
+        "message is sent when the video is ready; on_view: the video waits for the first open "
+        "of its player page (charged then, nothing for unopened ones) and the message is sent "
+        "as soon as its poster is made",
+    )
     enabled: bool = True
     email: EmailSettings | None = None
     sms: SmsSettings | None = None
@@ -105,6 +113,7 @@ class RulePatch(BaseModel):
     channel: Channel | None = None
     throttleDays: int | None = Field(default=None, ge=0, le=3650)
     campaignId: str | None = Field(default=None, max_length=64)
+    render: RenderOn | None = None
     enabled: bool | None = None
     email: EmailSettings | None = None
     sms: SmsSettings | None = None
@@ -135,6 +144,7 @@ class Rule(BaseModel):
     channel: Channel
     throttleDays: int
     campaignId: str | None
+    render: RenderOn
     enabled: bool
     email: dict[str, Any] | None = None
     sms: dict[str, Any] | None = None

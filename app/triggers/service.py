@@ -132,6 +132,7 @@ async def create_rule(session: AsyncSession, account_id: str, body: RuleBody) ->
         data_mapping=dict(body.dataMapping),
         throttle_days=body.throttleDays,
         campaign_id=body.campaignId,
+        render_on=body.render.value,
         enabled=body.enabled,
     )
     await _check_rule(session, account_id, rule)
@@ -158,6 +159,7 @@ async def update_rule(
         "templateId": "template_id",
         "throttleDays": "throttle_days",
         "campaignId": "campaign_id",
+        "render": "render_on",
         "enabled": "enabled",
     }
     for name, column in simple.items():

@@ -2582,6 +2582,7 @@ export interface components {
             name: string;
             /** Recentexecutions */
             recentExecutions?: components["schemas"]["Execution"][];
+            render: components["schemas"]["RenderOn"];
             /**
              * Sms
              * @default null
@@ -2641,6 +2642,11 @@ export interface components {
             eventType: "milestone" | "date" | "threshold" | "segment";
             /** Name */
             name: string;
+            /**
+             * @description now (default): each matched event renders at once (1 credit) and its message is sent when the video is ready; on_view: the video waits for the first open of its player page (charged then, nothing for unopened ones) and the message is sent as soon as its poster is made
+             * @default now
+             */
+            render: components["schemas"]["RenderOn"];
             /** @default null */
             sms: components["schemas"]["SmsSettings"] | null;
             /** Templateid */
@@ -2716,6 +2722,8 @@ export interface components {
              * @default null
              */
             name: string | null;
+            /** @default null */
+            render: components["schemas"]["RenderOn"] | null;
             /** @default null */
             sms: components["schemas"]["SmsSettings"] | null;
             /**

@@ -10,7 +10,7 @@ import re
 from sqlalchemy import func, select
 
 from app.accounts.models import Account
-from app.triggers.models import TriggerExecution
+from app.triggers.models import TriggerExecution, TriggerRule
 from tests.support.dashboard import post_form, sign_in
 from tests.support.triggers import REWIND, event
 
@@ -75,6 +75,14 @@ async def test_rule_form_dry_run_and_delete(app, client, make_user) -> None:
     assert edited.status_code == 303
     listed = await (await client.get("/app/triggers")).get_data(as_text=True)
     assert "Renamed" in listed
+    on_view = await post_form(
+        client, f"/app/triggers/{rule_id}", token, **(RULE_FORM | {"render": "on_view"})
+    )
+    assert on_view.status_code == 303
+    async with app.config["REELSMITH_DB"].session() as session:
+        assert (await session.get(TriggerRule, rule_id)).render_on == "on_view"
+    page = await (await client.get(f"/app/triggers/{rule_id}")).get_data(as_text=True)
+    assert '<option value="on_view" selected>' in page
     assert (await post_form(client, f"/app/triggers/{rule_id}/delete", token)).status_code == 303
     assert (await client.get(f"/app/triggers/{rule_id}")).status_code == 404
 

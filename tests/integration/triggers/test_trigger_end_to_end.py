@@ -76,3 +76,54 @@ async def test_ingest_renders_a_real_video_and_emails_it(
     assert rcpt == ["priya@example.com"] and message["Subject"] == "Priya, 100 workouts!"
     html = message.get_body(("html",)).get_content()
     assert f"/v/{job.id}" in html and f"/media/posters/{job.id}.{job.attempts}.gif" in html
+
+
+async def test_an_on_view_rule_emails_a_real_poster_before_any_render(
+    app, client, make_user, settings, smtp: SmtpServer, tmp_path
+):
+    """The worker makes the poster (one captured frame of the person's scene) and the message
+    goes out at once with it; nothing is rendered or charged until the link is opened."""
+    if not settings.is_sqlite:
+        pytest.skip("one engine is enough for the real poster")
+    db: Database = app.config["REELSMITH_DB"]
+    user = await make_user(credits=3)
+    async with db.session() as session:
+        view, _ = await create_template(
+            session, user.account.id, CreateTemplate.model_validate(ONE_SECOND)
+        )
+    body = rule_body(templateId=view.id, render="on_view")
+    response = await client.post("/api/triggers", json=body, headers=user.headers)
+    assert response.status_code == 201, await response.get_data()
+    response = await client.post(
+        "/api/events/ingest", json={"events": [event("priya")]}, headers=user.headers
+    )
+    assert (await response.get_json())["triggered"] == 1
+    env = {
+        "REELSMITH_SMTP_HOST": "127.0.0.1",
+        "REELSMITH_SMTP_PORT": str(smtp.port),
+        "REELSMITH_SMTP_FROM": settings.smtp_from,
+        "REELSMITH_ALLOW_PRIVATE_URLS": "true",
+    }
+    worker = WorkerProcess(settings, tmp_path / "worker.log", env=env).start()
+    try:
+
+        async def sent() -> bool:
+            [execution] = await executions(db)
+            return execution.status in ("delivered", "delivery_failed")
+
+        # well inside the 120 s the message would wait for a poster that never comes
+        await wait_for(sent, 60, "the poster and its email")
+    finally:
+        worker.stop()
+    [execution] = await executions(db)
+    assert execution.status == "delivered", (execution.reason, worker.log())
+    async with db.session() as session:
+        job = await session.get(RenderJob, execution.job_id)
+    assert job is not None and job.status == "awaiting_view" and job.output_key is None
+    poster = settings.media_dir / f"posters/{job.id}.0.png"
+    assert poster.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and poster.stat().st_size > 5000
+    html = smtp.received[0][2].get_body(("html",)).get_content()
+    assert f'href="http://testserver/v/{job.id}"' in html
+    assert f'src="http://testserver/media/posters/{job.id}.0.png"' in html
+    async with db.session() as session:
+        assert (await session.get(type(user.account), user.account.id)).credits == 3

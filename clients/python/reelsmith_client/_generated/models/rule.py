@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.render_on import RenderOn
 from ..models.rule_channel import RuleChannel
 from ..models.rule_eventtype import RuleEventtype
 from ..types import UNSET, Unset
@@ -36,6 +37,7 @@ class Rule:
         event_type (RuleEventtype):
         id (str):
         name (str):
+        render (RenderOn): When a job renders: at once, or on the first open of its player page.
         template_id (str):
         throttle_days (int):
         updated_at (datetime.datetime):
@@ -54,6 +56,7 @@ class Rule:
     event_type: RuleEventtype
     id: str
     name: str
+    render: RenderOn
     template_id: str
     throttle_days: int
     updated_at: datetime.datetime
@@ -86,6 +89,8 @@ class Rule:
         id = self.id
 
         name = self.name
+
+        render = self.render.value
 
         template_id = self.template_id
 
@@ -137,6 +142,7 @@ class Rule:
                 "eventType": event_type,
                 "id": id,
                 "name": name,
+                "render": render,
                 "templateId": template_id,
                 "throttleDays": throttle_days,
                 "updatedAt": updated_at,
@@ -186,6 +192,8 @@ class Rule:
         id = d.pop("id")
 
         name = d.pop("name")
+
+        render = RenderOn(d.pop("render"))
 
         template_id = d.pop("templateId")
 
@@ -265,6 +273,7 @@ class Rule:
             event_type=event_type,
             id=id,
             name=name,
+            render=render,
             template_id=template_id,
             throttle_days=throttle_days,
             updated_at=updated_at,

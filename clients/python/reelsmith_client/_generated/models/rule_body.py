@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
+from ..models.render_on import RenderOn
 from ..models.rule_body_channel import RuleBodyChannel
 from ..models.rule_body_eventtype import RuleBodyEventtype
 from ..types import UNSET, Unset
@@ -36,6 +37,7 @@ class RuleBody:
             data_mapping (RuleBodyDatamapping | Unset):
             email (EmailSettings | None | Unset):
             enabled (bool | Unset):  Default: True.
+            render (RenderOn | Unset): When a job renders: at once, or on the first open of its player page.
             sms (None | SmsSettings | Unset):
             throttle_days (int | Unset):  Default: 30.
             webhook (None | Unset | WebhookSettings):
@@ -50,6 +52,7 @@ class RuleBody:
     data_mapping: RuleBodyDatamapping | Unset = UNSET
     email: EmailSettings | None | Unset = UNSET
     enabled: bool | Unset = True
+    render: RenderOn | Unset = UNSET
     sms: None | SmsSettings | Unset = UNSET
     throttle_days: int | Unset = 30
     webhook: None | Unset | WebhookSettings = UNSET
@@ -89,6 +92,10 @@ class RuleBody:
 
         enabled = self.enabled
 
+        render: str | Unset = UNSET
+        if not isinstance(self.render, Unset):
+            render = self.render.value
+
         sms: dict[str, Any] | None | Unset
         if isinstance(self.sms, Unset):
             sms = UNSET
@@ -126,6 +133,8 @@ class RuleBody:
             field_dict["email"] = email
         if enabled is not UNSET:
             field_dict["enabled"] = enabled
+        if render is not UNSET:
+            field_dict["render"] = render
         if sms is not UNSET:
             field_dict["sms"] = sms
         if throttle_days is not UNSET:
@@ -189,6 +198,13 @@ class RuleBody:
 
         enabled = d.pop("enabled", UNSET)
 
+        _render = d.pop("render", UNSET)
+        render: RenderOn | Unset
+        if isinstance(_render, Unset):
+            render = UNSET
+        else:
+            render = RenderOn(_render)
+
         def _parse_sms(data: object) -> None | SmsSettings | Unset:
             if data is None:
                 return data
@@ -235,6 +251,7 @@ class RuleBody:
             data_mapping=data_mapping,
             email=email,
             enabled=enabled,
+            render=render,
             sms=sms,
             throttle_days=throttle_days,
             webhook=webhook,

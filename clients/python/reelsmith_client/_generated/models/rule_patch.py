@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
+from ..models.render_on import RenderOn
 from ..models.rule_patch_channel_type_0 import RulePatchChannelType0
 from ..models.rule_patch_event_type_type_0 import RulePatchEventTypeType0
 from ..types import UNSET, Unset
@@ -33,6 +34,7 @@ class RulePatch:
         enabled (bool | None | Unset):
         event_type (None | RulePatchEventTypeType0 | Unset):
         name (None | str | Unset):
+        render (None | RenderOn | Unset):
         sms (None | SmsSettings | Unset):
         template_id (None | str | Unset):
         throttle_days (int | None | Unset):
@@ -47,6 +49,7 @@ class RulePatch:
     enabled: bool | None | Unset = UNSET
     event_type: None | RulePatchEventTypeType0 | Unset = UNSET
     name: None | str | Unset = UNSET
+    render: None | RenderOn | Unset = UNSET
     sms: None | SmsSettings | Unset = UNSET
     template_id: None | str | Unset = UNSET
     throttle_days: int | None | Unset = UNSET
@@ -117,6 +120,14 @@ class RulePatch:
         else:
             name = self.name
 
+        render: None | str | Unset
+        if isinstance(self.render, Unset):
+            render = UNSET
+        elif isinstance(self.render, RenderOn):
+            render = self.render.value
+        else:
+            render = self.render
+
         sms: dict[str, Any] | None | Unset
         if isinstance(self.sms, Unset):
             sms = UNSET
@@ -164,6 +175,8 @@ class RulePatch:
             field_dict["eventType"] = event_type
         if name is not UNSET:
             field_dict["name"] = name
+        if render is not UNSET:
+            field_dict["render"] = render
         if sms is not UNSET:
             field_dict["sms"] = sms
         if template_id is not UNSET:
@@ -299,6 +312,23 @@ class RulePatch:
 
         name = _parse_name(d.pop("name", UNSET))
 
+        def _parse_render(data: object) -> None | RenderOn | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                render_type_0 = RenderOn(data)
+
+                return render_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | RenderOn | Unset, data)
+
+        render = _parse_render(d.pop("render", UNSET))
+
         def _parse_sms(data: object) -> None | SmsSettings | Unset:
             if data is None:
                 return data
@@ -360,6 +390,7 @@ class RulePatch:
             enabled=enabled,
             event_type=event_type,
             name=name,
+            render=render,
             sms=sms,
             template_id=template_id,
             throttle_days=throttle_days,
