@@ -13,6 +13,8 @@ import re
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from app.ai.measures import COUNT_LEADS, DOERS, MEASURED, PARTICIPLES, SHOWN_VERBS, WEIGHED
+
 QuantityKind = Literal["money", "count", "percent", "duration", "date", "rank", "top"]
 
 
@@ -108,14 +110,13 @@ STATES = {"ahead", "early", "late", "behind", "left", "remaining", "overdue", "s
 # reading of an unmarked phrase.
 SHOWN_AS_PLACES = {"countries", "regions", "locations", "places", "cities", "pictures",
                    "images", "quotes", "steps", "categories", "segments", "channels"}  # fmt: skip
-# Participles that say how things are shown, not what was done ("categories ranked").
-SHOWN_VERBS = {"ranked", "listed", "sorted", "compared", "named", "shown", "featured",
-               "highlighted", "included", "mentioned", "selected", "mapped"}  # fmt: skip
 RANK_PHRASES = ("rank", "ranking among", "class rank", "percentile", "how you compare",
                 "compared to other", "compare to other", "compared with other", "standing",
                 "ahead of", "among peers", "place among", "place in", "position in",
                 "position among", "placing in", "placing among", "finishing position",
-                "how they compare", "how she compares", "how he compares")  # fmt: skip
+                "how they compare", "how she compares", "how he compares", "position overall",
+                "place overall", "placing overall", "overall position", "overall place",
+                "overall placing", "overall ranking", "overall standing")  # fmt: skip
 # A phrase naming what the video is (not a measure in it) is not read as a quantity unless
 # something marks it as one ("how many", "number of", "%").
 GENRES = {"report", "review", "recap", "video", "update", "statement", "reminder", "summary",
@@ -132,31 +133,6 @@ STOP = {"a", "an", "the", "their", "your", "our", "his", "her", "its", "my", "ea
         "past", "next", "new", "there", "us", "me", "him", "one", "ones", "time", "times",
         "key", "some", "any", "also", "plus", "showing", "including", "about", "over", "into",
         "up", "out", "s", "show", "tell", "give", "both", "than", "more"}  # fmt: skip
-# Irregular participles of things done ("exhibitions seen", "fish caught").
-IRREGULAR = ("seen", "taken", "done", "driven", "ridden", "flown", "grown", "eaten", "sent",
-             "bought", "caught", "found", "held", "kept", "met", "told", "gotten", "brought",
-             "sung", "swum", "drawn", "thrown", "worn", "chosen", "spoken", "lost", "heard",
-             "fed", "led", "won", "hit", "climbed", "given")  # fmt: skip
-# Words before a counted noun that still name the count ("average steps per day").
-COUNT_LEADS = {"average", "avg", "daily", "weekly", "monthly", "total"}
-PARTICIPLES = {"gave": "given", "give": "given", "served": "served", "paid": "paid",
-               "placed": "placed", "watched": "watched", "studied": "studied", "sold": "sold",
-               "closed": "closed", "traveled": "traveled", "travelled": "traveled",
-               "visited": "visited", "read": "read", "completed": "completed",
-               "finished": "finished", "won": "won", "logged": "logged", "walked": "walked",
-               "ran": "run", "burned": "burned", "shipped": "shipped", "delivered": "delivered",
-               "planted": "planted", "helped": "helped", "volunteered": "volunteered",
-               "attended": "attended", "booked": "booked", "downloaded": "downloaded",
-               "published": "published", "written": "written", "wrote": "written",
-               "earned": "earned", "saved": "saved", "spent": "spent", "raised": "raised",
-               "collected": "collected", "reached": "reached", "trained": "trained",
-               "played": "played", "streamed": "streamed", "listened": "listened",
-               "taught": "taught", "built": "built", "made": "made", "used": "used",
-               "redeemed": "redeemed", "referred": "referred", "resolved": "resolved",
-               "answered": "answered", "donated": "donated", "received": "received",
-               "learned": "learned", "practiced": "practiced", "coded": "coded",
-               **{p: p for p in IRREGULAR}}  # fmt: skip
-
 # "compared with other drivers" stays one phrase (the rank it names), other "with"s cut.
 PHRASE_BREAK = re.compile(
     r"[,;:\n()]|\.(?:\s|$)|\s(?:and|plus|including|showing|then)\s"
@@ -171,6 +147,7 @@ def words(text: str) -> list[str]:
 
 def currency_of(text: str) -> Currency:
     """The currency a prompt names ("in euros", "£"), dollars when none."""
+    text = WEIGHED.sub(" ", text)
     found = set(words(text)) | {c for c in text if c in "€£¥"}
     for names, currency in CURRENCIES:
         if any(n in found for n in names) or (currency.symbol == "R$" and "r$" in text.lower()):
@@ -253,7 +230,7 @@ def _quantity(pos: int, phrase: str, currency: Currency) -> Quantity | None:
     dated = r"\bdate\b|\bexpir(es|y|ation|ing)\b|\bdeadline\b|\bdue\b|\bjoined\b"
     if re.search(dated, text) and not re.search(r"\b(amount|how much)\b", text):
         return _date(pos, tokens, phrase)
-    timed = _duration(pos, tokens)
+    timed = _duration(pos, tokens) or _measured(pos, tokens, phrase)
     if timed is not None:
         return timed
     money_cue = bool(re.search(r"\bhow much\b", text)) and not re.search(
@@ -297,6 +274,28 @@ def _duration(pos: int, tokens: list[str]) -> Quantity | None:
     return Quantity("duration", key, label, "", UNITS[plural], plural, position=pos)
 
 
+def _measured(pos: int, tokens: list[str], phrase: str) -> Quantity | None:
+    """A count in a unit of measure: "tonnes of CO2 avoided", "litres of water saved" is
+    named by the thing and what was done with it, the unit said after the value."""
+    found = MEASURED.search(" ".join(tokens))
+    thing = _content(_lead(found.group(2).split()), set()) if found else []
+    if found is None or not thing:
+        return None
+    written = {w.lower(): w for w in re.findall(r"[A-Za-z0-9]+", phrase)}
+    key, _ = _name(thing[:2])
+    label = _as_written(key.split("_"), written)
+    unit = _as_written(found.group(1).split(), written)
+    label = label[:1].upper() + label[1:]
+    return Quantity("count", key, f"{label} ({unit})", spoken=unit, position=pos)
+
+
+def _as_written(parts: list[str], written: dict[str, str]) -> str:
+    """Words as the prompt writes them when it puts capitals inside one ("CO2", "kWh"),
+    else lower case."""
+    shown = (written.get(p, p) for p in parts)
+    return " ".join(w if w[1:] != w[1:].lower() else w.lower() for w in shown)
+
+
 def _date(pos: int, tokens: list[str], phrase: str = "") -> Quantity:
     text = " ".join(tokens)
     if "joined" in tokens or "join" in tokens:
@@ -330,9 +329,12 @@ def _count(pos: int, tokens: list[str], marked: bool) -> Quantity | None:
     counted = next((t for t in content if t in COUNT_NOUNS), None)
     if counted is None and _things_done(content):
         counted = content[0]  # "pages turned", "episodes finished"
-    lead = _led_count(_content(_lead(tokens), set()), counted)
+    done_by = _done_by(tokens)
+    lead = _led_count(_content(_lead(tokens), set()), counted) or done_by
     if lead is not None and not marked:
         key, label = _name(lead)
+        if lead is done_by and lead[-2] in UNITS:  # "the hours they volunteered"
+            return Quantity("duration", key, label, "", UNITS[lead[-2]], lead[-2], position=pos)
         return Quantity("count", key, label, position=pos)
     if counted in SHOWN_AS_SCENES and not marked and not set(content) & set(PARTICIPLES):
         return None  # "their books" is a book shelf; "books read" or "how many books" a count
@@ -376,13 +378,29 @@ def _done(verb: str) -> bool:
     return known and verb not in SHOWN_VERBS
 
 
+def _things(noun: str) -> bool:
+    """Whether a noun names things that can be counted as done: a plural, not places or
+    things a scene shows."""
+    plural = noun.endswith("s") and not noun.endswith("ss") and len(noun) > 3
+    return plural and noun not in SHOWN_AS_PLACES | SHOWN_AS_SCENES
+
+
 def _things_done(content: list[str]) -> bool:
     """Whether content words read "<things> <done>": a plural noun, then a past participle."""
     if len(content) < 2 or len(content) > 3:
         return False
-    noun, verb = content[0], content[1]
-    plural = noun.endswith("s") and not noun.endswith("ss") and len(noun) > 3
-    return plural and _done(verb) and noun not in SHOWN_AS_PLACES | SHOWN_AS_SCENES
+    return _things(content[0]) and _done(content[1])
+
+
+def _done_by(tokens: list[str]) -> list[str] | None:
+    """The words of "<things> they <did>" ("the brewery events they attended": the things,
+    with a word before them, and what was done), None when the phrase is not one."""
+    for i in range(1, len(tokens) - 1):
+        if tokens[i] in DOERS and _done(tokens[i + 1]):
+            things = _content(tokens[:i], set())[-2:]
+            counted = bool(things) and (_things(things[-1]) or things[-1] in COUNT_NOUNS)
+            return [*things, tokens[i + 1]] if counted else None
+    return None
 
 
 def unquoted(prompt: str) -> str:
