@@ -117,6 +117,34 @@ def test_counts_in_units_done_by_someone_and_places_overall(prompt, expected):
     assert [(q.kind, q.key, q.label) for q in quantities(prompt)] == expected
 
 
+@pytest.mark.parametrize(
+    "prompt, expected",
+    [
+        # a date named by when it is booked; how long since a hyphenated thing
+        ("reminder: when their next cleaning is booked, how long it's been since their last "
+         "x-ray, the date of their follow-up visit",
+         [("date", "cleaning_date", "Cleaning date"),
+          ("duration", "days_since_xray", "Days since your last x-ray"),
+          ("date", "followup_date", "Follow-up date")]),
+        # a count in a unit named after "in" (pounds after "in" stay the currency)
+        ("report: electricity used in kWh, total distance ridden in kilometres, money raised "
+         "in pounds", [("count", "electricity_used", "Electricity used (kWh)"),
+                       ("count", "distance_ridden", "Distance ridden (kilometres)"),
+                       ("money", "amount_raised", "Raised")]),
+        # a count led by a word that says which ones
+        ("review: active employees on the platform, unique visitors",
+         [("count", "active_employees", "Active employees"),
+          ("count", "unique_visitors", "Unique visitors")]),
+        # where they ended up is a rank, even on a leaderboard; a leaderboard alone is not
+        ("wrap-up: where they ended up on the club leaderboard",
+         [("rank", "percentile", "Percentile")]),
+        ("wrap-up: a sales leaderboard", []),
+    ],
+)  # fmt: skip
+def test_dates_units_leads_and_ranks_named_around_their_measure(prompt, expected):
+    assert [(q.kind, q.key, q.label) for q in quantities(prompt)] == expected
+
+
 def test_a_weight_in_pounds_is_no_currency_and_its_unit_is_spoken():
     assert currency_of("pounds of food donated and the money raised").symbol == "$"
     assert currency_of("the money raised in pounds").symbol == "£"
