@@ -13,6 +13,20 @@ import re
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from app.ai.measures import (
+    COUNT_LEADS,
+    COUNT_NOUNS,
+    DOERS,
+    MEASURED,
+    MEASURED_IN,
+    PARTICIPLES,
+    SHOWN_AS_PLACES,
+    SHOWN_AS_SCENES,
+    SHOWN_VERBS,
+    STATES,
+    WEIGHED,
+)
+
 QuantityKind = Literal["money", "count", "percent", "duration", "date", "rank", "top"]
 
 
@@ -91,31 +105,18 @@ MONEY_VERBS = {"gave": ("amount_given", "You gave"), "give": ("amount_given", "Y
                "owe": ("amount_owed", "Amount owed")}  # fmt: skip
 # Money verbs and nouns that name an amount without "how much" or a currency.
 SELF_MONEY = {"raised", "earned", "saved", "spent", "donated", "owed", "owe", "given", "gave"}
-COUNT_NOUNS = ("seats", "users", "customers", "members", "visits", "orders", "workouts",
-               "downloads", "citations", "papers", "meals", "invoices", "deals", "homes",
-               "points", "steps", "kilometers", "kilometres", "km", "miles", "trees", "students",
-               "tickets", "reviews", "sessions", "classes", "lessons", "streams", "views",
-               "followers", "likes", "messages", "calls", "projects", "tasks", "nps", "donors",
-               "volunteers", "families", "patients", "rides", "trips", "flights", "books",
-               "songs", "games", "goals", "wins", "runs", "purchases", "transactions",
-               "subscribers", "signups", "leads", "referrals", "shipments", "deliveries",
-               "items", "products", "attendees", "participants", "children", "people",
-               "animals", "hours", "minutes", "days", "weeks", "months", "nights")  # fmt: skip
-SHOWN_AS_SCENES = {"books", "photos", "milestones"}
-# Words after a counted noun that name the measure with it ("days ahead", "spots left").
-STATES = {"ahead", "early", "late", "behind", "left", "remaining", "overdue", "saved"}
-# Plural nouns a scene shows as such (a map, photos), never counted by the "<things> <done>"
-# reading of an unmarked phrase.
-SHOWN_AS_PLACES = {"countries", "regions", "locations", "places", "cities", "pictures",
-                   "images", "quotes", "steps", "categories", "segments", "channels"}  # fmt: skip
-# Participles that say how things are shown, not what was done ("categories ranked").
-SHOWN_VERBS = {"ranked", "listed", "sorted", "compared", "named", "shown", "featured",
-               "highlighted", "included", "mentioned", "selected", "mapped"}  # fmt: skip
 RANK_PHRASES = ("rank", "ranking among", "class rank", "percentile", "how you compare",
                 "compared to other", "compare to other", "compared with other", "standing",
                 "ahead of", "among peers", "place among", "place in", "position in",
                 "position among", "placing in", "placing among", "finishing position",
-                "how they compare", "how she compares", "how he compares")  # fmt: skip
+                "how they compare", "how she compares", "how he compares", "position overall",
+                "place overall", "placing overall", "overall position", "overall place",
+                "overall placing", "overall ranking", "overall standing")  # fmt: skip
+# Where the recipient ended up is a rank, whatever it names ("where they finished on the
+# club leaderboard").
+RANK_WHERE = re.compile(
+    r"\bwhere (?:they|you|he|she|we) (?:finished|placed|ended up|stand|landed|came|ranked)\b"
+)
 # A phrase naming what the video is (not a measure in it) is not read as a quantity unless
 # something marks it as one ("how many", "number of", "%").
 GENRES = {"report", "review", "recap", "video", "update", "statement", "reminder", "summary",
@@ -132,31 +133,12 @@ STOP = {"a", "an", "the", "their", "your", "our", "his", "her", "its", "my", "ea
         "past", "next", "new", "there", "us", "me", "him", "one", "ones", "time", "times",
         "key", "some", "any", "also", "plus", "showing", "including", "about", "over", "into",
         "up", "out", "s", "show", "tell", "give", "both", "than", "more"}  # fmt: skip
-# Irregular participles of things done ("exhibitions seen", "fish caught").
-IRREGULAR = ("seen", "taken", "done", "driven", "ridden", "flown", "grown", "eaten", "sent",
-             "bought", "caught", "found", "held", "kept", "met", "told", "gotten", "brought",
-             "sung", "swum", "drawn", "thrown", "worn", "chosen", "spoken", "lost", "heard",
-             "fed", "led", "won", "hit", "climbed", "given")  # fmt: skip
-# Words before a counted noun that still name the count ("average steps per day").
-COUNT_LEADS = {"average", "avg", "daily", "weekly", "monthly", "total"}
-PARTICIPLES = {"gave": "given", "give": "given", "served": "served", "paid": "paid",
-               "placed": "placed", "watched": "watched", "studied": "studied", "sold": "sold",
-               "closed": "closed", "traveled": "traveled", "travelled": "traveled",
-               "visited": "visited", "read": "read", "completed": "completed",
-               "finished": "finished", "won": "won", "logged": "logged", "walked": "walked",
-               "ran": "run", "burned": "burned", "shipped": "shipped", "delivered": "delivered",
-               "planted": "planted", "helped": "helped", "volunteered": "volunteered",
-               "attended": "attended", "booked": "booked", "downloaded": "downloaded",
-               "published": "published", "written": "written", "wrote": "written",
-               "earned": "earned", "saved": "saved", "spent": "spent", "raised": "raised",
-               "collected": "collected", "reached": "reached", "trained": "trained",
-               "played": "played", "streamed": "streamed", "listened": "listened",
-               "taught": "taught", "built": "built", "made": "made", "used": "used",
-               "redeemed": "redeemed", "referred": "referred", "resolved": "resolved",
-               "answered": "answered", "donated": "donated", "received": "received",
-               "learned": "learned", "practiced": "practiced", "coded": "coded",
-               **{p: p for p in IRREGULAR}}  # fmt: skip
-
+# A date: named, or when something is booked, starts or ends ("when their next cleaning is
+# booked").
+DATED = re.compile(
+    r"\bdate\b|\bexpir(es|y|ation|ing)\b|\bdeadline\b|\bdue\b|\bjoined\b|\bwhen (?:[a-z']+ )"
+    r"{1,4}(?:booked|scheduled|planned|starts?|begins?|ends?|renews?|opens?|closes?|happens?)\b"
+)
 # "compared with other drivers" stays one phrase (the rank it names), other "with"s cut.
 PHRASE_BREAK = re.compile(
     r"[,;:\n()]|\.(?:\s|$)|\s(?:and|plus|including|showing|then)\s"
@@ -171,6 +153,7 @@ def words(text: str) -> list[str]:
 
 def currency_of(text: str) -> Currency:
     """The currency a prompt names ("in euros", "£"), dollars when none."""
+    text = WEIGHED.sub(" ", text)
     found = set(words(text)) | {c for c in text if c in "€£¥"}
     for names, currency in CURRENCIES:
         if any(n in found for n in names) or (currency.symbol == "R$" and "r$" in text.lower()):
@@ -190,7 +173,8 @@ def _phrases(text: str) -> list[tuple[int, str]]:
 
 
 def _content(tokens: list[str], drop: set[str]) -> list[str]:
-    return [t for t in tokens if t not in STOP and t not in drop and not t.isdigit()]
+    """The content words: no stop word (nor one contracted: "it's", "they've"), no number."""
+    return [t for t in tokens if t.split("'")[0] not in STOP and t not in drop and not t.isdigit()]
 
 
 def _name(parts: list[str], limit: int = 3) -> tuple[str, str]:
@@ -232,7 +216,8 @@ def _quantity(pos: int, phrase: str, currency: Currency) -> Quantity | None:
         return None
     text = " ".join(tokens)
     marked = bool(re.search(r"\bhow (many|much|long)\b|\bnumber of\b|\btotal\b|%|\bpercent", text))
-    if GENRES & set(tokens) and not marked and "date" not in tokens:
+    ranked = RANK_WHERE.search(text)
+    if GENRES & set(tokens) and not marked and not ranked and "date" not in tokens:
         return None
     top = re.search(r"\btop (\d+|" + "|".join(NUMBER_WORDS) + r") ([a-z]+(?: [a-z]+)?)", text)
     if top:
@@ -241,7 +226,8 @@ def _quantity(pos: int, phrase: str, currency: Currency) -> Quantity | None:
         key = f"top_{noun[0]}" if noun else "top_items"
         return Quantity("top", key, f"Top {n}", top=max(2, min(8, n)), position=pos)
     on_time = re.search(r"\b(ahead of|behind) (the )?(schedule|time|plan|deadline|target)", text)
-    if not on_time and any(re.search(rf"\b{re.escape(p)}\b", text) for p in RANK_PHRASES):
+    named = any(re.search(rf"\b{re.escape(p)}\b", text) for p in RANK_PHRASES)
+    if ranked or named and not on_time:
         return Quantity("rank", "percentile", "Percentile", position=pos)
     if "%" in phrase or re.search(r"\b(percent|percentage|rate|ratio)\b", text):
         content = _content(_lead(tokens), {"percent", "percentage", "%", "rose", "grew", "rise"})
@@ -250,10 +236,9 @@ def _quantity(pos: int, phrase: str, currency: Currency) -> Quantity | None:
         key, label = _name(content[:3]) if content else ("share", "Share")
         key = key if key.endswith(("rate", "ratio")) else f"{key}_percent"
         return Quantity("percent", key, label, "", "%", "percent", position=pos)
-    dated = r"\bdate\b|\bexpir(es|y|ation|ing)\b|\bdeadline\b|\bdue\b|\bjoined\b"
-    if re.search(dated, text) and not re.search(r"\b(amount|how much)\b", text):
+    if DATED.search(text) and not re.search(r"\b(amount|how much)\b", text):
         return _date(pos, tokens, phrase)
-    timed = _duration(pos, tokens)
+    timed = _duration(pos, tokens, phrase) or _measured(pos, tokens, phrase)
     if timed is not None:
         return timed
     money_cue = bool(re.search(r"\bhow much\b", text)) and not re.search(
@@ -264,7 +249,7 @@ def _quantity(pos: int, phrase: str, currency: Currency) -> Quantity | None:
         found = _money(pos, tokens, currency, money_cue or currency_named or "$" in phrase)
         if found:
             return found
-    return _count(pos, tokens, marked)
+    return _count(pos, tokens, marked, phrase)
 
 
 def _lead(tokens: list[str]) -> list[str]:
@@ -276,7 +261,7 @@ def _lead(tokens: list[str]) -> list[str]:
     return tokens
 
 
-def _duration(pos: int, tokens: list[str]) -> Quantity | None:
+def _duration(pos: int, tokens: list[str], phrase: str) -> Quantity | None:
     """A length of time: "finishing time in minutes", "runway in months", "average response
     time", "how long they waited" (a unit named after "in", else minutes)."""
     text = " ".join(tokens)
@@ -287,6 +272,8 @@ def _duration(pos: int, tokens: list[str]) -> Quantity | None:
         return None
     name = unit.group(1) if unit else "minutes" if timed_ok else "days"
     plural = UNIT_NAMES[name]
+    if "since" in tokens:
+        return _since(pos, plural, phrase)
     skip = {"long", "average", "avg", *UNIT_NAMES}
     content = [t for t in _lead(tokens) if (t not in STOP or t == "time") and t not in skip
                and not t.isdigit()]  # fmt: skip
@@ -297,12 +284,42 @@ def _duration(pos: int, tokens: list[str]) -> Quantity | None:
     return Quantity("duration", key, label, "", UNITS[plural], plural, position=pos)
 
 
-def _date(pos: int, tokens: list[str], phrase: str = "") -> Quantity:
+def _measured(pos: int, tokens: list[str], phrase: str) -> Quantity | None:
+    """A count in a unit of measure: "tonnes of CO2 avoided", "litres of water saved",
+    "distance ridden in kilometres" is named by the thing and what was done with it, the unit
+    said after the value."""
     text = " ".join(tokens)
+    if found := MEASURED.search(text):
+        unit, named = found.group(1), found.group(2)
+    elif found := MEASURED_IN.search(text):
+        unit, named = found.group(2), found.group(1)
+    thing = _content(_lead(named.split()), set()) if found else []
+    if not thing:
+        return None
+    written = {w.lower(): w for w in re.findall(r"[A-Za-z0-9]+", phrase)}
+    key, _ = _name(thing[:2])
+    label = _as_written(key.split("_"), written)
+    unit = _as_written(unit.split(), written)
+    label = label[:1].upper() + label[1:]
+    return Quantity("count", key, f"{label} ({unit})", spoken=unit, position=pos)
+
+
+def _as_written(parts: list[str], written: dict[str, str]) -> str:
+    """Words as the prompt writes them when it puts capitals inside one ("CO2", "kWh"),
+    else lower case."""
+    shown = (written.get(p, p) for p in parts)
+    return " ".join(w if w[1:] != w[1:].lower() else w.lower() for w in shown)
+
+
+def _date(pos: int, tokens: list[str], phrase: str = "") -> Quantity:
+    text, written = " ".join(tokens), " ".join(phrase.lower().split())
     if "joined" in tokens or "join" in tokens:
         return Quantity("date", "join_date", "Member since", position=pos)
-    of = re.search(r"\bdate of (?:(?:the|their|your|our|his|her|next|last|first) )*([a-z]+)", text)
-    before = re.search(r"\b([a-z]+(?:-[a-z]+)?) date\b", phrase.lower()) or re.search(
+    of = re.search(
+        r"\bdate of (?:(?:the|their|your|our|his|her|next|last|first) )*([a-z]+(?:-[a-z]+)?)",
+        written,
+    )
+    before = re.search(r"\b([a-z]+(?:-[a-z]+)?) date\b", written) or re.search(
         r"\b([a-z]+) date\b", text
     )
     if of:
@@ -312,13 +329,13 @@ def _date(pos: int, tokens: list[str], phrase: str = "") -> Quantity:
     elif re.search(r"\bexpir|\bdeadline|\bdue\b", text):
         return Quantity("date", "expiry_date", "Expires on", position=pos)
     else:
-        content = _content(tokens, {"date"})
+        content = _content(tokens, {"date", "when"})
         noun = content[0] if content else "key"
     key = re.sub(r"[^a-z0-9]", "", noun)
     return Quantity("date", f"{key}_date", f"{noun[:1].upper()}{noun[1:]} date", position=pos)
 
 
-def _count(pos: int, tokens: list[str], marked: bool) -> Quantity | None:
+def _count(pos: int, tokens: list[str], marked: bool, phrase: str) -> Quantity | None:
     text = " ".join(tokens)
     content = _content(tokens, set())
     if not content:
@@ -330,9 +347,12 @@ def _count(pos: int, tokens: list[str], marked: bool) -> Quantity | None:
     counted = next((t for t in content if t in COUNT_NOUNS), None)
     if counted is None and _things_done(content):
         counted = content[0]  # "pages turned", "episodes finished"
-    lead = _led_count(_content(_lead(tokens), set()), counted)
+    done_by = _done_by(tokens)
+    lead = _led_count(_content(_lead(tokens), set()), counted) or done_by
     if lead is not None and not marked:
         key, label = _name(lead)
+        if lead is done_by and lead[-2] in UNITS:  # "the hours they volunteered"
+            return Quantity("duration", key, label, "", UNITS[lead[-2]], lead[-2], position=pos)
         return Quantity("count", key, label, position=pos)
     if counted in SHOWN_AS_SCENES and not marked and not set(content) & set(PARTICIPLES):
         return None  # "their books" is a book shelf; "books read" or "how many books" a count
@@ -343,13 +363,7 @@ def _count(pos: int, tokens: list[str], marked: bool) -> Quantity | None:
     rest = content[content.index(noun) + 1 :]
     verb = next((r for r in rest if r in PARTICIPLES or r in STATES or r.endswith("ed")), None)
     if "since" in tokens and noun in UNITS:
-        after = tokens[tokens.index("since") + 1 :]
-        thing = _content(after, set())
-        key = f"{noun}_since_{thing[0]}" if thing else f"{noun}_since"
-        label = f"{noun.capitalize()} since your last {thing[0]}" if thing else noun.capitalize()
-        if "last" not in after:
-            label = f"{noun.capitalize()} since {thing[0]}" if thing else noun.capitalize()
-        return Quantity("duration", key, label, "", UNITS[noun], noun, position=pos)
+        return _since(pos, noun, phrase)
     key, label = _name([noun, verb] if verb else [noun])
     if noun in UNITS:
         return Quantity("duration", key, label, "", UNITS[noun], noun, position=pos)
@@ -358,10 +372,23 @@ def _count(pos: int, tokens: list[str], marked: bool) -> Quantity | None:
     return Quantity("count", key, label, position=pos)
 
 
+def _since(pos: int, unit: str, phrase: str) -> Quantity:
+    """A time since something: "days since the last visit", "how long it's been since their
+    last x-ray" (a hyphenated word kept whole)."""
+    after = re.findall(r"[a-z0-9]+(?:-[a-z0-9]+)*", phrase.lower().split("since", 1)[1])
+    thing = _content(after, set())
+    key = f"{unit}_since_{re.sub(r'[^a-z0-9]', '', thing[0])}" if thing else f"{unit}_since"
+    last = " your last" if "last" in after else ""
+    label = f"{unit.capitalize()} since{last} {thing[0]}" if thing else unit.capitalize()
+    return Quantity("duration", key, label, "", UNITS[unit], unit, position=pos)
+
+
 def _led_count(content: list[str], counted: str | None) -> list[str] | None:
     """The words of a count led by another word: "average steps" (a count word first) or
     "support tickets opened" (a noun, the counted noun, what was done with them); None when
     the phrase is not one ("favorite songs" is a list, not a count)."""
+    if len(content) == 2 and content[0] in COUNT_LEADS and _things(content[1]):
+        return content  # "active employees"
     if counted is None or len(content) < 2 or content[1] != counted:
         return None
     if content[0] in COUNT_LEADS and len(content) == 2:
@@ -376,13 +403,29 @@ def _done(verb: str) -> bool:
     return known and verb not in SHOWN_VERBS
 
 
+def _things(noun: str) -> bool:
+    """Whether a noun names things that can be counted as done: a plural, not places or
+    things a scene shows."""
+    plural = noun.endswith("s") and not noun.endswith("ss") and len(noun) > 3
+    return plural and noun not in SHOWN_AS_PLACES | SHOWN_AS_SCENES
+
+
 def _things_done(content: list[str]) -> bool:
     """Whether content words read "<things> <done>": a plural noun, then a past participle."""
     if len(content) < 2 or len(content) > 3:
         return False
-    noun, verb = content[0], content[1]
-    plural = noun.endswith("s") and not noun.endswith("ss") and len(noun) > 3
-    return plural and _done(verb) and noun not in SHOWN_AS_PLACES | SHOWN_AS_SCENES
+    return _things(content[0]) and _done(content[1])
+
+
+def _done_by(tokens: list[str]) -> list[str] | None:
+    """The words of "<things> they <did>" ("the brewery events they attended": the things,
+    with a word before them, and what was done), None when the phrase is not one."""
+    for i in range(1, len(tokens) - 1):
+        if tokens[i] in DOERS and _done(tokens[i + 1]):
+            things = _content(tokens[:i], set())[-2:]
+            counted = bool(things) and (_things(things[-1]) or things[-1] in COUNT_NOUNS)
+            return [*things, tokens[i + 1]] if counted else None
+    return None
 
 
 def unquoted(prompt: str) -> str:

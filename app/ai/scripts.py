@@ -194,6 +194,9 @@ def quantity_lines(scene: SceneConfig) -> list[str]:
         label = str(card.get("label") or "").strip() or "The number"
         prefix, suffix = str(card.get("prefix") or ""), str(card.get("suffix") or "").strip()
         unit = {"%": "percent", "h": "hours", "min": "minutes"}.get(suffix, suffix)
+        measured = re.fullmatch(r"(.+) \(([^()]+)\)", label)  # "CO2 avoided (tonnes)"
+        if measured and not unit:
+            label, unit = measured.groups()
         if unit and label.lower().split()[0] == unit:
             unit = ""
         value = f"{prefix}[{key}]" + (f" {unit}" if unit else "")

@@ -95,6 +95,71 @@ def test_counts_and_ranks_phrased_around_their_noun(prompt, expected):
     assert found(prompt) == expected
 
 
+@pytest.mark.parametrize(
+    "prompt, expected",
+    [
+        # a count in a unit of measure, named by the thing and what was done with it
+        ("impact report: tonnes of CO2 avoided, litres of water saved, miles of trail cleaned",
+         [("count", "co2_avoided", "CO2 avoided (tonnes)"),
+          ("count", "water_saved", "Water saved (litres)"),
+          ("count", "trail_cleaned", "Trail cleaned (miles)")]),
+        # "<things> they <did>": the things, with a word before them, and what was done
+        ("recap: the brewery events they attended, the trails you rode, the hours we "
+         "volunteered", [("count", "brewery_events_attended", "Brewery events attended"),
+                         ("count", "trails_ridden", "Trails ridden"),
+                         ("duration", "hours_volunteered", "Hours volunteered")]),
+        # a place overall is a rank
+        ("results: their position overall", [("rank", "percentile", "Percentile")]),
+        ("results: their overall placing", [("rank", "percentile", "Percentile")]),
+    ],
+)  # fmt: skip
+def test_counts_in_units_done_by_someone_and_places_overall(prompt, expected):
+    assert [(q.kind, q.key, q.label) for q in quantities(prompt)] == expected
+
+
+@pytest.mark.parametrize(
+    "prompt, expected",
+    [
+        # a date named by when it is booked; how long since a hyphenated thing
+        ("reminder: when their next cleaning is booked, how long it's been since their last "
+         "x-ray, the date of their follow-up visit",
+         [("date", "cleaning_date", "Cleaning date"),
+          ("duration", "days_since_xray", "Days since your last x-ray"),
+          ("date", "followup_date", "Follow-up date")]),
+        # a count in a unit named after "in" (pounds after "in" stay the currency)
+        ("report: electricity used in kWh, total distance ridden in kilometres, money raised "
+         "in pounds", [("count", "electricity_used", "Electricity used (kWh)"),
+                       ("count", "distance_ridden", "Distance ridden (kilometres)"),
+                       ("money", "amount_raised", "Raised")]),
+        # a count led by a word that says which ones
+        ("review: active employees on the platform, unique visitors",
+         [("count", "active_employees", "Active employees"),
+          ("count", "unique_visitors", "Unique visitors")]),
+        # where they ended up is a rank, even on a leaderboard; a leaderboard alone is not
+        ("wrap-up: where they ended up on the club leaderboard",
+         [("rank", "percentile", "Percentile")]),
+        ("wrap-up: a sales leaderboard", []),
+    ],
+)  # fmt: skip
+def test_dates_units_leads_and_ranks_named_around_their_measure(prompt, expected):
+    assert [(q.kind, q.key, q.label) for q in quantities(prompt)] == expected
+
+
+def test_a_weight_in_pounds_is_no_currency_and_its_unit_is_spoken():
+    assert currency_of("pounds of food donated and the money raised").symbol == "$"
+    assert currency_of("the money raised in pounds").symbol == "£"
+    (weight,) = quantities("thank-you: pounds of food donated")
+    shown = (weight.kind, weight.label, weight.prefix, weight.spoken)
+    assert shown == ("count", "Food donated (pounds)", "", "pounds")
+    scenes = create("thank-you: pounds of food donated", TemplateState(scenes=[], dataSlots=[]))
+    scripts = " ".join(s.voScript or "" for s in scenes.scenes)
+    assert "Food donated: [food_donated] pounds." in scripts
+
+
+def test_things_done_by_someone_are_not_places_or_scenes():
+    assert quantities("recap: the cities they visited, the photos they took") == []
+
+
 def test_a_list_led_by_an_adjective_is_not_a_count():
     assert quantities("recap: their favorite songs") == []
 

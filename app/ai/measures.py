@@ -1,0 +1,75 @@
+"""The words that say how a count is measured, read by app/ai/quantities.py: the nouns
+counted as such ("seats", "visits"), what was done with things ("pages turned", "exhibitions
+seen", "the events they attended", not "categories ranked"), who did it, what leads a count
+("average steps", "active users") and the units of measure a count is named in ("tonnes of
+CO2 avoided", "distance in kilometres"; "pounds of food" is a weight, not the currency)."""
+
+from __future__ import annotations
+
+import re
+
+# Nouns a prompt counts by naming them ("seats", "visits"); things a scene shows are counted
+# only when something marks them as a count ("books read", "how many books").
+COUNT_NOUNS = ("seats", "users", "customers", "members", "visits", "orders", "workouts",
+               "downloads", "citations", "papers", "meals", "invoices", "deals", "homes",
+               "points", "steps", "kilometers", "kilometres", "km", "miles", "trees", "students",
+               "tickets", "reviews", "sessions", "classes", "lessons", "streams", "views",
+               "followers", "likes", "messages", "calls", "projects", "tasks", "nps", "donors",
+               "volunteers", "families", "patients", "rides", "trips", "flights", "books",
+               "songs", "games", "goals", "wins", "runs", "purchases", "transactions",
+               "subscribers", "signups", "leads", "referrals", "shipments", "deliveries",
+               "items", "products", "attendees", "participants", "children", "people",
+               "animals", "hours", "minutes", "days", "weeks", "months", "nights")  # fmt: skip
+SHOWN_AS_SCENES = {"books", "photos", "milestones"}
+# Words after a counted noun that name the measure with it ("days ahead", "spots left").
+STATES = {"ahead", "early", "late", "behind", "left", "remaining", "overdue", "saved"}
+# Plural nouns a scene shows as such (a map, photos), never counted by the "<things> <done>"
+# reading of an unmarked phrase.
+SHOWN_AS_PLACES = {"countries", "regions", "locations", "places", "cities", "pictures",
+                   "images", "quotes", "steps", "categories", "segments", "channels"}  # fmt: skip
+# Participles that say how things are shown, not what was done ("categories ranked").
+SHOWN_VERBS = {"ranked", "listed", "sorted", "compared", "named", "shown", "featured",
+               "highlighted", "included", "mentioned", "selected", "mapped"}  # fmt: skip
+# Irregular participles of things done ("exhibitions seen", "fish caught").
+IRREGULAR = ("seen", "taken", "done", "driven", "ridden", "flown", "grown", "eaten", "sent",
+             "bought", "caught", "found", "held", "kept", "met", "told", "gotten", "brought",
+             "sung", "swum", "drawn", "thrown", "worn", "chosen", "spoken", "lost", "heard",
+             "fed", "led", "won", "hit", "climbed", "given")  # fmt: skip
+# Words before a counted noun that still name the count ("average steps per day").
+COUNT_LEADS = {"average", "avg", "daily", "weekly", "monthly", "total", "active", "unique",
+               "returning", "repeat", "paying", "registered", "enrolled"}  # fmt: skip
+PARTICIPLES = {"gave": "given", "give": "given", "served": "served", "paid": "paid",
+               "placed": "placed", "watched": "watched", "studied": "studied", "sold": "sold",
+               "closed": "closed", "traveled": "traveled", "travelled": "traveled",
+               "visited": "visited", "read": "read", "completed": "completed",
+               "finished": "finished", "won": "won", "logged": "logged", "walked": "walked",
+               "ran": "run", "burned": "burned", "shipped": "shipped", "delivered": "delivered",
+               "planted": "planted", "helped": "helped", "volunteered": "volunteered",
+               "attended": "attended", "booked": "booked", "downloaded": "downloaded",
+               "published": "published", "written": "written", "wrote": "written",
+               "earned": "earned", "saved": "saved", "spent": "spent", "raised": "raised",
+               "collected": "collected", "reached": "reached", "trained": "trained",
+               "played": "played", "streamed": "streamed", "listened": "listened",
+               "taught": "taught", "built": "built", "made": "made", "used": "used",
+               "redeemed": "redeemed", "referred": "referred", "resolved": "resolved",
+               "answered": "answered", "donated": "donated", "received": "received",
+               "learned": "learned", "practiced": "practiced", "coded": "coded",
+               "saw": "seen", "took": "taken", "drove": "driven", "rode": "ridden",
+               "flew": "flown", "grew": "grown", "ate": "eaten", "swam": "swum",
+               "chose": "chosen", "drew": "drawn", "threw": "thrown", "sang": "sung",
+               **{p: p for p in IRREGULAR}}  # fmt: skip
+# Units of measure a count is named in ("tonnes of CO2 avoided"; units of time are durations).
+MEASURES = ("kilowatt hour", "megawatt hour", "kwh", "mwh", "tonne", "ton", "kilogram", "kg",
+            "kilo", "gram", "pound", "lb", "litre", "liter", "gallon", "mile", "kilometre",
+            "kilometer", "km", "metre", "meter", "feet", "acre", "hectare", "gigabyte", "gb",
+            "terabyte", "tb")  # fmt: skip
+MEASURED = re.compile(r"\b((?:" + "|".join(MEASURES) + r")s?) of ([a-z0-9 ]+)")
+# ...or after "in" ("electricity used in kWh"), where pounds are the currency.
+MEASURED_IN = re.compile(
+    r"^([a-z0-9 ]+?) in ((?:" + "|".join(u for u in MEASURES if u not in ("pound", "lb"))
+    + r")s?)\b"
+)  # fmt: skip
+# "pounds of food" is a weight, not the currency.
+WEIGHED = re.compile(r"\b(?:pounds?|lbs?) of\b", re.IGNORECASE)
+# Who did what was done in a relative clause ("the events they attended").
+DOERS = {"they", "you", "we", "he", "she", "i"}
