@@ -37,10 +37,24 @@
     send({ type: "frame", t: shown });
   }
 
+  function sayReady() {
+    send({
+      type: "ready",
+      duration: rs.duration,
+      scenes: rs.scenes.map(function (s) { return [s.index, Math.round(s.start)]; }),
+      posterAtMs: rs.posterAtMs(),
+    });
+  }
+
   window.addEventListener("message", function (event) {
     if (event.source !== host) return;
     var data = event.data;
-    if (!data || data.reelsmithLive !== 1 || data.type !== "seek") return;
+    if (!data || data.reelsmithLive !== 1) return;
+    if (data.type === "hello") {  // the player page started listening after this booted
+      if (booted) sayReady();
+      return;
+    }
+    if (data.type !== "seek") return;
     wanted = Math.max(0, Number(data.t) || 0);
     if (!scheduled) {
       scheduled = true;
@@ -51,12 +65,7 @@
   rs.ready.then(
     function () {
       booted = true;
-      send({
-        type: "ready",
-        duration: rs.duration,
-        scenes: rs.scenes.map(function (s) { return [s.index, Math.round(s.start)]; }),
-        posterAtMs: rs.posterAtMs(),
-      });
+      sayReady();
       if (wanted !== null && !scheduled) {
         scheduled = true;
         requestAnimationFrame(show);

@@ -84,23 +84,41 @@
   function mount(frameUrl, soundUrl) {
     if (frame || state.mode !== "loading") return;
     if (!canRunLive()) {
+      var early = document.getElementById("rs-live-frame");
+      if (early) early.remove();
       fallBack("unsupported");
       return;
     }
-    frame = document.createElement("iframe");
-    frame.setAttribute("sandbox", "allow-scripts");
-    frame.setAttribute("title", root.getAttribute("data-title") || "Video");
-    frame.setAttribute("scrolling", "no");
-    frame.setAttribute("tabindex", "-1");
-    frame.setAttribute("referrerpolicy", "no-referrer");
-    frame.className = "rs-live-frame";
-    frame.src = frameUrl;
-    stage.insertBefore(frame, stage.firstChild);
+    frame = document.getElementById("rs-live-frame");
+    if (frame) {
+      // in the page's markup, so it loads while this script does; it may have booted before
+      // this page listened: it answers "ready" again when asked
+      frame.contentWindow.postMessage({ reelsmithLive: 1, type: "hello" }, "*");
+    } else {
+      frame = document.createElement("iframe");
+      frame.setAttribute("sandbox", "allow-scripts");
+      frame.setAttribute("title", root.getAttribute("data-title") || "Video");
+      frame.setAttribute("scrolling", "no");
+      frame.setAttribute("tabindex", "-1");
+      frame.setAttribute("referrerpolicy", "no-referrer");
+      frame.className = "rs-live-frame";
+      frame.src = frameUrl;
+      stage.insertBefore(frame, stage.firstChild);
+    }
+    // the soundtrack waits for the frame's page: on a slow network it would take the bandwidth
+    // the composition page and its fonts need first; it downloads while the frame boots
+    audio.preload = "none";
     audio.src = soundUrl;
-    audio.load();
+    frame.addEventListener("load", loadSound, { once: true });
     readyTimer = setTimeout(function () {
       if (state.mode === "loading") fallBack("timeout");
     }, READY_TIMEOUT_MS);
+  }
+
+  function loadSound() {
+    if (audio.preload === "auto" || !audio.getAttribute("src")) return;
+    audio.preload = "auto";
+    audio.load();
   }
 
   window.addEventListener("message", function (event) {
@@ -117,6 +135,7 @@
     state.duration = Number(info.duration) || 0;
     audio.setAttribute("data-reelsmith-scenes", JSON.stringify(info.scenes || []));
     seekBar.max = String(Math.round(state.duration));
+    loadSound();
     setMode("live");
     preparing.hidden = true;
     controls.hidden = false;

@@ -18,19 +18,23 @@ from typing import Any
 from app.config import Settings
 from app.db import Database
 from app.logs import job_logging
+from app.media.ffmpeg import ffmpeg_command, run_ffmpeg
 from app.media.storage import Storage
 from app.renders.models import RenderJob
-from app.renders.onview import on_view_keys, on_view_poster_key
+from app.renders.onview import on_view_keys, on_view_poster_key, page_poster_key
 from app.renders.states import RenderOn
 from app.triggers import outbox
 from app.workdir import temp_dir
 from worker.jobs import job_spec
 from worker.livekit import store_live_kit
 from worker.render.browser import BrowserManager
+from worker.render.encode import step_timeout
 from worker.render.pipeline import Prepared, render_or_split
 from worker.render.store import store_video
 
 log = logging.getLogger("reelsmith.worker")
+# The player page's WebP poster: 80 keeps the gradients clean at a fifth of the PNG's size.
+WEBP_QUALITY = 80
 
 
 async def poster_job(ctx: dict[str, Any], job_id: str) -> str:
@@ -42,6 +46,21 @@ async def _messages_due(db: Database, job_id: str) -> None:
     """A trigger's message of this job waited for its poster: it is due now."""
     async with db.session() as session:
         await outbox.poster_done(session, job_id)
+
+
+async def _store_page_poster(
+    settings: Settings, storage: Storage, job_id: str, png: Path, tmp: Path
+) -> None:
+    """The poster as WebP for the player page (best effort: the page falls back to the PNG)."""
+    out = tmp / "poster.webp"
+    argv = ffmpeg_command(
+        "-i", str(png), "-c:v", "libwebp", "-quality", str(WEBP_QUALITY), "-f", "webp", str(out)
+    )  # fmt: skip
+    try:
+        await run_ffmpeg(argv, step_timeout(settings), "page poster")
+        await store_video(storage, page_poster_key(job_id), out)
+    except Exception as exc:
+        log.warning("job %s: the page's WebP poster not made: %s", job_id, exc)
 
 
 async def make_poster(
@@ -79,6 +98,7 @@ async def make_poster(
             return "failed"
         assert result is not None  # nothing to split it
         await store_video(storage, key, result.path)
+        await _store_page_poster(settings, storage, job.id, result.path, Path(tmp))
     async with db.session() as session:
         job = await session.get(RenderJob, job_id)
         if job is None or job.deleted_at is not None:  # deleted meanwhile: leave nothing

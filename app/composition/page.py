@@ -14,7 +14,7 @@ from jinja2 import ChainableUndefined, Environment, FileSystemLoader, select_aut
 from markupsafe import Markup
 
 from app.composition.fit import rules_for_page
-from app.composition.fonts import FALLBACK_STACK, FONTS_DIR, brand_faces
+from app.composition.fonts import FALLBACK_STACK, FONTS_DIR, Face, brand_faces
 from app.composition.glyphs import faces_for_text
 from app.composition.timeline import Timeline, TimelineScene, prop_fields, scene_props
 from app.config import ROOT
@@ -78,8 +78,20 @@ def _font_src(file: str, fmt: str, asset_base: str | None) -> str:
     return f"data:{_MIME[fmt]};base64,{encoded}"
 
 
+def _brand_faces(texts: list[str]) -> list[Face]:
+    """The brand faces' Latin files always; their Latin Extended files (half the bytes) only
+    when the page's text has a character only they draw: the runtime loads every declared
+    face before it starts, which a phone on a slow network pays for (the live player)."""
+    faces = brand_faces()
+    latin = [f for f in faces if "-latin-ext-" not in f.file]
+    chars = {ord(c) for c in "".join(texts) if ord(c) > 127}
+    extra = {cp for cp in chars if not any(f.covers(cp) for f in latin)}
+    return [f for f in faces if f in latin or any(f.covers(cp) for cp in extra)]
+
+
 def _fonts(asset_base: str | None, texts: list[str]) -> list[dict[str, Any]]:
-    """@font-face rules: the brand faces always, a Noto face only when the text needs it."""
+    """@font-face rules: the brand's Latin faces always, its Latin Extended faces and a Noto
+    face only when the text needs them."""
     return [
         {
             "family": face.family,
@@ -88,7 +100,7 @@ def _fonts(asset_base: str | None, texts: list[str]) -> list[dict[str, Any]]:
             "format": face.format,
             "range": face.unicode_range,
         }
-        for face in (*brand_faces(), *faces_for_text(texts))
+        for face in (*_brand_faces(texts), *faces_for_text(texts))
     ]
 
 

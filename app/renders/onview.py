@@ -27,6 +27,7 @@ __all__ = [
     "live_keys",
     "on_view_keys",
     "on_view_poster_key",
+    "page_poster_key",
     "expire_unopened",
     "start_on_view",
 ]
@@ -41,6 +42,12 @@ def on_view_poster_key(job_id: str) -> str:
     return poster_keys(job_id, 0)[0]
 
 
+def page_poster_key(job_id: str) -> str:
+    """The same poster as WebP for the player page (a fifth of the PNG's bytes: what a phone on
+    a slow network downloads first); emails and link previews keep the PNG."""
+    return on_view_poster_key(job_id).rsplit(".", 1)[0] + ".webp"
+
+
 def live_keys(job_id: str) -> tuple[str, str]:
     """The live page of an on-view job (the composition the renderer captures, kept by the
     poster's worker; served by the API at /v/<id>/live, never by /media) and its mixed
@@ -49,8 +56,8 @@ def live_keys(job_id: str) -> tuple[str, str]:
 
 
 def on_view_keys(job_id: str) -> list[str]:
-    """Every file an on-view job has before its render: poster, live page, soundtrack."""
-    return [on_view_poster_key(job_id), *live_keys(job_id)]
+    """Every file an on-view job has before its render: posters, live page, soundtrack."""
+    return [on_view_poster_key(job_id), page_poster_key(job_id), *live_keys(job_id)]
 
 
 def on_view_poster_url(job: RenderJob, storage: Storage) -> str | None:

@@ -122,6 +122,8 @@ async def test_an_on_view_rule_emails_a_real_poster_before_any_render(
     assert job is not None and job.status == "awaiting_view" and job.output_key is None
     poster = settings.media_dir / f"posters/{job.id}.0.png"
     assert poster.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and poster.stat().st_size > 5000
+    webp = settings.media_dir / f"posters/{job.id}.0.webp"  # the player page's lighter copy
+    assert webp.read_bytes()[8:12] == b"WEBP" and webp.stat().st_size < poster.stat().st_size / 3
     html = smtp.received[0][2].get_body(("html",)).get_content()
     assert f'href="http://testserver/v/{job.id}"' in html
     assert f'src="http://testserver/media/posters/{job.id}.0.png"' in html

@@ -4,6 +4,7 @@ the public status the page polls, and beacons, CTA clicks count while it plays l
 
 from __future__ import annotations
 
+import gzip
 import re
 from pathlib import Path
 from typing import Any
@@ -13,7 +14,7 @@ import pytest
 from app.config import Settings
 from app.media.storage import get_storage
 from app.renders.models import RenderJob
-from app.renders.onview import live_keys
+from app.renders.onview import live_keys, page_poster_key
 from tests.support.render_helpers import make_template
 
 DATA = {"person_name": "Ada Lovelace", "score": 7}
@@ -125,6 +126,55 @@ async def test_the_live_frame_is_sandboxed_by_its_own_answer(
     # fonts load with CORS from the frame's opaque origin
     font = await client.get("/static/fonts/inter-latin-400-normal.woff2")
     assert font.headers["Access-Control-Allow-Origin"] == "*"
+
+
+FONTED = PAGE.replace(
+    "<head>",
+    '<head>\n<style>@font-face { font-family: "Inter"; '
+    'src: url("/static/fonts/inter-latin-400-normal.woff2") format("woff2"); }</style>',
+)
+
+
+async def test_a_phone_on_a_slow_network_gets_less_to_fetch_and_sooner(
+    app, client, make_user, settings, tmp_path
+):
+    """The frame is in the page's markup (its page loads while the scripts do), the poster
+    is the WebP copy when the worker made one, the frame's page comes gzipped and asks for
+    its fonts from its head (the runtime would ask only once booted)."""
+    user = await make_user(credits=3)
+    job_id = await create_on_view(client, user, await make_template(app, user.account.id))
+    await client.get(f"/v/{job_id}")  # starts it
+    store_kit(settings, tmp_path, job_id)
+    storage = get_storage(settings)
+    page_key = live_keys(job_id)[0]
+    (tmp_path / "fonted.html").write_text(FONTED)
+    storage.put(page_key, tmp_path / "fonted.html")
+
+    html = await (await client.get(f"/v/{job_id}")).get_data(as_text=True)
+    assert f'<iframe id="rs-live-frame" class="rs-live-frame" src="/v/{job_id}/live"' in html
+    assert 'sandbox="allow-scripts"' in html
+    assert f'src="http://testserver/media/posters/{job_id}.0.png"' in html  # no WebP yet
+    (tmp_path / "poster.webp").write_bytes(b"RIFF\x00\x00\x00\x00WEBPVP8 ")
+    storage.put(page_poster_key(job_id), tmp_path / "poster.webp")
+    html = await (await client.get(f"/v/{job_id}")).get_data(as_text=True)
+    posters = f"http://testserver/media/posters/{job_id}"
+    assert f'class="rs-live-poster" src="{posters}.0.webp"' in html
+    assert f'<meta property="og:image" content="{posters}.0.png">' in html  # link previews
+
+    plain = await client.get(f"/v/{job_id}/live")
+    assert "Content-Encoding" not in plain.headers
+    zipped = await client.get(f"/v/{job_id}/live", headers={"Accept-Encoding": "gzip, br"})
+    assert zipped.headers["Content-Encoding"] == "gzip"
+    assert zipped.headers["Vary"] == "Accept-Encoding"
+    body = gzip.decompress(await zipped.get_data())
+    assert body == await plain.get_data()
+    text = body.decode()
+    preload = (
+        '<link rel="preload" as="font" type="font/woff2" crossorigin '
+        'href="/static/fonts/inter-latin-400-normal.woff2">'
+    )
+    assert text.count(preload) == 1 and text.index(preload) < text.index("<style>")
+    assert zipped.headers["Content-Security-Policy"].startswith("sandbox allow-scripts;")
 
 
 async def test_beacons_and_cta_count_while_it_plays_live(app, client, make_user, settings):

@@ -111,9 +111,23 @@ def page_fonts(data: dict[str, object], asset_base: str | None = "/static") -> l
     return re.findall(r'@font-face \{ font-family: "([^"]+)"', html)
 
 
+def font_files(data: dict[str, object]) -> list[str]:
+    scenes = [{"primitiveId": "title-intro", "sceneData": {"subtitle": "Hi [person_name]"}}]
+    html = render_composition(build_timeline(scenes, data), {}, {}, "/static", data=data)
+    return re.findall(r'url\("/static/fonts/([^"]+)"\)', html)
+
+
 def test_a_latin_page_declares_only_the_brand_faces() -> None:
     assert sorted(set(page_fonts({"person_name": "Priya Shah"}))) == ["Inter", "Poppins"]
-    assert len(page_fonts({"person_name": "Priya Shah"})) == 8
+    # the Latin files only: the Latin Extended ones are half the bytes a phone downloads
+    files = font_files({"person_name": "Priya Shah"})
+    assert len(files) == 4 and not any("latin-ext" in f for f in files)
+    assert len(font_files({"person_name": "José Müller"})) == 4  # Latin-1: latin
+
+
+def test_a_name_in_latin_extended_brings_those_files() -> None:
+    files = font_files({"person_name": "Łukasz Dvořák"})
+    assert len(files) == 8 and sum("latin-ext" in f for f in files) == 4
 
 
 def test_a_page_declares_the_faces_its_data_needs_in_both_modes() -> None:
