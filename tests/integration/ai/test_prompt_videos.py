@@ -105,9 +105,9 @@ async def test_held_out_prompts_make_videos_that_pass_every_check(
     assert rates(verdicts) == dict.fromkeys(rates(verdicts), 1.0), table(title, verdicts)
 
 
-# The seventh set's rates at its first run (docs/api/ai.md names the failures); not yet run
-# when the set was committed, so printed and relaxed until then.
-SEVENTH_MEASURED = dict.fromkeys(CHECKS, 0.0)
+# The seventh set's rates at its first run (2026-11-27; docs/api/ai.md names the failures):
+# no_echo, length and scripts 100 %, needs 40 %.
+SEVENTH_MEASURED = {**dict.fromkeys(CHECKS, 1.0), "needs": 0.4}
 
 
 async def test_seventh_held_out_prompts_as_first_measured(
