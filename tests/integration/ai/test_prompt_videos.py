@@ -107,9 +107,10 @@ async def test_held_out_prompts_make_videos_that_pass_every_check(
     assert rates(verdicts) == dict.fromkeys(rates(verdicts), 1.0), table(title, verdicts)
 
 
-# The eighth set's rates at its first run (docs/api/ai.md); not yet run when the set was
-# committed, so printed and relaxed until then. The composer is not changed for it.
-EIGHTH_MEASURED = dict.fromkeys(CHECKS, 0.0)
+# The eighth set's rates at its first run (2026-11-27; docs/api/ai.md names the failures):
+# no_echo, length and scripts 100 %, needs 70 %. The composer is not changed for it, so they
+# stay the honest measure of prompts it has not seen.
+EIGHTH_MEASURED = {**dict.fromkeys(CHECKS, 1.0), "needs": 0.7}
 
 
 async def test_eighth_held_out_prompts_as_first_measured(
