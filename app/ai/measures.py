@@ -19,7 +19,8 @@ COUNT_NOUNS = ("seats", "users", "customers", "members", "visits", "orders", "wo
                "songs", "games", "goals", "wins", "runs", "purchases", "transactions",
                "subscribers", "signups", "leads", "referrals", "shipments", "deliveries",
                "items", "products", "attendees", "participants", "children", "people",
-               "animals", "hours", "minutes", "days", "weeks", "months", "nights")  # fmt: skip
+               "animals", "mileage", "hours", "minutes", "days", "weeks", "months",
+               "nights")  # fmt: skip
 SHOWN_AS_SCENES = {"books", "photos", "milestones"}
 # Words after a counted noun that name the measure with it ("days ahead", "spots left").
 STATES = {"ahead", "early", "late", "behind", "left", "remaining", "overdue", "saved"}
@@ -37,7 +38,7 @@ IRREGULAR = ("seen", "taken", "done", "driven", "ridden", "flown", "grown", "eat
              "fed", "led", "won", "hit", "climbed", "given")  # fmt: skip
 # Words before a counted noun that still name the count ("average steps per day").
 COUNT_LEADS = {"average", "avg", "daily", "weekly", "monthly", "total", "active", "unique",
-               "returning", "repeat", "paying", "registered", "enrolled"}  # fmt: skip
+               "returning", "repeat", "paying", "registered", "enrolled", "current"}  # fmt: skip
 PARTICIPLES = {"gave": "given", "give": "given", "served": "served", "paid": "paid",
                "placed": "placed", "watched": "watched", "studied": "studied", "sold": "sold",
                "closed": "closed", "traveled": "traveled", "travelled": "traveled",

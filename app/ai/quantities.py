@@ -13,19 +13,31 @@ import re
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from app.ai.counts import (
+    UNIT_NAMES,
+    UNITS,
+    done,
+    led_count,
+    things,
+    things_done,
+    things_of,
+    time_unit,
+    times_done,
+    unit_led,
+)
 from app.ai.measures import (
-    COUNT_LEADS,
     COUNT_NOUNS,
     DOERS,
     MEASURED,
     MEASURED_IN,
     PARTICIPLES,
-    SHOWN_AS_PLACES,
     SHOWN_AS_SCENES,
-    SHOWN_VERBS,
     STATES,
     WEIGHED,
 )
+from app.ai.phrases import QUOTED, phrases, unquoted, words
+
+__all__ = ["QUOTED", "Quantity", "currency_of", "quantities", "unquoted", "words"]
 
 QuantityKind = Literal["money", "count", "percent", "duration", "date", "rank", "top"]
 
@@ -64,11 +76,6 @@ class Quantity:
 
 
 NUMBER_WORDS = {"three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "ten": 10}
-UNITS = {"hours": " h", "minutes": " min", "days": " days", "weeks": " weeks",
-         "months": " months", "years": " years", "nights": " nights"}  # fmt: skip
-UNIT_NAMES = {"hour": "hours", "hrs": "hours", "minute": "minutes", "mins": "minutes",
-              "min": "minutes", "day": "days", "week": "weeks", "month": "months",
-              "year": "years", "night": "nights", **{u: u for u in UNITS}}  # fmt: skip
 # "<measure> time" is a duration ("finishing time", "response time"), but not these.
 NOT_TIMED = {"on", "first", "last", "next", "same", "any", "real", "full", "part", "spare",
              "free", "long", "great", "good", "quality", "one", "every", "some"}  # fmt: skip
@@ -139,16 +146,6 @@ DATED = re.compile(
     r"\bdate\b|\bexpir(es|y|ation|ing)\b|\bdeadline\b|\bdue\b|\bjoined\b|\bwhen (?:[a-z']+ )"
     r"{1,4}(?:booked|scheduled|planned|starts?|begins?|ends?|renews?|opens?|closes?|happens?)\b"
 )
-# "compared with other drivers" stays one phrase (the rank it names), other "with"s cut.
-PHRASE_BREAK = re.compile(
-    r"[,;:\n()]|\.(?:\s|$)|\s(?:and|plus|including|showing|then)\s"
-    r"|(?<!compared)(?<!compare)(?<!compares)(?<!comparing)\swith\s"
-)
-QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”|(?:(?<=\s)|^)'[^']{2,120}'(?=[\s.,;:!?]|$)")
-
-
-def words(text: str) -> list[str]:
-    return re.findall(r"[a-z0-9%€£$¥]+(?:'[a-z]+)?", text.lower())
 
 
 def currency_of(text: str) -> Currency:
@@ -161,20 +158,11 @@ def currency_of(text: str) -> Currency:
     return DOLLAR
 
 
-def _phrases(text: str) -> list[tuple[int, str]]:
-    out: list[tuple[int, str]] = []
-    start = 0
-    for m in PHRASE_BREAK.finditer(text + "\n"):
-        part = text[start : m.start()]
-        if part.strip():
-            out.append((start, part.strip()))
-        start = m.end()
-    return out
-
-
 def _content(tokens: list[str], drop: set[str]) -> list[str]:
-    """The content words: no stop word (nor one contracted: "it's", "they've"), no number."""
-    return [t for t in tokens if t.split("'")[0] not in STOP and t not in drop and not t.isdigit()]
+    """The content words: no stop word (nor one contracted: "it's", "they've"), no number,
+    no possessive (whose it is: "their car's current mileage" names the mileage)."""
+    return [t for t in tokens if t.split("'")[0] not in STOP and t not in drop
+            and not t.isdigit() and not t.endswith("'s")]  # fmt: skip
 
 
 def _name(parts: list[str], limit: int = 3) -> tuple[str, str]:
@@ -217,7 +205,7 @@ def _quantity(pos: int, phrase: str, currency: Currency) -> Quantity | None:
     text = " ".join(tokens)
     marked = bool(re.search(r"\bhow (many|much|long)\b|\bnumber of\b|\btotal\b|%|\bpercent", text))
     ranked = RANK_WHERE.search(text)
-    if GENRES & set(tokens) and not marked and not ranked and "date" not in tokens:
+    if _genre(tokens) and not marked and not ranked and "date" not in tokens:
         return None
     top = re.search(r"\btop (\d+|" + "|".join(NUMBER_WORDS) + r") ([a-z]+(?: [a-z]+)?)", text)
     if top:
@@ -241,15 +229,34 @@ def _quantity(pos: int, phrase: str, currency: Currency) -> Quantity | None:
     timed = _duration(pos, tokens, phrase) or _measured(pos, tokens, phrase)
     if timed is not None:
         return timed
-    money_cue = bool(re.search(r"\bhow much\b", text)) and not re.search(
-        r"\bhow much (time|longer|more time)\b", text
-    )
-    currency_named = any(w in tokens for w in CURRENCY_WORDS)
-    if money_cue or currency_named or "$" in phrase or set(tokens) & set(MONEY_WORDS):
-        found = _money(pos, tokens, currency, money_cue or currency_named or "$" in phrase)
+    cue = _money_cue(text, tokens, phrase)
+    if cue or cue is False and set(tokens) & set(MONEY_WORDS):
+        found = _money(pos, tokens, currency, bool(cue))
         if found:
             return found
     return _count(pos, tokens, marked, phrase)
+
+
+# "what they paid" asks for an amount as "how much they paid" does.
+WHAT_PAID = re.compile(r"\bwhat (?:they|you|we|he|she|i) (?:" + "|".join(MONEY_VERBS) + r")\b")
+
+
+def _money_cue(text: str, tokens: list[str], phrase: str) -> bool | None:
+    """True when the phrase says it is an amount ("how much", "what they paid", a currency),
+    None when it says it is a count and names no currency ("how many times they've donated",
+    "the number of lives saved"), else False (a money word may still name one)."""
+    if any(w in CURRENCY_WORDS for w in tokens) or "$" in phrase or WHAT_PAID.search(text):
+        return True
+    if re.search(r"\bhow much\b", text):
+        return not re.search(r"\bhow much (time|longer|more time)\b", text)
+    return None if re.search(r"\bhow many\b|\bnumber of\b", text) else False
+
+
+def _genre(tokens: list[str]) -> bool:
+    """Whether the phrase names what the video is ("a usage video for customers"); a genre's
+    word before a counted noun names the thing counted ("call minutes")."""
+    after = [*tokens[1:], ""]
+    return any(t in GENRES and n not in COUNT_NOUNS for t, n in zip(tokens, after, strict=True))
 
 
 def _lead(tokens: list[str]) -> list[str]:
@@ -326,7 +333,9 @@ def _date(pos: int, tokens: list[str], phrase: str = "") -> Quantity:
         noun = of.group(1)
     elif before and before.group(1) not in STOP:
         noun = before.group(1)
-    elif re.search(r"\bexpir|\bdeadline|\bdue\b", text):
+    elif "due" in tokens:  # "the date their next oil change is due"
+        return Quantity("date", "due_date", "Due date", position=pos)
+    elif re.search(r"\bexpir|\bdeadline", text):
         return Quantity("date", "expiry_date", "Expires on", position=pos)
     else:
         content = _content(tokens, {"date", "when"})
@@ -345,14 +354,17 @@ def _count(pos: int, tokens: list[str], marked: bool, phrase: str) -> Quantity |
         return Quantity("count", f"{numbers.group(1)}s", f"{numbers.group(1)}s".capitalize(),
                         position=pos)  # fmt: skip
     counted = next((t for t in content if t in COUNT_NOUNS), None)
-    if counted is None and _things_done(content):
+    if counted is None and things_done(content):
         counted = content[0]  # "pages turned", "episodes finished"
     done_by = _done_by(tokens)
-    lead = _led_count(_content(_lead(tokens), set()), counted) or done_by
-    if lead is not None and not marked:
+    lead = led_count(_content(_lead(tokens), set()), counted) or done_by
+    # "how many times they've donated"; "call minutes", "cups of coffee they've had on us"
+    lead = times_done(text) if marked else lead or unit_led(content) or things_of(tokens)
+    if lead is not None:
         key, label = _name(lead)
-        if lead is done_by and lead[-2] in UNITS:  # "the hours they volunteered"
-            return Quantity("duration", key, label, "", UNITS[lead[-2]], lead[-2], position=pos)
+        unit = time_unit(lead)
+        if unit and lead[0] != "times":  # "the hours they volunteered", "call minutes"
+            return Quantity("duration", key, label, "", UNITS[unit], unit, position=pos)
         return Quantity("count", key, label, position=pos)
     if counted in SHOWN_AS_SCENES and not marked and not set(content) & set(PARTICIPLES):
         return None  # "their books" is a book shelf; "books read" or "how many books" a count
@@ -383,54 +395,15 @@ def _since(pos: int, unit: str, phrase: str) -> Quantity:
     return Quantity("duration", key, label, "", UNITS[unit], unit, position=pos)
 
 
-def _led_count(content: list[str], counted: str | None) -> list[str] | None:
-    """The words of a count led by another word: "average steps" (a count word first) or
-    "support tickets opened" (a noun, the counted noun, what was done with them); None when
-    the phrase is not one ("favorite songs" is a list, not a count)."""
-    if len(content) == 2 and content[0] in COUNT_LEADS and _things(content[1]):
-        return content  # "active employees"
-    if counted is None or len(content) < 2 or content[1] != counted:
-        return None
-    if content[0] in COUNT_LEADS and len(content) == 2:
-        return content
-    return content if len(content) == 3 and _done(content[2]) else None
-
-
-def _done(verb: str) -> bool:
-    """Whether a word says what was done with things ("opened", "seen"), not how they are
-    shown ("ranked")."""
-    known = verb in PARTICIPLES or verb in PARTICIPLES.values() or verb.endswith("ed")
-    return known and verb not in SHOWN_VERBS
-
-
-def _things(noun: str) -> bool:
-    """Whether a noun names things that can be counted as done: a plural, not places or
-    things a scene shows."""
-    plural = noun.endswith("s") and not noun.endswith("ss") and len(noun) > 3
-    return plural and noun not in SHOWN_AS_PLACES | SHOWN_AS_SCENES
-
-
-def _things_done(content: list[str]) -> bool:
-    """Whether content words read "<things> <done>": a plural noun, then a past participle."""
-    if len(content) < 2 or len(content) > 3:
-        return False
-    return _things(content[0]) and _done(content[1])
-
-
 def _done_by(tokens: list[str]) -> list[str] | None:
     """The words of "<things> they <did>" ("the brewery events they attended": the things,
     with a word before them, and what was done), None when the phrase is not one."""
     for i in range(1, len(tokens) - 1):
-        if tokens[i] in DOERS and _done(tokens[i + 1]):
-            things = _content(tokens[:i], set())[-2:]
-            counted = bool(things) and (_things(things[-1]) or things[-1] in COUNT_NOUNS)
-            return [*things, tokens[i + 1]] if counted else None
+        if tokens[i] in DOERS and done(tokens[i + 1]):
+            nouns = _content(tokens[:i], set())[-2:]
+            counted = bool(nouns) and (things(nouns[-1]) or nouns[-1] in COUNT_NOUNS)
+            return [*nouns, tokens[i + 1]] if counted else None
     return None
-
-
-def unquoted(prompt: str) -> str:
-    """The prompt with its quoted copy blanked out (same length, so positions hold)."""
-    return QUOTED.sub(lambda m: " " * len(m.group(0)), prompt)
 
 
 def quantities(prompt: str) -> list[Quantity]:
@@ -438,7 +411,7 @@ def quantities(prompt: str) -> list[Quantity]:
     text = unquoted(prompt)
     currency = currency_of(text)
     found: list[Quantity] = []
-    for pos, phrase in _phrases(text):
+    for pos, phrase in phrases(text):
         quantity = _quantity(pos, phrase, currency)
         if quantity is not None and all(q.key != quantity.key for q in found):
             found.append(replace(quantity, end=pos + len(phrase)))

@@ -175,3 +175,40 @@ def test_a_list_led_by_an_adjective_is_not_a_count():
 def test_words_that_name_no_scene(prompt, absent):
     scenes = create(prompt, TemplateState(scenes=[], dataSlots=[])).scenes
     assert BY_NAME[absent].primitive not in [s.primitiveId for s in scenes]
+
+
+@pytest.mark.parametrize(
+    "prompt, expected",
+    [
+        # a question or an exclamation ends a phrase; a unit in parentheses stays with its phrase
+        ("Can we do a recap for riders? Show rides taken!! distance covered (km), screen time "
+         "(hours)", [("count", "rides_taken", "Rides taken"),
+                     ("count", "distance_covered", "Distance covered (km)"),
+                     ("duration", "screen_time", "Screen time")]),
+        # whose it is names nothing; "current" says which; what is due is dated
+        ("reminder: their bike's current mileage, the date their next service is due",
+         [("count", "current_mileage", "Current mileage"), ("date", "due_date", "Due date")]),
+        # "what they paid" is an amount; a count is no amount unless a currency is named
+        ("recap: what you spent on repairs, how many times they've donated, the number of "
+         "lives their gifts saved", [("money", "amount_spent", "Spent"),
+                                     ("count", "times_donated", "Times donated"),
+                                     ("count", "lives_saved", "Lives saved")]),
+        # time named by what it was spent on; things counted in what holds them
+        ("usage: call minutes, studio hours booked, bottles of wine they've opened, photos of "
+         "the trip", [("duration", "call_minutes", "Call minutes"),
+                      ("duration", "studio_hours_booked", "Studio hours booked"),
+                      ("count", "bottles_of_wine", "Bottles of wine")]),
+        # kilowatt hours are energy, not time
+        ("impact: kilowatt hours generated", [("count", "kilowatt_hours_generated",
+                                               "Kilowatt hours generated")]),
+    ],
+)  # fmt: skip
+def test_the_seventh_sets_readings(prompt, expected):
+    assert [(q.kind, q.key, q.label) for q in quantities(prompt)] == expected
+
+
+def test_a_pic_is_a_photo_and_comments_are_a_quote():
+    prompt = "term report: lessons attended, a pic from the concert and their tutor's comments"
+    scenes = create(prompt, TemplateState(scenes=[], dataSlots=[])).scenes
+    shown = [s.primitiveId for s in scenes]
+    assert BY_NAME["photo"].primitive in shown and BY_NAME["quote"].primitive in shown

@@ -1,0 +1,97 @@
+"""Readings of a count's words (app/ai/quantities.py reads the phrase): what was done with
+things ("pages turned", "support tickets opened"), a count led by a word that says which
+("active employees"), time named by what it was spent on ("call minutes"), things counted in
+what holds them ("cups of coffee") and how many times something was done."""
+
+from __future__ import annotations
+
+import re
+
+from app.ai.measures import (
+    COUNT_LEADS,
+    MEASURES,
+    PARTICIPLES,
+    SHOWN_AS_PLACES,
+    SHOWN_AS_SCENES,
+    SHOWN_VERBS,
+)
+
+UNITS = {"hours": " h", "minutes": " min", "days": " days", "weeks": " weeks",
+         "months": " months", "years": " years", "nights": " nights"}  # fmt: skip
+UNIT_NAMES = {"hour": "hours", "hrs": "hours", "minute": "minutes", "mins": "minutes",
+              "min": "minutes", "day": "days", "week": "weeks", "month": "months",
+              "year": "years", "night": "nights", **{u: u for u in UNITS}}  # fmt: skip
+
+# "<things> of <thing>" counts the things ("cups of coffee", "bottles of wine").
+DETERMINER = r"(?:the|their|your|our|his|her|its|my|a|an|this|that|these|those|all|each)\b"
+THINGS_OF = re.compile(rf"^(?:{DETERMINER} )?([a-z]+) of (?!{DETERMINER})([a-z]+)\b")
+NOT_THINGS = {"lots", "loads", "kinds", "types", "sorts", "bits", "hundreds", "thousands",
+              "millions", "names", "details", "parts"}  # fmt: skip
+
+
+def time_unit(content: list[str]) -> str | None:
+    """The unit of time among the words, if one is ("kilowatt hours" are energy, not time)."""
+    at = next((i for i, w in enumerate(content) if w in UNITS), None)
+    if at is None or at and f"{content[at - 1]} {content[at][:-1]}" in MEASURES:
+        return None
+    return content[at]
+
+
+def unit_led(content: list[str]) -> list[str] | None:
+    """The words of a time named by what it was spent on: "call minutes", "meeting room hours
+    booked" (up to two words, the unit, and what was done)."""
+    unit = time_unit(content)
+    at = content.index(unit) if unit else 0
+    rest = content[at + 1 :]
+    if not 1 <= at <= 2 or len(rest) > 1 or rest and not done(rest[0]):
+        return None
+    return content[: at + 1]
+
+
+def times_done(text: str) -> list[str] | None:
+    """ "how many times they've donated": ["times", "donated"]."""
+    found = re.search(r"\btimes (?:(?:they|you|we|he|she|i)(?:'[a-z]+)? )?([a-z]+)", text)
+    return ["times", found.group(1)] if found and done(found.group(1)) else None
+
+
+def led_count(content: list[str], counted: str | None) -> list[str] | None:
+    """The words of a count led by another word: "average steps" (a count word first) or
+    "support tickets opened" (a noun, the counted noun, what was done with them); None when
+    the phrase is not one ("favorite songs" is a list, not a count)."""
+    if len(content) == 2 and content[0] in COUNT_LEADS and things(content[1]):
+        return content  # "active employees"
+    if counted is None or len(content) < 2 or content[1] != counted:
+        return None
+    if content[0] in COUNT_LEADS and len(content) == 2:
+        return content
+    return content if len(content) == 3 and done(content[2]) else None
+
+
+def done(verb: str) -> bool:
+    """Whether a word says what was done with things ("opened", "seen"), not how they are
+    shown ("ranked")."""
+    known = verb in PARTICIPLES or verb in PARTICIPLES.values() or verb.endswith("ed")
+    return known and verb not in SHOWN_VERBS
+
+
+def things(noun: str) -> bool:
+    """Whether a noun names things that can be counted as done: a plural, not places or
+    things a scene shows."""
+    plural = noun.endswith("s") and not noun.endswith("ss") and len(noun) > 3
+    return plural and noun not in SHOWN_AS_PLACES | SHOWN_AS_SCENES
+
+
+def things_done(content: list[str]) -> bool:
+    """Whether content words read "<things> <done>": a plural noun, then a past participle."""
+    if len(content) < 2 or len(content) > 3:
+        return False
+    return things(content[0]) and done(content[1])
+
+
+def things_of(tokens: list[str]) -> list[str] | None:
+    """The words of "<things> of <thing>" ("cups of coffee they've had on us"), None when
+    the phrase is not one (a unit of time, "lots of", a scene's things: "photos of")."""
+    found = THINGS_OF.match(" ".join(tokens))
+    if not found or not things(found.group(1)) or found.group(1) in {*UNITS, *NOT_THINGS}:
+        return None
+    return [found.group(1), "of", found.group(2)]
