@@ -1,6 +1,7 @@
 """Readings of a count's words (app/ai/quantities.py reads the phrase): what was done with
-things ("pages turned", "support tickets opened"), a count led by a word that says which
-("active employees"), time named by what it was spent on ("call minutes"), things counted in
+things ("pages turned", "support tickets opened", "kg composted": a unit of measure is
+counted too), a count led by a word that says which ("active employees") or what kind
+("coaching calls"), time named by what it was spent on ("call minutes"), things counted in
 what holds them ("cups of coffee") and how many times something was done."""
 
 from __future__ import annotations
@@ -25,6 +26,12 @@ UNIT_NAMES = {"hour": "hours", "hrs": "hours", "minute": "minutes", "mins": "min
 # "<things> of <thing>" counts the things ("cups of coffee", "bottles of wine").
 DETERMINER = r"(?:the|their|your|our|his|her|its|my|a|an|this|that|these|those|all|each)\b"
 THINGS_OF = re.compile(rf"^(?:{DETERMINER} )?([a-z]+) of (?!{DETERMINER})([a-z]+)\b")
+# Words in -ing that say how good or when, not what kind ("amazing songs", "upcoming classes").
+NOT_KINDS = {"amazing", "exciting", "interesting", "inspiring", "stunning", "outstanding",
+             "upcoming", "ongoing", "existing", "remaining", "missing", "following", "leading",
+             "trending", "winning", "loving", "caring", "thing", "something", "anything",
+             "everything", "nothing", "morning", "evening", "during", "king", "spring",
+             "string", "ring", "wing", "ceiling"}  # fmt: skip
 NOT_THINGS = {"lots", "loads", "kinds", "types", "sorts", "bits", "hundreds", "thousands",
               "millions", "names", "details", "parts"}  # fmt: skip
 
@@ -62,9 +69,22 @@ def led_count(content: list[str], counted: str | None) -> list[str] | None:
         return content  # "active employees"
     if counted is None or len(content) < 2 or content[1] != counted:
         return None
-    if content[0] in COUNT_LEADS and len(content) == 2:
-        return content
+    # "coaching calls" (not "the onboarding steps": a timeline's)
+    kind = kind_of(content[0]) and things(counted)
+    if len(content) == 2 and (content[0] in COUNT_LEADS or kind):
+        return content  # "average steps"
     return content if len(content) == 3 and done(content[2]) else None
+
+
+def kind_of(word: str) -> bool:
+    """Whether a word in -ing says what kind of things are counted ("charging sessions",
+    "coaching calls"), not how good they are or when ("amazing", "upcoming")."""
+    return word.endswith("ing") and len(word) > 5 and word not in NOT_KINDS
+
+
+def measure(word: str) -> bool:
+    """Whether a word is a unit of measure ("kWh", "tonnes", "yards")."""
+    return word in MEASURES or word.endswith("s") and word[:-1] in MEASURES
 
 
 def done(verb: str) -> bool:
@@ -82,10 +102,11 @@ def things(noun: str) -> bool:
 
 
 def things_done(content: list[str]) -> bool:
-    """Whether content words read "<things> <done>": a plural noun, then a past participle."""
+    """Whether content words read "<things> <done>": a plural noun or a unit of measure, then
+    a past participle ("pages turned", "kWh generated")."""
     if len(content) < 2 or len(content) > 3:
         return False
-    return things(content[0]) and done(content[1])
+    return (things(content[0]) or measure(content[0])) and done(content[1])
 
 
 def things_of(tokens: list[str]) -> list[str] | None:

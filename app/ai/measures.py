@@ -62,8 +62,8 @@ PARTICIPLES = {"gave": "given", "give": "given", "served": "served", "paid": "pa
 # Units of measure a count is named in ("tonnes of CO2 avoided"; units of time are durations).
 MEASURES = ("kilowatt hour", "megawatt hour", "kwh", "mwh", "tonne", "ton", "kilogram", "kg",
             "kilo", "gram", "pound", "lb", "litre", "liter", "gallon", "mile", "kilometre",
-            "kilometer", "km", "metre", "meter", "feet", "acre", "hectare", "gigabyte", "gb",
-            "terabyte", "tb")  # fmt: skip
+            "kilometer", "km", "metre", "meter", "feet", "yard", "acre", "hectare", "gigabyte",
+            "gb", "terabyte", "tb")  # fmt: skip
 MEASURED = re.compile(r"\b((?:" + "|".join(MEASURES) + r")s?) of ([a-z0-9 ]+)")
 # ...or after "in" ("electricity used in kWh"), where pounds are the currency.
 MEASURED_IN = re.compile(

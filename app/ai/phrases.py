@@ -1,7 +1,8 @@
 """A prompt cut into the phrases that each name one thing: at commas, semicolons, colons,
-parentheses, the end of a sentence ("." "?" "!") and "and", "plus", "with" ("compared with
-other drivers" stays one phrase); a unit in parentheses stays with the phrase before it
-("data used (GB)" reads as "data used in GB"). Quoted copy is blanked out first."""
+parentheses, a dash between words (" - ", "—"; not a hyphen), the end of a sentence ("."
+"?" "!") and "and", "plus", "with" ("compared with other drivers" stays one phrase); a unit
+in parentheses stays with the phrase before it ("data used (GB)" reads as "data used in GB").
+Quoted copy is blanked out first."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import re
 from app.ai.measures import MEASURES
 
 PHRASE_BREAK = re.compile(
-    r"[,;:\n()]|[.?!]+(?:\s|$)|\s(?:and|plus|including|showing|then)\s"
+    r"[,;:\n()]|[.?!]+(?:\s|$)|\s[-–]+\s|\s*—\s*|\s(?:and|plus|including|showing|then)\s"
     r"|(?<!compared)(?<!compare)(?<!compares)(?<!comparing)\swith\s"
 )
 QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”|(?:(?<=\s)|^)'[^']{2,120}'(?=[\s.,;:!?]|$)")

@@ -18,6 +18,7 @@ from app.ai.counts import (
     UNITS,
     done,
     led_count,
+    measure,
     things,
     things_done,
     things_of,
@@ -124,6 +125,12 @@ RANK_PHRASES = ("rank", "ranking among", "class rank", "percentile", "how you co
 RANK_WHERE = re.compile(
     r"\bwhere (?:they|you|he|she|we) (?:finished|placed|ended up|stand|landed|came|ranked)\b"
 )
+# How something ranks, stacks up or measures up against others is the recipient's rank ("how
+# their score ranks among other teams").
+RANK_VERB = re.compile(
+    r"\b(?:ranks|ranked|ranking|stacks? up|measures? up) (?:against|among|alongside|next to)\b"
+    r"|\bhow (?:[a-z']+ ){1,3}(?:ranks|stacks up|measures up)\b"
+)
 # A phrase naming what the video is (not a measure in it) is not read as a quantity unless
 # something marks it as one ("how many", "number of", "%").
 GENRES = {"report", "review", "recap", "video", "update", "statement", "reminder", "summary",
@@ -204,7 +211,7 @@ def _quantity(pos: int, phrase: str, currency: Currency) -> Quantity | None:
         return None
     text = " ".join(tokens)
     marked = bool(re.search(r"\bhow (many|much|long)\b|\bnumber of\b|\btotal\b|%|\bpercent", text))
-    ranked = RANK_WHERE.search(text)
+    ranked = RANK_WHERE.search(text) or RANK_VERB.search(text)
     if _genre(tokens) and not marked and not ranked and "date" not in tokens:
         return None
     top = re.search(r"\btop (\d+|" + "|".join(NUMBER_WORDS) + r") ([a-z]+(?: [a-z]+)?)", text)
@@ -303,19 +310,24 @@ def _measured(pos: int, tokens: list[str], phrase: str) -> Quantity | None:
     thing = _content(_lead(named.split()), set()) if found else []
     if not thing:
         return None
-    written = {w.lower(): w for w in re.findall(r"[A-Za-z0-9]+", phrase)}
     key, _ = _name(thing[:2])
-    label = _as_written(key.split("_"), written)
-    unit = _as_written(unit.split(), written)
-    label = label[:1].upper() + label[1:]
+    label = _headed(_as_written(key.split("_"), phrase))
+    unit = _as_written(unit.split(), phrase)
     return Quantity("count", key, f"{label} ({unit})", spoken=unit, position=pos)
 
 
-def _as_written(parts: list[str], written: dict[str, str]) -> str:
+def _as_written(parts: list[str], phrase: str) -> str:
     """Words as the prompt writes them when it puts capitals inside one ("CO2", "kWh"),
     else lower case."""
+    written = {w.lower(): w for w in re.findall(r"[A-Za-z0-9]+", phrase)}
     shown = (written.get(p, p) for p in parts)
     return " ".join(w if w[1:] != w[1:].lower() else w.lower() for w in shown)
+
+
+def _headed(label: str) -> str:
+    """A label with a capital first, unless its first word has capitals inside ("kWh used")."""
+    first = label.split(" ", 1)[0]
+    return label if first[1:] != first[1:].lower() else label[:1].upper() + label[1:]
 
 
 def _date(pos: int, tokens: list[str], phrase: str = "") -> Quantity:
@@ -377,6 +389,8 @@ def _count(pos: int, tokens: list[str], marked: bool, phrase: str) -> Quantity |
     if "since" in tokens and noun in UNITS:
         return _since(pos, noun, phrase)
     key, label = _name([noun, verb] if verb else [noun])
+    if measure(noun):  # "kWh charged": the unit as the prompt writes it
+        label = _headed(_as_written(label.lower().split(), phrase))
     if noun in UNITS:
         return Quantity("duration", key, label, "", UNITS[noun], noun, position=pos)
     if "how much" in text and noun not in COUNT_NOUNS:

@@ -162,6 +162,7 @@ def test_things_done_by_someone_are_not_places_or_scenes():
 
 def test_a_list_led_by_an_adjective_is_not_a_count():
     assert quantities("recap: their favorite songs") == []
+    assert quantities("recap: the amazing songs") == []
 
 
 @pytest.mark.parametrize(
@@ -212,3 +213,25 @@ def test_a_pic_is_a_photo_and_comments_are_a_quote():
     scenes = create(prompt, TemplateState(scenes=[], dataSlots=[])).scenes
     shown = [s.primitiveId for s in scenes]
     assert BY_NAME["photo"].primitive in shown and BY_NAME["quote"].primitive in shown
+
+
+@pytest.mark.parametrize(
+    "prompt, expected",
+    [
+        # a dash between words ends a phrase (a hyphen does not); yards are a unit
+        ("Could you make a recap for our cricket league — wickets taken - best throw in yards "
+         "- a follow-up date", [("count", "wickets_taken", "Wickets taken"),
+                                ("count", "best_throw", "Best throw (yards)"),
+                                ("date", "followup_date", "Follow-up date")]),
+        # a word in -ing says what kind of things are counted; a unit can be what was counted
+        ("statement: coaching calls, upcoming classes, GB uploaded, litres pumped",
+         [("count", "coaching_calls", "Coaching calls"), ("count", "gb_uploaded", "GB uploaded"),
+          ("count", "litres_pumped", "Litres pumped")]),
+        # how something ranks, stacks up or measures up against others is a rank
+        ("team recap: how your score stacks up", [("rank", "percentile", "Percentile")]),
+        ("school report: where attendance ranks among other schools",
+         [("rank", "percentile", "Percentile")]),
+    ],
+)  # fmt: skip
+def test_the_eighth_sets_readings(prompt, expected):
+    assert [(q.kind, q.key, q.label) for q in quantities(prompt)] == expected
