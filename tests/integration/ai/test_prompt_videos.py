@@ -109,9 +109,10 @@ async def test_held_out_prompts_make_videos_that_pass_every_check(
     assert rates(verdicts) == dict.fromkeys(rates(verdicts), 1.0), table(title, verdicts)
 
 
-# The ninth set's rates at its first run, the honest measure of prompts the composer has not
-# seen: to be set at that run (until then printed, not guarded).
-NINTH_MEASURED = dict.fromkeys(CHECKS, 0.0)
+# The ninth set's rates at its first run (docs/api/ai.md names the failures): no_echo, length
+# and scripts 100 %, needs 40 %. The composer is not changed for it, so they stay the honest
+# measure of prompts it has not seen.
+NINTH_MEASURED = {**dict.fromkeys(CHECKS, 1.0), "needs": 0.4}
 
 
 async def test_ninth_held_out_prompts_as_first_measured(
