@@ -2,7 +2,7 @@
 process, SQLite by default, real Redis for the rate limiter's connection).
 
     .venv/bin/python bench/track_bench.py [--rate 200] [--seconds 10] [--videos 200]
-        [--database-url postgresql+asyncpg://...]
+        [--database-url postgresql+asyncpg://...] [--api-processes 1|2]
 
 Two phases: an open-loop phase sending `--rate` beacons per second on a fixed schedule for
 `--seconds` (latency measured from each beacon's scheduled time, so a server falling behind
@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import random
 import statistics
@@ -160,19 +161,20 @@ class Connection:
 
 
 async def run_load(
-    base: str, bodies: list[dict[str, Any]], connections: int, rate: float | None
+    bases: list[str], bodies: list[dict[str, Any]], connections: int, rate: float | None
 ) -> dict[str, Any]:
-    """Send every body over `connections` keep-alive connections: paced at `rate` per second
-    (latency from each beacon's scheduled time) or, with None, as fast as answers come."""
-    host, port = base.removeprefix("http://").split(":")
+    """Send every body over `connections` keep-alive connections, spread over the API
+    processes at `bases` as a load balancer would: paced at `rate` per second (latency from
+    each beacon's scheduled time) or, with None, as fast as answers come."""
     payloads = [json.dumps(b).encode() for b in bodies]
     latencies: list[float] = []
     errors = counted = 0
     next_index = 0
     start = time.perf_counter() + 0.1
 
-    async def worker() -> None:
+    async def worker(base: str) -> None:
         nonlocal errors, counted, next_index
+        host, port = base.removeprefix("http://").split(":")
         conn = Connection(host, int(port))
         try:
             while next_index < len(payloads):
@@ -188,7 +190,7 @@ async def run_load(
         finally:
             await conn.close()
 
-    await asyncio.gather(*(worker() for _ in range(connections)))
+    await asyncio.gather(*(worker(bases[i % len(bases)]) for i in range(connections)))
     return summary(latencies, errors, counted, time.perf_counter() - start)
 
 
@@ -212,6 +214,7 @@ def main() -> None:
     parser.add_argument("--videos", type=int, default=200)
     parser.add_argument("--concurrency", type=int, default=16)
     parser.add_argument("--database-url", default=None)
+    parser.add_argument("--api-processes", type=int, choices=(1, 2), default=1)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="reelsmith-track-bench-") as tmp:
         base_dir = Path(tmp)
@@ -230,16 +233,24 @@ def main() -> None:
         secret = settings.session_secret
         steady = beacons(videos, int(args.rate * args.seconds), rng, secret)
         burst = beacons(videos, int(args.rate * args.seconds), rng, secret)
-        with live_server(settings) as base:
-            httpx.post(f"{base}/api/track", json=steady[0])  # warm up
-            paced = asyncio.run(run_load(base, steady, args.concurrency, args.rate))
+        with contextlib.ExitStack() as stack:
+            bases = [stack.enter_context(live_server(settings)) for _ in range(args.api_processes)]
+            for base in bases:
+                httpx.post(f"{base}/api/track", json=steady[0])  # warm up
+            paced = asyncio.run(run_load(bases, steady, args.concurrency, args.rate))
             print(f"open loop at {args.rate:.0f}/s: {paced}")
-            ceiling = asyncio.run(run_load(base, burst, args.concurrency, None))
+            ceiling = asyncio.run(run_load(bases, burst, args.concurrency, None))
             print(f"closed loop, {args.concurrency} clients: {ceiling}")
     database = "postgresql" if "postgresql" in settings.database_url else "sqlite"
     print(
         json.dumps(
-            {"database": database, "rate": args.rate, "open_loop": paced, "closed_loop": ceiling}
+            {
+                "database": database,
+                "api_processes": args.api_processes,
+                "rate": args.rate,
+                "open_loop": paced,
+                "closed_loop": ceiling,
+            }
         )
     )
 
