@@ -18,7 +18,8 @@ from app.db import Database
 from app.logs import QuietPeriodicJobs
 from app.media.storage import get_storage
 from app.redisconn import limit_pool
-from app.renders.queue import HEARTBEAT_TTL_S, PIECE_TASK_NAME, POSTER_TASK_NAME
+from app.renders.onview import POSTER_TASK_NAME
+from app.renders.queue import HEARTBEAT_TTL_S, PIECE_TASK_NAME
 from app.workdir import close_work_folder, open_work_folder, sweep, work_root
 from worker import tasks
 from worker.deliveries.runner import run_alongside

@@ -9,21 +9,28 @@ back and the job keeps waiting (the page says the video is not available yet).""
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from datetime import timedelta
+from typing import Any
 
 from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.accounts.service import InsufficientCredits, charge_credits
+from app.config import Settings
 from app.db import utcnow
 from app.media.storage import Storage, poster_keys
 from app.renders.models import RenderJob
 from app.renders.states import JobStage, JobStatus, RenderOn
 
 __all__ = [
+    "POSTER_TASK_NAME",
     "InsufficientCredits",
     "Started",
+    "enqueue_poster",
+    "enqueue_posters",
+    "poster_arq_id",
     "live_keys",
     "on_view_keys",
     "on_view_poster_key",
@@ -31,6 +38,37 @@ __all__ = [
     "expire_unopened",
     "start_on_view",
 ]
+
+log = logging.getLogger(__name__)
+
+POSTER_TASK_NAME = "poster_job"
+
+
+def poster_arq_id(settings: Settings, job_id: str) -> str:
+    return f"{settings.redis_prefix}:poster:{job_id}"
+
+
+async def enqueue_poster(pool: Any, settings: Settings, job_id: str) -> bool:
+    """Ask a worker for an on-view job's poster (worker/posters.py; no-op when queued)."""
+    job = await pool.enqueue_job(
+        POSTER_TASK_NAME,
+        job_id,
+        _job_id=poster_arq_id(settings, job_id),
+        _queue_name=settings.queue_name,
+    )
+    return job is not None
+
+
+async def enqueue_posters(pool: Any, settings: Settings, job_ids: list[str]) -> None:
+    """Ask workers for the posters (and live kits) of new on-view jobs; a failure is logged
+    and the answer stands (the player page shows no poster; a trigger's message waits for
+    its deadline, app/triggers/outbox.py)."""
+    try:
+        for job_id in job_ids:
+            await enqueue_poster(pool, settings, job_id)
+    except Exception:
+        log.exception("posters of %d on-view jobs not requested", len(job_ids))
+
 
 # At most this many jobs expire per sweep (the next sweep takes the rest).
 EXPIRE_BATCH = 500

@@ -20,7 +20,6 @@ its interactive job at the next slot it is allotted, not on top of its share.
 
 from __future__ import annotations
 
-import logging
 import math
 import zlib
 from collections.abc import Mapping
@@ -42,7 +41,6 @@ TASK_NAME = "render_job"
 HEARTBEAT_TTL_S = 20
 DISPATCH_LOCK = 0x7265656C  # PostgreSQL advisory lock id of a dispatch round ("reel")
 
-log = logging.getLogger("reelsmith.queue")
 
 
 def arq_job_id(settings: Settings, job_id: str) -> str:
@@ -173,35 +171,6 @@ async def enqueue_interactive(
         _defer_until=utcnow() - INTERACTIVE_LEAD + timedelta(milliseconds=position),
     )
     return job is not None
-
-
-POSTER_TASK_NAME = "poster_job"
-
-
-def poster_arq_id(settings: Settings, job_id: str) -> str:
-    return f"{settings.redis_prefix}:poster:{job_id}"
-
-
-async def enqueue_poster(pool: Any, settings: Settings, job_id: str) -> bool:
-    """Ask a worker for an on-view job's poster (worker/posters.py; no-op when queued)."""
-    job = await pool.enqueue_job(
-        POSTER_TASK_NAME,
-        job_id,
-        _job_id=poster_arq_id(settings, job_id),
-        _queue_name=settings.queue_name,
-    )
-    return job is not None
-
-
-async def enqueue_posters(pool: Any, settings: Settings, job_ids: list[str]) -> None:
-    """Ask workers for the posters (and live kits) of new on-view jobs; a failure is logged
-    and the answer stands (the player page shows no poster; a trigger's message waits for
-    its deadline, app/triggers/outbox.py)."""
-    try:
-        for job_id in job_ids:
-            await enqueue_poster(pool, settings, job_id)
-    except Exception:
-        log.exception("posters of %d on-view jobs not requested", len(job_ids))
 
 
 async def dispatch(db: Database, pool: Any, settings: Settings) -> list[str]:

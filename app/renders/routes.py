@@ -193,7 +193,7 @@ async def posters(settings: Any, job_ids: list[str]) -> None:
     except Exception:
         log.exception("posters of %d on-view jobs not requested", len(job_ids))
         return
-    await queue.enqueue_posters(pool, settings, job_ids)
+    await onview.enqueue_posters(pool, settings, job_ids)
 
 
 @bp.get("/api/render/batch")

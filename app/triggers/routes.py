@@ -13,7 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app import idempotency
 from app.accounts.current import current_account
 from app.auth import require_auth
-from app.renders import queue
+from app.renders import onview, queue
 from app.state import get_arq, get_db, get_settings
 from app.triggers import ingest, links, service
 from app.triggers.models import TriggerExecution, TriggerRule
@@ -192,7 +192,7 @@ async def ingest_events(
             log.exception("dispatch after ingest failed")
     if on_view:  # their messages wait for these (at most ON_VIEW_POSTER_WAIT_S)
         try:
-            await queue.enqueue_posters(await get_arq(), settings, on_view)
+            await onview.enqueue_posters(await get_arq(), settings, on_view)
         except Exception:
             log.exception("posters of %d on-view jobs not requested", len(on_view))
     return done.body, 200, {}

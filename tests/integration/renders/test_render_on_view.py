@@ -16,7 +16,8 @@ from app.accounts.models import Account, LedgerEntry
 from app.config import Settings
 from app.renders import onview
 from app.renders.models import RenderJob
-from app.renders.queue import arq_job_id, poster_arq_id
+from app.renders.onview import poster_arq_id
+from app.renders.queue import arq_job_id
 from tests.support.render_helpers import make_template
 
 DATA = {"person_name": "Ada Lovelace", "score": 7}

@@ -31,6 +31,30 @@ ONE_SECOND: dict[str, Any] = {
 }
 
 
+async def ingest_priya(
+    db: Database, client: Any, user: Any, settings: Any, smtp: SmtpServer, **rule: Any
+) -> dict[str, str]:
+    """The one-second template, a rule for it (with `rule`'s fields) and Priya's event
+    ingested; the environment a worker needs to email through `smtp`."""
+    async with db.session() as session:
+        view, _ = await create_template(
+            session, user.account.id, CreateTemplate.model_validate(ONE_SECOND)
+        )
+    body = rule_body(templateId=view.id, **rule)
+    response = await client.post("/api/triggers", json=body, headers=user.headers)
+    assert response.status_code == 201, await response.get_data()
+    response = await client.post(
+        "/api/events/ingest", json={"events": [event("priya")]}, headers=user.headers
+    )
+    assert (await response.get_json())["triggered"] == 1
+    return {
+        "REELSMITH_SMTP_HOST": "127.0.0.1",
+        "REELSMITH_SMTP_PORT": str(smtp.port),
+        "REELSMITH_SMTP_FROM": settings.smtp_from,
+        "REELSMITH_ALLOW_PRIVATE_URLS": "true",
+    }
+
+
 async def test_ingest_renders_a_real_video_and_emails_it(
     app, client, make_user, settings, smtp: SmtpServer, tmp_path
 ):
@@ -38,24 +62,7 @@ async def test_ingest_renders_a_real_video_and_emails_it(
         pytest.skip("one engine is enough for the real render")
     db: Database = app.config["REELSMITH_DB"]
     user = await make_user()
-    async with db.session() as session:
-        view, _ = await create_template(
-            session, user.account.id, CreateTemplate.model_validate(ONE_SECOND)
-        )
-    response = await client.post(
-        "/api/triggers", json=rule_body(templateId=view.id), headers=user.headers
-    )
-    assert response.status_code == 201, await response.get_data()
-    response = await client.post(
-        "/api/events/ingest", json={"events": [event("priya")]}, headers=user.headers
-    )
-    assert (await response.get_json())["triggered"] == 1
-    env = {
-        "REELSMITH_SMTP_HOST": "127.0.0.1",
-        "REELSMITH_SMTP_PORT": str(smtp.port),
-        "REELSMITH_SMTP_FROM": settings.smtp_from,
-        "REELSMITH_ALLOW_PRIVATE_URLS": "true",
-    }
+    env = await ingest_priya(db, client, user, settings, smtp)
     worker = WorkerProcess(settings, tmp_path / "worker.log", env=env).start()
     try:
 
@@ -87,23 +94,7 @@ async def test_an_on_view_rule_emails_a_real_poster_before_any_render(
         pytest.skip("one engine is enough for the real poster")
     db: Database = app.config["REELSMITH_DB"]
     user = await make_user(credits=3)
-    async with db.session() as session:
-        view, _ = await create_template(
-            session, user.account.id, CreateTemplate.model_validate(ONE_SECOND)
-        )
-    body = rule_body(templateId=view.id, render="on_view")
-    response = await client.post("/api/triggers", json=body, headers=user.headers)
-    assert response.status_code == 201, await response.get_data()
-    response = await client.post(
-        "/api/events/ingest", json={"events": [event("priya")]}, headers=user.headers
-    )
-    assert (await response.get_json())["triggered"] == 1
-    env = {
-        "REELSMITH_SMTP_HOST": "127.0.0.1",
-        "REELSMITH_SMTP_PORT": str(smtp.port),
-        "REELSMITH_SMTP_FROM": settings.smtp_from,
-        "REELSMITH_ALLOW_PRIVATE_URLS": "true",
-    }
+    env = await ingest_priya(db, client, user, settings, smtp, render="on_view")
     worker = WorkerProcess(settings, tmp_path / "worker.log", env=env).start()
     try:
 

@@ -13,7 +13,7 @@ from sqlalchemy import update
 from app.accounts.models import Account
 from app.db import utcnow
 from app.renders.models import RenderJob
-from app.renders.queue import poster_arq_id
+from app.renders.onview import poster_arq_id
 from app.triggers import outbox
 from app.triggers.models import TriggerExecution
 from tests.support.triggers import SmtpServer, deliver_due, event, executions, rule_body
