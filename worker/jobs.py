@@ -211,6 +211,27 @@ async def release(db: Database, job_id: str, worker_id: str, attempt: int) -> bo
         return result.rowcount == 1  # type: ignore[attr-defined]
 
 
+async def release_preempted(db: Database, job_id: str, worker_id: str, attempt: int) -> bool:
+    """Give back a render stopped to make room for an opened video (app/renders/preempt.py):
+    pending and not enqueued (arq does not run an aborted job again: dispatch enqueues it),
+    its attempt uncounted; False if not ours."""
+    async with db.session() as session:
+        result = await session.execute(
+            update(RenderJob)
+            .where(_mine(job_id, worker_id, attempt))
+            .values(
+                status=JobStatus.PENDING,
+                stage=JobStage.QUEUED,
+                worker_id=None,
+                attempts=attempt - 1,
+                progress=0,
+                enqueued_at=None,
+                updated_at=utcnow(),
+            )
+        )
+        return result.rowcount == 1  # type: ignore[attr-defined]
+
+
 async def hand_back(
     db: Database, job_id: str, worker_id: str | None, quiet_since: datetime
 ) -> bool:

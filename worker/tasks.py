@@ -20,7 +20,7 @@ from app.db import Database, utcnow
 from app.idempotency import purge_idempotency
 from app.logs import job_logging
 from app.media.storage import Storage, video_key
-from app.renders import onview, queue
+from app.renders import onview, preempt, queue
 from app.renders.models import RenderChunk, RenderJob
 from app.renders.states import JobStage, JobStatus
 from app.spec import OUTPUT_FORMATS
@@ -143,8 +143,9 @@ async def _render_job(ctx: dict[str, Any], job_id: str) -> str:
     try:
         return await _render_claimed(settings, db, storage, worker_id, job, ctx["redis"], split)
     except asyncio.CancelledError:
-        # Shutdown (arq re-runs the job) or DELETE (the job is no longer ours): give it back.
-        await asyncio.shield(_give_back(db, job, worker_id))
+        # Shutdown (arq re-runs the job), DELETE (the job is no longer ours) or stopped to make
+        # room for an opened video (app/renders/preempt.py): give it back.
+        await asyncio.shield(_give_back(db, job, worker_id, ctx["redis"], settings))
         raise
     except Retry:
         raise
@@ -239,8 +240,15 @@ def output_format(job: RenderJob) -> str:
     return fmt if fmt in OUTPUT_FORMATS else "mp4"
 
 
-async def _give_back(db: Database, job: RenderJob, worker_id: str) -> None:
+async def _give_back(
+    db: Database, job: RenderJob, worker_id: str, redis: Any, settings: Settings
+) -> None:
     try:
+        if await preempt.was_preempted(redis, settings, job.id):
+            # arq does not run an aborted job again: back to the queue, the attempt uncounted
+            await settle(jobs.release_preempted, db, job.id, worker_id, job.attempts)
+            log.info("job %s stopped for an opened video: back in the queue", job.id)
+            return
         await settle(jobs.release, db, job.id, worker_id, job.attempts)
     except Exception:
         log.exception("job %s could not be given back; the sweep hands it back", job.id)

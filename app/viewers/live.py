@@ -32,7 +32,7 @@ from quart_schema import hide
 from app.config import ROOT, Settings
 from app.errors import ApiError, not_found
 from app.media.storage import Storage, get_storage
-from app.renders import onview, queue
+from app.renders import onview, preempt, queue
 from app.renders.models import RenderJob
 from app.renders.states import JobStatus, RenderOn
 from app.state import get_arq, get_db, get_settings
@@ -164,7 +164,10 @@ async def live_player(job_id: str, *, embed: bool) -> Response | None:
         return await status_page(200, "A video for you", "Open this link to watch.", poster=poster)
     if happened == "started":  # ahead of bulk jobs, within the account's fair share
         try:
-            await queue.dispatch(get_db(), await get_arq(), settings)
+            pool = await get_arq()
+            await queue.dispatch(get_db(), pool, settings)
+            if await queue.in_queue(pool, settings, job_id):  # at the head, within its share
+                await preempt.make_room(get_db(), pool, settings)  # no slot free: stop a bulk one
         except Exception:  # waiting: the next round (a job's end, the sweep) takes it
             log.exception("on-view render %s not dispatched now; the next round will", job_id)
     live, webp = await asyncio.to_thread(live_files, storage, job_id)
