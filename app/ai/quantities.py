@@ -5,12 +5,15 @@ the recipient's rank ("class rank", "how you compare") and ranked lists ("top 5 
 
 Each becomes a typed slot (key, label, type) and a place in a scene: a stat card with its
 currency symbol or unit, a percentile gauge, ranked bars. Labels are the composer's own short
-words for the measure (at most three), never a phrase copied from the prompt."""
+words for the measure (at most three), never a phrase copied from the prompt.
+
+The narrow readings here come first; a phrase none of them made a quantity is read by its head
+noun and modifiers (app/ai/heads.py); dates and lengths of time are app/ai/timed.py's."""
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from app.ai.counts import (
     UNITS,
@@ -24,6 +27,7 @@ from app.ai.counts import (
     times_done,
     unit_led,
 )
+from app.ai.heads import RANK_WHERE, counted_done, general
 from app.ai.measures import (
     COUNT_NOUNS,
     DOERS,
@@ -46,16 +50,10 @@ from app.ai.phrases import (
     unquoted,
     words,
 )
-from app.ai.quantity import Quantity
-from app.ai.timed import DATED, date, duration, since
+from app.ai.quantity import Currency, Quantity
+from app.ai.timed import DATED, PERCENT, date, dated_first, duration, since
 
-__all__ = ["QUOTED", "Quantity", "currency_of", "quantities", "unquoted", "words"]
-
-
-@dataclass(frozen=True)
-class Currency:
-    symbol: str
-    spoken: str  # how a script names it after the amount ("dollars")
+__all__ = ["QUOTED", "Currency", "Quantity", "currency_of", "quantities", "unquoted", "words"]
 
 
 CURRENCIES: tuple[tuple[tuple[str, ...], Currency], ...] = (
@@ -106,11 +104,6 @@ RANK_PHRASES = ("rank", "ranking among", "class rank", "percentile", "how you co
                 "how they compare", "how she compares", "how he compares", "position overall",
                 "place overall", "placing overall", "overall position", "overall place",
                 "overall placing", "overall ranking", "overall standing")  # fmt: skip
-# Where the recipient ended up is a rank, whatever it names ("where they finished on the
-# club leaderboard").
-RANK_WHERE = re.compile(
-    r"\bwhere (?:they|you|he|she|we) (?:finished|placed|ended up|stand|landed|came|ranked)\b"
-)
 # How something ranks, stacks up or measures up against others is the recipient's rank ("how
 # their score ranks among other teams").
 RANK_VERB = re.compile(
@@ -138,7 +131,7 @@ def currency_of(text: str) -> Currency:
 
 def _money(pos: int, tokens: list[str], currency: Currency, cue: bool) -> Quantity | None:
     # "hours given", "hours saved" are time, not money, unless something says money.
-    counted = any(t in COUNT_NOUNS for t in tokens)
+    counted = any(t in COUNT_NOUNS for t in tokens) or counted_done(tokens)
     for t in tokens:
         if t in MONEY_VERBS and (cue or (t in SELF_MONEY and not counted)):
             key, label = MONEY_VERBS[t]
@@ -179,15 +172,8 @@ def _quantity(pos: int, phrase: str, currency: Currency) -> Quantity | None:
     named = any(re.search(rf"\b{re.escape(p)}\b", text) for p in RANK_PHRASES)
     if ranked or named and not on_time:
         return Quantity("rank", "percentile", "Percentile", position=pos)
-    if "%" in phrase or re.search(r"\b(percent|percentage|rate|ratio)\b", text):
-        content = content_words(
-            lead_words(tokens), {"percent", "percentage", "%", "rose", "grew", "rise"}
-        )
-        if re.search(r"\b(rose|grew|rise|growth|increase|increased|went up|change)\b", text):
-            content = ["growth"]
-        key, label = key_label(content[:3]) if content else ("share", "Share")
-        key = key if key.endswith(("rate", "ratio")) else f"{key}_percent"
-        return Quantity("percent", key, label, "", "%", "percent", position=pos)
+    if PERCENT.search(text) and not dated_first(text):
+        return _percent(pos, tokens, text)
     if DATED.search(text) and not re.search(r"\b(amount|how much)\b", text):
         return date(pos, tokens, phrase)
     timed = duration(pos, tokens, phrase) or _measured(pos, tokens, phrase)
@@ -198,7 +184,18 @@ def _quantity(pos: int, phrase: str, currency: Currency) -> Quantity | None:
         found = _money(pos, tokens, currency, bool(cue))
         if found:
             return found
-    return _count(pos, tokens, marked, phrase)
+    return _count(pos, tokens, marked, phrase) or general(pos, tokens, currency)
+
+
+def _percent(pos: int, tokens: list[str], text: str) -> Quantity:
+    content = content_words(
+        lead_words(tokens), {"percent", "percentage", "%", "rose", "grew", "rise"}
+    )
+    if re.search(r"\b(rose|grew|rise|growth|increase|increased|went up|change)\b", text):
+        content = ["growth"]
+    key, label = key_label(content[:3]) if content else ("share", "Share")
+    key = key if key.endswith(("rate", "ratio")) else f"{key}_percent"
+    return Quantity("percent", key, label, "", "%", "percent", position=pos)
 
 
 # "what they paid" asks for an amount as "how much they paid" does.

@@ -24,3 +24,9 @@ class Quantity:
     @property
     def slot_type(self) -> str:
         return {"date": "date", "top": "array"}.get(self.kind, "number")
+
+
+@dataclass(frozen=True)
+class Currency:
+    symbol: str
+    spoken: str  # how a script names it after the amount ("dollars")

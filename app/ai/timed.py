@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from app.ai.counts import UNIT_NAMES, UNITS
-from app.ai.phrases import STOP, content_words, key_label, lead_words
+from app.ai.phrases import NAME_ENDS, STOP, content_words, key_label, lead_words
 from app.ai.quantity import Quantity
 
 # "<measure> time" is a duration ("finishing time", "response time"), but not these.
@@ -20,6 +20,17 @@ DATED = re.compile(
     r"\bdate\b|\bexpir(es|y|ation|ing)\b|\bdeadline\b|\bdue\b|\bjoined\b|\bwhen (?:[a-z']+ )"
     r"{1,4}(?:booked|scheduled|planned|starts?|begins?|ends?|renews?|opens?|closes?|happens?)\b"
 )
+
+# A share: "%", "percent", "win rate", "ratio".
+PERCENT = re.compile(r"%|\b(?:percent|percentage|rate|ratio)\b")
+
+
+def dated_first(text: str) -> bool:
+    """Whether the phrase is a date before it is a share: its date word comes before any
+    percent word ("the date of their next rate review"), and it names no amount."""
+    dated, share = DATED.search(text), PERCENT.search(text)
+    amount = re.search(r"\b(amount|how much)\b", text)
+    return bool(dated and not amount and (share is None or dated.start() < share.start()))
 
 
 def duration(pos: int, tokens: list[str], phrase: str) -> Quantity | None:
@@ -50,14 +61,15 @@ def date(pos: int, tokens: list[str], phrase: str = "") -> Quantity:
     if "joined" in tokens or "join" in tokens:
         return Quantity("date", "join_date", "Member since", position=pos)
     of = re.search(
-        r"\bdate of (?:(?:the|their|your|our|his|her|next|last|first) )*([a-z]+(?:-[a-z]+)?)",
+        r"\bdate of (?:(?:the|their|your|our|his|her|next|last|first) )*([a-z]+(?:-[a-z]+)?)"
+        r"(?: ([a-z]+))?",
         written,
     )
     before = re.search(r"\b([a-z]+(?:-[a-z]+)?) date\b", written) or re.search(
         r"\b([a-z]+) date\b", text
     )
-    if of:
-        noun = of.group(1)
+    if of:  # "the date of their next rate review": up to two words of what it is
+        noun = " ".join(w for w in of.groups() if w and w not in STOP | NAME_ENDS)
     elif before and before.group(1) not in STOP:
         noun = before.group(1)
     elif "due" in tokens:  # "the date their next oil change is due"
@@ -67,7 +79,7 @@ def date(pos: int, tokens: list[str], phrase: str = "") -> Quantity:
     else:
         content = content_words(tokens, {"date", "when"})
         noun = content[0] if content else "key"
-    key = re.sub(r"[^a-z0-9]", "", noun)
+    key = re.sub(r"[^a-z0-9_]", "", noun.replace(" ", "_"))
     return Quantity("date", f"{key}_date", f"{noun[:1].upper()}{noun[1:]} date", position=pos)
 
 
