@@ -19,6 +19,14 @@ class Kind:
     transition: str = "fade"
 
 
+# Words someone said or wrote, then who: "a line from their vows", "a note from the coach",
+# "a few words by the founder" name a quote.
+SPOKEN = ("line", "lines", "word", "words", "message", "messages", "note", "notes", "letter",
+          "quote", "quotes", "toast", "wishes", "tribute", "blessing", "reflection",
+          "reflections", "greeting", "greetings", "story", "stories", "thoughts", "advice",
+          "verse", "excerpt", "passage")  # fmt: skip
+SPOKEN_FROM = tuple(f"{w} {by}" for w in SPOKEN for by in ("from", "by"))
+
 KINDS: tuple[Kind, ...] = (
     Kind("intro", "title-intro", "Intro", 0, ("intro", "title", "opening", "greeting")),
     Kind("brand", "logo-reveal", "Logo", 0, ("logo", "brand", "branding", "wordmark")),
@@ -53,7 +61,7 @@ KINDS: tuple[Kind, ...] = (
          "speaker", "speakers", "people", "team", "customer story", "words", "message from",
          "note from", "word from", "words from", "letter from", "thank-you from",
          "thank you from", "thanks from", "shout-out from", "shoutout from", "greeting from",
-         "comments", "comment from", "remarks", "feedback from")),
+         "comments", "comment from", "remarks", "feedback from", *SPOKEN_FROM)),
     Kind("badge", "badge-unlock", "Achievement", 3, ("badge", "achievement", "award",
          "unlock", "unlocked", "trophy")),
     Kind("poll", "poll-card", "Poll", 3, ("poll", "survey", "vote", "votes", "question")),

@@ -1,17 +1,18 @@
 """A prompt cut into the phrases that each name one thing: at commas, semicolons, colons,
-parentheses, a dash between words (" - ", "—"; not a hyphen), the end of a sentence ("."
-"?" "!") and "and", "plus", "with" ("compared with other drivers" stays one phrase); a unit
-in parentheses stays with the phrase before it ("data used (GB)" reads as "data used in GB").
-Quoted copy is blanked out first."""
+parentheses, a dash, "+" or "&" between words (" - ", "—", " + "; not a hyphen), the end of
+a sentence ("." "?" "!") and "and", "plus", "with" ("compared with other drivers" stays one
+phrase); a unit in parentheses stays with the phrase before it ("data used (GB)" reads as
+"data used in GB"). Quoted copy is blanked out first. Also the words shared by the readings
+of a phrase: stop words, the words that lead a measure's name, its key and label."""
 
 from __future__ import annotations
 
 import re
 
-from app.ai.measures import MEASURES
+from app.ai.measures import MEASURES, PARTICIPLES
 
 PHRASE_BREAK = re.compile(
-    r"[,;:\n()]|[.?!]+(?:\s|$)|\s[-–]+\s|\s*—\s*|\s(?:and|plus|including|showing|then)\s"
+    r"[,;:\n()]|[.?!]+(?:\s|$)|\s[-–+&]+\s|\s*—\s*|\s(?:and|plus|including|showing|then)\s"
     r"|(?<!compared)(?<!compare)(?<!compares)(?<!comparing)\swith\s"
 )
 QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”|(?:(?<=\s)|^)'[^']{2,120}'(?=[\s.,;:!?]|$)")
@@ -49,3 +50,56 @@ def phrases(text: str) -> list[tuple[int, str]]:
             out.append((start, part.strip()))
         start = m.end()
     return out
+
+
+# Words that end a measure's name: "donations spent on projects" is named "Donations spent".
+NAME_ENDS = {"on", "in", "for", "per", "by", "from", "to", "with", "at", "as", "versus", "vs",
+             "against", "since", "across", "during", "compared", "than"}  # fmt: skip
+STOP = {"a", "an", "the", "their", "your", "our", "his", "her", "its", "my", "each", "every",
+        "of", "them", "they", "we", "you", "he", "she", "it", "this", "that", "these", "those",
+        "year", "month", "week", "quarter", "today", "together", "nearby", "so", "far", "to",
+        "for", "in", "on", "at", "by", "with", "from", "all", "total", "how", "many", "much",
+        "number", "amount", "and", "or", "did", "do", "does", "has", "have", "had", "is", "are",
+        "was", "were", "be", "been", "as", "per", "who", "what", "which", "since", "last",
+        "past", "next", "new", "there", "us", "me", "him", "one", "ones", "time", "times",
+        "key", "some", "any", "also", "plus", "showing", "including", "about", "over", "into",
+        "up", "out", "s", "show", "tell", "give", "both", "than", "more"}  # fmt: skip
+
+
+def content_words(tokens: list[str], drop: set[str]) -> list[str]:
+    """The content words: no stop word (nor one contracted: "it's", "they've"), no number,
+    no possessive (whose it is: "their car's current mileage" names the mileage)."""
+    return [t for t in tokens if t.split("'")[0] not in STOP and t not in drop
+            and not t.isdigit() and not t.endswith("'s")]  # fmt: skip
+
+
+def key_label(parts: list[str], limit: int = 3) -> tuple[str, str]:
+    """(key, label) from content words: ["meals", "served"] -> ("meals_served", "Meals served")."""
+    parts = [PARTICIPLES.get(p, p) if i else p for i, p in enumerate(parts[:limit])]
+    key = "_".join(re.sub(r"[^a-z0-9]", "", p) for p in parts if p not in ("%", "$", "€", "£"))
+    label = " ".join(parts)
+    label = "NPS" if label == "nps" else label[:1].upper() + label[1:]
+    return key.strip("_"), label
+
+
+def lead_words(tokens: list[str]) -> list[str]:
+    """The words that name a measure: up to the first word that ends its name ("donations
+    spent on projects" -> "donations spent") once a content word has come."""
+    for i, t in enumerate(tokens):
+        if t in NAME_ENDS and content_words(tokens[:i], set()):
+            return tokens[:i]
+    return tokens
+
+
+def as_written(parts: list[str], phrase: str) -> str:
+    """Words as the prompt writes them when it puts capitals inside one ("CO2", "kWh"),
+    else lower case."""
+    written = {w.lower(): w for w in re.findall(r"[A-Za-z0-9]+", phrase)}
+    shown = (written.get(p, p) for p in parts)
+    return " ".join(w if w[1:] != w[1:].lower() else w.lower() for w in shown)
+
+
+def headed(label: str) -> str:
+    """A label with a capital first, unless its first word has capitals inside ("kWh used")."""
+    first = label.split(" ", 1)[0]
+    return label if first[1:] != first[1:].lower() else label[:1].upper() + label[1:]

@@ -1,5 +1,5 @@
 """The built-in composer judged on its videos (tests/support/prompt_videos.py says how): every
-tuned create prompt (tests/support/ai_prompts.py) and the nine sets of ten held-out prompts
+tuned create prompt (tests/support/ai_prompts.py) and the ten sets of ten held-out prompts
 (tests/support/ai_prompts_held_out*.py) are composed, saved, given
 sample data, spoken by the offline voices and read at each scene's settled frame of the 720p
 composition; a representative three are rendered to MP4 end to end. The pass rate per check is
@@ -31,6 +31,7 @@ from tests.support.ai_prompts_held_out_6 import HELD_OUT_6
 from tests.support.ai_prompts_held_out_7 import HELD_OUT_7
 from tests.support.ai_prompts_held_out_8 import HELD_OUT_8
 from tests.support.ai_prompts_held_out_9 import HELD_OUT_9
+from tests.support.ai_prompts_held_out_10 import HELD_OUT_10
 from tests.support.prompt_videos import (
     CHECKS,
     TOLERANCE,
@@ -96,7 +97,8 @@ HELD_OUT_SETS = {"held-out create prompts": HELD_OUT,
                  "fifth held-out create prompts": HELD_OUT_5,
                  "sixth held-out create prompts": HELD_OUT_6,
                  "seventh held-out create prompts": HELD_OUT_7,
-                 "eighth held-out create prompts": HELD_OUT_8}  # fmt: skip
+                 "eighth held-out create prompts": HELD_OUT_8,
+                 "ninth held-out create prompts": HELD_OUT_9}  # fmt: skip
 
 
 @pytest.mark.parametrize("title", list(HELD_OUT_SETS))
@@ -109,23 +111,23 @@ async def test_held_out_prompts_make_videos_that_pass_every_check(
     assert rates(verdicts) == dict.fromkeys(rates(verdicts), 1.0), table(title, verdicts)
 
 
-# The ninth set's rates at its first run (docs/api/ai.md names the failures): no_echo, length
-# and scripts 100 %, needs 40 %. The composer is not changed for it, so they stay the honest
+# The tenth set's rates at its first run (docs/api/ai.md names the failures): no_echo, length
+# and scripts 100 %, needs 60 %. The composer is not changed for it, so they stay the honest
 # measure of prompts it has not seen.
-NINTH_MEASURED = {**dict.fromkeys(CHECKS, 1.0), "needs": 0.4}
+TENTH_MEASURED = {**dict.fromkeys(CHECKS, 1.0), "needs": 0.6}
 
 
-async def test_ninth_held_out_prompts_as_first_measured(
+async def test_tenth_held_out_prompts_as_first_measured(
     client: Any, make_user: Any, settings: Settings, browser: Browser, tmp_path: Path
 ) -> None:
-    """Written after the composer changes that followed the eighth set and never tuned on:
-    printed, and guarded at the rates of its first run (NINTH_MEASURED)."""
+    """Written after the composer changes that followed the ninth set and never tuned on:
+    printed, and guarded at the rates of its first run (TENTH_MEASURED)."""
     user = await make_user(tier="enterprise")
-    verdicts = await run_suite(client, user, settings, browser, HELD_OUT_9, tmp_path)
-    title = "ninth held-out create prompts (never tuned on)"
+    verdicts = await run_suite(client, user, settings, browser, HELD_OUT_10, tmp_path)
+    title = "tenth held-out create prompts (never tuned on)"
     print("\n" + table(title, verdicts))
     got = rates(verdicts)
-    assert all(got[c] >= NINTH_MEASURED[c] for c in got), table(title, verdicts)
+    assert all(got[c] >= TENTH_MEASURED[c] for c in got), table(title, verdicts)
 
 
 def probe_seconds(path: Path) -> float:

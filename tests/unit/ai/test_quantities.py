@@ -125,7 +125,7 @@ def test_counts_in_units_done_by_someone_and_places_overall(prompt, expected):
          "x-ray, the date of their follow-up visit",
          [("date", "cleaning_date", "Cleaning date"),
           ("duration", "days_since_xray", "Days since your last x-ray"),
-          ("date", "followup_date", "Follow-up date")]),
+          ("date", "followup_visit_date", "Follow-up visit date")]),
         # a count in a unit named after "in" (pounds after "in" stay the currency)
         ("report: electricity used in kWh, total distance ridden in kilometres, money raised "
          "in pounds", [("count", "electricity_used", "Electricity used (kWh)"),

@@ -1,0 +1,98 @@
+"""General readings (app/ai/quantities.py calls them last): a phrase of the prompt that no
+narrower reading made a quantity, and that names no scene of its own (a photo, a map, a
+quote, a button), is read by its head noun and the words that modify it, and labelled with
+its own words (at most three, so never four of the prompt's words in a row):
+
+- a unit of time as its head ("billable hours on their matters", "overtime minutes") is a
+  duration in that unit;
+- a word for money as its head ("the late fee", "their monthly premium"), or an uncounted
+  noun with what was done to money ("interest paid", "tax withheld") is money;
+- a plural noun with what was done to them and the words before it ("pull requests
+  merged", "blood units donated") is a count;
+- an average, total, mean or median of something ("their average score") is a count.
+
+Where something finished, placed or stands ("where their club finished", "the league
+standings") is the recipient's rank, whoever it names (RANK_WHERE)."""
+
+from __future__ import annotations
+
+import re
+
+from app.ai.counts import UNIT_NAMES, UNITS, done, measure, things
+from app.ai.kinds import BY_NAME, mentions
+from app.ai.measures import COUNT_NOUNS
+from app.ai.phrases import content_words, key_label, lead_words
+from app.ai.quantity import Currency, Quantity
+
+# Where something ended up, or the table it ended up in, is a rank: "where they finished",
+# "where their team placed", "where the club stands", "the league standings".
+RANK_WHERE = re.compile(
+    r"\bwhere (?:[a-z']+ ){0,4}?(?:finished|placed|ended up|stands?|landed|came|ranked|ranks"
+    r"|sits?|sat)\b|\bstandings\b|\bleague tables?\b|\bfinishing (?:place|spot)\b"
+)
+# Nouns that are an amount of money whatever modifies them ("the late fee", "interest").
+MONEY_HEADS = {"fee", "fees", "interest", "cost", "costs", "price", "prices", "tax", "taxes",
+               "premium", "premiums", "charge", "charges", "fare", "fares", "wage", "wages",
+               "pay", "payout", "payouts", "royalty", "royalties", "commission", "spend",
+               "spending", "rebate", "rebates", "cashback", "subsidy", "allowance", "fines",
+               "tips", "penalty", "penalties", "deductible", "excess",
+               "surcharge", "levy", "dues", "pension", "stipend", "grant"}  # fmt: skip
+# Plurals that are money ("donations spent").
+MONEY_THINGS = MONEY_HEADS | {"donations", "gifts", "funds", "proceeds", "payments",
+                              "dollars", "euros", "pounds", "earnings", "savings",
+                              "contributions"}  # fmt: skip
+# What is done to money ("interest paid", "tax withheld", "fees waived").
+MONEY_DONE = {"paid", "spent", "earned", "owed", "charged", "saved", "invested", "billed",
+              "refunded", "withheld", "waived", "reimbursed", "accrued", "deducted",
+              "credited", "debited", "donated", "raised", "contributed", "claimed",
+              "received", "collected", "won"}  # fmt: skip
+# Words that say the count is a statistic of the thing ("their average score").
+STATISTICS = {"average", "avg", "mean", "median", "total", "overall", "typical", "combined",
+              "cumulative", "highest", "lowest", "peak"}  # fmt: skip
+# Scenes whose own words a phrase may name (then it is that scene, not a quantity).
+OWN_SCENES = ("photo", "map", "quote", "poll", "cta", "badge", "brand", "books", "timeline")
+
+
+def _names_a_scene(text: str) -> bool:
+    return any(mentions(text, BY_NAME[name]) >= 0 for name in OWN_SCENES)
+
+
+def general(pos: int, tokens: list[str], currency: Currency) -> Quantity | None:
+    """The phrase read by its head noun and modifiers, None when it names a scene of its own
+    or its head says no quantity."""
+    text = " ".join(tokens)
+    lead = content_words(lead_words(tokens), set())
+    if not lead or _names_a_scene(text):
+        return None
+    head = lead[-1]
+    if head in UNIT_NAMES and not (len(lead) > 1 and measure(f"{lead[-2]} {head}")):
+        unit = UNIT_NAMES[head]
+        key, label = key_label(lead[-3:])
+        return Quantity("duration", key, label, "", UNITS[unit], unit, position=pos)
+    spent = len(lead) > 1 and head in MONEY_DONE and not _counted(lead[-2])
+    if head in MONEY_HEADS or spent:
+        key, label = key_label(lead[-3:])
+        return Quantity("money", key, label, currency.symbol, "", currency.spoken, position=pos)
+    at = next((i for i, w in enumerate(lead) if i and done(w) and _counted(lead[i - 1])), 0)
+    if at:
+        key, label = key_label(lead[max(0, at - 2) : at + 1])
+        return Quantity("count", key, label, position=pos)
+    stat = next((i for i, t in enumerate(tokens) if t in STATISTICS), None)
+    if stat is not None:
+        named = content_words(lead_words(tokens[stat + 1 :]), set())[:2]
+        if named and not named[0].endswith("ing"):
+            key, label = key_label([tokens[stat], *named])
+            return Quantity("count", key, label, position=pos)
+    return None
+
+
+def _counted(noun: str) -> bool:
+    """Whether a noun names things counted one by one ("requests", "tickets"), not money
+    ("donations", "fees")."""
+    return (things(noun) or noun in COUNT_NOUNS) and noun not in MONEY_THINGS
+
+
+def counted_done(tokens: list[str]) -> bool:
+    """Whether the words hold "<things> <done>": what was done to things counted one by one
+    ("plasma units donated" is a count, "donations spent" money)."""
+    return any(done(w) and _counted(tokens[i - 1]) for i, w in enumerate(tokens) if i)

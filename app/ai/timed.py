@@ -1,0 +1,94 @@
+"""Readings of time in a phrase (app/ai/quantities.py calls them): a date ("the date of their
+next checkup", "when their next cleaning is booked", the deadline), a length of time
+("finishing time in minutes", "how long they waited") and a time since something ("days since
+the last visit")."""
+
+from __future__ import annotations
+
+import re
+
+from app.ai.counts import UNIT_NAMES, UNITS
+from app.ai.phrases import NAME_ENDS, STOP, content_words, key_label, lead_words
+from app.ai.quantity import Quantity
+
+# "<measure> time" is a duration ("finishing time", "response time"), but not these.
+NOT_TIMED = {"on", "first", "last", "next", "same", "any", "real", "full", "part", "spare",
+             "free", "long", "great", "good", "quality", "one", "every", "some"}  # fmt: skip
+# A date: named, or when something is booked, starts or ends ("when their next cleaning is
+# booked").
+DATED = re.compile(
+    r"\bdate\b|\bexpir(es|y|ation|ing)\b|\bdeadline\b|\bdue\b|\bjoined\b|\bwhen (?:[a-z']+ )"
+    r"{1,4}(?:booked|scheduled|planned|starts?|begins?|ends?|renews?|opens?|closes?|happens?)\b"
+)
+
+# A share: "%", "percent", "win rate", "ratio".
+PERCENT = re.compile(r"%|\b(?:percent|percentage|rate|ratio)\b")
+
+
+def dated_first(text: str) -> bool:
+    """Whether the phrase is a date before it is a share: its date word comes before any
+    percent word ("the date of their next rate review"), and it names no amount."""
+    dated, share = DATED.search(text), PERCENT.search(text)
+    amount = re.search(r"\b(amount|how much)\b", text)
+    return bool(dated and not amount and (share is None or dated.start() < share.start()))
+
+
+def duration(pos: int, tokens: list[str], phrase: str) -> Quantity | None:
+    """A length of time: "finishing time in minutes", "runway in months", "average response
+    time", "how long they waited" (a unit named after "in", else minutes)."""
+    text = " ".join(tokens)
+    unit = re.search(r"\bin (" + "|".join(UNIT_NAMES) + r")\b", text)
+    timed = re.search(r"\b([a-z]+) (time|duration)\b", text)
+    timed_ok = timed is not None and timed.group(1) not in STOP | NOT_TIMED
+    if not (unit or timed_ok or re.search(r"\bhow long\b", text)):
+        return None
+    name = unit.group(1) if unit else "minutes" if timed_ok else "days"
+    plural = UNIT_NAMES[name]
+    if "since" in tokens:
+        return since(pos, plural, phrase)
+    skip = {"long", "average", "avg", *UNIT_NAMES}
+    content = [t for t in lead_words(tokens) if (t not in STOP or t == "time") and t not in skip
+               and not t.isdigit()]  # fmt: skip
+    if not content:
+        return None
+    average = "average" in tokens or "avg" in tokens
+    key, label = key_label((["average"] if average else []) + content[:2])
+    return Quantity("duration", key, label, "", UNITS[plural], plural, position=pos)
+
+
+def date(pos: int, tokens: list[str], phrase: str = "") -> Quantity:
+    text, written = " ".join(tokens), " ".join(phrase.lower().split())
+    if "joined" in tokens or "join" in tokens:
+        return Quantity("date", "join_date", "Member since", position=pos)
+    of = re.search(
+        r"\bdate of (?:(?:the|their|your|our|his|her|next|last|first) )*([a-z]+(?:-[a-z]+)?)"
+        r"(?: ([a-z]+))?",
+        written,
+    )
+    before = re.search(r"\b([a-z]+(?:-[a-z]+)?) date\b", written) or re.search(
+        r"\b([a-z]+) date\b", text
+    )
+    if of:  # "the date of their next rate review": up to two words of what it is
+        noun = " ".join(w for w in of.groups() if w and w not in STOP | NAME_ENDS)
+    elif before and before.group(1) not in STOP:
+        noun = before.group(1)
+    elif "due" in tokens:  # "the date their next oil change is due"
+        return Quantity("date", "due_date", "Due date", position=pos)
+    elif re.search(r"\bexpir|\bdeadline", text):
+        return Quantity("date", "expiry_date", "Expires on", position=pos)
+    else:
+        content = content_words(tokens, {"date", "when"})
+        noun = content[0] if content else "key"
+    key = re.sub(r"[^a-z0-9_]", "", noun.replace(" ", "_"))
+    return Quantity("date", f"{key}_date", f"{noun[:1].upper()}{noun[1:]} date", position=pos)
+
+
+def since(pos: int, unit: str, phrase: str) -> Quantity:
+    """A time since something: "days since the last visit", "how long it's been since their
+    last x-ray" (a hyphenated word kept whole)."""
+    after = re.findall(r"[a-z0-9]+(?:-[a-z0-9]+)*", phrase.lower().split("since", 1)[1])
+    thing = content_words(after, set())
+    key = f"{unit}_since_{re.sub(r'[^a-z0-9]', '', thing[0])}" if thing else f"{unit}_since"
+    last = " your last" if "last" in after else ""
+    label = f"{unit.capitalize()} since{last} {thing[0]}" if thing else unit.capitalize()
+    return Quantity("duration", key, label, "", UNITS[unit], unit, position=pos)
