@@ -22,7 +22,7 @@ from app.logs import job_logging
 from app.media.storage import Storage, video_key
 from app.renders import onview, preempt, queue
 from app.renders.models import RenderChunk, RenderJob
-from app.renders.states import JobStage, JobStatus
+from app.renders.states import JobStage, JobStatus, RenderOn
 from app.spec import OUTPUT_FORMATS
 from app.viewers.service import purge_view_events
 from app.webhooks.outbox import purge_finished
@@ -39,6 +39,7 @@ from worker.completion import (
 from worker.jobs import job_spec, settle
 from worker.render.pipeline import RenderResult, Split, render_or_split
 from worker.render.store import store_video
+from worker.render.turns import render_turn
 from worker.retries import backoff_s, disk_full, is_transient, readable_error
 from worker.steady import REDIS_DOWN
 
@@ -172,7 +173,8 @@ async def _render_claimed(
     with temp_dir(settings, f"{job.id[:8]}-") as tmp:
         out_path = Path(tmp) / "video.mp4"
         try:
-            with Progress(db, job, worker_id) as progress:
+            interactive = job.render_on == RenderOn.ON_VIEW  # opened: someone is waiting
+            with Progress(db, job, worker_id) as progress, render_turn(interactive):
                 result = await run_pipeline(settings, job, progress, out_path, db, split)
                 if result is None:
                     return "planned: its pieces go to any worker"

@@ -37,6 +37,7 @@ from worker.render.page import (
 )
 from worker.render.segments import frame_total, page_work
 from worker.render.server import PageServer
+from worker.render.turns import Turns
 
 log = logging.getLogger(__name__)
 
@@ -262,6 +263,7 @@ async def capture_page(
     captured = 0
     previous: bytes | None = None
     last = -2
+    turns = Turns()  # paused while an opened video renders in this process (turns.py)
     encoders: list[RunEncoder] = []
     finishing: list[asyncio.Task[Path]] = []  # a run's encoder drains while the next fills
     try:
@@ -273,6 +275,7 @@ async def capture_page(
             encoders.append(encoder)
             await encoder.start()
             for i in frames:
+                await turns.wait_turn()
                 if previous is None or flags[i]:
                     previous = await cap.seek_and_capture(frame_time_ms(i, fps))
                     captured += 1
@@ -289,6 +292,8 @@ async def capture_page(
             await encoder.abort()
     if cap.blocked:
         log.info("blocked %d outside requests from the page", len(cap.blocked))
+    if turns.paused_s:
+        log.info("capture paused %.1f s for opened videos", turns.paused_s)
     return captured
 
 
