@@ -10,6 +10,7 @@ back and the job keeps waiting (the page says the video is not available yet).""
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -59,11 +60,14 @@ async def enqueue_poster(pool: Any, settings: Settings, job_id: str) -> bool:
     return job is not None
 
 
-async def enqueue_posters(pool: Any, settings: Settings, job_ids: list[str]) -> None:
-    """Ask workers for the posters (and live kits) of new on-view jobs; a failure is logged
-    and the answer stands (the player page shows no poster; a trigger's message waits for
-    its deadline, app/triggers/outbox.py)."""
+async def enqueue_posters(
+    get_pool: Callable[[], Awaitable[Any]], settings: Settings, job_ids: list[str]
+) -> None:
+    """Ask workers for the posters (and live kits) of new on-view jobs, through the arq pool
+    `get_pool` gives; a failure (of either) is logged and the answer stands (the player page
+    shows no poster; a trigger's message waits for its deadline, app/triggers/outbox.py)."""
     try:
+        pool = await get_pool()
         for job_id in job_ids:
             await enqueue_poster(pool, settings, job_id)
     except Exception:

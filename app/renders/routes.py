@@ -129,7 +129,7 @@ async def create_render(data: RenderBody) -> Answer:
 
     answer, status, headers = await _create("render", data, make)
     if answer.get("status") == JobStatus.AWAITING_VIEW and "Idempotent-Replayed" not in headers:
-        await posters(settings, [answer["jobId"]])  # a worker captures one frame
+        await onview.enqueue_posters(get_arq, settings, [answer["jobId"]])  # one frame
     return answer, status, headers
 
 
@@ -182,18 +182,9 @@ async def create_batch(data: BatchRequest, query_args: BatchCreateQuery) -> Answ
 
     answer, status, headers = await _create("batch", data, make)
     if data.render == RenderOn.ON_VIEW and "Idempotent-Replayed" not in headers:
-        await posters(settings, [job["jobId"] for job in answer.get("jobs", [])])
+        ids = [job["jobId"] for job in answer.get("jobs", [])]
+        await onview.enqueue_posters(get_arq, settings, ids)
     return answer, status, headers
-
-
-async def posters(settings: Any, job_ids: list[str]) -> None:
-    """Ask workers for the posters (and live kits) of new on-view jobs (worker/posters.py)."""
-    try:
-        pool = await get_arq()
-    except Exception:
-        log.exception("posters of %d on-view jobs not requested", len(job_ids))
-        return
-    await onview.enqueue_posters(pool, settings, job_ids)
 
 
 @bp.get("/api/render/batch")

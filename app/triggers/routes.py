@@ -191,10 +191,7 @@ async def ingest_events(
         except Exception:  # the sweep enqueues what is left; the answer stands
             log.exception("dispatch after ingest failed")
     if on_view:  # their messages wait for these (at most ON_VIEW_POSTER_WAIT_S)
-        try:
-            await onview.enqueue_posters(await get_arq(), settings, on_view)
-        except Exception:
-            log.exception("posters of %d on-view jobs not requested", len(on_view))
+        await onview.enqueue_posters(get_arq, settings, on_view)
     return done.body, 200, {}
 
 

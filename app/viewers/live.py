@@ -79,11 +79,11 @@ def with_bridge(page: str) -> str:
     if not fonts or head < 0:
         return page
     links = "".join(
-        f'<link rel="preload" as="font" type="font/woff2" crossorigin href="{url}">\n'
+        f'\n<link rel="preload" as="font" type="font/woff2" crossorigin href="{url}">'
         for url in fonts
         if url.endswith(".woff2")
     )
-    head += len("<head>\n")
+    head += len("<head>")
     return page[:head] + links + page[head:]
 
 
