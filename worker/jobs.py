@@ -198,36 +198,24 @@ async def fail(db: Database, job_id: str, worker_id: str, attempt: int, error: s
         )
 
 
-async def release(db: Database, job_id: str, worker_id: str, attempt: int) -> bool:
-    """Give the job back (pending, no worker) for another attempt; False if not ours."""
+async def release(
+    db: Database, job_id: str, worker_id: str, attempt: int, preempted: bool = False
+) -> bool:
+    """Give the job back (pending, no worker) for another attempt; False if not ours.
+    `preempted`: stopped to make room for an opened video (app/renders/preempt.py): its
+    attempt uncounted and not enqueued (arq does not run an aborted job again: dispatch
+    enqueues it)."""
+    values: dict[str, Any] = {
+        "status": JobStatus.PENDING,
+        "stage": JobStage.QUEUED,
+        "worker_id": None,
+        "updated_at": utcnow(),
+    }
+    if preempted:
+        values |= {"attempts": attempt - 1, "progress": 0, "enqueued_at": None}
     async with db.session() as session:
         result = await session.execute(
-            update(RenderJob)
-            .where(_mine(job_id, worker_id, attempt))
-            .values(
-                status=JobStatus.PENDING, stage=JobStage.QUEUED, worker_id=None, updated_at=utcnow()
-            )
-        )
-        return result.rowcount == 1  # type: ignore[attr-defined]
-
-
-async def release_preempted(db: Database, job_id: str, worker_id: str, attempt: int) -> bool:
-    """Give back a render stopped to make room for an opened video (app/renders/preempt.py):
-    pending and not enqueued (arq does not run an aborted job again: dispatch enqueues it),
-    its attempt uncounted; False if not ours."""
-    async with db.session() as session:
-        result = await session.execute(
-            update(RenderJob)
-            .where(_mine(job_id, worker_id, attempt))
-            .values(
-                status=JobStatus.PENDING,
-                stage=JobStage.QUEUED,
-                worker_id=None,
-                attempts=attempt - 1,
-                progress=0,
-                enqueued_at=None,
-                updated_at=utcnow(),
-            )
+            update(RenderJob).where(_mine(job_id, worker_id, attempt)).values(**values)
         )
         return result.rowcount == 1  # type: ignore[attr-defined]
 

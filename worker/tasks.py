@@ -248,7 +248,7 @@ async def _give_back(
     try:
         if await preempt.was_preempted(redis, settings, job.id):
             # arq does not run an aborted job again: back to the queue, the attempt uncounted
-            await settle(jobs.release_preempted, db, job.id, worker_id, job.attempts)
+            await settle(jobs.release, db, job.id, worker_id, job.attempts, True)
             log.info("job %s stopped for an opened video: back in the queue", job.id)
             return
         await settle(jobs.release, db, job.id, worker_id, job.attempts)
