@@ -47,6 +47,9 @@ from sqlalchemy import func, select
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from cpu_sampler import category  # noqa: E402
 
 from app.accounts.service import create_account  # noqa: E402
 from app.config import Settings  # noqa: E402
@@ -201,6 +204,10 @@ class TreeCpu:
         self.roots = [psutil.Process(pid) for pid in pids]
         self.base = 0.0
         self.last = 0.0
+        # The same split by part (cpu_sampler's categories); a process's reaped children
+        # (the worker's short ffmpeg runs, Chromium's exited renderers) count under its part.
+        self.base_parts: dict[str, float] = {}
+        self.last_parts: dict[str, float] = {}
         self.peak_tree_rss = 0  # bytes (PSS): the largest worker process tree seen
 
     @staticmethod
@@ -219,12 +226,21 @@ class TreeCpu:
 
     def _walk(self, memory: bool = True) -> float:
         total = 0.0
+        parts: dict[str, float] = {}
         for root in self.roots:
             tree_rss = 0
             try:
                 for proc in [root, *root.children(recursive=True)]:
                     try:
+                        times = proc.cpu_times()
                         total += self._cpu(proc)
+                        part = category(proc, root.pid)
+                        part = "worker (Python)" if part == "python" else part
+                        parts[part] = parts.get(part, 0.0) + times.user + times.system
+                        reaped = times.children_user + times.children_system
+                        if reaped:
+                            key = f"{part}: exited children"
+                            parts[key] = parts.get(key, 0.0) + reaped
                         if memory:
                             tree_rss += self._memory(proc)
                     except psutil.Error:
@@ -232,16 +248,23 @@ class TreeCpu:
             except psutil.Error:
                 continue
             self.peak_tree_rss = max(self.peak_tree_rss, tree_rss)
+        self.last_parts = parts
         return total
 
     def start(self) -> None:
         self.base = self.last = self._walk()
+        self.base_parts = dict(self.last_parts)
 
     def sample(self, memory: bool = True) -> None:
         self.last = self._walk(memory)
 
     def used(self) -> float:
         return self.last - self.base
+
+    def parts(self) -> dict[str, float]:
+        """CPU seconds by part since start(), largest first."""
+        used = {k: v - self.base_parts.get(k, 0.0) for k, v in self.last_parts.items()}
+        return dict(sorted(used.items(), key=lambda kv: -kv[1]))
 
 
 async def finished_count(db: Database, batch_id: str) -> tuple[int, int]:
@@ -379,6 +402,9 @@ async def run(
         "cpu_busy_fraction": round(busy_fraction(cpu0, cpu1), 3),
         "bench_cpu_fraction": round(tree.used() / (wall * cores), 3),
         "cpu_s_per_video": round(tree.used() / max(done, 1), 2),
+        "cpu_s_per_video_by_part": {
+            k: round(v / max(done, 1), 2) for k, v in tree.parts().items() if v > 0.005
+        },
         "idle_workers_cpu_per_s": round(idle_rate, 4),
         "cpu_s_per_video_net_of_idle": round((tree.used() - idle_rate * wall) / max(done, 1), 2),
         "target_cpu_busy": 0.85,
@@ -453,6 +479,9 @@ def report(result: dict[str, Any]) -> None:
         f"load average {result['load_average_before']} before, "
         f"{result['load_average']} at the end"
     )
+    print("CPU seconds per video by part:")
+    for part, seconds in result["cpu_s_per_video_by_part"].items():
+        print(f"  {seconds:6.2f}  {part}")
     print(
         f"CPU cores busy: {result['cpu_busy_fraction']:.0%} of wall time "
         f"(this benchmark's processes: {result['bench_cpu_fraction']:.0%}; target >= 85%)"

@@ -70,7 +70,7 @@ async def job_expectations(
     stem = None
     if prepared.voiceovers:
         total = round(prepared.timeline.duration_ms * audio.RATE / 1000)
-        track = audio.voice_track(prepared.timeline, prepared.voiceovers, total)
+        track = audio.voice_track(prepared.timeline, prepared.voiceovers, total, workdir)
         stem = audio.write_pcm(workdir / audio.VOICE_STEM, track)
     page = await read_page(prepared, settings)
     plan = prepared.quality_plan()

@@ -18,7 +18,14 @@ import pytest
 from app.composition.timeline import BREATH_MS, build_timeline
 from app.config import Settings
 from app.voices.music import MUSIC_DIR
-from worker.render.audio import RATE, Voiceover, mix_audio, prepare_voiceovers
+from worker.render.audio import (
+    RATE,
+    Voiceover,
+    measure_loudness,
+    mix_audio,
+    normalize,
+    prepare_voiceovers,
+)
 from worker.render.errors import AssetError
 from worker.render.mux import join_and_mux
 
@@ -145,8 +152,8 @@ async def test_mix_is_minus_16_lufs_with_true_peak_under_minus_1(
     options = {"musicTrack": music, "musicVolume": 0.5}
     out = await mix_audio(timeline, voiceovers, options, settings, tmp_path)
     integrated, peak = ebur128(out)
-    assert abs(integrated - -16.0) <= 1.0
-    assert peak <= -1.0
+    assert abs(integrated - -16.0) <= 0.35  # the slack 0.25 LU, and ebur128 prints one decimal
+    assert peak <= -1.5
     with wave.open(str(out)) as wav:  # exactly the timeline, to the sample
         assert wav.getnframes() == round(timeline.duration_ms * RATE / 1000)
         assert (wav.getframerate(), wav.getnchannels()) == (RATE, 2)
@@ -162,7 +169,7 @@ async def test_music_alone_is_looped_to_the_video_and_normalized(
     samples = read_samples(out)
     assert len(samples) == 46 * RATE
     integrated, peak = ebur128(out)
-    assert abs(integrated - -16.0) <= 1.0 and peak <= -1.0
+    assert abs(integrated - -16.0) <= 0.35 and peak <= -1.5
     late = samples[42 * RATE : 43 * RATE]  # past the 41 s bed: still playing
     assert np.sqrt(np.mean(late**2)) > 0.01
     assert np.abs(samples[-RATE // 50 :]).max() < np.abs(late).max() / 4  # faded out
@@ -301,3 +308,30 @@ async def test_music_url_on_a_private_address_is_refused_in_every_environment(
                 timeline, {}, {"musicTrack": f"{music_server}/bed.ogg"}, guarded, tmp_path
             )
         assert music_server in str(caught.value) and "HTTP" not in str(caught.value)
+
+
+async def test_peaks_far_over_the_ceiling_are_limited_and_the_loudness_still_lands(
+    tmp_path: Path,
+) -> None:
+    """A quiet bed with loud clicks: the gain to -16 LUFS would put the clicks ~20 dB over the
+    ceiling. The limiter holds them, and the gain is corrected for what it took off."""
+    rate, seconds = RATE, 12
+    t = np.arange(rate * seconds) / rate
+    bed = 0.02 * np.sin(2 * np.pi * 220 * t)
+    bed[:: rate // 4] = 0.9  # a click every quarter second
+    src = tmp_path / "premix.wav"
+    stereo = np.repeat(bed[:, None], 2, axis=1).astype("<f4")
+    # the premix is float32 WAV, as premix_args writes it
+    subprocess.run(
+        ["ffmpeg", "-v", "error", "-y", "-f", "f32le", "-ar", str(rate), "-ac", "2",
+         "-i", "pipe:0", "-c:a", "pcm_f32le", str(src)],
+        input=stereo.tobytes(), check=True,
+    )  # fmt: skip
+    measured = await measure_loudness(src)
+    assert measured.true_peak_dbtp > -2  # the clicks
+    out = tmp_path / "soundtrack.wav"
+    result = await normalize(src, measured, seconds, out)
+    integrated, peak = ebur128(out)
+    assert abs(integrated - -16.0) <= 0.35, integrated
+    assert abs(result.integrated_lufs - integrated) <= 0.1
+    assert peak <= -1.5
