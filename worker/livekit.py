@@ -43,7 +43,8 @@ def live_page(prepared: Prepared) -> str:
 def sound_args(soundtrack: Path, out: Path) -> list[str]:
     """ffmpeg argv: the mixed soundtrack as AAC in an M4A (moov first, so it starts at once)."""
     return ffmpeg_command(
-        "-i", str(soundtrack), "-vn", "-c:a", "aac", "-b:a", SOUND_BITRATE, "-ac", "2",
+        "-i", str(soundtrack), "-vn", "-c:a", "aac", "-aac_coder", "fast", "-b:a", SOUND_BITRATE,
+        "-ac", "2",
         "-movflags", "+faststart", "-f", "mp4", str(out),
     )  # fmt: skip
 
