@@ -17,8 +17,9 @@ export REELSMITH_TEST_REDIS ?= redis://127.0.0.1:$(TEST_REDIS_PORT)/13
 # The suite on both cores: one pytest worker per core (a third, tried, did not shorten it: the
 # rendering files keep both cores busy), each test file on one worker (its module fixtures,
 # e.g. the clients' live server, stay shared), the longest files first
-# (tests/support/ordering.py). PYTEST_ARGS= runs it serially.
-PYTEST_ARGS ?= -n 2 --dist loadfile --no-loadscope-reorder
+# (tests/support/ordering.py), the 25 slowest tests listed at the end (where the suite's time
+# goes, run after run). PYTEST_ARGS= runs it serially.
+PYTEST_ARGS ?= -n 2 --dist loadfile --no-loadscope-reorder --durations=25
 # Then the wall-clock bounds (marked `latency`), serially with the machine to themselves;
 # LATENCY_ARGS= skips them (a narrowed run), LATENCY_ARGS=tests/integration/previews narrows.
 LATENCY_ARGS ?= tests
