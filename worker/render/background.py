@@ -13,12 +13,19 @@ looks the same; a scene sliding or zooming in a transition moves the image inste
 re-evaluating the gradient (a difference of a level or so in a smooth gradient). Every page
 bakes the same image, so frames stay a function of time alone (parallel pages, cached and
 chunked renders decode to the same frames).
+
+A worker process keeps the images it drew (`BAKED`, the last BAKED_KEEP), keyed by what the
+probe computes to (the gradients with the brand's colours, sizes, positions) and the page's
+pixel size: the next page with the same background (every row of a batch, every render of a
+template and brand) uses the image without drawing it again. Backgrounds that name a URL are
+not kept (the file behind a URL can change; gradients cannot).
 """
 
 from __future__ import annotations
 
 import base64
 import logging
+from collections import OrderedDict
 from typing import Any
 
 from worker.render.errors import RenderError
@@ -26,6 +33,8 @@ from worker.render.errors import RenderError
 log = logging.getLogger(__name__)
 
 BAKE_BACKGROUND = True  # bench/frame_profile_bench.py --no-bake measures without it
+BAKED_KEEP = 8  # images kept per worker process (a 720p one is ~100-300 KB of PNG)
+BAKED: OrderedDict[str, bytes] = OrderedDict()
 
 # The probe: a scene's box with nothing but the scenes' background, on top of everything;
 # the stage behind it painted `color` (an opaque probe looks the same over black and white).
@@ -44,6 +53,19 @@ SHOW_PROBE_JS = """(color) => {
   if (getComputedStyle(probe).backgroundImage === "none") return false;
   stage.style.background = color;
   return true;
+}"""
+
+# What the probe's background computes to, at what pixel size: the key of a kept image ("" when
+# the background names a URL).
+PROBE_KEY_JS = """() => {
+  const probe = document.querySelector("#rs-stage > .rs-bg-probe");
+  const s = getComputedStyle(probe);
+  const look = ["backgroundImage", "backgroundSize", "backgroundPosition", "backgroundRepeat",
+    "backgroundColor", "backgroundOrigin", "backgroundClip", "backgroundAttachment"]
+    .map((k) => s[k]).join("|");
+  if (look.includes("url(")) return "";
+  const r = probe.getBoundingClientRect();
+  return `${r.width}x${r.height}@${window.devicePixelRatio}|${look}`;
 }"""
 
 DROP_PROBE_JS = """() => {
@@ -93,13 +115,22 @@ async def bake_background(cap: Any) -> int:
     if not await cap.evaluate(SHOW_PROBE_JS, "#000", what="background probe"):
         await cap.evaluate(DROP_PROBE_JS, what="background probe")
         return 0
-    png = await cap.capture_png()
-    await cap.evaluate(SHOW_PROBE_JS, "#fff", what="background probe")
-    if await cap.capture_png() != png:  # not opaque: the scenes keep their gradients
-        await cap.evaluate(DROP_PROBE_JS, what="background probe")
-        log.info("the scenes' background is not opaque; drawn on every frame")
-        await cap.pump()
-        return 0
+    key = str(await cap.evaluate(PROBE_KEY_JS, what="background probe"))
+    png = BAKED.get(key) if key else None
+    if png is not None:
+        BAKED.move_to_end(key)
+    else:
+        png = await cap.capture_png()
+        await cap.evaluate(SHOW_PROBE_JS, "#fff", what="background probe")
+        if await cap.capture_png() != png:  # not opaque: the scenes keep their gradients
+            await cap.evaluate(DROP_PROBE_JS, what="background probe")
+            log.info("the scenes' background is not opaque; drawn on every frame")
+            await cap.pump()
+            return 0
+        if key:
+            BAKED[key] = png
+            while len(BAKED) > BAKED_KEEP:
+                BAKED.popitem(last=False)
     baked = int(
         await cap.evaluate(USE_IMAGE_JS, base64.b64encode(png).decode(), what="background image")
     )

@@ -98,3 +98,52 @@ async def test_a_background_that_shows_what_is_behind_it_is_not_baked(
             await cap.close()
     finally:
         await manager.release([warm])
+
+
+async def test_a_second_page_with_the_same_background_uses_the_kept_image(
+    manager: BrowserManager, settings: Settings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    """A batch's rows share the template's background: the image is drawn for the first page
+    only, and the next page's frames are the same to the byte."""
+    monkeypatch.setattr(background, "BAKED", type(background.BAKED)())
+    drawn: list[int] = []
+    capture_png = CapturePage.capture_png
+
+    async def counting(self: CapturePage) -> bytes:
+        drawn.append(1)
+        return await capture_png(self)
+
+    monkeypatch.setattr(CapturePage, "capture_png", counting)
+    prepared = await pulse_page(settings, tmp_path)
+    other_brand = (
+        "<style>.rs-scene { background: linear-gradient(#123456, #abcdef); }</style></head>"
+    )
+    [warm] = await manager.acquire(1, 1.0)
+    try:
+        frames = []
+        for page in (prepared.page, prepared.page):
+            with serve_page(page, prepared.assets) as server:
+                cap = await open_capture_page(
+                    warm, server.origin, server.page_url, 1.0, 30, server.viewport
+                )
+                assert all(
+                    url.startswith('url("blob:')
+                    for url in await cap.page.evaluate(SCENE_BACKGROUNDS)
+                )
+                await cap.seek(2500)
+                frames.append(await cap.capture())
+                await cap.close()
+        assert len(drawn) == 2  # the first page: the probe over black, then over white
+        assert frames[0] == frames[1]
+        assert len(background.BAKED) == 1
+
+        page = prepared.page.replace("</head>", other_brand, 1)
+        with serve_page(page, prepared.assets) as server:
+            cap = await open_capture_page(
+                warm, server.origin, server.page_url, 1.0, 30, server.viewport
+            )
+            await cap.close()
+        assert len(drawn) == 4  # another background: drawn, and kept beside the first
+        assert len(background.BAKED) == 2
+    finally:
+        await manager.release([warm])
