@@ -335,3 +335,20 @@ async def test_logo_reveal_shows_the_brand_logo_large_and_hides_the_corner_copy(
     assert await page.page.evaluate(corner) == "hidden"
     await page.seek(next_start + 1000)
     assert await page.page.evaluate(corner) == "visible"
+
+
+@pytest.mark.parametrize(
+    ("option", "moved"),
+    [("slide-up", lambda early, late: early["y"] > late["y"] + 30),
+     ("scale-in", lambda early, late: early["height"] > late["height"] * 1.1)],
+)  # fmt: skip
+async def test_title_name_moves_in_while_it_enters(make_composition, option, moved):
+    """The name's own box moves: a transform on an inline box would be ignored, so the name
+    would stand still from the first frame (it did, until it became a block)."""
+    page = await make_composition(_scenes("title-intro", [option]), {"person_name": "Ada Okafor"})
+    box = "() => document.querySelector('.ti-name-inner').getBoundingClientRect().toJSON()"
+    await page.seek(300)  # the name entered at 200 ms and is on its way
+    early = await page.page.evaluate(box)
+    await page.seek(3000)
+    late = await page.page.evaluate(box)
+    assert moved(early, late), (option, early, late)
