@@ -5,12 +5,14 @@
 //   node render.mjs serve SERVE_URL BROWSER_EXECUTABLE
 //       Opens the browser once and selects the composition (a warm browser, as the engine's
 //       bench keeps one), prints `@@bench {"ready": true}`, then renders once per line read
-//       on stdin, {"out": "x.mp4", "concurrency": 2}, and prints `@@bench {...}` with the
-//       render's own wall seconds when it is done. Closes the browser at end of input.
+//       on stdin, {"out": "x.mp4", "concurrency": 2, "x264Preset": null}, and prints
+//       `@@bench {...}` with the render's own wall seconds when it is done. Closes the
+//       browser at the end of its input.
 //
 // Renders are renderMedia() with Remotion's defaults (H.264 MP4, its CRF, x264 preset,
-// JPEG frames) except the concurrency and the browser: the system's Chromium headless shell
-// (chromeMode "headless-shell", Remotion's default mode), never a downloaded one.
+// JPEG frames) except the concurrency, the x264 preset when a request names one, and the
+// browser: the system's Chromium headless shell (chromeMode "headless-shell", Remotion's
+// default mode), never a downloaded one.
 import {bundle} from '@remotion/bundler';
 import {openBrowser, renderMedia, selectComposition} from '@remotion/renderer';
 import path from 'node:path';
@@ -55,6 +57,7 @@ const serve = async (serveUrl, browserExecutable) => {
 			outputLocation: job.out,
 			inputProps: {},
 			concurrency: job.concurrency,
+			x264Preset: job.x264Preset ?? null,
 			puppeteerInstance: browser,
 			overwrite: true,
 		});
