@@ -55,18 +55,24 @@ SHOW_PROBE_JS = """(color) => {
   return true;
 }"""
 
+# An element's computed background as one string: a scene uses the image only when its own
+# is the probe's, and a kept image is found by the probe's.
+LOOK_JS = """(el) => {
+    const s = getComputedStyle(el);
+    return ["backgroundImage", "backgroundSize", "backgroundPosition", "backgroundRepeat",
+      "backgroundColor", "backgroundOrigin", "backgroundClip", "backgroundAttachment"]
+      .map((k) => s[k]).join("|");
+  }"""
+
 # What the probe's background computes to, at what pixel size: the key of a kept image ("" when
 # the background names a URL).
 PROBE_KEY_JS = """() => {
   const probe = document.querySelector("#rs-stage > .rs-bg-probe");
-  const s = getComputedStyle(probe);
-  const look = ["backgroundImage", "backgroundSize", "backgroundPosition", "backgroundRepeat",
-    "backgroundColor", "backgroundOrigin", "backgroundClip", "backgroundAttachment"]
-    .map((k) => s[k]).join("|");
+  const look = (__LOOK__)(probe);
   if (look.includes("url(")) return "";
   const r = probe.getBoundingClientRect();
   return `${r.width}x${r.height}@${window.devicePixelRatio}|${look}`;
-}"""
+}""".replace("__LOOK__", LOOK_JS)
 
 DROP_PROBE_JS = """() => {
   const stage = document.getElementById("rs-stage");
@@ -81,9 +87,7 @@ DROP_PROBE_JS = """() => {
 # Scenes keep their own background unless it computes to exactly the probe's.
 USE_IMAGE_JS = """async (png) => {
   const probe = document.querySelector("#rs-stage > .rs-bg-probe");
-  const keys = ["backgroundImage", "backgroundSize", "backgroundPosition", "backgroundRepeat",
-    "backgroundColor", "backgroundOrigin", "backgroundClip", "backgroundAttachment"];
-  const look = (el) => { const s = getComputedStyle(el); return keys.map((k) => s[k]).join("|"); };
+  const look = __LOOK__;
   const want = look(probe);
   const stage = document.getElementById("rs-stage");
   probe.remove();
@@ -102,7 +106,7 @@ USE_IMAGE_JS = """async (png) => {
     baked += 1;
   });
   return baked;
-}"""
+}""".replace("__LOOK__", LOOK_JS)
 
 
 async def bake_background(cap: Any) -> int:
