@@ -256,13 +256,23 @@ EBUR128 = "ebur128=peak=true:framelog=verbose"  # the summary at info level, fra
 LOUDNESS_SLACK_LU = 0.25
 
 
+def ebur128_summary(log: str) -> tuple[float | None, float | None]:
+    """Integrated loudness (LUFS) and true peak (dBTP) of the last summary ffmpeg's ebur128
+    printed in `log` (ffmpeg may set a filter graph up twice, and the first, unused copy prints
+    an empty one); None for what is not there. The mix's normalization and the quality report
+    both read it."""
+    integrated, peak = _SUMMARY_I.findall(log), _SUMMARY_PEAK.findall(log)
+    return (
+        float(integrated[-1]) if integrated else None,
+        float(peak[-1]) if peak else None,
+    )
+
+
 def _read_summary(text: str) -> Loudness:
-    """The last summary ebur128 printed (in a filter graph with several outputs ffmpeg sets
-    the graph up twice, and the first, unused copy prints an empty one)."""
-    integrated, peak = _SUMMARY_I.findall(text), _SUMMARY_PEAK.findall(text)
-    if not integrated or not peak:
+    integrated, peak = ebur128_summary(text)
+    if integrated is None or peak is None:
         raise RenderError("ffmpeg loudness measurement failed: no ebur128 summary in its output")
-    return Loudness(float(integrated[-1]), float(peak[-1]))
+    return Loudness(integrated, peak)
 
 
 async def measure_loudness(path: Path) -> Loudness:

@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 
 from app.media.ffmpeg import FfmpegFailed, ffmpeg_command, run_ffmpeg, untrusted_audio_args
+from worker.render.audio import ebur128_summary
 from worker.render.errors import RenderTimeout
 from worker.render.quality.report import Expectations
 
@@ -155,12 +156,7 @@ def parse_measurements(log: str, video_end_ms: float) -> Measurements:
     if lows and highs:
         found.luma = (min(lows), max(highs))
     found.damaged = len(re.findall(DAMAGE, log))
-    if "Summary:" in log:  # ffmpeg may set a graph up twice: the last summary is the real one
-        summary = log[log.rindex("Summary:") :]
-        integrated = re.search(r"I:\s+(-?[\d.]+) LUFS", summary)
-        peak = re.search(r"Peak:\s+(-?[\d.]+|-inf) dBFS", summary)
-        found.integrated_lufs = float(integrated[1]) if integrated else None
-        found.true_peak_dbtp = float(peak[1]) if peak else None
+    found.integrated_lufs, found.true_peak_dbtp = ebur128_summary(log)
     return found
 
 
