@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from app.media.ffmpeg import FfmpegFailed, ffmpeg_command, run_ffmpeg, untrusted_audio_args
-from worker.render.audio import ebur128_summary
+from worker.render.audio import EBUR128, ebur128_summary
 from worker.render.errors import RenderTimeout
 from worker.render.quality.report import Expectations
 
@@ -117,7 +117,7 @@ def measure_args(
         band = f"aresample=async=1:first_pts=0,highpass=f={SYNC_HIGHPASS_HZ}"
         chains += [
             "[0:a:0]asplit[al][ae]",
-            "[al]ebur128=peak=true:framelog=verbose,anullsink",
+            f"[al]{EBUR128},anullsink",
             f"[ae]{band}[mix]",
         ]
         outputs += _pcm_output("[mix]", mix_out)
