@@ -9,10 +9,13 @@ its own words (at most three, so never four of the prompt's words in a row):
   noun with what was done to money ("interest paid", "tax withheld") is money;
 - a plural noun with what was done to them and the words before it ("pull requests
   merged", "blood units donated") is a count;
-- an average, total, mean or median of something ("their average score") is a count.
+- an average, total, mean or median of something ("their average score") is a count;
+- plurals that are money with what was done to them ("contributions made") are money;
+- things named alone with when they were counted ("haircuts this year") are a count.
 
 Where something finished, placed or stands ("where their club finished", "the league
-standings") is the recipient's rank, whoever it names (RANK_WHERE)."""
+standings"), or how it finished or placed, is the recipient's rank, whoever it names
+(RANK_WHERE)."""
 
 from __future__ import annotations
 
@@ -24,11 +27,13 @@ from app.ai.measures import COUNT_NOUNS
 from app.ai.phrases import content_words, key_label, lead_words
 from app.ai.quantity import Currency, Quantity
 
-# Where something ended up, or the table it ended up in, is a rank: "where they finished",
-# "where their team placed", "where the club stands", "the league standings".
+# Where or how something ended up, or the table it ended up in, is a rank: "where they
+# finished", "where the club stands", "how their team placed in the league" (not "how many
+# orders they placed"), "the league standings".
 RANK_WHERE = re.compile(
     r"\bwhere (?:[a-z']+ ){0,4}?(?:finished|placed|ended up|stands?|landed|came|ranked|ranks"
     r"|sits?|sat)\b|\bstandings\b|\bleague tables?\b|\bfinishing (?:place|spot)\b"
+    r"|\bhow (?!(?:many|much|long|often|soon)\b)(?:[a-z']+ ){1,4}?(?:finished|placed|ended up)\b"
 )
 # Nouns that are an amount of money whatever modifies them ("the late fee", "interest").
 MONEY_HEADS = {"fee", "fees", "interest", "cost", "costs", "price", "prices", "tax", "taxes",
@@ -49,6 +54,20 @@ MONEY_DONE = {"paid", "spent", "earned", "owed", "charged", "saved", "invested",
 # Words that say the count is a statistic of the thing ("their average score").
 STATISTICS = {"average", "avg", "mean", "median", "total", "overall", "typical", "combined",
               "cumulative", "highest", "lowest", "peak"}  # fmt: skip
+# Plurals that are money whatever was done to them ("contributions made", "payments
+# received"; not a currency's name: "pounds lost" is weight).
+PAID_THINGS = MONEY_THINGS - {"dollars", "euros", "pounds", "gifts"}
+# When things were counted: "this year", "last month", "per week", "so far", "in 2025".
+TIME_FRAME = re.compile(
+    r"\b(?:this|last|per|each|every|a|the past) (?:year|month|week|day|season|quarter|term"
+    r"|semester|summer|winter|spring|autumn|fall|weekend)\b|\bso far\b|\bto date\b"
+    r"|\bin (?:19|20)\d\d\b"
+)
+DETERMINERS = {"a", "an", "the", "their", "your", "our", "his", "her", "its", "my", "all"}
+# Words that make plurals a pick or a list, not a count ("their favourite treats this year").
+PICKED = {"favourite", "favourites", "favorite", "favorites", "fave", "faves", "best", "top",
+          "most", "highlights", "moments", "memories", "stats", "numbers", "results", "plans",
+          "updates", "details", "news", "picks", "ideas"}  # fmt: skip
 # Scenes whose own words a phrase may name (then it is that scene, not a quantity).
 OWN_SCENES = ("photo", "map", "quote", "poll", "cta", "badge", "brand", "books", "timeline")
 
@@ -70,7 +89,8 @@ def general(pos: int, tokens: list[str], currency: Currency) -> Quantity | None:
         key, label = key_label(lead[-3:])
         return Quantity("duration", key, label, "", UNITS[unit], unit, position=pos)
     spent = len(lead) > 1 and head in MONEY_DONE and not _counted(lead[-2])
-    if head in MONEY_HEADS or spent:
+    paid = len(lead) > 1 and done(head) and lead[-2] in PAID_THINGS  # "contributions made"
+    if head in MONEY_HEADS or spent or paid:
         key, label = key_label(lead[-3:])
         return Quantity("money", key, label, currency.symbol, "", currency.spoken, position=pos)
     at = next((i for i, w in enumerate(lead) if i and done(w) and _counted(lead[i - 1])), 0)
@@ -83,7 +103,20 @@ def general(pos: int, tokens: list[str], currency: Currency) -> Quantity | None:
         if named and not named[0].endswith("ing"):
             key, label = key_label([tokens[stat], *named])
             return Quantity("count", key, label, position=pos)
-    return None
+    return _counted_in(pos, lead, tokens)
+
+
+def _counted_in(pos: int, lead: list[str], tokens: list[str]) -> Quantity | None:
+    """Things named alone, as a noun phrase, with when they were counted ("haircuts this
+    year", "their dog walks this week") are a count of them (not "how that compares with
+    last year")."""
+    if len(lead) > 2 or not _counted(lead[-1]) or set(lead) & PICKED:
+        return None
+    before = tokens[: tokens.index(lead[0])]
+    if not TIME_FRAME.search(" ".join(tokens)) or set(before) - DETERMINERS:
+        return None
+    key, label = key_label(lead)
+    return Quantity("count", key, label, position=pos)
 
 
 def _counted(noun: str) -> bool:

@@ -27,7 +27,7 @@ from app.ai.counts import (
     times_done,
     unit_led,
 )
-from app.ai.heads import RANK_WHERE, counted_done, general
+from app.ai.heads import PAID_THINGS, RANK_WHERE, counted_done, general
 from app.ai.measures import (
     COUNT_NOUNS,
     DOERS,
@@ -119,6 +119,14 @@ GENRES = {"report", "review", "recap", "video", "update", "statement", "reminder
           "timeline", "badge", "logo", "breakdown", "comparison", "offsite", "event"}  # fmt: skip
 
 
+# A picture or map of something shows it, it does not count it ("a photo of the dishes they
+# cooked", "a map of the trails they hiked").
+PICTURE_OF = re.compile(
+    r"^(?:(?:a|an|the|their|your|our|some|one) )?(?:photos?|pictures?|pics?|images?"
+    r"|snapshots?|shots?|slideshow|gallery|map) of\b"
+)
+
+
 def currency_of(text: str) -> Currency:
     """The currency a prompt names ("in euros", "£"), dollars when none."""
     text = WEIGHED.sub(" ", text)
@@ -161,6 +169,8 @@ def _quantity(pos: int, phrase: str, currency: Currency) -> Quantity | None:
     marked = bool(re.search(r"\bhow (many|much|long)\b|\bnumber of\b|\btotal\b|%|\bpercent", text))
     ranked = RANK_WHERE.search(text) or RANK_VERB.search(text)
     if _genre(tokens) and not marked and not ranked and "date" not in tokens:
+        return None
+    if PICTURE_OF.match(text):
         return None
     top = re.search(r"\btop (\d+|" + "|".join(NUMBER_WORDS) + r") ([a-z]+(?: [a-z]+)?)", text)
     if top:
@@ -248,8 +258,8 @@ def _count(pos: int, tokens: list[str], marked: bool, phrase: str) -> Quantity |
         return Quantity("count", f"{numbers.group(1)}s", f"{numbers.group(1)}s".capitalize(),
                         position=pos)  # fmt: skip
     counted = next((t for t in content if t in COUNT_NOUNS), None)
-    if counted is None and things_done(content):
-        counted = content[0]  # "pages turned", "episodes finished"
+    if counted is None and things_done(content) and content[0] not in PAID_THINGS:
+        counted = content[0]  # "pages turned", "episodes finished" (not "payments made")
     done_by = _done_by(tokens)
     lead = led_count(content_words(lead_words(tokens), set()), counted) or done_by
     # "how many times they've donated"; "call minutes", "cups of coffee they've had on us"
@@ -270,7 +280,9 @@ def _count(pos: int, tokens: list[str], marked: bool, phrase: str) -> Quantity |
     verb = next((r for r in rest if r in PARTICIPLES or r in STATES or r.endswith("ed")), None)
     if "since" in tokens and noun in UNITS:
         return since(pos, noun, phrase)
-    key, label = key_label([noun, verb] if verb else [noun])
+    # "hours of rehearsal": "Rehearsal hours"
+    of = rest[:1] if noun in UNITS and f"{noun} of " in text and not verb else []
+    key, label = key_label([noun, verb] if verb else [*of, noun])
     if measure(noun):  # "kWh charged": the unit as the prompt writes it
         label = headed(as_written(label.lower().split(), phrase))
     if noun in UNITS:

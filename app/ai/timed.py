@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from app.ai.counts import UNIT_NAMES, UNITS
+from app.ai.counts import UNIT_NAMES, UNITS, done
 from app.ai.phrases import NAME_ENDS, STOP, content_words, key_label, lead_words
 from app.ai.quantity import Quantity
 
@@ -21,6 +21,12 @@ DATED = re.compile(
     r"{1,4}(?:booked|scheduled|planned|starts?|begins?|ends?|renews?|opens?|closes?|happens?)\b"
 )
 
+# What happens on a date, as a noun ("the date the lease ends": "Lease end date"), and words
+# that say which one, not what ("current", "upcoming").
+EVENTS = {"ends": "end", "starts": "start", "begins": "start", "renews": "renewal",
+          "expires": "expiry", "opens": "opening", "closes": "closing", "arrives": "arrival",
+          "launches": "launch", "finishes": "finish"}  # fmt: skip
+WHICH = {"current", "upcoming", "final", "original", "planned", "expected", "scheduled"}
 # A share: "%", "percent", "win rate", "ratio".
 PERCENT = re.compile(r"%|\b(?:percent|percentage|rate|ratio)\b")
 
@@ -35,11 +41,12 @@ def dated_first(text: str) -> bool:
 
 def duration(pos: int, tokens: list[str], phrase: str) -> Quantity | None:
     """A length of time: "finishing time in minutes", "runway in months", "average response
-    time", "how long they waited" (a unit named after "in", else minutes)."""
+    time", "time spent on calls", "how long they waited" (a unit named after "in", else
+    minutes)."""
     text = " ".join(tokens)
     unit = re.search(r"\bin (" + "|".join(UNIT_NAMES) + r")\b", text)
     timed = re.search(r"\b([a-z]+) (time|duration)\b", text)
-    timed_ok = timed is not None and timed.group(1) not in STOP | NOT_TIMED
+    timed_ok = timed is not None and timed.group(1) not in STOP | NOT_TIMED or spent_time(text)
     if not (unit or timed_ok or re.search(r"\bhow long\b", text)):
         return None
     name = unit.group(1) if unit else "minutes" if timed_ok else "days"
@@ -54,6 +61,13 @@ def duration(pos: int, tokens: list[str], phrase: str) -> Quantity | None:
     average = "average" in tokens or "avg" in tokens
     key, label = key_label((["average"] if average else []) + content[:2])
     return Quantity("duration", key, label, "", UNITS[plural], plural, position=pos)
+
+
+def spent_time(text: str) -> bool:
+    """Whether the phrase names time by what was done with it or by its total ("time spent
+    in traffic", "total time on hold"), which "spent" does not make money."""
+    after = re.search(r"\btime ([a-z]+)", text)
+    return bool(after and done(after.group(1)) or re.search(r"\b(?:total|overall) time\b", text))
 
 
 def date(pos: int, tokens: list[str], phrase: str = "") -> Quantity:
@@ -76,9 +90,10 @@ def date(pos: int, tokens: list[str], phrase: str = "") -> Quantity:
         return Quantity("date", "due_date", "Due date", position=pos)
     elif re.search(r"\bexpir|\bdeadline", text):
         return Quantity("date", "expiry_date", "Expires on", position=pos)
-    else:
-        content = content_words(tokens, {"date", "when"})
-        noun = content[0] if content else "key"
+    else:  # "the date the current lease ends": "Lease end date"
+        content = content_words(tokens, {"date", "when", *WHICH})
+        at = next((i for i, w in enumerate(content) if i and w in EVENTS), 0)
+        noun = f"{content[at - 1]} {EVENTS[content[at]]}" if at else (content or ["key"])[0]
     key = re.sub(r"[^a-z0-9_]", "", noun.replace(" ", "_"))
     return Quantity("date", f"{key}_date", f"{noun[:1].upper()}{noun[1:]} date", position=pos)
 

@@ -82,3 +82,59 @@ def test_words_someone_said_or_wrote_name_a_quote(prompt):
 
 def test_a_phrase_naming_its_own_scene_is_no_quantity():
     assert quantities("venue recap: a photo of the main hall, a map of the stalls") == []
+
+
+@pytest.mark.parametrize(
+    "prompt, expected",
+    [
+        # things named alone with when they were counted, as a noun phrase
+        ("barber shop recap: haircuts this year", [("count", "haircuts", "Haircuts", "")]),
+        ("pet sitter update - their dog walks last month",
+         [("count", "dog_walks", "Dog walks", "")]),
+        # ... not a pick among them, nor a question about them
+        ("bakery recap: their favourite loaves this year", []),
+        ("utility recap: how that compares with last spring", []),
+    ],
+)  # fmt: skip
+def test_things_named_with_when_they_were_counted_are_a_count(prompt, expected):
+    assert read(prompt) == expected
+
+
+def test_plurals_that_are_money_with_what_was_done_to_them_are_money():
+    assert read("charity statement: payments made this quarter") == [
+        ("money", "payments_made", "Payments made", "$")
+    ]
+    # "how many" still counts them
+    assert read("charity statement: how many payments were made")[0][0] == "count"
+
+
+@pytest.mark.parametrize("phrase", ["total time on hold", "time spent in traffic"])
+def test_time_named_by_its_total_or_what_was_done_with_it_is_a_duration(phrase):
+    (found,) = quantities(f"commuter recap: {phrase}")
+    assert (found.kind, found.suffix) == ("duration", " min")
+
+
+@pytest.mark.parametrize(
+    "phrase",
+    ["how our rowers placed at the regatta", "how the squad finished in the cup"],
+)
+def test_how_something_placed_or_finished_is_a_rank(phrase):
+    assert [q.kind for q in quantities(f"club recap: {phrase}")] == ["rank"]
+
+
+def test_how_many_things_were_placed_is_no_rank():
+    assert [q.kind for q in quantities("shop recap: how many orders they placed")] == ["count"]
+
+
+def test_a_picture_of_things_done_shows_them_and_counts_nothing():
+    assert quantities("trip recap: a picture of the peaks they climbed") == []
+
+
+def test_the_date_something_ends_is_named_by_what_ends():
+    (ends,) = quantities("tenancy notice: the date the current contract ends")
+    assert (ends.kind, ends.key, ends.label) == ("date", "contract_end_date", "Contract end date")
+
+
+def test_a_unit_of_time_of_something_is_named_by_it():
+    (found,) = quantities("choir recap: weeks of practice")
+    assert (found.kind, found.key, found.label) == ("duration", "practice_weeks", "Practice weeks")
