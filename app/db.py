@@ -23,7 +23,7 @@ from sqlalchemy.ext.asyncio import (
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 from sqlalchemy.types import TypeDecorator
 
-from app.sqlite_inline import READ_BUSY_TIMEOUT_MS, inline_creator
+from app.sqlite_inline import READ_BUSY_TIMEOUT_MS, close_point_readers, inline_creator
 
 NAMING = {
     "ix": "ix_%(column_0_label)s",
@@ -204,7 +204,7 @@ class Database:
         self.url = database_url
         self.engine = make_engine(database_url, pool_size)
         self.sessionmaker = async_sessionmaker(self.engine, expire_on_commit=False)
-        sqlite_file = _sqlite_file(database_url)
+        self.sqlite_file = sqlite_file = _sqlite_file(database_url)
         self.read_engine = make_inline_engine(sqlite_file, True) if sqlite_file else None
         self.write_engine = make_inline_engine(sqlite_file, False) if sqlite_file else None
         # The process's write transactions on a SQLite file take turns here (first come,
@@ -296,6 +296,8 @@ class Database:
         return [self.engine, *extra]
 
     async def dispose(self) -> None:
+        if self.sqlite_file is not None:
+            close_point_readers(self.sqlite_file)
         await self.engine.dispose()
         for engine in (self.read_engine, self.write_engine):
             if engine is not None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -156,3 +157,32 @@ def inline_creator(path: str) -> Callable[[], Any]:
         return InlineConnection(conn)
 
     return connect
+
+
+# The point reads' query-only connections (app/pointread.py) by (file, thread): a connection
+# serves the thread that opened it (the event loop's); `close_point_readers` ends a file's
+# when its Database is disposed.
+_readers: dict[tuple[str, int], sqlite3.Connection] = {}
+_readers_lock = threading.Lock()
+
+
+def point_reader(path: str) -> sqlite3.Connection:
+    """This thread's query-only connection to the SQLite file."""
+    key = (path, threading.get_ident())
+    conn = _readers.get(key)
+    if conn is None:
+        conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        conn.execute("PRAGMA query_only=ON")  # a write through it fails, never blocks
+        conn.execute(f"PRAGMA busy_timeout={READ_BUSY_TIMEOUT_MS}")
+        with _readers_lock:
+            _readers[key] = conn
+    return conn
+
+
+def close_point_readers(path: str) -> None:
+    """Close every thread's point-read connection to the SQLite file."""
+    with _readers_lock:
+        keys = [key for key in _readers if key[0] == path]
+        conns = [_readers.pop(key) for key in keys]
+    for conn in conns:
+        conn.close()

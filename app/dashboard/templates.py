@@ -127,8 +127,8 @@ def _page_number() -> int:
 async def gallery() -> Response:
     account = web.account()
     number = _page_number()
+    built = await service.list_templates(get_db(), None, include_builtin=True)
     async with get_db().session() as session:
-        built = await service.list_templates(session, None, include_builtin=True)
         own, total = await service.list_own_page(
             session, account.id, (number - 1) * PAGE_SIZE, PAGE_SIZE
         )

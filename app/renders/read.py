@@ -6,12 +6,14 @@ from collections import OrderedDict
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import bindparam, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app import viewsessions
 from app.config import Settings
+from app.db import Database
 from app.media.storage import Storage
+from app.pointread import PointRead
 from app.renders.errors import BatchNotFound, JobNotFound
 from app.renders.job import JobSpecInvalid, load_job_spec
 from app.renders.models import Batch, RenderJob
@@ -96,20 +98,24 @@ STATUS_COLUMNS = tuple(
 )  # fmt: skip
 
 
+_STATUS = PointRead(select(*STATUS_COLUMNS).where(RenderJob.id == bindparam("job")))
+_REQUEST = PointRead(select(RenderJob.request).where(RenderJob.id == bindparam("job")))
+
+
 async def job_status(
-    session: AsyncSession, account_id: str, job_id: str
+    db: Database, account_id: str, job_id: str
 ) -> tuple[Any, list[dict[str, Any]]]:
     """The job's status row (its columns by name, as `job_fields` reads them) and warnings;
-    JobNotFound for unknown and for others' jobs. One indexed row read, the job spec only
-    when its warnings are not kept."""
-    conn = await session.connection()  # Core: no ORM bookkeeping for one row of columns
-    row = (await conn.execute(select(*STATUS_COLUMNS).where(RenderJob.id == job_id))).first()
+    JobNotFound for unknown and for others' jobs. One indexed row read (a point read: the
+    poll every customer makes every second or so), the job spec only when its warnings are
+    not kept."""
+    row = await _STATUS.one(db, job=job_id)
     if row is None or row.account_id != account_id:
         raise JobNotFound(job_id)
     kept = _warnings.get(job_id)
     if kept is None:
-        request = await conn.scalar(select(RenderJob.request).where(RenderJob.id == job_id))
-        kept = _warnings[job_id] = request_warnings(request)
+        found = await _REQUEST.one(db, job=job_id)
+        kept = _warnings[job_id] = request_warnings(None if found is None else found.request)
         if len(_warnings) > WARNINGS_KEPT:
             _warnings.popitem(last=False)
     else:

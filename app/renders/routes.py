@@ -229,8 +229,7 @@ async def batch_status(query_args: BatchQuery) -> dict[str, Any]:
 @validate_response(JobStatusResponse, 200)
 async def job_status(job_id: str) -> dict[str, Any]:
     """A render job: fields at top level and also wrapped as `job`."""
-    async with get_db().read() as session:
-        job, warnings = await read.job_status(session, current_account().id, job_id)
+    job, warnings = await read.job_status(get_db(), current_account().id, job_id)
     settings = get_settings()
     fields = read.job_fields(job, get_storage(settings), settings)
     fields["warnings"] = warnings

@@ -10,8 +10,9 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 from sqlalchemy import select
-from sqlalchemy.ext.asyncio import AsyncSession
 
+from app.db import Database
+from app.pointread import PointRead
 from app.templates.models import BuiltinUsage
 from app.templates.schemas import DataSlot, PosterAt, SceneConfig, TemplateDefaults, TemplateView
 
@@ -85,8 +86,9 @@ def builtin_as_view(item: BuiltinTemplate, usage: int) -> TemplateView:
     )
 
 
-async def builtin_usage(session: AsyncSession) -> dict[str, int]:
+_USAGE = PointRead(select(BuiltinUsage.template_id, BuiltinUsage.usage_count))
+
+
+async def builtin_usage(db: Database) -> dict[str, int]:
     """Render counts of the built-ins by id (a built-in never rendered has no row)."""
-    conn = await session.connection()  # Core: two columns, no ORM objects (every listing)
-    rows = await conn.execute(select(BuiltinUsage.template_id, BuiltinUsage.usage_count))
-    return {template_id: count for template_id, count in rows}
+    return {template_id: count for template_id, count in await _USAGE.all(db)}

@@ -80,8 +80,7 @@ async def list_templates(query_args: TemplatesQuery) -> TemplateListResponse:
         raise ApiError(
             401, "Listing custom templates (builtIn=false) needs an API key with templates:read"
         )
-    async with get_db().read() as session:  # a read: never waits for the write lock
-        views = await service.list_templates(session, account_id, include_builtin)
+    views = await service.list_templates(get_db(), account_id, include_builtin)
     return TemplateListResponse(templates=views, total=len(views))
 
 

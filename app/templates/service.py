@@ -15,8 +15,9 @@ from pydantic import BaseModel
 from sqlalchemy import Integer, bindparam, func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.db import upsert_insert, utcnow
+from app.db import Database, upsert_insert, utcnow
 from app.limits import Allowance, check_template
+from app.pointread import PointRead
 from app.projects.service import check_project
 from app.templates.builtins import builtin_as_view, builtin_usage, builtins, is_builtin
 from app.templates.errors import BuiltinLocked, NameRequired, NotOwner, NullField, TemplateNotFound
@@ -37,7 +38,7 @@ from app.templates.validation import validate_document
 
 
 def _row_view(
-    row: TemplateRow, base_shown: bool = True, project_shown: bool = True
+    row: TemplateRow | Any, base_shown: bool = True, project_shown: bool = True
 ) -> TemplateView:
     return TemplateView(
         id=row.id,
@@ -132,23 +133,24 @@ async def get_template(
     return await _reader_view(session, row, account_id)
 
 
+_OWN = PointRead(
+    select(*TemplateRow.__table__.c)
+    .where(TemplateRow.account_id == bindparam("account"))
+    .order_by(TemplateRow.created_at.desc(), TemplateRow.id)
+)
+
+
 async def list_templates(
-    session: AsyncSession, account_id: str | None, include_builtin: bool
+    db: Database, account_id: str | None, include_builtin: bool
 ) -> list[TemplateView]:
-    """Built-ins (when asked) in SPEC order, then the caller's own templates, newest first."""
+    """Built-ins (when asked) in SPEC order, then the caller's own templates, newest first
+    (committed state: point reads, app/pointread.py)."""
     views: list[TemplateView] = []
     if include_builtin:
-        usage = await builtin_usage(session)
+        usage = await builtin_usage(db)
         views += [builtin_as_view(item, usage.get(item.id, 0)) for item in builtins().values()]
     if account_id is not None:
-        rows = (
-            await session.execute(
-                select(TemplateRow)
-                .where(TemplateRow.account_id == account_id)
-                .order_by(TemplateRow.created_at.desc(), TemplateRow.id)
-            )
-        ).scalars()
-        views += [_row_view(row) for row in rows]
+        views += [_row_view(row) for row in await _OWN.all(db, account=account_id)]
     return views
 
 

@@ -37,7 +37,7 @@ async def test_increment_usage_counts_renders_of_builtins_and_custom(db):
         assert (await get_template(session, "emeritus", None)).usageCount == 0
         assert (await get_template(session, "laureate", None)).usageCount == 4
         assert (await get_template(session, custom.id, owner)).usageCount == 3
-        listed = {t.id: t.usageCount for t in await list_templates(session, owner, True)}
+    listed = {t.id: t.usageCount for t in await list_templates(db, owner, True)}
     assert listed["rewind"] == 3 and listed[custom.id] == 3
 
 
