@@ -209,12 +209,18 @@ def pin(driver_cpu: int | None) -> None:
 
 def cpu_seconds(pids: list[int]) -> float:
     """User + system CPU seconds the processes have used so far."""
-    total = 0.0
+    return sum(cpu_split(pids))
+
+
+def cpu_split(pids: list[int]) -> tuple[float, float]:
+    """User and system (kernel) CPU seconds the processes have used so far."""
+    user = system = 0.0
     for pid in pids:
         with contextlib.suppress(OSError):
             fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    return total
+            user += int(fields[11]) / os.sysconf("SC_CLK_TCK")
+            system += int(fields[12]) / os.sysconf("SC_CLK_TCK")
+    return user, system
 
 
 def _children() -> list[int]:
