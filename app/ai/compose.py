@@ -8,7 +8,7 @@ from app.ai.kinds import BY_NAME, KINDS, Kind, detect_seconds, detect_tone, dete
 from app.ai.kinds import mentions as kind_at
 from app.ai.onscreen import copy_for, echoes, quoted_copy, screen_texts
 from app.ai.quantities import Quantity, currency_of, quantities, unquoted
-from app.ai.scenes import Ctx, cta_text, fit_length, scene_for, with_script
+from app.ai.scenes import Ctx, asked_button, cta_text, fit_length, scene_for, with_script
 from app.ai.schemas import Composition, TemplateState
 from app.ai.slots import SlotBook
 from app.templates.schemas import SceneConfig
@@ -76,7 +76,8 @@ def _planned_kinds(text: str, found: list[Quantity], ctx: Ctx, why: list[str]) -
     # Each stat card the prompt names counts as a thing it asks for.
     things = len([k for k in named if k.name != "stats"])
     things += max(len([q for q in found if q.kind in STAT_KINDS]), int(BY_NAME["stats"] in named))
-    use_case = detect_use_case(text)
+    counted = tuple((q.position, q.end) for q in found if q.kind == "count")
+    use_case = detect_use_case(text, counted)
     if use_case:
         name, defaults, tone = use_case
         ctx.use_case, ctx.tone = name, tone
@@ -124,6 +125,7 @@ def create(prompt: str, state: TemplateState) -> Composition:
     for scene in scenes:
         if scene.primitiveId == "cta-card":
             headline, button = cta_text(text, ctx.use_case)
+            button = asked_button(unquoted(prompt)) or button
             scene.sceneData["headline"] = ctx.quoted.get("cta", headline)
             scene.sceneData["buttonText"] = ctx.quoted.get("button", button)
     if target is not None:

@@ -27,6 +27,15 @@ from app.ai.measures import COUNT_NOUNS
 from app.ai.phrases import content_words, key_label, lead_words
 from app.ai.quantity import Currency, Quantity
 
+# A place someone or something holds ("placing", "spot"), and what places are held on.
+PLACES = (
+    r"(?:place|placing|placed|position|spot|finish|finished|came|rank|ranking|standing"
+    r"|rung)s?"
+)
+BOARDS = (
+    r"(?:ladder|leaderboard|league|table|rankings?|standings|board|podium|chart|tour"
+    r"|circuit|pyramid|tables)"
+)
 # Where or how something ended up, or the table it ended up in, is a rank: "where they
 # finished", "where the club stands", "how their team placed in the league" (not "how many
 # orders they placed"), "the league standings".
@@ -34,6 +43,11 @@ RANK_WHERE = re.compile(
     r"\bwhere (?:[a-z']+ ){0,4}?(?:finished|placed|ended up|stands?|landed|came|ranked|ranks"
     r"|sits?|sat)\b|\bstandings\b|\bleague tables?\b|\bfinishing (?:place|spot)\b"
     r"|\bhow (?!(?:many|much|long|often|soon)\b)(?:[a-z']+ ){1,4}?(?:finished|placed|ended up)\b"
+    # a place out of all the others ("their final placing out of all teams", "placed 4th out
+    # of 30")...
+    rf"|\b{PLACES}(?: [a-z0-9']+){{0,2}} out of\b"
+    # ...or on a ladder, a table, a board ("their position on the club ladder")
+    rf"|\b{PLACES}(?: [a-z']+){{0,2}}? (?:on|in|at|up) (?:[a-z']+ ){{0,3}}?{BOARDS}\b"
 )
 # Nouns that are an amount of money whatever modifies them ("the late fee", "interest").
 MONEY_HEADS = {"fee", "fees", "interest", "cost", "costs", "price", "prices", "tax", "taxes",
@@ -51,9 +65,11 @@ MONEY_DONE = {"paid", "spent", "earned", "owed", "charged", "saved", "invested",
               "refunded", "withheld", "waived", "reimbursed", "accrued", "deducted",
               "credited", "debited", "donated", "raised", "contributed", "claimed",
               "received", "collected", "won"}  # fmt: skip
-# Words that say the count is a statistic of the thing ("their average score").
+# Words that say the count is a statistic of the thing ("their average score", "the longest
+# run of wins").
 STATISTICS = {"average", "avg", "mean", "median", "total", "overall", "typical", "combined",
-              "cumulative", "highest", "lowest", "peak"}  # fmt: skip
+              "cumulative", "highest", "lowest", "peak", "longest", "shortest", "biggest",
+              "largest", "deepest", "furthest", "farthest", "fastest", "record"}  # fmt: skip
 # Plurals that are money whatever was done to them ("contributions made", "payments
 # received"; not a currency's name: "pounds lost" is weight).
 PAID_THINGS = MONEY_THINGS - {"dollars", "euros", "pounds", "gifts"}
@@ -102,6 +118,10 @@ def general(pos: int, tokens: list[str], currency: Currency) -> Quantity | None:
         named = content_words(lead_words(tokens[stat + 1 :]), set())[:2]
         if named and not named[0].endswith("ing"):
             key, label = key_label([tokens[stat], *named])
+            unit = re.search(r"\bin ([a-z]+s)$", text)  # "longest streak (games)"
+            if unit and unit.group(1) not in named and len(named) < 2:
+                return Quantity("count", key, f"{label} ({unit.group(1)})",
+                                spoken=unit.group(1), position=pos)  # fmt: skip
             return Quantity("count", key, label, position=pos)
     return _counted_in(pos, lead, tokens)
 

@@ -104,7 +104,7 @@ USE_CASES: tuple[tuple[str, tuple[str, ...], tuple[str, ...], Tone], ...] = (
      ("books", "stats", "quote"), "celebratory"),
     ("achievement", ("achievement", "congratulat*", "promotion", "anniversary", "graduat*"),
      ("badge", "stats", "percentile"), "celebratory"),
-    ("survey results", ("survey", "poll", "feedback results"), ("poll", "stats"),
+    ("survey results", ("survey", "feedback results", "poll results"), ("poll", "stats"),
      "professional"),
     ("business review", ("quarterly", "monthly", "business review", "qbr", "report", "review",
      "saas", "statement", "market update", "sales", "leaderboard"), ("stats", "ranking",
@@ -166,6 +166,18 @@ HEADS = {"photo", "photos", "picture", "pictures", "image", "images", "map", "lo
          "badge", "button", "link"}  # fmt: skip
 
 
+# Who may speak in a quote ("a message from the team", "people helped" say it)...
+WHO = {"team", "people"}
+# ...unless it is whose something is or who sends the video.
+OWNED = re.compile(r"\b(?:our|my|your|their|his|her|its|every|each)(?: [a-z0-9-]+){0,2} $")
+
+
+def _whose(text: str, start: int, end: int) -> bool:
+    """Whether the words at start:end are the sender's or the recipient's ("our esports team")
+    or own what follows ("the team's win rate")."""
+    return bool(OWNED.search(text[max(0, start - 40) : start])) or text[end:].startswith("'s")
+
+
 def mentions(text: str, kind: Kind, spans: tuple[tuple[int, int, bool], ...] = ()) -> int:
     """Where `kind` is first mentioned in text (-1 when it is not); `spans` are the quantity
     phrases (start, end, names a rank) in which a kind's words do not count unless they
@@ -185,6 +197,8 @@ def mentions(text: str, kind: Kind, spans: tuple[tuple[int, int, bool], ...] = (
             )
             if inside and not counts or any(a < match.start() < b for a, b in cta):
                 continue
+            if word in WHO and _whose(text, match.start(), match.end()):
+                continue  # "our esports team", "the team's win rate" say whose, not who spoke
             head = re.match(r"\s+([a-z]+)", text[match.end() :])
             if head and head.group(1) in HEADS and head.group(1) not in kind.words:
                 continue  # a word naming another scene's thing ("a team photo") names no quote
@@ -209,10 +223,25 @@ def _first(text: str, word: str) -> int:
     return match.start() if match else -1
 
 
-def detect_use_case(text: str) -> tuple[str, tuple[str, ...], Tone] | None:
+# Who sends the video, named by what they run ("our holiday rental platform", "my travel
+# agency"): its words say what the sender does, not what the video is.
+SENDER = re.compile(
+    r"\b(?:our|my|we're an?|we are an?|we run an?) (?:[a-z'-]+ ){0,3}?(?:platform|app|company"
+    r"|business|agency|shop|store|service|site|website|marketplace|network|firm|startup"
+    r"|brand)s?\b"
+)
+
+
+def detect_use_case(
+    text: str, spans: tuple[tuple[int, int], ...] = ()
+) -> tuple[str, tuple[str, ...], Tone] | None:
     """The use case the prompt names first (a specific one before a generic "review" or
-    "thank you"), not counting what its call to action does."""
+    "thank you"), not counting what its call to action does, the words of a quantity it
+    names (`spans`: "shopping trips" is a count, not a trip) or what the sender runs."""
     text = CTA_PHRASE.sub(lambda m: " " * len(m.group(0)), text)
+    text = SENDER.sub(lambda m: " " * len(m.group(0)), text)
+    for start, end in spans:
+        text = text[:start] + " " * (end - start) + text[end:]
     best: tuple[bool, int, int] | None = None
     for order, (name, words, _, _) in enumerate(USE_CASES):
         found = [at for at in (_first(text, w) for w in words) if at >= 0]

@@ -167,7 +167,7 @@ FILL: dict[str, list[str]] = {
                        "Some days were easy and some were not, and you kept going.",
                        "Take a moment to enjoy how far you have come.",
                        "Next year starts from here, and it starts strong."],
-    "renewal": ["Your team put the platform to real work this period.",
+    "renewal": ["You made real use of it this period.",
                 "That is the kind of progress we want to keep building on.",
                 "We are ready to help you get even more out of it.",
                 "Renewing keeps everything you rely on running without a pause."],

@@ -24,7 +24,7 @@ COPY: dict[str, dict[str, str]] = {
     "year in review": {"subtitle": "Your year in review", "numbers": "Your year in numbers",
                        "outro": "Here's to next year, {name}", "ranking": "Your favourites",
                        "skills": "Your year's mix"},
-    "renewal": {"subtitle": "Your account review", "numbers": "What you achieved with us",
+    "renewal": {"subtitle": "Thanks for staying with us", "numbers": "What you achieved with us",
                 "outro": "Thank you for being with us, {name}"},
     "onboarding": {"subtitle": "Welcome aboard", "tagline": "Glad you're here",
                    "timeline": "Your first steps", "outro": "Welcome aboard, {name}"},

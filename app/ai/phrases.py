@@ -16,10 +16,12 @@ PHRASE_BREAK = re.compile(
     r"|(?<!compared)(?<!compare)(?<!compares)(?<!comparing)\swith\s"
 )
 QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”|(?:(?<=\s)|^)'[^']{2,120}'(?=[\s.,;:!?]|$)")
-# A unit a measure can be named in ("(GB)", "(hours)", "(€)").
+# A unit a measure can be named in ("(GB)", "(hours)", "(€)", "(CHF)", "(S$)", "(%)"), or the
+# things it is counted in ("longest streak (games)").
 UNIT = re.compile(
     r"\((?:(?:" + "|".join(MEASURES) + r")s?|hours?|hrs|minutes?|mins?|days?|weeks?|months?"
-    r"|years?|nights?|euros?|pounds?|dollars?|yen|usd|eur|gbp|[€£$¥])\)",
+    r"|years?|nights?|euros?|pounds?|dollars?|yen|[a-z]{3}|[€£$¥₹₩₺₪₦฿₱₽₫]|[a-z]{1,3}\$|zł|kr"
+    r"|%|[a-z]+s)\)",
     re.IGNORECASE,
 )
 
@@ -54,7 +56,8 @@ def phrases(text: str) -> list[tuple[int, str]]:
 
 # Words that end a measure's name: "donations spent on projects" is named "Donations spent".
 NAME_ENDS = {"on", "in", "for", "per", "by", "from", "to", "with", "at", "as", "versus", "vs",
-             "against", "since", "across", "during", "compared", "than"}  # fmt: skip
+             "against", "since", "across", "during", "compared", "compares", "compare",
+             "comparing", "than", "relative", "this"}  # fmt: skip
 STOP = {"a", "an", "the", "their", "your", "our", "his", "her", "its", "my", "each", "every",
         "of", "them", "they", "we", "you", "he", "she", "it", "this", "that", "these", "those",
         "year", "month", "week", "quarter", "today", "together", "nearby", "so", "far", "to",
@@ -63,7 +66,8 @@ STOP = {"a", "an", "the", "their", "your", "our", "his", "her", "its", "my", "ea
         "was", "were", "be", "been", "as", "per", "who", "what", "which", "since", "last",
         "past", "next", "new", "there", "us", "me", "him", "one", "ones", "time", "times",
         "key", "some", "any", "also", "plus", "showing", "including", "about", "over", "into",
-        "up", "out", "s", "show", "tell", "give", "both", "than", "more"}  # fmt: skip
+        "up", "out", "s", "show", "tell", "give", "both", "than", "more", "include",
+        "includes", "add", "please"}  # fmt: skip
 
 
 def content_words(tokens: list[str], drop: set[str]) -> list[str]:

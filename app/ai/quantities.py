@@ -27,6 +27,7 @@ from app.ai.counts import (
     times_done,
     unit_led,
 )
+from app.ai.currencies import DOLLAR, currency_in
 from app.ai.heads import PAID_THINGS, RANK_WHERE, counted_done, general
 from app.ai.measures import (
     COUNT_NOUNS,
@@ -56,16 +57,6 @@ from app.ai.timed import DATED, PERCENT, date, dated_first, duration, since
 __all__ = ["QUOTED", "Currency", "Quantity", "currency_of", "quantities", "unquoted", "words"]
 
 
-CURRENCIES: tuple[tuple[tuple[str, ...], Currency], ...] = (
-    (("€", "euro", "euros", "eur"), Currency("€", "euros")),
-    (("£", "pound", "pounds", "gbp", "sterling"), Currency("£", "pounds")),
-    (("¥", "yen", "jpy"), Currency("¥", "yen")),
-    (("r$", "reais", "real"), Currency("R$", "reais")),
-)
-DOLLAR = Currency("$", "dollars")
-CURRENCY_WORDS = {n for names, _ in CURRENCIES for n in names} | {"dollar", "dollars", "usd"}
-
-
 NUMBER_WORDS = {"three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "ten": 10}
 MONEY_WORDS = ("revenue", "amount", "owed", "owe", "balance", "refund", "deposit", "bill",
                "tuition", "rent", "payment", "payments", "given", "gave", "dividend",
@@ -73,7 +64,8 @@ MONEY_WORDS = ("revenue", "amount", "owed", "owe", "balance", "refund", "deposit
                "income", "saved", "savings", "spent",
                "spend", "spending", "donated", "raised", "sales", "salary", "profit", "budget",
                "price", "cost", "costs", "fees", "commission", "payout", "value", "worth",
-               "arr", "mrr", "money", "dollars", "gift", "gifts", "contribution")  # fmt: skip
+               "arr", "mrr", "money", "dollars", "gift", "gifts", "contribution", "billed",
+               "charged", "invoiced", "refunded", "reimbursed")  # fmt: skip
 # Money words that name the amount themselves (the rest need "how much" or a currency).
 MONEY_NOUNS = {"revenue": ("revenue", "Revenue"), "sales": ("sales", "Sales"),
                "earnings": ("amount_earned", "Earned"), "income": ("income", "Income"),
@@ -94,9 +86,14 @@ MONEY_VERBS = {"gave": ("amount_given", "You gave"), "give": ("amount_given", "Y
                "raised": ("amount_raised", "Raised"), "paid": ("amount_paid", "Paid"),
                "invested": ("amount_invested", "Invested"), "sold": ("sales", "Sales"),
                "won": ("amount_won", "Won"), "owed": ("amount_owed", "Amount owed"),
-               "owe": ("amount_owed", "Amount owed")}  # fmt: skip
+               "owe": ("amount_owed", "Amount owed"), "billed": ("amount_billed", "Billed"),
+               "charged": ("amount_charged", "Charged"),
+               "invoiced": ("amount_invoiced", "Invoiced"),
+               "refunded": ("amount_refunded", "Refunded"),
+               "reimbursed": ("amount_reimbursed", "Reimbursed")}  # fmt: skip
 # Money verbs and nouns that name an amount without "how much" or a currency.
-SELF_MONEY = {"raised", "earned", "saved", "spent", "donated", "owed", "owe", "given", "gave"}
+SELF_MONEY = {"raised", "earned", "saved", "spent", "donated", "owed", "owe", "given", "gave",
+              "billed", "charged", "invoiced", "refunded", "reimbursed"}  # fmt: skip
 RANK_PHRASES = ("rank", "ranking among", "class rank", "percentile", "how you compare",
                 "compared to other", "compare to other", "compared with other", "standing",
                 "ahead of", "among peers", "place among", "place in", "position in",
@@ -128,21 +125,20 @@ PICTURE_OF = re.compile(
 
 
 def currency_of(text: str) -> Currency:
-    """The currency a prompt names ("in euros", "£"), dollars when none."""
+    """The currency a prompt names ("in euros", "£", "CHF", "rupees"), dollars when none
+    ("pounds of food" is a weight)."""
     text = WEIGHED.sub(" ", text)
-    found = set(words(text)) | {c for c in text if c in "€£¥"}
-    for names, currency in CURRENCIES:
-        if any(n in found for n in names) or (currency.symbol == "R$" and "r$" in text.lower()):
-            return currency
-    return DOLLAR
+    # What a phrase says all amounts are in ("amounts in CHF") outranks an amount's own sign.
+    notes = (currency_in(p) for _, p in phrases(text) if _currency_note(p))
+    return next((c for c in notes if c is not None), None) or currency_in(text) or DOLLAR
 
 
 def _money(pos: int, tokens: list[str], currency: Currency, cue: bool) -> Quantity | None:
     # "hours given", "hours saved" are time, not money, unless something says money.
-    counted = any(t in COUNT_NOUNS for t in tokens) or counted_done(tokens)
-    for t in tokens:
+    counted = any(t in COUNT_NOUNS or measure(t) for t in tokens) or counted_done(tokens)
+    for i, t in enumerate(tokens):
         if t in MONEY_VERBS and (cue or (t in SELF_MONEY and not counted)):
-            key, label = MONEY_VERBS[t]
+            key, label = _named_money(tokens, i) or MONEY_VERBS[t]
             return Quantity("money", key, label, currency.symbol, "", currency.spoken, 0, pos)
     content = content_words(lead_words(tokens), {"percent", "euros", "dollars", "pounds", "money"})
     for t in tokens:
@@ -161,10 +157,32 @@ def _money(pos: int, tokens: list[str], currency: Currency, cue: bool) -> Quanti
     return Quantity("money", key or "amount", label, currency.symbol, "", currency.spoken, 0, pos)
 
 
+# Words before what was done that say when or how, not what ("the amount still owed").
+ADVERBS = {"still", "already", "just", "ever", "yet", "recently", "currently", "actually",
+           "really", "far", "overall"}  # fmt: skip
+
+
+def _named_money(tokens: list[str], at: int) -> tuple[str, str] | None:
+    """The money named before what was done with it: "interest earned" ("Interest earned"),
+    "the prize money they won" ("Prize money"); None when nothing names it ("how much they
+    gave")."""
+    named = content_words(tokens[:at], {"percent", "money"} if at > 1 else set())
+    named = [w for w in named if not currency_in(w) and w not in NOTE_WORDS]
+    amount = {"amount", "amounts", "sum"} & set(tokens[:at])
+    only_money = tokens[at - 1] in DOERS and named == ["money"]  # "the money they raised"
+    if not named or amount or set(named) & ADVERBS or only_money:
+        return None
+    if tokens[at - 1] in DOERS:  # "the prize money they won": "Prize money"
+        return key_label(content_words(tokens[:at], set())[-2:])
+    return key_label([*named[-2:], tokens[at]])
+
+
 def _quantity(pos: int, phrase: str, currency: Currency) -> Quantity | None:
     tokens = words(phrase)
-    if not tokens:
+    own = currency_in(WEIGHED.sub(" ", phrase))
+    if not tokens or own is not None and _currency_note(phrase):
         return None
+    currency = own or currency  # "the renewal price (₹)" in a prompt in dollars
     text = " ".join(tokens)
     marked = bool(re.search(r"\bhow (many|much|long)\b|\bnumber of\b|\btotal\b|%|\bpercent", text))
     ranked = RANK_WHERE.search(text) or RANK_VERB.search(text)
@@ -197,10 +215,25 @@ def _quantity(pos: int, phrase: str, currency: Currency) -> Quantity | None:
     return _count(pos, tokens, marked, phrase) or general(pos, tokens, currency)
 
 
+# Words of a phrase that only says what all amounts are in ("amounts in CHF", "all prices in
+# rand"), not a measure.
+NOTE_WORDS = {"amounts", "amount", "all", "prices", "figures", "values", "money", "numbers",
+              "currency", "everything", "shown", "displayed", "written", "please", "are",
+              "is", "in", "so", "use", "using"}  # fmt: skip
+
+
+def _currency_note(phrase: str) -> bool:
+    """Whether the phrase only says which currency the amounts are in ("amounts in CHF")."""
+    rest = re.sub(r"\bin\b.*$", "", phrase.lower()).split()
+    return bool(rest) and set(rest) <= NOTE_WORDS and " in " in f" {phrase.lower()} "
+
+
 def _percent(pos: int, tokens: list[str], text: str) -> Quantity:
-    content = content_words(
-        lead_words(tokens), {"percent", "percentage", "%", "rose", "grew", "rise"}
-    )
+    lead = lead_words(tokens)
+    # "the discount they get": what is named, not who gets it
+    doer = next((i for i, t in enumerate(lead) if t in DOERS and content_words(lead[:i], set())),
+                len(lead))  # fmt: skip
+    content = content_words(lead[:doer], {"percent", "percentage", "%", "rose", "grew", "rise"})
     if re.search(r"\b(rose|grew|rise|growth|increase|increased|went up|change)\b", text):
         content = ["growth"]
     key, label = key_label(content[:3]) if content else ("share", "Share")
@@ -216,7 +249,8 @@ def _money_cue(text: str, tokens: list[str], phrase: str) -> bool | None:
     """True when the phrase says it is an amount ("how much", "what they paid", a currency),
     None when it says it is a count and names no currency ("how many times they've donated",
     "the number of lives saved"), else False (a money word may still name one)."""
-    if any(w in CURRENCY_WORDS for w in tokens) or "$" in phrase or WHAT_PAID.search(text):
+    named = currency_in(WEIGHED.sub(" ", phrase))
+    if named is not None or "$" in phrase or WHAT_PAID.search(text):
         return True
     if re.search(r"\bhow much\b", text):
         return not re.search(r"\bhow much (time|longer|more time)\b", text)

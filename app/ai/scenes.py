@@ -4,11 +4,12 @@ template's slots (proposed when absent), its on-screen copy written for the use 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from app.ai.kinds import CTA_PHRASE, Kind, has
-from app.ai.onscreen import copy_for, with_slot_names
+from app.ai.onscreen import copy_for, echoes, with_slot_names
 from app.ai.quantities import DOLLAR, Currency, Quantity
 from app.ai.schemas import Tone
 from app.ai.scripts import scene_seconds, write_script
@@ -278,6 +279,44 @@ def cta_text(prompt: str, use_case: str | None = None) -> tuple[str, str]:
         if any(has(text, w) for w in words):
             return headline, button
     return "Let's plan what comes next", "Get in touch"
+
+
+# Verbs a button's words start with ("Renew now", "Upgrade to Platinum", "Invite a friend").
+ACTIONS = {"renew", "book", "upgrade", "buy", "shop", "order", "donate", "register", "sign",
+           "join", "subscribe", "download", "claim", "redeem", "reserve", "start", "try",
+           "learn", "get", "apply", "pay", "update", "invite", "share", "vote", "rsvp",
+           "contact", "visit", "watch", "listen", "play", "explore", "discover", "see", "give",
+           "refer", "rate", "review", "leave", "schedule", "reschedule", "enrol", "enroll",
+           "confirm", "activate", "install", "open", "continue", "reorder", "refill",
+           "top", "extend", "manage", "view", "check", "plan", "tip", "support",
+           "follow"}  # fmt: skip
+# "a Renew now button", "book now btn"; "a button to update their calendar".
+BUTTON_BEFORE = re.compile(
+    r"(?:^|[,;:.!?(]\s*|\b(?:an?|the|add|with|plus)\s+)"
+    r"((?:(?!(?:and|or|an?|the|with|plus)\b)[A-Za-z][\w'-]* ){1,3})(?:button|btn)\b"
+)
+BUTTON_TO = re.compile(
+    r"\b(?:button|btn|link|cta) (?:to|that lets them|so they can) "
+    r"([a-z][\w' -]*?)(?=[,;:.!?\n]|$| and | at | on | in the | with | for )"
+)
+WHOSE = {"their": "your", "they": "you", "them": "you", "his": "your", "her": "your"}
+
+
+def asked_button(prompt: str) -> str | None:
+    """The button the prompt names by what it does, in at most four words ("Renew now",
+    "Update your calendar"), None when it names none."""
+    found = [m.group(1) for m in BUTTON_TO.finditer(prompt, re.IGNORECASE)]
+    found += [m.group(1) for m in BUTTON_BEFORE.finditer(prompt)]
+    for words in (f.split() for f in found):
+        while words and words[0].lower() in ("a", "an", "the", "and", "with", "plus"):
+            words = words[1:]
+        now = len(words) > 1 and words[1].lower() in ("now", "today", "again")
+        if words and (words[0].lower() in ACTIONS or now) and len(words) <= 4:
+            shown = " ".join(WHOSE.get(w.lower(), w) for w in words)
+            shown = shown[:1].upper() + shown[1:] + (" now" if len(words) == 1 else "")
+            if not echoes(shown, prompt):
+                return shown
+    return None
 
 
 def with_script(scene: SceneConfig, ctx: Ctx) -> SceneConfig:

@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from app.ai.currencies import SPOKEN, spoken_after
 from app.ai.lines import FILL, LINES, SCENE_FILL, TONE_FILL
 from app.ai.schemas import Tone
 from app.ai.slots import find_slot
@@ -103,6 +104,8 @@ def variable_seconds(script: str, slots: Iterable[DataSlot] = ()) -> float:
             before[-1] in CURRENCY_SIGNS
         ):
             kind = "money"
+        elif kind == "number" and after.split(" ")[0].strip(".,") in SPOKEN:
+            kind = "money"  # "[amount] francs"
         elif kind == "number" and after.startswith(("percent", "%")):
             kind = "percent"
         total += VARIABLE_SECONDS.get(kind, VARIABLE_SECONDS["text"])
@@ -199,6 +202,8 @@ def quantity_lines(scene: SceneConfig) -> list[str]:
             label, unit = measured.groups()
         if unit and label.lower().split()[0] == unit:
             unit = ""
+        if named := spoken_after(prefix):  # "CHF 1,250" is said "1,250 francs"
+            prefix, unit = "", named
         value = f"{prefix}[{key}]" + (f" {unit}" if unit else "")
         out.append(f"{label} {value}." if label.startswith("You ") else f"{label}: {value}.")
     return out

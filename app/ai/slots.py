@@ -120,7 +120,7 @@ class SlotBook:
             if slot.key == key or key in slot.aliases:
                 return slot.key
         q = replace(q, key=key)
-        label = f"{q.label} ({q.prefix})" if q.kind == "money" else q.label
+        label = f"{q.label} ({q.prefix.strip()})" if q.kind == "money" else q.label
         described = {
             "money": f"Money, a number shown as {q.prefix}1,250",
             "percent": "A percentage, a number from 0 to 100",

@@ -27,6 +27,11 @@ EVENTS = {"ends": "end", "starts": "start", "begins": "start", "renews": "renewa
           "expires": "expiry", "opens": "opening", "closes": "closing", "arrives": "arrival",
           "launches": "launch", "finishes": "finish"}  # fmt: skip
 WHICH = {"current", "upcoming", "final", "original", "planned", "expected", "scheduled"}
+# How long someone has been something ("how long they've been a member": "Member for").
+BEEN = re.compile(
+    r"\bhow long (?:[a-z]+'?[a-z]* ){1,2}?(?:been|being) (?:(?:an?|the|our|your) )?"
+    r"([a-z]+)"
+)
 # A share: "%", "percent", "win rate", "ratio".
 PERCENT = re.compile(r"%|\b(?:percent|percentage|rate|ratio)\b")
 
@@ -53,9 +58,17 @@ def duration(pos: int, tokens: list[str], phrase: str) -> Quantity | None:
     plural = UNIT_NAMES[name]
     if "since" in tokens:
         return since(pos, plural, phrase)
+    been = BEEN.search(text)
+    if re.search(r"\bhow long\b.* been$", text):  # "how long she's been (with us)"
+        key, label = "time_with_us", "Time with us"
+        return Quantity("duration", key, label, "", UNITS[plural], plural, position=pos)
+    if been and been.group(1) not in STOP | NAME_ENDS:  # "how long they've been a member"
+        key, label = key_label([been.group(1), "for"])
+        return Quantity("duration", key.removesuffix("_for") + "_time", label, "",
+                        UNITS[plural], plural, position=pos)  # fmt: skip
     skip = {"long", "average", "avg", *UNIT_NAMES}
-    content = [t for t in lead_words(tokens) if (t not in STOP or t == "time") and t not in skip
-               and not t.isdigit()]  # fmt: skip
+    content = [t for t in lead_words(tokens) if (t.split("'")[0] not in STOP or t == "time")
+               and t not in skip and not t.isdigit()]  # fmt: skip
     if not content:
         return None
     average = "average" in tokens or "avg" in tokens
@@ -88,11 +101,11 @@ def date(pos: int, tokens: list[str], phrase: str = "") -> Quantity:
         noun = before.group(1)
     elif "due" in tokens:  # "the date their next oil change is due"
         return Quantity("date", "due_date", "Due date", position=pos)
-    elif re.search(r"\bexpir|\bdeadline", text):
-        return Quantity("date", "expiry_date", "Expires on", position=pos)
     else:  # "the date the current lease ends": "Lease end date"
-        content = content_words(tokens, {"date", "when", *WHICH})
+        content = content_words(tokens, {"date", "day", "when", *WHICH})
         at = next((i for i, w in enumerate(content) if i and w in EVENTS), 0)
+        if not at and re.search(r"\bexpir|\bdeadline", text):
+            return Quantity("date", "expiry_date", "Expires on", position=pos)
         noun = f"{content[at - 1]} {EVENTS[content[at]]}" if at else (content or ["key"])[0]
     key = re.sub(r"[^a-z0-9_]", "", noun.replace(" ", "_"))
     return Quantity("date", f"{key}_date", f"{noun[:1].upper()}{noun[1:]} date", position=pos)

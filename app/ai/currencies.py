@@ -1,0 +1,109 @@
+"""The currency a prompt names, read in general: by its ISO code ("in CHF", "SGD"), its sign
+("₹", "zł", "S$") or its name ("Swiss francs", "rupees", "kronor", "Mexican pesos"), and what
+a stat card shows before an amount in it.
+
+An amount shows the sign people of the currency read ("₹", "kr", "R", "S$"); when the prompt
+writes a currency's ISO code and the currency has no sign read beyond its country ("PLN",
+"ZAR", "SEK"), the code as written. Dollars are "$" unless the prompt says whose ("A$",
+"S$"); none named is dollars."""
+
+from __future__ import annotations
+
+import re
+
+from app.ai.quantity import Currency
+
+# (ISO code, sign, what a script says after the amount, names, a sign read abroad). Names are
+# lower case; a name of one word that is also an English word ("won", "real", "try") is
+# only read with its country ("korean won").
+TABLE: tuple[tuple[str, str, str, tuple[str, ...], bool], ...] = (
+    ("EUR", "€", "euros", ("euro", "euros"), True),
+    ("GBP", "£", "pounds", ("pound", "pounds", "sterling", "pounds sterling", "quid"), True),
+    ("JPY", "¥", "yen", ("yen", "japanese yen"), True),
+    ("INR", "₹", "rupees", ("rupee", "rupees", "indian rupees", "rs"), True),
+    ("CNY", "CN¥", "yuan", ("yuan", "renminbi", "rmb", "chinese yuan"), True),
+    ("CHF", "CHF", "francs", ("franc", "francs", "swiss franc", "swiss francs"), True),
+    ("BRL", "R$", "reais", ("reais", "brazilian real", "brazilian reais"), True),
+    ("AUD", "A$", "dollars", ("australian dollar", "australian dollars"), True),
+    ("CAD", "C$", "dollars", ("canadian dollar", "canadian dollars"), True),
+    ("NZD", "NZ$", "dollars", ("new zealand dollar", "new zealand dollars"), True),
+    ("SGD", "S$", "dollars", ("singapore dollar", "singapore dollars"), True),
+    ("HKD", "HK$", "dollars", ("hong kong dollar", "hong kong dollars"), True),
+    ("MXN", "MX$", "pesos", ("mexican peso", "mexican pesos"), True),
+    ("SEK", "kr", "kronor", ("krona", "kronor", "swedish krona", "swedish kronor"), False),
+    ("NOK", "kr", "kroner", ("norwegian krone", "norwegian kroner"), False),
+    ("DKK", "kr", "kroner", ("krone", "kroner", "danish krone", "danish kroner"), False),
+    ("PLN", "zł", "zloty", ("zloty", "złoty", "zlotys", "polish zloty"), False),
+    ("CZK", "Kč", "koruna", ("koruna", "czech koruna", "czech crowns"), False),
+    ("HUF", "Ft", "forints", ("forint", "forints"), False),
+    ("ZAR", "R", "rand", ("rand", "south african rand"), False),
+    ("KRW", "₩", "won", ("korean won",), True),
+    ("TRY", "₺", "lira", ("lira", "liras", "turkish lira"), True),
+    ("ILS", "₪", "shekels", ("shekel", "shekels", "new shekels"), True),
+    ("NGN", "₦", "naira", ("naira",), True),
+    ("KES", "KSh", "shillings", ("kenyan shilling", "kenyan shillings"), False),
+    ("AED", "AED", "dirhams", ("dirham", "dirhams"), False),
+    ("SAR", "SAR", "riyals", ("riyal", "riyals", "saudi riyals"), False),
+    ("THB", "฿", "baht", ("baht", "thai baht"), True),
+    ("IDR", "Rp", "rupiah", ("rupiah", "indonesian rupiah"), False),
+    ("MYR", "RM", "ringgit", ("ringgit", "malaysian ringgit"), False),
+    ("PHP", "₱", "pesos", ("philippine peso", "philippine pesos"), True),
+    ("VND", "₫", "dong", ("vietnamese dong",), True),
+    ("RUB", "₽", "roubles", ("rouble", "roubles", "ruble", "rubles"), True),
+    ("USD", "$", "dollars", ("us dollar", "us dollars", "dollar", "dollars", "bucks"), True),
+)  # fmt: skip
+# What scripts say after an amount whose sign a voice does not read ("1,250 francs").
+SPOKEN = {spoken for _, sign, spoken, _, _ in TABLE if sign not in ("$", "€", "£", "¥")}
+# ISO codes that are also English words, read only in capitals ("in TRY", not "try it").
+WORD_CODES = {"TRY", "PHP", "SAR", "ILS", "ALL"}
+# Pesos, with no country named, are written with "$" (Mexico, Chile, Colombia …).
+PESO = Currency("$", "pesos")
+DOLLAR = Currency("$", "dollars")
+# Signs of letters a prompt may write for the currency ("amounts in kr"; not "R", "Ft", "RM":
+# words and units).
+WRITTEN_SIGNS = {"kr", "zł", "kč", "ksh", "rp"}
+
+
+def _shown(sign: str) -> str:
+    """A sign of letters is set apart from the amount ("CHF 1,250", "kr 1,250")."""
+    return f"{sign} " if sign[-1:].isalpha() else sign
+
+
+def _found(text: str) -> list[tuple[int, Currency]]:
+    """(where, currency) of each currency the text names."""
+    lower = text.lower()
+    out: list[tuple[int, Currency]] = []
+    for code, sign, spoken, names, abroad in TABLE:
+        for name in (*names, code.lower()):
+            if name == code.lower() and code in WORD_CODES:
+                hits = [m.start() for m in re.finditer(rf"\b{code}\b", text)]
+            else:
+                hits = [m.start() for m in re.finditer(rf"(?<![a-z]){re.escape(name)}(?![a-z])",
+                                                       lower)]  # fmt: skip
+            shown = code if name == code.lower() and not abroad else sign
+            out += [(at, Currency(_shown(shown), spoken)) for at in hits]
+        if sign != "$" and (not sign.isalpha() or sign.lower() in WRITTEN_SIGNS):
+            pattern = rf"(?<![a-z]){re.escape(sign.lower())}(?![a-z])"
+            out += [(m.start(), Currency(_shown(sign), spoken))
+                    for m in re.finditer(pattern, lower)]  # fmt: skip
+    out += [(m.start(), PESO) for m in re.finditer(r"\bpesos?\b", lower)]
+    return out
+
+
+def currency_in(text: str) -> Currency | None:
+    """The currency the text names first, None when it names none (a bare "$" is dollars)."""
+    found = _found(text)
+    # A longer name at the same place wins ("swiss francs" over "francs").
+    return min(found, key=lambda f: f[0])[1] if found else None
+
+
+def spoken_after(prefix: str) -> str | None:
+    """What a script says after an amount shown with `prefix` when a voice would not read the
+    sign ("CHF 1,250" is "1,250 francs"); None for the signs voices read ("$", "€", "£")."""
+    sign = prefix.strip()
+    if not sign or sign in "$€£¥":
+        return None
+    for code, table_sign, spoken, _, _ in TABLE:
+        if sign in (code, table_sign):
+            return spoken
+    return None
