@@ -39,8 +39,9 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class _Compiled:
     sql: str
-    params: tuple[str, ...]  # bind names in the SQL's positional order
-    binds: dict[str, Callable[[Any], Any] | None]
+    # per positional parameter: the caller's bind name and its conversion, or a constant of
+    # the statement (`status == "complete"`, each value of an IN list) converted already
+    params: tuple[tuple[str, Callable[[Any], Any] | None] | tuple[None, Any], ...]
     results: tuple[Callable[[Any], Any] | None, ...]
     row: type
 
@@ -62,20 +63,31 @@ class PointRead:
             found = self._compiled[dialect.name] = self._compile(dialect, coltypes)
         return found
 
-    def _compile(self, dialect: Dialect, coltypes: list[Any] | None) -> _Compiled:
+    def sql(self, dialect: Dialect) -> tuple[str, Any, set[str]]:
+        """The SQL text for `dialect` (IN lists expanded), SQLAlchemy's expanded state and
+        the names the caller binds."""
         compiled = self.statement.compile(dialect=dialect)
-        order = tuple(compiled.positiontup or ())
-        binds = {
-            name: bind.type.dialect_impl(dialect).bind_processor(dialect)
-            for name, bind in ((n, compiled.binds[n]) for n in order)
-        }
+        asked = {name for name, bind in compiled.binds.items() if bind.required}
+        state = compiled.construct_expanded_state(dict.fromkeys(asked))
+        return state.statement, state, asked
+
+    def _compile(self, dialect: Dialect, coltypes: list[Any] | None) -> _Compiled:
+        sql, state, asked = self.sql(dialect)
+        params: list[Any] = []
+        for name in state.positiontup or ():
+            convert = state.processors.get(name)
+            if name in asked:
+                params.append((name, convert))
+            else:
+                value = state.parameters[name]
+                params.append((None, value if convert is None or value is None else convert(value)))
         types = coltypes or [None] * len(self._names)
         results = tuple(
             c.type.dialect_impl(dialect).result_processor(dialect, coltype)
             for c, coltype in zip(self.statement.selected_columns, types, strict=True)
         )
         row = namedtuple("Row", self._names, rename=True)  # type: ignore[misc]
-        return _Compiled(str(compiled), order, binds, results, row)
+        return _Compiled(sql, tuple(params), results, row)
 
     def _row(self, compiled: _Compiled, values: Any) -> Any:
         pairs = zip(compiled.results, values, strict=True)
@@ -84,9 +96,12 @@ class PointRead:
     @staticmethod
     def _args(compiled: _Compiled, params: dict[str, Any]) -> list[Any]:
         args = []
-        for name in compiled.params:
-            value, bind = params[name], compiled.binds[name]
-            args.append(value if bind is None or value is None else bind(value))
+        for name, convert in compiled.params:
+            if name is None:
+                args.append(convert)  # a constant, converted once
+                continue
+            value = params[name]
+            args.append(value if convert is None or value is None else convert(value))
         return args
 
     async def one(self, db: Database, **params: Any) -> Any:
@@ -125,8 +140,7 @@ class PointRead:
             try:
                 compiled = self._compiled.get(dialect.name)
                 if compiled is None:  # the result columns' types, asked of the server once
-                    sql = str(self.statement.compile(dialect=dialect))
-                    prepared = await conn.driver_connection.prepare(sql)
+                    prepared = await conn.driver_connection.prepare(self.sql(dialect)[0])
                     oids = [a.type.oid for a in prepared.get_attributes()]
                     compiled = self.compiled(dialect, oids)
                 args = self._args(compiled, params)

@@ -233,16 +233,15 @@ async def track() -> TrackResponse:
         return TrackResponse(ok=True, counted=False)
     sid = sessions.verify(settings.session_secret, body.videoId, beacon.session_id)
     db = get_db()
-    turn = _writer_turn(db) if sid is not None else nullcontext()
-    async with turn, db.session() as session:
-        outcome = await service.track(
-            session,
-            body.videoId,
-            beacon,
-            signed_sid=sid,
-            client=client,
-            max_events=settings.track_max_events_per_session,
-        )
+    outcome = await service.track(
+        db,
+        body.videoId,
+        beacon,
+        signed_sid=sid,
+        client=client,
+        max_events=settings.track_max_events_per_session,
+        turn=_writer_turn(db) if sid is not None else nullcontext(),
+    )
     return TrackResponse(ok=True, counted=outcome == "counted")
 
 
@@ -264,6 +263,5 @@ async def track_session() -> SessionResponse:
         asked = SessionRequest.model_validate(json.loads(await request.get_data(as_text=False)))
     except (ValueError, RecursionError) as exc:
         raise bad_request("Send a JSON object {videoId}") from exc
-    async with get_db().session() as session:
-        await service.tracked_job(session, asked.videoId)
+    await service.tracked_job(get_db(), asked.videoId)
     return SessionResponse(sessionId=await new_session(settings, asked.videoId))

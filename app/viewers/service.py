@@ -5,15 +5,18 @@ from __future__ import annotations
 
 import hashlib
 import logging
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
+from typing import Any
 from urllib.parse import urlsplit
 
 from sqlalchemy import and_, bindparam, delete, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.composition.timeline import resolve_value, should_skip
-from app.db import utcnow
+from app.db import Database, utcnow
+from app.pointread import PointRead
 from app.renders.job import RenderJobSpec, load_job_spec
 from app.renders.models import RenderJob
 from app.renders.states import JobStatus, RenderOn
@@ -132,22 +135,25 @@ def video_of(job: RenderJob) -> Video:
 _JOBS = RenderJob.__table__
 # Built once on the table (every beacon reads its job: building the statement, or the ORM's
 # compile step, cost more CPU than executing it).
-_TRACKED = select(*(_JOBS.c[name] for name in TRACKED_COLUMNS)).where(
-    _JOBS.c.id == bindparam("job"),
-    or_(
-        and_(_JOBS.c.status == JobStatus.COMPLETE, _JOBS.c.output_key.is_not(None)),
-        and_(_JOBS.c.render_on == RenderOn.ON_VIEW, _JOBS.c.status.in_(LIVE_STATUSES)),
-    ),
-    _JOBS.c.deleted_at.is_(None),
+_TRACKED = PointRead(
+    select(*(_JOBS.c[name] for name in TRACKED_COLUMNS)).where(
+        _JOBS.c.id == bindparam("job"),
+        or_(
+            and_(_JOBS.c.status == JobStatus.COMPLETE, _JOBS.c.output_key.is_not(None)),
+            and_(_JOBS.c.render_on == RenderOn.ON_VIEW, _JOBS.c.status.in_(LIVE_STATUSES)),
+        ),
+        _JOBS.c.deleted_at.is_(None),
+    )
 )
 
 
-async def tracked_job(session: AsyncSession, job_id: str) -> TrackedJob:
+async def tracked_job(db: Database, job_id: str) -> TrackedJob:
     """The completed (or, rendered on view, being rendered and played live), not deleted job
-    a beacon is for; VideoNotFound otherwise."""
+    a beacon is for; VideoNotFound otherwise. A point read (app/pointread.py), outside any
+    write transaction: every beacon asks it."""
     if len(job_id) > 64:
         raise VideoNotFound(job_id)
-    row = (await session.execute(_TRACKED, {"job": job_id})).first()
+    row = await _TRACKED.one(db, job=job_id)
     if row is None:
         raise VideoNotFound(job_id)
     return TrackedJob(**row._asdict())
@@ -167,20 +173,8 @@ def client_hash(address: str | None, secret: str, day: datetime) -> str | None:
     return hashlib.sha256(f"{salt}:{address}".encode()).hexdigest()
 
 
-async def track(
-    session: AsyncSession,
-    job_id: str,
-    beacon: Beacon,
-    *,
-    signed_sid: str | None,
-    client: str | None,
-    max_events: int,
-) -> str:
-    """POST /api/track: VideoNotFound for unknown, unfinished and deleted videos;
-    InvalidBeacon for a scene the video does not have. Counted only for a session the
-    server signed (`signed_sid`, app/viewers/sessions.py): "unsigned" otherwise, nothing
-    stored."""
-    job = await tracked_job(session, job_id)
+def check_scene(job: TrackedJob, beacon: Beacon) -> None:
+    """InvalidBeacon for a scene the video does not have."""
     rendered = job.scene_starts_ms or {}
     if beacon.scene_index is not None and rendered and str(beacon.scene_index) not in rendered:
         shown = ", ".join(sorted(rendered, key=int))
@@ -188,12 +182,32 @@ async def track(
             f"metadata.sceneIndex {beacon.scene_index} is not a rendered scene of this video "
             f"(rendered scene indexes: {shown})"
         )
+
+
+async def track(
+    db: Database,
+    job_id: str,
+    beacon: Beacon,
+    *,
+    signed_sid: str | None,
+    client: str | None,
+    max_events: int,
+    turn: AbstractAsyncContextManager[Any],
+) -> str:
+    """POST /api/track: VideoNotFound for unknown, unfinished and deleted videos;
+    InvalidBeacon for a scene the video does not have. Counted only for a session the
+    server signed (`signed_sid`, app/viewers/sessions.py): "unsigned" otherwise, nothing
+    stored and no transaction opened. A counted beacon is written in one transaction, taken
+    inside `turn` (the writers' turn of the route)."""
+    job = await tracked_job(db, job_id)
+    check_scene(job, beacon)
     if signed_sid is None:
         return "unsigned"
     beacon = replace(
         beacon, session_id=signed_sid, metadata={**beacon.metadata, "sessionId": signed_sid}
     )
-    return await record(session, job, beacon, client=client, max_events=max_events)
+    async with turn, db.session() as session:
+        return await record(session, job, beacon, client=client, max_events=max_events)
 
 
 async def purge_view_events(session: AsyncSession, retention_days: int) -> int:

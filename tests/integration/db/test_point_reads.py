@@ -26,6 +26,17 @@ JOBS_OF = PointRead(
     .order_by(RenderJob.row_number.desc())
 )
 
+# constants of the statement, an IN list among them, beside the caller's parameter
+FINISHED_OF = PointRead(
+    select(RenderJob.id)
+    .where(
+        RenderJob.account_id == bindparam("account"),
+        RenderJob.status.in_(["complete", "failed"]),
+        RenderJob.deleted_at.is_(None),
+    )
+    .order_by(RenderJob.row_number)
+)
+
 
 async def _account(db: Database) -> str:
     async with db.session() as session:
@@ -78,6 +89,14 @@ async def test_a_point_read_sees_each_commit_at_once_and_keeps_the_order(db: Dat
             assert job is not None
             job.status = status
         assert (await JOB.one(db, job=jobs[0].id)).status == status
+    async with db.session() as session:
+        failed = await session.get(RenderJob, jobs[1].id)
+        assert failed is not None
+        failed.status = "failed"
+    assert [r.id for r in await FINISHED_OF.all(db, account=account_id)] == [
+        jobs[0].id,
+        jobs[1].id,
+    ]
 
 
 async def test_a_killed_postgresql_connection_is_replaced_within_the_read(db: Database) -> None:
