@@ -117,10 +117,10 @@ async def test_held_out_prompts_make_videos_that_pass_every_check(
     assert rates(verdicts) == dict.fromkeys(rates(verdicts), 1.0), table(title, verdicts)
 
 
-# The thirteenth set, written before any composer change that follows the twelfth set: its
-# guard is to be set at the rates of its first run (until then it is printed and guards
-# nothing).
-THIRTEENTH_MEASURED = dict.fromkeys(CHECKS, 0.0)
+# The thirteenth set's rates at its first run (docs/api/ai.md names the failures): no_echo,
+# length and scripts 100 %, needs 80 %. The composer is not changed for it, so they stay the
+# honest measure of prompts it has not seen.
+THIRTEENTH_MEASURED = {**dict.fromkeys(CHECKS, 1.0), "needs": 0.8}
 
 
 async def test_thirteenth_held_out_prompts_as_first_measured(
