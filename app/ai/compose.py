@@ -4,15 +4,26 @@ or story, engagement, the call to action, the close."""
 
 from __future__ import annotations
 
+import re
+
 from app.ai.kinds import BY_NAME, KINDS, Kind, detect_seconds, detect_tone, detect_use_case, has
 from app.ai.kinds import mentions as kind_at
 from app.ai.onscreen import copy_for, echoes, quoted_copy, screen_texts
+from app.ai.phrases import STOP
 from app.ai.quantities import Quantity, currency_of, quantities, unquoted
 from app.ai.scenes import Ctx, asked_button, cta_text, fit_length, scene_for, with_script
 from app.ai.schemas import Composition, TemplateState
 from app.ai.slots import SlotBook
+from app.ai.spelling import spelled_out
 from app.templates.schemas import SceneConfig
 
+# What a map shows: "a map of the bays we sailed to" -> "bays"; a map of countries, places
+# or destinations counts countries.
+MAP_OF = re.compile(r"\bmaps? (?:of|showing) (?:all )?(?:the |their |our |your |his |her |its )?"
+                    r"((?:[a-z-]+ )?[a-z-]+s)\b(?= |$|[,.;:!?])")  # fmt: skip
+COUNTRIES = {"countries", "nations", "places", "destinations", "locations", "regions",
+             "continents", "offices"}  # fmt: skip
+UPCOMING = re.compile(r"\b(?:next|upcoming|due|appointments?|booked|coming up|follow-up)\b")
 STAT_KINDS = ("money", "count", "percent", "duration", "date")
 CARDS_PER_SCENE = 4  # stat-counters shows up to four
 # The kind whose scene shows each quantity kind.
@@ -76,7 +87,10 @@ def _planned_kinds(text: str, found: list[Quantity], ctx: Ctx, why: list[str]) -
     # Each stat card the prompt names counts as a thing it asks for.
     things = len([k for k in named if k.name != "stats"])
     things += max(len([q for q in found if q.kind in STAT_KINDS]), int(BY_NAME["stats"] in named))
-    counted = tuple((q.position, q.end) for q in found if q.kind == "count")
+    # A count's words, or a date's among the figures ("the policy renewal date"), name no use
+    # case; a date of what is coming up ("their next checkup") is what a reminder is about.
+    counted = tuple((q.position, q.end) for q in found if q.kind == "count" or q.kind == "date"
+                    and not UPCOMING.search(text[q.position : q.end]))  # fmt: skip
     use_case = detect_use_case(text, counted)
     if use_case:
         name, defaults, tone = use_case
@@ -99,11 +113,23 @@ def _planned_kinds(text: str, found: list[Quantity], ctx: Ctx, why: list[str]) -
     return kinds
 
 
-def create(prompt: str, state: TemplateState) -> Composition:
+def _mapped(text: str) -> str | None:
+    """The places a map shows when they are not countries ("stations", "national parks")."""
+    m = MAP_OF.search(text)
+    places = m.group(1).split() if m else []
+    if places and places[0] in STOP | {"most", "every", "each"}:
+        places = places[1:]
+    if not places or places[-1] in COUNTRIES or places[-1].endswith("ss"):
+        return None
+    return " ".join(places)
+
+
+def create(written: str, state: TemplateState) -> Composition:
+    prompt = spelled_out(written)  # "btn" is a button, "hrs" hours
     text = unquoted(prompt).lower()
     found = quantities(prompt)
     ctx = Ctx(SlotBook(state.dataSlots), "professional", quoted=quoted_copy(prompt),
-              currency=currency_of(text))  # fmt: skip
+              currency=currency_of(text), mapped=_mapped(text))  # fmt: skip
     why: list[str] = []
     kinds = _planned_kinds(text, found, ctx, why)
     named = [k for _, k in _asked_kinds(text, found) if k.phase in (1, 2, 3)]
@@ -124,13 +150,16 @@ def create(prompt: str, state: TemplateState) -> Composition:
     scenes = [scene for k in ordered for scene in _scenes_of(k, ctx, found)]
     for scene in scenes:
         if scene.primitiveId == "cta-card":
-            headline, button = cta_text(text, ctx.use_case)
+            # what the figures name is not what to do ("the policy renewal date")
+            asked = "".join(" " if any(q.position <= i < q.end for q in found) else c
+                            for i, c in enumerate(text))  # fmt: skip
+            headline, button = cta_text(asked, ctx.use_case)
             button = asked_button(unquoted(prompt)) or button
             scene.sceneData["headline"] = ctx.quoted.get("cta", headline)
             scene.sceneData["buttonText"] = ctx.quoted.get("button", button)
     if target is not None:
         fit_length(scenes, target)
-    if _no_echo(scenes, prompt):
+    if _no_echo(scenes, prompt) + _no_echo(scenes, written):
         why.append("kept the prompt's own words off the screen")
     scenes = [with_script(s, ctx) for s in scenes]
     names = ", ".join(s.label or s.primitiveId for s in scenes)

@@ -54,7 +54,8 @@ TABLE: tuple[tuple[str, str, str, tuple[str, ...], bool], ...] = (
 )  # fmt: skip
 # What scripts say after an amount whose sign a voice does not read ("1,250 francs").
 SPOKEN = {spoken for _, sign, spoken, _, _ in TABLE if sign not in ("$", "€", "£", "¥")}
-# ISO codes that are also English words, read only in capitals ("in TRY", not "try it").
+# ISO codes that are also English words, read in capitals ("TRY"), or in any case after "in"
+# or in parentheses ("amounts in php", "(try)"; not "try it").
 WORD_CODES = {"TRY", "PHP", "SAR", "ILS", "ALL"}
 # Pesos, with no country named, are written with "$" (Mexico, Chile, Colombia …).
 PESO = Currency("$", "pesos")
@@ -77,6 +78,10 @@ def _found(text: str) -> list[tuple[int, Currency]]:
         for name in (*names, code.lower()):
             if name == code.lower() and code in WORD_CODES:
                 hits = [m.start() for m in re.finditer(rf"\b{code}\b", text)]
+                # "amounts in try", "(php)": after "in" or in parentheses, any case
+                hits += [m.start(1) for m in re.finditer(
+                    rf"(?:\bin |\()({name})(?:\)|\b(?! (?:it|to|out|again|this|that|and)\b))",
+                    lower) if text[m.start(1) : m.end(1)] != code]  # fmt: skip
             else:
                 hits = [m.start() for m in re.finditer(rf"(?<![a-z]){re.escape(name)}(?![a-z])",
                                                        lower)]  # fmt: skip

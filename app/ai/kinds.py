@@ -26,6 +26,11 @@ SPOKEN = ("line", "lines", "word", "words", "message", "messages", "note", "note
           "reflections", "greeting", "greetings", "story", "stories", "thoughts", "advice",
           "verse", "excerpt", "passage")  # fmt: skip
 SPOKEN_FROM = tuple(f"{w} {by}" for w in SPOKEN for by in ("from", "by"))
+# What someone wrote, said or thinks about the recipient ("what their coach wrote about them",
+# "what the judges had to say") is a quote.
+WROTE = ("wrote", "writes", "written about", "had to say", "have to say", "has to say",
+         "says about", "say about", "shared about", "think of", "thinks of", "thought of",
+         "posted about")  # fmt: skip
 
 KINDS: tuple[Kind, ...] = (
     Kind("intro", "title-intro", "Intro", 0, ("intro", "title", "opening", "greeting")),
@@ -61,7 +66,7 @@ KINDS: tuple[Kind, ...] = (
          "speaker", "speakers", "people", "team", "customer story", "words", "message from",
          "note from", "word from", "words from", "letter from", "thank-you from",
          "thank you from", "thanks from", "shout-out from", "shoutout from", "greeting from",
-         "comments", "comment from", "remarks", "feedback from", *SPOKEN_FROM)),
+         "comments", "comment from", "remarks", "feedback from", *SPOKEN_FROM, *WROTE)),
     Kind("badge", "badge-unlock", "Achievement", 3, ("badge", "achievement", "award",
          "unlock", "unlocked", "trophy")),
     Kind("poll", "poll-card", "Poll", 3, ("poll", "survey", "vote", "votes", "question")),
@@ -102,7 +107,8 @@ USE_CASES: tuple[tuple[str, tuple[str, ...], tuple[str, ...], Tone], ...] = (
      "papers", "phd", "retirement"), ("stats", "timeline", "map"), "inspirational"),
     ("author spotlight", ("author", "writer", "novelist", "poet", "literary"),
      ("books", "stats", "quote"), "celebratory"),
-    ("achievement", ("achievement", "congratulat*", "promotion", "anniversary", "graduat*"),
+    ("achievement", ("achievement", "congratulat*", "promotion", "anniversary", "graduat*",
+     "certificate", "certification", "completion certificate"),
      ("badge", "stats", "percentile"), "celebratory"),
     ("survey results", ("survey", "feedback results", "poll results"), ("poll", "stats"),
      "professional"),
@@ -178,13 +184,38 @@ def _whose(text: str, start: int, end: int) -> bool:
     return bool(OWNED.search(text[max(0, start - 40) : start])) or text[end:].startswith("'s")
 
 
+# "we run the city bike share in Oslo", "we're a small pottery studio": who sends the video.
+SENDER_RUNS = re.compile(
+    r"\bwe(?: run| operate| own| manage| are|'re| have| started)(?: been)? (?:a|an|the)"
+    r" [^,.;:!?()\n]*?(?= in | for | and | that | who | which | where | with |[,.;:!?()\n]|$)"
+)
+# What a saving is measured against when it is no period ("saved vs taking the bus"; "saved
+# versus last spring" compares periods).
+PERIOD = re.compile(r"\s+(?:to |with )?(?:the |their |its )?(?:last|previous|prior|this|that"
+                    r"|same|first|before|earlier|a year|\d{4})\b")  # fmt: skip
+
+
+POLL_ASKS = re.compile(r"(\bpolls?\b)([^.!?\n]*)")
+
+
+def _saved_against(text: str, spans: tuple[tuple[int, int, bool], ...], at: int,
+                   end: int) -> bool:  # fmt: skip
+    """Whether a comparing word at `at` names what a saving named in a quantity phrase is
+    measured against, not a period ("how much they saved compared with taking a taxi")."""
+    phrase = next((text[a:at] for a, b, _ in spans if a <= at < b), "")
+    saving = re.search(r"\bsav(?:e|ed|es|ing|ings)\b", phrase)
+    return bool(saving) and not PERIOD.match(text, end)
+
+
 def mentions(text: str, kind: Kind, spans: tuple[tuple[int, int, bool], ...] = ()) -> int:
     """Where `kind` is first mentioned in text (-1 when it is not); `spans` are the quantity
     phrases (start, end, names a rank) in which a kind's words do not count unless they
     name a map, photo, poll, call to action, badge or logo, or a comparison."""
     best = -1
     # What the call to action does names no other scene ("a link to upgrade their plan").
-    cta = () if kind.name == "cta" else [m.span() for m in CTA_PHRASE.finditer(text)]
+    cta = [] if kind.name == "cta" else [m.span() for m in CTA_PHRASE.finditer(text)]
+    # What the sender runs names no scene ("we run the city bike share": no breakdown).
+    sender = [m.span() for m in SENDER_RUNS.finditer(text)]
     for word in kind.words:
         # a word of a compound names nothing ("ride-share" is no breakdown)
         pattern = rf"(?<![a-z0-9-]){re.escape(word)}(?![a-z0-9])"
@@ -194,8 +225,9 @@ def mentions(text: str, kind: Kind, spans: tuple[tuple[int, int, bool], ...] = (
             inside = [rank for start, end, rank in spans if start <= match.start() < end]
             counts = kind.name in NAMED_IN_QUANTITIES or (
                 kind.name == "comparison" and word in COMPARING and not any(inside)
-            )
-            if inside and not counts or any(a < match.start() < b for a, b in cta):
+                and not _saved_against(text, spans, match.start(), match.end())
+            )  # fmt: skip
+            if inside and not counts or any(a < match.start() < b for a, b in cta + sender):
                 continue
             if word in WHO and _whose(text, match.start(), match.end()):
                 continue  # "our esports team", "the team's win rate" say whose, not who spoke
@@ -237,9 +269,13 @@ def detect_use_case(
 ) -> tuple[str, tuple[str, ...], Tone] | None:
     """The use case the prompt names first (a specific one before a generic "review" or
     "thank you"), not counting what its call to action does, the words of a quantity it
-    names (`spans`: "shopping trips" is a count, not a trip) or what the sender runs."""
+    names (`spans`: "shopping trips" is a count, "the renewal date" a date), what the sender
+    runs or what a poll asks."""
     text = CTA_PHRASE.sub(lambda m: " " * len(m.group(0)), text)
     text = SENDER.sub(lambda m: " " * len(m.group(0)), text)
+    text = SENDER_RUNS.sub(lambda m: " " * len(m.group(0)), text)
+    # What a poll asks names no use case ("a poll: which course should we add next?").
+    text = POLL_ASKS.sub(lambda m: m.group(1) + " " * len(m.group(2)), text)
     for start, end in spans:
         text = text[:start] + " " * (end - start) + text[end:]
     best: tuple[bool, int, int] | None = None

@@ -75,6 +75,10 @@ QUOTE_FIELDS: tuple[tuple[tuple[str, ...], str], ...] = (
       "ending", "outro", "message"), "outro"),
     (("headline", "title", "heading", "opening", "open with", "intro"), "headline"),
 )  # fmt: skip
+# Copy quoted before what it is ("a 'Start free' button", "the 'See you soon' caption").
+AFTER_FIELDS = ((r"(?:button|btn|link|cta)s?", "button"), (r"(?:tagline|slogan)", "tagline"),
+                (r"(?:caption)", "caption"), (r"(?:subtitle|subheading)", "subtitle"),
+                (r"(?:question|poll)", "question"))  # fmt: skip
 NAME_VARIABLES = ("name", "first_name", "full_name", "recipient", "person", "person_name")
 
 
@@ -84,15 +88,19 @@ def copy_for(use_case: str | None, field: str) -> str:
 
 
 def quoted_copy(prompt: str) -> dict[str, str]:
-    """Copy the prompt gives in quotes, by the field it names before it ("headline" when it
-    names none): `with the headline "Thank you, [name]"` -> {"headline": "Thank you, [name]"}."""
+    """Copy the prompt gives in quotes, by the field it names right after it or before it
+    ("headline" when it names none): `with the headline "Thank you, [name]"` -> {"headline":
+    "Thank you, [name]"}; `a 'Join now' button` -> {"button": "Join now"}."""
     out: dict[str, str] = {}
     for m in QUOTED.finditer(prompt):
         text = m.group(0).strip()[1:-1].strip()
         if not text:
             continue
         before = prompt[max(0, m.start() - 40) : m.start()].lower()
-        field = next(
+        after = prompt[m.end() : m.end() + 20].lower()
+        named_after = next((f for names, f in AFTER_FIELDS if re.match(rf"\s*{names}\b", after)),
+                           None)  # fmt: skip
+        field = named_after or next(
             (f for names, f in QUOTE_FIELDS if any(re.search(rf"\b{re.escape(n)}\W*$", before)
                                                    for n in names)),
             "headline" if "headline" not in out else "subtitle",

@@ -18,10 +18,14 @@ PHRASE_BREAK = re.compile(
 QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”|(?:(?<=\s)|^)'[^']{2,120}'(?=[\s.,;:!?]|$)")
 # A unit a measure can be named in ("(GB)", "(hours)", "(€)", "(CHF)", "(S$)", "(%)"), or the
 # things it is counted in ("longest streak (games)").
+# Two units joined ("(minutes and seconds)", "(hrs/mins)") are one.
+_ONE_UNIT = (
+    r"(?:(?:" + "|".join(MEASURES) + r")s?|hours?|hrs|minutes?|mins?|seconds?|secs?|days?"
+    r"|weeks?|months?|years?|nights?|euros?|pounds?|dollars?|yen|[a-z]{3}|[€£$¥₹₩₺₪₦฿₱₽₫]"
+    r"|[a-z]{1,3}\$|zł|kr|%|[a-z]+s)"
+)
 UNIT = re.compile(
-    r"\((?:(?:" + "|".join(MEASURES) + r")s?|hours?|hrs|minutes?|mins?|days?|weeks?|months?"
-    r"|years?|nights?|euros?|pounds?|dollars?|yen|[a-z]{3}|[€£$¥₹₩₺₪₦฿₱₽₫]|[a-z]{1,3}\$|zł|kr"
-    r"|%|[a-z]+s)\)",
+    rf"\({_ONE_UNIT}(?:\s*(?:and|or|&|/|\+)\s*{_ONE_UNIT})?\)",
     re.IGNORECASE,
 )
 

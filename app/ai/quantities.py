@@ -222,10 +222,22 @@ NOTE_WORDS = {"amounts", "amount", "all", "prices", "figures", "values", "money"
               "is", "in", "so", "use", "using"}  # fmt: skip
 
 
+# A note ending a sentence about who the recipients are ("they live in Norway so amounts in
+# NOK", "our members are Danish, prices in kroner").
+NOTE_CLAUSE = re.compile(
+    r"\b(?:so|and|but|hence|therefore|thus|which means|meaning)\s+(?:all\s+)?(?:the\s+)?"
+    r"(?:amounts|prices|figures|values|money|numbers|everything)\b[a-z ]*?\bin\b"
+)
+
+
 def _currency_note(phrase: str) -> bool:
-    """Whether the phrase only says which currency the amounts are in ("amounts in CHF")."""
-    rest = re.sub(r"\bin\b.*$", "", phrase.lower()).split()
-    return bool(rest) and set(rest) <= NOTE_WORDS and " in " in f" {phrase.lower()} "
+    """Whether the phrase only says which currency the amounts are in ("amounts in CHF"),
+    alone or at the end of a sentence saying where the recipients are."""
+    lower = phrase.lower()
+    rest = re.sub(r"\bin\b.*$", "", lower).split()
+    if NOTE_CLAUSE.search(lower) and currency_in(lower[NOTE_CLAUSE.search(lower).end() :]):
+        return True
+    return bool(rest) and set(rest) <= NOTE_WORDS and " in " in f" {lower} "
 
 
 def _percent(pos: int, tokens: list[str], text: str) -> Quantity:
@@ -264,6 +276,11 @@ def _genre(tokens: list[str]) -> bool:
     return any(t in GENRES and n not in COUNT_NOUNS for t, n in zip(tokens, after, strict=True))
 
 
+# What "how <adjective>" asks for ("how far they walked in km" is a distance).
+HOW_NOUNS = {"far": "distance", "high": "height", "deep": "depth", "fast": "speed",
+             "heavy": "weight", "long": "length"}  # fmt: skip
+
+
 def _measured(pos: int, tokens: list[str], phrase: str) -> Quantity | None:
     """A count in a unit of measure: "tonnes of CO2 avoided", "litres of water saved",
     "distance ridden in kilometres" is named by the thing and what was done with it, the unit
@@ -274,6 +291,9 @@ def _measured(pos: int, tokens: list[str], phrase: str) -> Quantity | None:
     elif found := MEASURED_IN.search(text):
         unit, named = found.group(2), found.group(1)
     thing = content_words(lead_words(named.split()), set()) if found else []
+    how = re.search(r"\bhow (" + "|".join(HOW_NOUNS) + r")\b", named) if found else None
+    if how:  # "how far they cycled in miles": "Distance cycled (miles)"
+        thing = [HOW_NOUNS[how.group(1)], *thing][:2]
     if not thing:
         return None
     key, _ = key_label(thing[:2])
@@ -309,14 +329,20 @@ def _count(pos: int, tokens: list[str], marked: bool, phrase: str) -> Quantity |
     # An unmarked phrase is a measure only when it is short and led by a countable noun.
     if not marked and (counted is None or content[0] != counted or len(content) > 3):
         return None
-    noun = counted or content[0]
+    # "how many different teachers they trained with": the things, with what says which
+    noun = counted or next((w for w in content[:2] if things(w) and not done(w)), content[0])
+    which = content[: content.index(noun)][-1:] if marked else []
+    which = [w for w in which if re.search(rf"\bhow many {w} {noun}\b", text)]
     rest = content[content.index(noun) + 1 :]
     verb = next((r for r in rest if r in PARTICIPLES or r in STATES or r.endswith("ed")), None)
+    verb = None if which else verb
     if "since" in tokens and noun in UNITS:
         return since(pos, noun, phrase)
     # "hours of rehearsal": "Rehearsal hours"
-    of = rest[:1] if noun in UNITS and f"{noun} of " in text and not verb else []
-    key, label = key_label([noun, verb] if verb else [*of, noun])
+    # "hours of rehearsal", "hours at the helm", "minutes on the phone": "Helm hours"
+    where = re.search(rf"\b{noun} (?:of|on|at|in|under|aboard) ", text)
+    of = rest[:1] if noun in UNITS and where and not verb else []
+    key, label = key_label([noun, verb] if verb else [*which, *of, noun])
     if measure(noun):  # "kWh charged": the unit as the prompt writes it
         label = headed(as_written(label.lower().split(), phrase))
     if noun in UNITS:

@@ -29,6 +29,7 @@ class Ctx:
     quoted: dict[str, str] = field(default_factory=dict)  # field -> copy the prompt quotes
     currency: Currency = DOLLAR
     used: set[str] = field(default_factory=set)  # script sentences already said
+    mapped: str | None = None  # what a map shows when it is not countries ("stations")
 
 
 @dataclass
@@ -163,9 +164,12 @@ def _timeline_data(d: SceneData) -> dict[str, object]:
 
 
 def _map_data(d: SceneData) -> dict[str, object]:
-    """World map over the countries slot, counting them in the subtitle."""
+    """World map over the countries slot, counting them in the subtitle; a map of other
+    places (stations, bays, trails) is titled by them, not "Around the world"."""
     countries = d.bind("countries", True)
     data: dict[str, object] = {"countries": countries, "title": d.copy("map")}
+    if d.ctx.mapped:  # a map of the stations they used: its places, not "around the world"
+        data["title"] = f"Your {d.ctx.mapped}"
     if countries:
         data["subtitle"] = f"[{countries[1:-1]}.length] countries"
     return data

@@ -107,6 +107,8 @@ def date(pos: int, tokens: list[str], phrase: str = "") -> Quantity:
         if not at and re.search(r"\bexpir|\bdeadline", text):
             return Quantity("date", "expiry_date", "Expires on", position=pos)
         noun = f"{content[at - 1]} {EVENTS[content[at]]}" if at else (content or ["key"])[0]
+        if not at and len(content) > 1 and done(content[0]):
+            noun = " ".join(content[1:3])  # "the date they passed their driving test"
     key = re.sub(r"[^a-z0-9_]", "", noun.replace(" ", "_"))
     return Quantity("date", f"{key}_date", f"{noun[:1].upper()}{noun[1:]} date", position=pos)
 
