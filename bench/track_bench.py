@@ -10,7 +10,8 @@ shows in the figures), then a closed-loop phase with `--concurrency` clients sen
 as answers come back (the ceiling). Beacons are a realistic mix over `--videos` completed
 videos and 10 sessions each: page views, starts, scene entries, quartiles, completions,
 replays, shares, and 10 % repeats (duplicates). Rate limits are off (they allow one client IP
-300/min; the bench is one IP). The last line printed is a JSON object with the figures.
+300/min; the bench is one IP). The open loop also prints the API processes' CPU per beacon
+(`api_cpu_ms_per_beacon`, from /proc). The last line printed is a JSON object with the figures.
 """
 
 from __future__ import annotations
@@ -40,6 +41,10 @@ from app.db import Database, utcnow  # noqa: E402
 from app.models import create_all  # noqa: E402
 from app.renders.models import RenderJob  # noqa: E402
 from tests.support.live_server import live_server  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from api_cost_bench import api_pid  # noqa: E402
+from load_bench import cpu_seconds  # noqa: E402
 
 SCENE_STARTS = {"0": 0, "1": 3000, "2": 6000, "3": 9000}
 EVENTS = [
@@ -237,7 +242,12 @@ def main() -> None:
             bases = [stack.enter_context(live_server(settings)) for _ in range(args.api_processes)]
             for base in bases:
                 httpx.post(f"{base}/api/track", json=steady[0])  # warm up
+            pids = [api_pid(int(base.rsplit(":", 1)[1])) for base in bases]
+            before = cpu_seconds(pids)
             paced = asyncio.run(run_load(bases, steady, args.concurrency, args.rate))
+            paced["api_cpu_ms_per_beacon"] = round(
+                1000 * (cpu_seconds(pids) - before) / paced["beacons"], 2
+            )
             print(f"open loop at {args.rate:.0f}/s: {paced}")
             ceiling = asyncio.run(run_load(bases, burst, args.concurrency, None))
             print(f"closed loop, {args.concurrency} clients: {ceiling}")
