@@ -7,7 +7,6 @@ document (primitive ids, animation options, dataRequired vs dataSlots) live in v
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator
@@ -205,7 +204,9 @@ class TemplatesQuery(BaseModel):
 
 class TemplateListResponse(BaseModel):
     success: bool = True
-    templates: Sequence[Template]
+    # a list, not a Sequence: pydantic serializes a Sequence item by item in Python (131 µs for
+    # the built-ins' listing), a list in its core (60 µs); the JSON and its schema are the same
+    templates: list[Template]
     total: int
 
 
