@@ -119,8 +119,10 @@ class PointRead:
             cursor = point_reader(db.sqlite_file).execute(
                 compiled.sql, self._args(compiled, params)
             )
-            found = [cursor.fetchone()] if first else cursor.fetchall()
-            cursor.close()
+            try:  # closed at once: an open statement would hold its read snapshot
+                found = [cursor.fetchone()] if first else cursor.fetchall()
+            finally:
+                cursor.close()
             return [self._row(compiled, values) for values in found if values is not None]
         if db.engine.dialect.name == "postgresql":
             return await self._run_postgresql(db, params, first)
