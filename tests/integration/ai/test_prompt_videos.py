@@ -119,10 +119,10 @@ async def test_held_out_prompts_make_videos_that_pass_every_check(
     assert rates(verdicts) == dict.fromkeys(rates(verdicts), 1.0), table(title, verdicts)
 
 
-# The fourteenth set, written before any composer change that follows the thirteenth set:
-# its guard is to be set at the rates of its first run (until then it is printed and guards
-# nothing).
-FOURTEENTH_MEASURED = dict.fromkeys(CHECKS, 0.0)
+# The fourteenth set's rates at its first run (docs/api/ai.md names the failures): no_echo,
+# length and scripts 100 %, needs 60 %. The composer is not changed for it, so they stay the
+# honest measure of prompts it has not seen.
+FOURTEENTH_MEASURED = {**dict.fromkeys(CHECKS, 1.0), "needs": 0.6}
 
 
 async def test_fourteenth_held_out_prompts_as_first_measured(
