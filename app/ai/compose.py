@@ -23,6 +23,10 @@ MAP_OF = re.compile(r"\bmaps? (?:of|showing) (?:all )?(?:the |their |our |your |
                     r"((?:[a-z-]+ )?[a-z-]+s)\b(?= |$|[,.;:!?])")  # fmt: skip
 COUNTRIES = {"countries", "nations", "places", "destinations", "locations", "regions",
              "continents", "offices"}  # fmt: skip
+# A timeline of what is to come ("a timeline of the events coming up", "an upcoming schedule").
+TIMELINE_AHEAD = re.compile(r"\b(?:upcoming|future|next) (?:[a-z']+ )?(?:timeline|schedule|agenda)"
+                            r"|\btimeline of [^,.;:!?\n]*?\b(?:coming up|upcoming|next|future"
+                            r"|ahead|planned|to come)\b")
 UPCOMING = re.compile(r"\b(?:next|upcoming|due|appointments?|booked|coming up|follow-up)\b")
 STAT_KINDS = ("money", "count", "percent", "duration", "date")
 CARDS_PER_SCENE = 4  # stat-counters shows up to four
@@ -129,7 +133,8 @@ def create(written: str, state: TemplateState) -> Composition:
     text = unquoted(prompt).lower()
     found = quantities(prompt)
     ctx = Ctx(SlotBook(state.dataSlots), "professional", quoted=quoted_copy(prompt),
-              currency=currency_of(text), mapped=_mapped(text))  # fmt: skip
+              currency=currency_of(text), mapped=_mapped(text),
+              upcoming=bool(TIMELINE_AHEAD.search(text)))  # fmt: skip
     why: list[str] = []
     kinds = _planned_kinds(text, found, ctx, why)
     named = [k for _, k in _asked_kinds(text, found) if k.phase in (1, 2, 3)]

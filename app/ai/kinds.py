@@ -189,6 +189,16 @@ SENDER_RUNS = re.compile(
     r"\bwe(?: run| operate| own| manage| are|'re| have| started)(?: been)? (?:a|an|the)"
     r" [^,.;:!?()\n]*?(?= in | for | and | that | who | which | where | with |[,.;:!?()\n]|$)"
 )
+# The sender's own product or business named by what it deals in ("our stock photo site",
+# "my travel booking app"): up to the noun it names, whose words name no scene.
+OWN_PRODUCT = re.compile(
+    r"\b(?:our|my) (?:[a-z-]+ ){1,3}(?=(?:site|website|app|platform|marketplace|shop|store"
+    r"|company|business|service|agency|network|line|studio|startup)\b)"
+)
+# What kind of message the video is ("a travel summary", "a world recap"): the word before it
+# says what about, it names no scene.
+GENRE_NOUNS = {"summary", "recap", "report", "review", "statement", "update", "newsletter",
+               "wrap", "wrapup", "letter"}  # fmt: skip
 # What a saving is measured against when it is no period ("saved vs taking the bus"; "saved
 # versus last spring" compares periods).
 PERIOD = re.compile(r"\s+(?:to |with )?(?:the |their |its )?(?:last|previous|prior|this|that"
@@ -216,6 +226,7 @@ def mentions(text: str, kind: Kind, spans: tuple[tuple[int, int, bool], ...] = (
     cta = [] if kind.name == "cta" else [m.span() for m in CTA_PHRASE.finditer(text)]
     # What the sender runs names no scene ("we run the city bike share": no breakdown).
     sender = [m.span() for m in SENDER_RUNS.finditer(text)]
+    sender += [m.span() for m in OWN_PRODUCT.finditer(text)]
     for word in kind.words:
         # a word of a compound names nothing ("ride-share" is no breakdown)
         pattern = rf"(?<![a-z0-9-]){re.escape(word)}(?![a-z0-9])"
@@ -232,7 +243,7 @@ def mentions(text: str, kind: Kind, spans: tuple[tuple[int, int, bool], ...] = (
             if word in WHO and _whose(text, match.start(), match.end()):
                 continue  # "our esports team", "the team's win rate" say whose, not who spoke
             head = re.match(r"\s+([a-z]+)", text[match.end() :])
-            if head and head.group(1) in HEADS and head.group(1) not in kind.words:
+            if head and head.group(1) in HEADS | GENRE_NOUNS and head.group(1) not in kind.words:
                 continue  # a word naming another scene's thing ("a team photo") names no quote
             if best < 0 or match.start() < best:
                 best = match.start()

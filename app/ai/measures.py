@@ -41,7 +41,7 @@ COUNT_LEADS = {"average", "avg", "daily", "weekly", "monthly", "total", "active"
                "returning", "repeat", "paying", "registered", "enrolled", "current"}  # fmt: skip
 PARTICIPLES = {"gave": "given", "give": "given", "served": "served", "paid": "paid",
                "placed": "placed", "watched": "watched", "studied": "studied", "sold": "sold",
-               "closed": "closed", "traveled": "traveled", "travelled": "traveled",
+               "closed": "closed", "traveled": "traveled", "travelled": "travelled",
                "visited": "visited", "read": "read", "completed": "completed",
                "finished": "finished", "won": "won", "logged": "logged", "walked": "walked",
                "ran": "run", "burned": "burned", "shipped": "shipped", "delivered": "delivered",

@@ -40,6 +40,7 @@ from app.ai.measures import (
     WEIGHED,
 )
 from app.ai.phrases import (
+    NAME_ENDS,
     QUOTED,
     STOP,
     as_written,
@@ -52,12 +53,12 @@ from app.ai.phrases import (
     words,
 )
 from app.ai.quantity import Currency, Quantity
+from app.ai.ranked import ranked_list, spent_doing
 from app.ai.timed import DATED, PERCENT, date, dated_first, duration, since
 
 __all__ = ["QUOTED", "Currency", "Quantity", "currency_of", "quantities", "unquoted", "words"]
 
 
-NUMBER_WORDS = {"three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "ten": 10}
 MONEY_WORDS = ("revenue", "amount", "owed", "owe", "balance", "refund", "deposit", "bill",
                "tuition", "rent", "payment", "payments", "given", "gave", "dividend",
                "dividends", "bonus", "earned", "earnings", "earn",
@@ -90,10 +91,19 @@ MONEY_VERBS = {"gave": ("amount_given", "You gave"), "give": ("amount_given", "Y
                "charged": ("amount_charged", "Charged"),
                "invoiced": ("amount_invoiced", "Invoiced"),
                "refunded": ("amount_refunded", "Refunded"),
-               "reimbursed": ("amount_reimbursed", "Reimbursed")}  # fmt: skip
+               "reimbursed": ("amount_reimbursed", "Reimbursed"),
+               "made": ("amount_made", "Earned")}  # fmt: skip
 # Money verbs and nouns that name an amount without "how much" or a currency.
 SELF_MONEY = {"raised", "earned", "saved", "spent", "donated", "owed", "owe", "given", "gave",
               "billed", "charged", "invoiced", "refunded", "reimbursed"}  # fmt: skip
+# Words of trading and its results that name an amount when a note says what all amounts are
+# in ("all amounts in HKD: volume traded, biggest single gain"); without one they may count.
+NOTED_MONEY = {"volume", "traded", "trading", "turnover", "gain", "gains", "loss", "losses",
+               "proceeds", "takings", "premium", "premiums", "fare", "fares", "fee", "wagered",
+               "staked", "pnl", "payout", "payouts"}  # fmt: skip
+# Currency words that name no amount ("how many bucks they made" is what they earned).
+CURRENCY_WORDS = {"bucks", "quid", "dollars", "euros", "pounds", "grand", "francs", "yen",
+                  "rupees", "pesos", "reais", "kroner", "kronor", "rand"}  # fmt: skip
 RANK_PHRASES = ("rank", "ranking among", "class rank", "percentile", "how you compare",
                 "compared to other", "compare to other", "compared with other", "standing",
                 "ahead of", "among peers", "place among", "place in", "position in",
@@ -133,7 +143,8 @@ def currency_of(text: str) -> Currency:
     return next((c for c in notes if c is not None), None) or currency_in(text) or DOLLAR
 
 
-def _money(pos: int, tokens: list[str], currency: Currency, cue: bool) -> Quantity | None:
+def _money(pos: int, tokens: list[str], currency: Currency, cue: bool,
+           limit: int = 2) -> Quantity | None:
     # "hours given", "hours saved" are time, not money, unless something says money.
     counted = any(t in COUNT_NOUNS or measure(t) for t in tokens) or counted_done(tokens)
     for i, t in enumerate(tokens):
@@ -152,7 +163,7 @@ def _money(pos: int, tokens: list[str], currency: Currency, cue: bool) -> Quanti
         cue = True
     if not cue:
         return None
-    key, label = key_label(content[:2]) if content else ("amount", "Amount")
+    key, label = key_label(content[:limit]) if content else ("amount", "Amount")
     key = key if key.startswith("amount") or not content else f"{key}_amount"
     return Quantity("money", key or "amount", label, currency.symbol, "", currency.spoken, 0, pos)
 
@@ -167,6 +178,7 @@ def _named_money(tokens: list[str], at: int) -> tuple[str, str] | None:
     "the prize money they won" ("Prize money"); None when nothing names it ("how much they
     gave")."""
     named = content_words(tokens[:at], {"percent", "money"} if at > 1 else set())
+    named = [w for w in named if w not in CURRENCY_WORDS]
     named = [w for w in named if not currency_in(w) and w not in NOTE_WORDS]
     amount = {"amount", "amounts", "sum"} & set(tokens[:at])
     only_money = tokens[at - 1] in DOERS and named == ["money"]  # "the money they raised"
@@ -177,7 +189,7 @@ def _named_money(tokens: list[str], at: int) -> tuple[str, str] | None:
     return key_label([*named[-2:], tokens[at]])
 
 
-def _quantity(pos: int, phrase: str, currency: Currency) -> Quantity | None:
+def _quantity(pos: int, phrase: str, currency: Currency, noted: bool) -> Quantity | None:
     tokens = words(phrase)
     own = currency_in(WEIGHED.sub(" ", phrase))
     if not tokens or own is not None and _currency_note(phrase):
@@ -190,11 +202,10 @@ def _quantity(pos: int, phrase: str, currency: Currency) -> Quantity | None:
         return None
     if PICTURE_OF.match(text):
         return None
-    top = re.search(r"\btop (\d+|" + "|".join(NUMBER_WORDS) + r") ([a-z]+(?: [a-z]+)?)", text)
+    top = ranked_list(text)
     if top:
-        n = int(top.group(1)) if top.group(1).isdigit() else NUMBER_WORDS[top.group(1)]
-        noun = [w for w in top.group(2).split() if w not in STOP and w not in ("by",)][:1]
-        key = f"top_{noun[0]}" if noun else "top_items"
+        n, noun = top
+        key = f"top_{noun}" if noun and noun not in STOP else "top_items"
         return Quantity("top", key, f"Top {n}", top=max(2, min(8, n)), position=pos)
     on_time = re.search(r"\b(ahead of|behind) (the )?(schedule|time|plan|deadline|target)", text)
     named = any(re.search(rf"\b{re.escape(p)}\b", text) for p in RANK_PHRASES)
@@ -204,10 +215,13 @@ def _quantity(pos: int, phrase: str, currency: Currency) -> Quantity | None:
         return _percent(pos, tokens, text)
     if DATED.search(text) and not re.search(r"\b(amount|how much)\b", text):
         return date(pos, tokens, phrase)
-    timed = duration(pos, tokens, phrase) or _measured(pos, tokens, phrase)
+    timed = spent_doing(pos, text) or duration(pos, tokens, phrase)
+    timed = timed or _measured(pos, tokens, phrase)
     if timed is not None:
         return timed
     cue = _money_cue(text, tokens, phrase)
+    if cue is False and noted and NOTED_MONEY & set(tokens):
+        return _money(pos, tokens, currency, True, limit=3)  # "biggest single gain"
     if cue or cue is False and set(tokens) & set(MONEY_WORDS):
         found = _money(pos, tokens, currency, bool(cue))
         if found:
@@ -240,12 +254,33 @@ def _currency_note(phrase: str) -> bool:
     return bool(rest) and set(rest) <= NOTE_WORDS and " in " in f" {lower} "
 
 
+# "% of days they were in profit", "the percentage of their trips that left on time"
+SHARE_OF = re.compile(r"(?:%|\bpercent|\bpercentage|\bshare|\bproportion) of "
+                      r"(?:the |their |your |all )?"
+                      r"([a-z]+) (?:that |which |who |they |you |we |he |she |it )?([a-z']+)"
+                      r"((?: [a-z]+)*)$")
+
+
+def share_label(share: re.Match[str]) -> list[str]:
+    """What a share is of: the things and what was done with them ("Sessions attended"), or
+    the things and where or how they were ("Days in profit", "Trips on time")."""
+    noun, verb, rest = share.group(1), share.group(2), share.group(3).split()
+    if verb in ("were", "was", "are", "is", "been") or rest and rest[0] in NAME_ENDS | {"ahead",
+                                                                                         "late"}:
+        return [noun, *rest][:3] if rest else [noun]
+    return [noun, verb]
+
+
 def _percent(pos: int, tokens: list[str], text: str) -> Quantity:
     lead = lead_words(tokens)
     # "the discount they get": what is named, not who gets it
     doer = next((i for i, t in enumerate(lead) if t in DOERS and content_words(lead[:i], set())),
                 len(lead))  # fmt: skip
     content = content_words(lead[:doer], {"percent", "percentage", "%", "rose", "grew", "rise"})
+    share = SHARE_OF.search(text)
+    before = lead[: lead.index(share.group(1))] if share and share.group(1) in lead else None
+    if share and before is not None and not content_words(before, {"percent", "percentage", "%"}):
+        content = share_label(share)
     if re.search(r"\b(rose|grew|rise|growth|increase|increased|went up|change)\b", text):
         content = ["growth"]
     key, label = key_label(content[:3]) if content else ("share", "Share")
@@ -363,13 +398,22 @@ def _done_by(tokens: list[str]) -> list[str] | None:
     return None
 
 
+# A request's words before what it asks for ("Could it show", "can you include").
+ASKED = re.compile(r"(?i)^(?:could|can|would|will) (?:it|you|we|this|the video|they) "
+                   r"(?:please )?(?:show|include|list|feature|have|add|mention|say) ")
+
+
 def quantities(prompt: str) -> list[Quantity]:
     """The quantities a prompt names, in the order it names them, one per slot key."""
     text = unquoted(prompt)
     currency = currency_of(text)
+    cut = list(phrases(text))
+    noted = any(_currency_note(p) for _, p in cut)  # "all amounts in HKD"
     found: list[Quantity] = []
-    for pos, phrase in phrases(text):
-        quantity = _quantity(pos, phrase, currency)
+    for pos, phrase in cut:
+        asked = ASKED.match(phrase)  # "could it show how many ...": what it asks to show
+        pos, phrase = (pos + asked.end(), phrase[asked.end() :]) if asked else (pos, phrase)
+        quantity = _quantity(pos, phrase, currency, noted)
         if quantity is not None and all(q.key != quantity.key for q in found):
             found.append(replace(quantity, end=pos + len(phrase)))
     return found

@@ -30,6 +30,7 @@ class Ctx:
     currency: Currency = DOLLAR
     used: set[str] = field(default_factory=set)  # script sentences already said
     mapped: str | None = None  # what a map shows when it is not countries ("stations")
+    upcoming: bool = False  # the timeline shows what is to come ("the events coming up")
 
 
 @dataclass
@@ -159,8 +160,9 @@ def _percentile_data(d: SceneData) -> dict[str, object]:
 
 
 def _timeline_data(d: SceneData) -> dict[str, object]:
-    """Milestone timeline over the milestones slot."""
-    return {"milestones": d.bind("milestones", True), "title": d.copy("timeline")}
+    """Milestone timeline over the milestones slot; one of what is to come is titled so."""
+    title = "What's coming up" if d.ctx.upcoming else d.copy("timeline")
+    return {"milestones": d.bind("milestones", True), "title": title}
 
 
 def _map_data(d: SceneData) -> dict[str, object]:
@@ -171,7 +173,7 @@ def _map_data(d: SceneData) -> dict[str, object]:
     if d.ctx.mapped:  # a map of the stations they used: its places, not "around the world"
         data["title"] = f"Your {d.ctx.mapped}"
     if countries:
-        data["subtitle"] = f"[{countries[1:-1]}.length] countries"
+        data["subtitle"] = f"[{countries[1:-1]}.length] {d.ctx.mapped or 'countries'}"
     return data
 
 
@@ -301,9 +303,13 @@ BUTTON_BEFORE = re.compile(
 )
 BUTTON_TO = re.compile(
     r"\b(?:button|btn|link|cta) (?:to|that lets them|so they can) "
-    r"([a-z][\w' -]*?)(?=[,;:.!?\n]|$| and | at | on | in the | with | for )"
+    r"([a-z][\w' -]*?)(?=[,;:.!?\n]|$| and | at | on | in the | with | for | would | will "
+    r"| could | should | please | if | so | that )"
 )
-WHOSE = {"their": "your", "they": "you", "them": "you", "his": "your", "her": "your"}
+# Whose it is, said to the recipient ("their calendar": "your calendar"; "our alumni Slack":
+# "the alumni Slack", the sender's words not echoed).
+WHOSE = {"their": "your", "they": "you", "them": "you", "his": "your", "her": "your",
+         "our": "the"}  # fmt: skip
 
 
 def asked_button(prompt: str) -> str | None:

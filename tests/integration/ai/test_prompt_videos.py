@@ -1,5 +1,5 @@
 """The built-in composer judged on its videos (tests/support/prompt_videos.py says how): every
-tuned create prompt (tests/support/ai_prompts.py) and the thirteen sets of ten held-out prompts
+tuned create prompt (tests/support/ai_prompts.py) and the fourteen sets of ten held-out prompts
 (tests/support/ai_prompts_held_out*.py) are composed, saved, given
 sample data, spoken by the offline voices and read at each scene's settled frame of the 720p
 composition; a representative three are rendered to MP4 end to end. The pass rate per check is
@@ -35,6 +35,7 @@ from tests.support.ai_prompts_held_out_10 import HELD_OUT_10
 from tests.support.ai_prompts_held_out_11 import HELD_OUT_11
 from tests.support.ai_prompts_held_out_12 import HELD_OUT_12
 from tests.support.ai_prompts_held_out_13 import HELD_OUT_13
+from tests.support.ai_prompts_held_out_14 import HELD_OUT_14
 from tests.support.prompt_videos import (
     CHECKS,
     TOLERANCE,
@@ -104,7 +105,8 @@ HELD_OUT_SETS = {"held-out create prompts": HELD_OUT,
                  "ninth held-out create prompts": HELD_OUT_9,
                  "tenth held-out create prompts": HELD_OUT_10,
                  "eleventh held-out create prompts": HELD_OUT_11,
-                 "twelfth held-out create prompts": HELD_OUT_12}  # fmt: skip
+                 "twelfth held-out create prompts": HELD_OUT_12,
+                 "thirteenth held-out create prompts": HELD_OUT_13}  # fmt: skip
 
 
 @pytest.mark.parametrize("title", list(HELD_OUT_SETS))
@@ -117,23 +119,23 @@ async def test_held_out_prompts_make_videos_that_pass_every_check(
     assert rates(verdicts) == dict.fromkeys(rates(verdicts), 1.0), table(title, verdicts)
 
 
-# The thirteenth set's rates at its first run (docs/api/ai.md names the failures): no_echo,
-# length and scripts 100 %, needs 80 %. The composer is not changed for it, so they stay the
+# The fourteenth set's rates at its first run (docs/api/ai.md names the failures): no_echo,
+# length and scripts 100 %, needs 60 %. The composer is not changed for it, so they stay the
 # honest measure of prompts it has not seen.
-THIRTEENTH_MEASURED = {**dict.fromkeys(CHECKS, 1.0), "needs": 0.8}
+FOURTEENTH_MEASURED = {**dict.fromkeys(CHECKS, 1.0), "needs": 0.6}
 
 
-async def test_thirteenth_held_out_prompts_as_first_measured(
+async def test_fourteenth_held_out_prompts_as_first_measured(
     client: Any, make_user: Any, settings: Settings, browser: Browser, tmp_path: Path
 ) -> None:
-    """Written before the composer changes that follow the twelfth set and never tuned on:
-    printed, and guarded at the rates of its first run (THIRTEENTH_MEASURED)."""
+    """Written before the composer changes that follow the thirteenth set and never tuned on:
+    printed, and guarded at the rates of its first run (FOURTEENTH_MEASURED)."""
     user = await make_user(tier="enterprise")
-    verdicts = await run_suite(client, user, settings, browser, HELD_OUT_13, tmp_path)
-    title = "thirteenth held-out create prompts (never tuned on)"
+    verdicts = await run_suite(client, user, settings, browser, HELD_OUT_14, tmp_path)
+    title = "fourteenth held-out create prompts (never tuned on)"
     print("\n" + table(title, verdicts))
     got = rates(verdicts)
-    assert all(got[c] >= THIRTEENTH_MEASURED[c] for c in got), table(title, verdicts)
+    assert all(got[c] >= FOURTEENTH_MEASURED[c] for c in got), table(title, verdicts)
 
 
 def probe_seconds(path: Path) -> float:
