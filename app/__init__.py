@@ -115,7 +115,8 @@ def create_app(settings: Settings | None = None) -> Quart:
         )
     app.config["REELSMITH_SETTINGS"] = settings
     app.config["MAX_CONTENT_LENGTH"] = settings.max_body_bytes
-    app.config["SECRET_KEY"] = settings.session_secret
+    # No SECRET_KEY: Quart's own cookie session is unused (our cookies are signed by auth.py and
+    # dashboard/csrf.py), and without a key it opens none per request.
     app.config["JSON_SORT_KEYS"] = False
     app.json.sort_keys = False  # type: ignore[attr-defined]
 
