@@ -1,5 +1,5 @@
 """The built-in composer judged on its videos (tests/support/prompt_videos.py says how): every
-tuned create prompt (tests/support/ai_prompts.py) and the fourteen sets of ten held-out prompts
+tuned create prompt (tests/support/ai_prompts.py) and the fifteen sets of ten held-out prompts
 (tests/support/ai_prompts_held_out*.py) are composed, saved, given
 sample data, spoken by the offline voices and read at each scene's settled frame of the 720p
 composition; a representative three are rendered to MP4 end to end. The pass rate per check is
@@ -36,6 +36,7 @@ from tests.support.ai_prompts_held_out_11 import HELD_OUT_11
 from tests.support.ai_prompts_held_out_12 import HELD_OUT_12
 from tests.support.ai_prompts_held_out_13 import HELD_OUT_13
 from tests.support.ai_prompts_held_out_14 import HELD_OUT_14
+from tests.support.ai_prompts_held_out_15 import HELD_OUT_15
 from tests.support.prompt_videos import (
     CHECKS,
     TOLERANCE,
@@ -136,6 +137,24 @@ async def test_fourteenth_held_out_prompts_as_first_measured(
     print("\n" + table(title, verdicts))
     got = rates(verdicts)
     assert all(got[c] >= FOURTEENTH_MEASURED[c] for c in got), table(title, verdicts)
+
+
+# The fifteenth set, written before the composer changes that follow the fourteenth set and
+# never tuned on. Its guard is set at the rates of its first run.
+FIFTEENTH_MEASURED = dict.fromkeys(CHECKS, 0.0)
+
+
+async def test_fifteenth_held_out_prompts_as_first_measured(
+    client: Any, make_user: Any, settings: Settings, browser: Browser, tmp_path: Path
+) -> None:
+    """Written before the composer changes that follow the fourteenth set and never tuned on:
+    printed, and guarded at the rates of its first run (FIFTEENTH_MEASURED)."""
+    user = await make_user(tier="enterprise")
+    verdicts = await run_suite(client, user, settings, browser, HELD_OUT_15, tmp_path)
+    title = "fifteenth held-out create prompts (never tuned on)"
+    print("\n" + table(title, verdicts))
+    got = rates(verdicts)
+    assert all(got[c] >= FIFTEENTH_MEASURED[c] for c in got), table(title, verdicts)
 
 
 def probe_seconds(path: Path) -> float:
