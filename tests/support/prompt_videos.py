@@ -46,7 +46,7 @@ SCENES = {
     "books": {"book-shelf"}, "badge": {"badge-unlock"}, "poll": {"poll-card"},
     "cta": {"cta-card"}, "brand": {"logo-reveal"}, "skills": {"radar"},
 }  # fmt: skip
-UNITS = ("h", "min", "hours", "minutes", "days", "weeks", "months", "years", "nights")
+UNITS = ("s", "h", "min", "hours", "minutes", "days", "weeks", "months", "years", "nights")
 
 # Each scene's text as shown (one entry per line of text) and the page's fit report.
 READ_SCENE = """
