@@ -38,7 +38,6 @@ from tests.support.ai_prompts_held_out_13 import HELD_OUT_13
 from tests.support.ai_prompts_held_out_14 import HELD_OUT_14
 from tests.support.ai_prompts_held_out_15 import HELD_OUT_15
 from tests.support.prompt_videos import (
-    CHECKS,
     TOLERANCE,
     Verdict,
     judge,
@@ -75,7 +74,7 @@ async def run_suite(
     verdicts = []
     with photo_server() as photos:
         for i, (prompt, needs) in enumerate(cases):
-            verdict, _, _ = await judge(
+            verdict, _ = await judge(
                 client, user.headers, settings, browser, prompt, needs, tmp_path / f"p{i}",
                 photos.url,
             )  # fmt: skip
@@ -121,9 +120,11 @@ async def test_held_out_prompts_make_videos_that_pass_every_check(
     assert rates(verdicts) == dict.fromkeys(rates(verdicts), 1.0), table(title, verdicts)
 
 
-# The fifteenth set, written before the composer changes that follow the fourteenth set and
-# never tuned on. Its guard is set at the rates of its first run.
-FIFTEENTH_MEASURED = dict.fromkeys(CHECKS, 0.0)
+# The fifteenth set's rates at its first run (docs/api/ai.md names the failures): no_echo,
+# length and scripts 90 % (the composer answered one prompt with an error: "3D prints
+# completed" made a slot key that starts with a digit), needs 40 %. The composer is not changed
+# for it, so they stay the honest measure of prompts it has not seen.
+FIFTEENTH_MEASURED = {"no_echo": 0.9, "needs": 0.4, "length": 0.9, "scripts": 0.9}
 
 
 async def test_fifteenth_held_out_prompts_as_first_measured(
