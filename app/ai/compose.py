@@ -29,6 +29,10 @@ TIMELINE_AHEAD = re.compile(r"\b(?:upcoming|future|next) (?:[a-z']+ )?(?:timelin
                             r"|ahead|planned|to come)\b")
 UPCOMING = re.compile(r"\b(?:next|upcoming|due|appointments?|booked|coming up|follow-up)\b")
 STAT_KINDS = ("money", "count", "percent", "duration", "date")
+# Use cases whose point is what the recipient does next (renew, book): their call to action
+# is shown even when the prompt lists what else the video shows and names no button; a recap
+# that lists its content ends without one nobody asked for.
+ACTED = ("renewal", "reminder")
 CARDS_PER_SCENE = 4  # stat-counters shows up to four
 # The kind whose scene shows each quantity kind.
 SHOWN_BY = {"rank": "percentile", "top": "ranking", **{k: "stats" for k in STAT_KINDS}}
@@ -91,10 +95,11 @@ def _planned_kinds(text: str, found: list[Quantity], ctx: Ctx, why: list[str]) -
     # Each stat card the prompt names counts as a thing it asks for.
     things = len([k for k in named if k.name != "stats"])
     things += max(len([q for q in found if q.kind in STAT_KINDS]), int(BY_NAME["stats"] in named))
-    # A count's words, or a date's among the figures ("the policy renewal date"), name no use
-    # case; a date of what is coming up ("their next checkup") is what a reminder is about.
-    counted = tuple((q.position, q.end) for q in found if q.kind == "count" or q.kind == "date"
-                    and not UPCOMING.search(text[q.position : q.end]))  # fmt: skip
+    # A count's or an amount's words ("the subscription due"), or a date's among the figures
+    # ("the policy renewal date"), name no use case; a date of what is coming up ("their next
+    # checkup") is what a reminder is about.
+    counted = tuple((q.position, q.end) for q in found if q.kind in ("count", "money")
+                    or q.kind == "date" and not UPCOMING.search(text[q.position : q.end]))
     use_case = detect_use_case(text, counted)
     if use_case:
         name, defaults, tone = use_case
@@ -102,7 +107,7 @@ def _planned_kinds(text: str, found: list[Quantity], ctx: Ctx, why: list[str]) -
         if things < 2:
             kinds += [BY_NAME[n] for n in defaults]
             why.append(f"it reads as a {name}, so it shows what such a video usually does")
-        elif "cta" in defaults and BY_NAME["cta"] not in kinds and name != "event recap":
+        elif name in ACTED and BY_NAME["cta"] not in kinds:
             kinds.append(BY_NAME["cta"])
         why.append(f"recognised a {name}")
     elif not named:

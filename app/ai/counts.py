@@ -17,11 +17,13 @@ from app.ai.measures import (
     SHOWN_VERBS,
 )
 
-UNITS = {"hours": " h", "minutes": " min", "days": " days", "weeks": " weeks",
-         "months": " months", "years": " years", "nights": " nights"}  # fmt: skip
-UNIT_NAMES = {"hour": "hours", "hrs": "hours", "minute": "minutes", "mins": "minutes",
-              "min": "minutes", "day": "days", "week": "weeks", "month": "months",
-              "year": "years", "night": "nights", **{u: u for u in UNITS}}  # fmt: skip
+UNITS = {"seconds": " s", "hours": " h", "minutes": " min", "days": " days",
+         "weeks": " weeks", "months": " months", "years": " years",
+         "nights": " nights"}  # fmt: skip
+UNIT_NAMES = {"second": "seconds", "secs": "seconds", "sec": "seconds", "hour": "hours",
+              "hrs": "hours", "minute": "minutes", "mins": "minutes", "min": "minutes",
+              "day": "days", "week": "weeks", "month": "months", "year": "years",
+              "night": "nights", **{u: u for u in UNITS}}  # fmt: skip
 
 # "<things> of <thing>" counts the things ("cups of coffee", "bottles of wine").
 DETERMINER = r"(?:the|their|your|our|his|her|its|my|a|an|this|that|these|those|all|each)\b"

@@ -11,7 +11,10 @@ its own words (at most three, so never four of the prompt's words in a row):
   merged", "blood units donated") is a count;
 - an average, total, mean or median of something ("their average score") is a count;
 - plurals that are money with what was done to them ("contributions made") are money;
-- things named alone with when they were counted ("haircuts this year") are a count.
+- things named alone with when they were counted ("haircuts this year") are a count;
+- a score or points as its head ("their top quiz-night score", "league points") is a count;
+- things done somewhere, named by the place ("dives in the lake", "shifts at the till"),
+  are a count of them.
 
 Where something finished, placed or stands ("where their club finished", "the league
 standings"), or how it finished or placed, is the recipient's rank, whoever it names
@@ -84,6 +87,17 @@ DETERMINERS = {"a", "an", "the", "their", "your", "our", "his", "her", "its", "m
 PICKED = {"favourite", "favourites", "favorite", "favorites", "fave", "faves", "best", "top",
           "most", "highlights", "moments", "memories", "stats", "numbers", "results", "plans",
           "updates", "details", "news", "picks", "ideas"}  # fmt: skip
+# Heads that are a number of points, whatever modifies them ("their best round score").
+SCORES = {"score", "scores", "points", "tally", "rating"}
+# Things done somewhere, named by the place: "dives in the lake", "shifts at the front desk".
+DONE_AT = re.compile(
+    r"^(?:(?:the|their|your|our|his|her|its|all) )?([a-z]+) (?:on|in|at|aboard|around) "
+    r"(?:(?:the|their|your|our|a|an) )?(?:([a-z]+) )?([a-z]+)$"
+)
+# Words after "in", "at", "on" that say how or when, not where ("trips in total").
+NOT_PLACES = {"total", "all", "person", "advance", "time", "row", "order", "full", "part",
+              "general", "average", "short", "cash", "kind", "store", "stock", "a",
+              "the"}  # fmt: skip
 # Scenes whose own words a phrase may name (then it is that scene, not a quantity).
 OWN_SCENES = ("photo", "map", "quote", "poll", "cta", "badge", "brand", "books", "timeline")
 
@@ -123,6 +137,9 @@ def general(pos: int, tokens: list[str], currency: Currency) -> Quantity | None:
                 return Quantity("count", key, f"{label} ({unit.group(1)})",
                                 spoken=unit.group(1), position=pos)  # fmt: skip
             return Quantity("count", key, label, position=pos)
+    if head in SCORES:
+        key, label = key_label(lead[-3:])  # "best gameweek score"
+        return Quantity("count", key, label, position=pos)
     return _counted_in(pos, lead, tokens)
 
 
@@ -132,6 +149,11 @@ def _counted_in(pos: int, lead: list[str], tokens: list[str]) -> Quantity | None
     last year")."""
     if len(lead) > 2 or not _counted(lead[-1]) or set(lead) & PICKED:
         return None
+    where = DONE_AT.match(" ".join(tokens))
+    if where and len(lead) == 1 and where.group(1) == lead[0] and where.group(3) not in NOT_PLACES:
+        place = [w for w in where.group(2, 3) if w and w not in DETERMINERS]
+        key, label = key_label([*place, lead[0]])  # "outings on the water": "Water outings"
+        return Quantity("count", key, label, position=pos)
     before = tokens[: tokens.index(lead[0])]
     if not TIME_FRAME.search(" ".join(tokens)) or set(before) - DETERMINERS:
         return None

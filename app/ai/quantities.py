@@ -66,7 +66,9 @@ MONEY_WORDS = ("revenue", "amount", "owed", "owe", "balance", "refund", "deposit
                "spend", "spending", "donated", "raised", "sales", "salary", "profit", "budget",
                "price", "cost", "costs", "fees", "commission", "payout", "value", "worth",
                "arr", "mrr", "money", "dollars", "gift", "gifts", "contribution", "billed",
-               "charged", "invoiced", "refunded", "reimbursed")  # fmt: skip
+               "charged", "invoiced", "refunded", "reimbursed", "payouts", "proceeds",
+               "winnings", "reimbursement", "compensation", "royalties",
+               "takings")  # fmt: skip
 # Money words that name the amount themselves (the rest need "how much" or a currency).
 MONEY_NOUNS = {"revenue": ("revenue", "Revenue"), "sales": ("sales", "Sales"),
                "earnings": ("amount_earned", "Earned"), "income": ("income", "Income"),
@@ -79,7 +81,14 @@ MONEY_NOUNS = {"revenue": ("revenue", "Revenue"), "sales": ("sales", "Sales"),
                "bill": ("bill", "Bill"), "tuition": ("tuition", "Tuition"),
                "rent": ("rent", "Rent"), "balance": ("balance", "Balance"),
                "dividend": ("dividend", "Dividend"), "dividends": ("dividends", "Dividends"),
-               "bonus": ("bonus", "Bonus")}  # fmt: skip
+               "bonus": ("bonus", "Bonus"),
+               # money with no currency named: the default currency applies ("total payout")
+               "payout": ("payout", "Payout"), "payouts": ("payouts", "Payouts"),
+               "proceeds": ("proceeds", "Proceeds"), "winnings": ("winnings", "Winnings"),
+               "reimbursement": ("reimbursement", "Reimbursement"),
+               "compensation": ("compensation", "Compensation"),
+               "royalties": ("royalties", "Royalties"),
+               "takings": ("takings", "Takings")}  # fmt: skip
 MONEY_VERBS = {"gave": ("amount_given", "You gave"), "give": ("amount_given", "You gave"),
                "given": ("amount_given", "You gave"), "donated": ("amount_given", "You gave"),
                "contributed": ("amount_given", "You gave"), "earned": ("amount_earned", "Earned"),
@@ -213,7 +222,10 @@ def _quantity(pos: int, phrase: str, currency: Currency, noted: bool) -> Quantit
         return Quantity("rank", "percentile", "Percentile", position=pos)
     if PERCENT.search(text) and not dated_first(text):
         return _percent(pos, tokens, text)
-    if DATED.search(text) and not re.search(r"\b(amount|how much)\b", text):
+    # a currency named for this one quantity makes it money ("the fee due in kroner"), not
+    # a date, unless it says it is one ("the date the fee in kroner is due")
+    priced = own is not None and not re.search(r"\b(?:date|when|day)\b", text)
+    if DATED.search(text) and not priced and not re.search(r"\b(amount|how much)\b", text):
         return date(pos, tokens, phrase)
     timed = spent_doing(pos, text) or duration(pos, tokens, phrase)
     timed = timed or _measured(pos, tokens, phrase)
@@ -265,6 +277,8 @@ def share_label(share: re.Match[str]) -> list[str]:
     """What a share is of: the things and what was done with them ("Sessions attended"), or
     the things and where or how they were ("Days in profit", "Trips on time")."""
     noun, verb, rest = share.group(1), share.group(2), share.group(3).split()
+    if rest and done(rest[0]) and not done(verb):  # "training sessions attended"
+        return [noun, verb, rest[0]]
     if verb in ("were", "was", "are", "is", "been") or rest and rest[0] in NAME_ENDS | {"ahead",
                                                                                          "late"}:
         return [noun, *rest][:3] if rest else [noun]
@@ -370,14 +384,19 @@ def _count(pos: int, tokens: list[str], marked: bool, phrase: str) -> Quantity |
     which = [w for w in which if re.search(rf"\bhow many {w} {noun}\b", text)]
     rest = content[content.index(noun) + 1 :]
     verb = next((r for r in rest if r in PARTICIPLES or r in STATES or r.endswith("ed")), None)
-    verb = None if which else verb
+    # what was done with them is said too ("how many escape rooms they solved"), not with
+    # how many different ones ("how many different teachers they trained with")
+    verb = None if set(which) & DISTINCT else verb
+    to_go = re.search(rf"\b{noun} (?:till|until|before|to go)\b", text) and not verb
     if "since" in tokens and noun in UNITS:
         return since(pos, noun, phrase)
     # "hours of rehearsal": "Rehearsal hours"
     # "hours of rehearsal", "hours at the helm", "minutes on the phone": "Helm hours"
     where = re.search(rf"\b{noun} (?:of|on|at|in|under|aboard) ", text)
     of = rest[:1] if noun in UNITS and where and not verb else []
-    key, label = key_label([noun, verb] if verb else [*which, *of, noun])
+    # "how many stamps till their next free coffee": the stamps to go
+    named = [*which, noun, verb] if verb else [noun, "to", "go"] if to_go else [*which, *of, noun]
+    key, label = key_label(named)
     if measure(noun):  # "kWh charged": the unit as the prompt writes it
         label = headed(as_written(label.lower().split(), phrase))
     if noun in UNITS:
@@ -396,6 +415,10 @@ def _done_by(tokens: list[str]) -> list[str] | None:
             counted = bool(nouns) and (things(nouns[-1]) or nouns[-1] in COUNT_NOUNS)
             return [*nouns, tokens[i + 1]] if counted else None
     return None
+
+
+# Words that count how many different things, whatever was done with them.
+DISTINCT = {"different", "unique", "distinct", "separate", "new", "other", "individual"}
 
 
 # A request's words before what it asks for ("Could it show", "can you include").

@@ -312,16 +312,39 @@ WHOSE = {"their": "your", "they": "you", "them": "you", "his": "your", "her": "y
          "our": "the"}  # fmt: skip
 
 
+# The sender's own words said in full, so a button is not their phrase ("we're": "we are").
+CONTRACTED = {"we're": "we are", "we've": "we have", "we'll": "we will", "they're": "you are",
+              "they've": "you have", "they'll": "you will"}  # fmt: skip
+# When, at the end of what a button does ("... where we're parked today").
+WHEN_AT_END = re.compile(r"(?i)(?<=\w)\s+(?:today|tonight|tomorrow|soon|(?:this|next) "
+                         r"(?:week|weekend|month|morning|afternoon|evening))$")
+# Words for a place a link opens ("a link to the member portal": "Visit the member portal").
+OPENED = {"the", "our", "their", "your"}
+
+
+def _to_words(found: str) -> list[str]:
+    """What a button "to" something says: its own verb phrase ("a button to find where we're
+    parked": "Find where we are parked"), or a visit to what a link opens ("a link to the
+    member portal", named by its last two words); when it is done is left off ("today")."""
+    found = WHEN_AT_END.sub("", found)
+    words = " ".join(CONTRACTED.get(w.lower(), w) for w in found.split()).split()
+    if words and words[0].lower() in OPENED:  # "the plot booking page": "the booking page"
+        return ["visit", words[0], *words[1:][-2:]]
+    return words if words and words[0].lower() not in ("a", "an") else []
+
+
 def asked_button(prompt: str) -> str | None:
     """The button the prompt names by what it does, in at most four words ("Renew now",
-    "Update your calendar"), None when it names none."""
-    found = [m.group(1) for m in BUTTON_TO.finditer(prompt, re.IGNORECASE)]
-    found += [m.group(1) for m in BUTTON_BEFORE.finditer(prompt)]
-    for words in (f.split() for f in found):
+    "Update your calendar"; five for what a button "to" something does), None when it names
+    none."""
+    found = [(_to_words(m.group(1)), 5) for m in BUTTON_TO.finditer(prompt, re.IGNORECASE)]
+    found += [(m.group(1).split(), 4) for m in BUTTON_BEFORE.finditer(prompt)]
+    for words, most in found:
         while words and words[0].lower() in ("a", "an", "the", "and", "with", "plus"):
             words = words[1:]
         now = len(words) > 1 and words[1].lower() in ("now", "today", "again")
-        if words and (words[0].lower() in ACTIONS or now) and len(words) <= 4:
+        verb = most == 5 or words and words[0].lower() in ACTIONS or now
+        if words and verb and len(words) <= most:
             shown = " ".join(WHOSE.get(w.lower(), w) for w in words)
             shown = shown[:1].upper() + shown[1:] + (" now" if len(words) == 1 else "")
             if not echoes(shown, prompt):

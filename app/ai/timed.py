@@ -72,7 +72,9 @@ def duration(pos: int, tokens: list[str], phrase: str) -> Quantity | None:
     if not content:
         return None
     average = "average" in tokens or "avg" in tokens
-    key, label = key_label((["average"] if average else []) + content[:2])
+    # a time is named as one ("their best 2k erg time": "Best 2k time", not "Best 2k")
+    named = content[:2] + (["time"] if "time" in content[2:] else [])
+    key, label = key_label((["average"] if average else []) + named)
     return Quantity("duration", key, label, "", UNITS[plural], plural, position=pos)
 
 

@@ -11,6 +11,8 @@ at each scene's settled frame (reelsmith.settledAt). Four checks per prompt:
 - `length`: the video's length (the timeline after speaking, which the encoder writes
   frame for frame) is within 20 % of the answer's estimatedDuration;
 - `scripts`: every enabled scene's script mentions at least one slot.
+
+A prompt the composer answers with an error (no composition, no video) fails every check.
 """
 
 from __future__ import annotations
@@ -46,7 +48,7 @@ SCENES = {
     "books": {"book-shelf"}, "badge": {"badge-unlock"}, "poll": {"poll-card"},
     "cta": {"cta-card"}, "brand": {"logo-reveal"}, "skills": {"radar"},
 }  # fmt: skip
-UNITS = ("h", "min", "hours", "minutes", "days", "weeks", "months", "years", "nights")
+UNITS = ("s", "h", "min", "hours", "minutes", "days", "weeks", "months", "years", "nights")
 
 # Each scene's text as shown (one entry per line of text) and the page's fit report.
 READ_SCENE = """
@@ -160,14 +162,18 @@ async def judge(
     needs: Sequence[str],
     workdir: Path,
     photo_url: str,
-) -> tuple[Verdict, dict[str, Any], Prepared]:
-    """Compose, save, speak, lay out and read one prompt's video; its verdict per check."""
+) -> tuple[Verdict, tuple[dict[str, Any], Prepared] | None]:
+    """Compose, save, speak, lay out and read one prompt's video; its verdict per check (each
+    failed when the composer gives no composition) and the saved template and its layout."""
     verdict = Verdict(prompt, passed=dict.fromkeys(CHECKS, True))
     resp = await client.post(
         "/api/prompt-builder", json={"prompt": prompt, "mode": "create"}, headers=headers
     )
+    if resp.status_code != 200:  # no video at all: every check fails, the suite goes on
+        for check in CHECKS:
+            verdict.fail(check, f"the composer answered {resp.status_code}")
+        return verdict, None
     answer = await resp.get_json()
-    assert resp.status_code == 200, answer
     saved = await client.post(
         "/api/templates",
         json={
@@ -204,7 +210,7 @@ async def judge(
             if echoes(line, prompt):
                 verdict.fail("no_echo", f"scene {index + 1}: {line!r}")
     check_needs(verdict, needs, scenes, types, played, fields, shown, prompt, data)
-    return verdict, template, prepared
+    return verdict, (template, prepared)
 
 
 def check_needs(

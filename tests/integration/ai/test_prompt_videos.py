@@ -1,5 +1,5 @@
 """The built-in composer judged on its videos (tests/support/prompt_videos.py says how): every
-tuned create prompt (tests/support/ai_prompts.py) and the fourteen sets of ten held-out prompts
+tuned create prompt (tests/support/ai_prompts.py) and the fifteen sets of ten held-out prompts
 (tests/support/ai_prompts_held_out*.py) are composed, saved, given
 sample data, spoken by the offline voices and read at each scene's settled frame of the 720p
 composition; a representative three are rendered to MP4 end to end. The pass rate per check is
@@ -36,8 +36,8 @@ from tests.support.ai_prompts_held_out_11 import HELD_OUT_11
 from tests.support.ai_prompts_held_out_12 import HELD_OUT_12
 from tests.support.ai_prompts_held_out_13 import HELD_OUT_13
 from tests.support.ai_prompts_held_out_14 import HELD_OUT_14
+from tests.support.ai_prompts_held_out_15 import HELD_OUT_15
 from tests.support.prompt_videos import (
-    CHECKS,
     TOLERANCE,
     Verdict,
     judge,
@@ -74,7 +74,7 @@ async def run_suite(
     verdicts = []
     with photo_server() as photos:
         for i, (prompt, needs) in enumerate(cases):
-            verdict, _, _ = await judge(
+            verdict, _ = await judge(
                 client, user.headers, settings, browser, prompt, needs, tmp_path / f"p{i}",
                 photos.url,
             )  # fmt: skip
@@ -106,7 +106,8 @@ HELD_OUT_SETS = {"held-out create prompts": HELD_OUT,
                  "tenth held-out create prompts": HELD_OUT_10,
                  "eleventh held-out create prompts": HELD_OUT_11,
                  "twelfth held-out create prompts": HELD_OUT_12,
-                 "thirteenth held-out create prompts": HELD_OUT_13}  # fmt: skip
+                 "thirteenth held-out create prompts": HELD_OUT_13,
+                 "fourteenth held-out create prompts": HELD_OUT_14}  # fmt: skip
 
 
 @pytest.mark.parametrize("title", list(HELD_OUT_SETS))
@@ -119,23 +120,24 @@ async def test_held_out_prompts_make_videos_that_pass_every_check(
     assert rates(verdicts) == dict.fromkeys(rates(verdicts), 1.0), table(title, verdicts)
 
 
-# The fourteenth set's rates at its first run (docs/api/ai.md names the failures): no_echo,
-# length and scripts 100 %, needs 60 %. The composer is not changed for it, so they stay the
-# honest measure of prompts it has not seen.
-FOURTEENTH_MEASURED = {**dict.fromkeys(CHECKS, 1.0), "needs": 0.6}
+# The fifteenth set's rates at its first run (docs/api/ai.md names the failures): no_echo,
+# length and scripts 90 % (the composer answered one prompt with an error: "3D prints
+# completed" made a slot key that starts with a digit), needs 40 %. The composer is not changed
+# for it, so they stay the honest measure of prompts it has not seen.
+FIFTEENTH_MEASURED = {"no_echo": 0.9, "needs": 0.4, "length": 0.9, "scripts": 0.9}
 
 
-async def test_fourteenth_held_out_prompts_as_first_measured(
+async def test_fifteenth_held_out_prompts_as_first_measured(
     client: Any, make_user: Any, settings: Settings, browser: Browser, tmp_path: Path
 ) -> None:
-    """Written before the composer changes that follow the thirteenth set and never tuned on:
-    printed, and guarded at the rates of its first run (FOURTEENTH_MEASURED)."""
+    """Written before the composer changes that follow the fourteenth set and never tuned on:
+    printed, and guarded at the rates of its first run (FIFTEENTH_MEASURED)."""
     user = await make_user(tier="enterprise")
-    verdicts = await run_suite(client, user, settings, browser, HELD_OUT_14, tmp_path)
-    title = "fourteenth held-out create prompts (never tuned on)"
+    verdicts = await run_suite(client, user, settings, browser, HELD_OUT_15, tmp_path)
+    title = "fifteenth held-out create prompts (never tuned on)"
     print("\n" + table(title, verdicts))
     got = rates(verdicts)
-    assert all(got[c] >= FOURTEENTH_MEASURED[c] for c in got), table(title, verdicts)
+    assert all(got[c] >= FIFTEENTH_MEASURED[c] for c in got), table(title, verdicts)
 
 
 def probe_seconds(path: Path) -> float:

@@ -52,7 +52,7 @@ def test_create(prompt, wanted, tone, length):
 def test_create_uses_the_templates_own_slots():
     pulse = builtins()["pulse"]
     state = TemplateState(dataSlots=pulse.dataSlots)
-    made = create("review with stats and categories ranked", state)
+    made = create("review with stats, categories ranked and a button to book a call", state)
     # The template's slots as they were, plus the link its call to action points at.
     assert [s.key for s in made.dataSlots] == [s.key for s in pulse.dataSlots] + ["cta_url"]
     stats = next(s for s in made.scenes if s.primitiveId == "stat-counters")
