@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from app.ai.quantities import Quantity
+from app.composition.variables import KEY
 from app.templates.schemas import DataSlot
 
 
@@ -89,6 +90,14 @@ def proposed_slot(role: str) -> DataSlot:
     )
 
 
+def slot_key(key: str, kind: str) -> str:
+    """A data slot key (`KEY`) for a quantity's key: one that would start with a digit ("3D
+    prints completed": `3d_prints_completed`) is led by its kind (`count_3d_prints_completed`);
+    an empty one is its kind."""
+    key = key.strip("_") or kind
+    return key if KEY.fullmatch(key) else f"{kind}_{key}"
+
+
 class SlotBook:
     """The slots a composition may use: the template's, plus proposals added on first use."""
 
@@ -111,7 +120,7 @@ class SlotBook:
         typed slot (a money slot's label and description name its currency symbol)."""
         if q.kind == "rank":
             return self.key("percentile") or q.key
-        key = q.key
+        key = slot_key(q.key, q.kind)
         taken = [s for s in self.slots if s.key == key or key in s.aliases]
         if key in ROLES or any(s.type != q.slot_type for s in taken):
             # "how many books" is a number; `books`, the book shelf's list, stays a list.
