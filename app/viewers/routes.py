@@ -240,7 +240,7 @@ async def track() -> TrackResponse:
         signed_sid=sid,
         client=client,
         max_events=settings.track_max_events_per_session,
-        turn=_writer_turn(db) if sid is not None else nullcontext(),
+        turn=_writer_turn(db),  # taken only for a beacon that will be counted
     )
     return TrackResponse(ok=True, counted=outcome == "counted")
 
