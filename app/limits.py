@@ -26,7 +26,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from app.composition.timeline import UnknownPrimitive, build_timeline, scene_dict
+from app.composition.timeline import Timeline, UnknownPrimitive, build_timeline, scene_dict
 from app.composition.variables import VARIABLE, as_text, lookup, present, substitute
 from app.config import Settings, TierLimits
 from app.errors import DomainError, Kind
@@ -141,6 +141,15 @@ def estimated_duration_ms(
 ) -> int:
     """The video length by the timeline rules with estimated voiceovers; call after the
     voScript sizes are checked (the scripts are substituted here)."""
+    timeline = estimated_timeline(scenes, data, include_voiceover)
+    return 0 if timeline is None else timeline.duration_ms
+
+
+def estimated_timeline(
+    scenes: Sequence[Any], data: Mapping[str, Any], include_voiceover: bool
+) -> Timeline | None:
+    """The timeline with estimated voiceovers (`estimated_duration_ms`); None for scenes the
+    timeline cannot lay out (not a limit question: the template checks report it)."""
     speech: dict[int, int] = {}
     if include_voiceover:
         for index, raw in enumerate(scenes):
@@ -150,9 +159,9 @@ def estimated_duration_ms(
                 if text.strip():
                     speech[index] = speech_estimate_ms(text)
     try:
-        return build_timeline(scenes, data, speech).duration_ms
+        return build_timeline(scenes, data, speech)
     except (UnknownPrimitive, ValueError):
-        return 0  # not a limit question: the template checks report it
+        return None
 
 
 def shortest_duration_ms(scenes: Sequence[Any]) -> int:

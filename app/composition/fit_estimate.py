@@ -32,7 +32,13 @@ from typing import Any
 from app.composition.fit import FIT_WARN_SCALE, fit_rules
 from app.composition.glyphs import clusters
 from app.composition.metrics import advance, cluster_width
-from app.composition.timeline import Timeline, TimelineScene, prop_fields, scene_props
+from app.composition.timeline import (
+    Timeline,
+    TimelineScene,
+    prop_fields,
+    resolved_scene_data,
+    scene_props,
+)
 from app.primitives.catalog import PRIMITIVES_DIR
 from app.primitives.items import list_schemas
 
@@ -288,7 +294,9 @@ def _as_text(value: Any, item: Any) -> str | None:
     return None
 
 
-def _walk(value: Any, parts: list[str], path: str, item: Any, limit: dict[str, int]) -> Iterator:
+def _walk(
+    value: Any, parts: tuple[str, ...], path: str, item: Any, limit: Mapping[str, int]
+) -> Iterator:
     """(props path, value, enclosing item) for a pattern's parts (`stats`, `[]`, `value`)."""
     if not parts:
         yield path, value, item
@@ -304,8 +312,9 @@ def _walk(value: Any, parts: list[str], path: str, item: Any, limit: dict[str, i
         yield from _walk(value[head], rest, f"{path}.{head}" if path else head, item, limit)
 
 
-def _pattern(prop: str) -> list[str]:
-    return [p for p in re.split(r"\.|(\[\])", prop) if p]
+@lru_cache(maxsize=1024)
+def _pattern(prop: str) -> tuple[str, ...]:
+    return tuple(p for p in re.split(r"\.|(\[\])", prop) if p)
 
 
 def texts_shown(
@@ -315,7 +324,7 @@ def texts_shown(
     for prop in box.shows:
         found = [
             (path, text)
-            for path, value, item in _walk(props, _pattern(prop), "", None, dict(limits))
+            for path, value, item in _walk(props, _pattern(prop), "", None, limits)
             if (text := _as_text(value, item))
         ]
         if found:
@@ -328,16 +337,14 @@ def scene_estimates(scene: TimelineScene, data: Mapping[str, Any]) -> list[FitEs
     boxes = boxes_for(scene.primitive_id, scene.animation_option)
     if not boxes:
         return []
-    props = scene_props(scene, data)
-    fields = prop_fields(scene, data)
-    limits = {
-        name: schema.max
-        for name, schema in list_schemas(scene.primitive_id).items()
-        if schema.max is not None
-    }
+    resolved = resolved_scene_data(scene, data)
+    props = scene_props(scene, data, resolved)
+    fields = prop_fields(scene, data, resolved)
+    schemas = list_schemas(scene.primitive_id)
+    limits = {name: schema.max for name, schema in schemas.items() if schema.max is not None}
     counts = [
         min(len(props[name]), limits.get(name, len(props[name])))
-        for name in list_schemas(scene.primitive_id)
+        for name in schemas
         if isinstance(props.get(name), list) and props[name]
     ]
     out = []

@@ -222,8 +222,17 @@ def resolve_value(value: Any, data: Mapping[str, Any]) -> Any:
     return value
 
 
-def scene_props(scene: TimelineScene, data: Mapping[str, Any]) -> dict[str, Any]:
-    """What a primitive sees: its dataInputs taken from data, overlaid by resolved sceneData."""
+def resolved_scene_data(scene: TimelineScene, data: Mapping[str, Any]) -> dict[str, Any]:
+    """The scene's sceneData with data bound in (`resolve_value`); {} when it has none."""
+    scene_data = scene.config.get("sceneData") or {}
+    return resolve_value(scene_data, data) if isinstance(scene_data, Mapping) else {}
+
+
+def scene_props(
+    scene: TimelineScene, data: Mapping[str, Any], resolved: Mapping[str, Any] | None = None
+) -> dict[str, Any]:
+    """What a primitive sees: its dataInputs taken from data, overlaid by resolved sceneData
+    (`resolved`: `resolved_scene_data` already made, e.g. for `prop_fields` too)."""
     info = get_primitive(scene.primitive_id)
     props: dict[str, Any] = {}
     for name in info.dataInputs if info else []:
@@ -231,9 +240,7 @@ def scene_props(scene: TimelineScene, data: Mapping[str, Any]) -> dict[str, Any]
         value = lookup(data, key)
         if value is not MISSING:
             props[key] = value
-    scene_data = scene.config.get("sceneData") or {}
-    if isinstance(scene_data, Mapping):
-        props.update(resolve_value(scene_data, data))
+    props.update(resolved_scene_data(scene, data) if resolved is None else resolved)
     return props
 
 
@@ -302,7 +309,9 @@ def _fields_from_scene(
         _fields_from_data(value, prop, source, out)
 
 
-def prop_fields(scene: TimelineScene, data: Mapping[str, Any]) -> dict[str, str]:
+def prop_fields(
+    scene: TimelineScene, data: Mapping[str, Any], resolved: Mapping[str, Any] | None = None
+) -> dict[str, str]:
     """Where each text shown by a scene comes from: props path -> field path.
 
     A value taken from the data names its data field (`keyStats[1].label`); a sceneData text
@@ -320,5 +329,6 @@ def prop_fields(scene: TimelineScene, data: Mapping[str, Any]) -> dict[str, str]
             _fields_from_data(value, key, key, out)
     for key, template in scene_data.items():
         source = f"scenes[{scene.index}].sceneData.{key}"
-        _fields_from_scene(template, resolve_value(template, data), str(key), source, out)
+        value = resolve_value(template, data) if resolved is None else resolved.get(str(key))
+        _fields_from_scene(template, value, str(key), source, out)
     return out

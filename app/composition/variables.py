@@ -24,6 +24,8 @@ KEY_PATTERN: Final = r"[A-Za-z_][A-Za-z0-9_]*"
 KEY: Final = re.compile(rf"^{KEY_PATTERN}$")
 VARIABLE: Final = re.compile(rf"\[({KEY_PATTERN}(?:\.(?:-[0-9]+|[A-Za-z0-9_]+))*)\]")
 _LOOKS_LIKE_VARIABLE: Final = re.compile(r"\[([A-Za-z_][A-Za-z0-9_.\-]*)\]")
+_SPACES: Final = re.compile(r"[ \t]{2,}")
+_SPACE_BEFORE_MARK: Final = re.compile(r"[ \t]+([,.!?;:])")
 
 
 class _Missing:
@@ -130,8 +132,8 @@ def substitute(
 
     result = VARIABLE.sub(replace, text)
     if not keep_unknown:
-        result = re.sub(r"[ \t]{2,}", " ", result)
-        result = re.sub(r"[ \t]+([,.!?;:])", r"\1", result).strip()
+        result = _SPACES.sub(" ", result)
+        result = _SPACE_BEFORE_MARK.sub(r"\1", result).strip()
     return Substituted(result, missing)
 
 

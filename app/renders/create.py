@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from datetime import timedelta
+from functools import lru_cache
 from typing import Any, TypeVar
 
 from sqlalchemy import insert
@@ -39,6 +40,7 @@ from app.renders.states import JobStatus, RenderOn
 from app.renders.variants import DEFAULT_PRIMARY_METRIC, assign, recipient_key
 from app.renders.warnings import render_warnings
 from app.templates.binding import prepare_data
+from app.templates.builtins import builtin_as_view, builtins, is_builtin
 from app.templates.errors import TemplateNotFound
 from app.templates.lists import data_problems as template_data_problems
 from app.templates.service import get_template, increment_usage
@@ -52,11 +54,20 @@ BaseModelT = TypeVar("BaseModelT", BrandOptions, AudioOptions)
 
 async def load_template(session: AsyncSession, template_id: str, account_id: str) -> dict[str, Any]:
     """The template as the account may see it (SPEC names, with its data source rule; a
-    built-in's usageCount is not read); TemplateNotFound otherwise."""
+    built-in's usageCount is not read); TemplateNotFound otherwise. A built-in's document
+    is made once per process (built-ins never change while it runs); each caller gets its
+    own top-level copy, and nothing writes into the scenes (`apply_overrides` copies)."""
+    if is_builtin(template_id):
+        return dict(_builtin_document(template_id))
     view = await get_template(session, template_id, account_id, usage=False)
     if view is None:
         raise TemplateNotFound(template_id)
     return template_document(view)
+
+
+@lru_cache(maxsize=64)
+def _builtin_document(template_id: str) -> dict[str, Any]:
+    return template_document(builtin_as_view(builtins()[template_id], 0))
 
 
 def template_slots(template: dict[str, Any]) -> list[Slot]:
@@ -153,8 +164,8 @@ async def create_render(
     )
     stored = spec.model_dump(mode="json")
     # tier limits (400 naming field, value and limit), before anything is charged
-    check_render(stored, spec.data, allowance(settings, account.tier))
-    warnings = render_warnings(spec)
+    bound = check_render(stored, spec.data, allowance(settings, account.tier))
+    warnings = render_warnings(spec, bound)
     on_view = body.render == RenderOn.ON_VIEW
     if on_view:
         balance = await credit_balance(session, account.id)

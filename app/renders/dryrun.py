@@ -115,14 +115,14 @@ def check_row(
         return data, False, [_problem_warning(p) for p in problems] + glyph_warnings(data)
     try:
         spec = build_job_spec(arm.template, data, tier, options=arm.options)
-        check_render_data(spec.model_dump(mode="json"), spec.data, allow)
+        bound = check_render_data(spec.model_dump(mode="json"), spec.data, allow)
     except InvalidRenderRequest as exc:
         warning = {"kind": "data", "field": None, "message": exc.message}
         return data, False, [warning, *glyph_warnings(data)]
     except LimitExceeded as exc:
         warning = {"kind": "limits", "field": exc.field, "message": exc.message}
         return data, False, [warning, *glyph_warnings(data)]
-    return spec.data, True, render_warnings(spec)
+    return spec.data, True, render_warnings(spec, bound)
 
 
 def _other_arms(

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
+from app.composition.timeline import Timeline
 from app.composition.variables import VARIABLE, lookup, present
 from app.limits import (
     Allowance,
@@ -16,7 +18,7 @@ from app.limits import (
     check_output_times,
     check_render_options,
     check_strings,
-    estimated_duration_ms,
+    estimated_timeline,
     expanded_length,
     over,
     strings_in,
@@ -62,11 +64,23 @@ def _page_size(scenes: Sequence[dict[str, Any]], data: Mapping[str, Any], allow:
     return total
 
 
+@dataclass(frozen=True)
+class BoundRender:
+    """One recipient's scenes and data bound as the render binds them (`prepare_render`) and
+    their estimated timeline (None when it cannot be laid out): made by the checks, reused
+    by the warnings so a create binds and lays out the scenes once."""
+
+    scenes: list[dict[str, Any]]
+    data: dict[str, Any]
+    timeline: Timeline | None
+
+
 def check_render_data(
     options: Mapping[str, Any], data: Mapping[str, Any], allow: Allowance
-) -> None:
+) -> BoundRender:
     """One recipient's data: its strings, each voScript and sceneData string after
-    substitution, the composed page's size and the estimated video length."""
+    substitution, the composed page's size and the estimated video length. Returns the
+    bound scenes and their timeline."""
 
     limits = allow.limits
     check_strings(data, "data", allow)
@@ -89,15 +103,19 @@ def check_render_data(
         "scenes", page, limits.max_page_bytes, "bytes of page content", allow, " after substitution"
     )
     include_voiceover = bool((options.get("audio") or {}).get("includeVoiceover"))
-    duration_ms = estimated_duration_ms(scenes, prepared, include_voiceover)
+    timeline = estimated_timeline(scenes, prepared, include_voiceover)
+    duration_ms = 0 if timeline is None else timeline.duration_ms
     check_duration(duration_ms, "scenes", allow, "(estimated before speaking)")
     check_output_times(options.get("output") or {}, duration_ms, allow)
+    return BoundRender(scenes, prepared, timeline)
 
 
-def check_render(options: Mapping[str, Any], data: Mapping[str, Any], allow: Allowance) -> None:
+def check_render(
+    options: Mapping[str, Any], data: Mapping[str, Any], allow: Allowance
+) -> BoundRender:
     """A single render request (`POST /api/render`), before it is charged."""
     check_render_options(options, allow)
-    check_render_data(options, data, allow)
+    return check_render_data(options, data, allow)
 
 
 def check_batch(

@@ -42,7 +42,6 @@ HEARTBEAT_TTL_S = 20
 DISPATCH_LOCK = 0x7265656C  # PostgreSQL advisory lock id of a dispatch round ("reel")
 
 
-
 def arq_job_id(settings: Settings, job_id: str) -> str:
     """One arq job per render job: enqueueing the same job twice is a no-op. arq keeps its job
     state under global key names (`arq:job:<id>`, ...), so the id carries REDIS_PREFIX and

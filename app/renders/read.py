@@ -102,6 +102,14 @@ _STATUS = PointRead(select(*STATUS_COLUMNS).where(RenderJob.id == bindparam("job
 _REQUEST = PointRead(select(RenderJob.request).where(RenderJob.id == bindparam("job")))
 
 
+def keep_warnings(job_id: str, warnings: list[dict[str, Any]]) -> None:
+    """The warnings a create just answered, kept for the job's status reads (the first poll,
+    a second later, then need not read and lay out the job spec again)."""
+    _warnings[job_id] = [dict(w) for w in warnings]
+    if len(_warnings) > WARNINGS_KEPT:
+        _warnings.popitem(last=False)
+
+
 async def job_status(
     db: Database, account_id: str, job_id: str
 ) -> tuple[Any, list[dict[str, Any]]]:

@@ -128,6 +128,8 @@ async def create_render(data: RenderBody) -> Answer:
         return answer
 
     answer, status, headers = await _create("render", data, make)
+    if "Idempotent-Replayed" not in headers:
+        read.keep_warnings(answer["jobId"], answer["warnings"])
     if answer.get("status") == JobStatus.AWAITING_VIEW and "Idempotent-Replayed" not in headers:
         await onview.enqueue_posters(get_arq, settings, [answer["jobId"]])  # one frame
     return answer, status, headers

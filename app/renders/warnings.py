@@ -19,6 +19,7 @@ from app.composition.fit_estimate import fit_warnings
 from app.composition.glyphs import uncovered_characters
 from app.composition.timeline import UnknownPrimitive, build_timeline
 from app.renders.job import RenderJobSpec, bind_scenes
+from app.renders.limits import BoundRender
 
 
 def glyph_warnings(data: Any) -> list[dict[str, Any]]:
@@ -34,13 +35,21 @@ def glyph_warnings(data: Any) -> list[dict[str, Any]]:
     ]
 
 
-def text_fit_warnings(spec: RenderJobSpec) -> list[dict[str, Any]]:
+def text_fit_warnings(
+    spec: RenderJobSpec, bound: BoundRender | None = None
+) -> list[dict[str, Any]]:
     """The estimate's warnings for the job's scenes and data (none for a template the
-    timeline cannot lay out: the render reports that)."""
-    scenes, data = bind_scenes(spec, spec.data)
-    try:
-        timeline = build_timeline(scenes, data)
-    except (UnknownPrimitive, ValueError):
+    timeline cannot lay out: the render reports that). `bound`: the checks' binding of this
+    job's scenes and data (`check_render_data`), not made again."""
+    if bound is not None:
+        timeline, data = bound.timeline, bound.data
+    else:
+        scenes, data = bind_scenes(spec, spec.data)
+        try:
+            timeline = build_timeline(scenes, data)
+        except (UnknownPrimitive, ValueError):
+            timeline = None
+    if timeline is None:
         return []
     return [
         {
@@ -57,6 +66,7 @@ def text_fit_warnings(spec: RenderJobSpec) -> list[dict[str, Any]]:
     ]
 
 
-def render_warnings(spec: RenderJobSpec) -> list[dict[str, Any]]:
-    """Glyph and text-fit warnings of one resolved job (JSON-ready)."""
-    return glyph_warnings(spec.data) + text_fit_warnings(spec)
+def render_warnings(spec: RenderJobSpec, bound: BoundRender | None = None) -> list[dict[str, Any]]:
+    """Glyph and text-fit warnings of one resolved job (JSON-ready); `bound` as for
+    `text_fit_warnings`."""
+    return glyph_warnings(spec.data) + text_fit_warnings(spec, bound)

@@ -10,6 +10,7 @@ from typing import Any
 from sqlalchemy import func, select
 
 from app.accounts.models import Account
+from app.renders import read
 from app.renders.models import RenderJob
 from tests.support.render_helpers import make_template
 
@@ -69,6 +70,13 @@ async def test_render_answers_glyph_and_fit_warnings_and_goes_on(app, client, ma
     assert first["scene"] == 0 and first["primitiveId"] == "title-intro"
     assert first["element"] == ".ti-name" and (first["truncated"] or first["scale"] < 0.8)
     assert "estimate" in first["message"] and "codePoint" not in first
+    # The status read answers the warnings the create kept for it; read again from the
+    # stored request (another API process, or after a restart), they are the same.
+    job = await (await client.get(f"/api/render/{body['jobId']}", headers=user.headers)).get_json()
+    assert job["warnings"] == body["warnings"]
+    async with app.config["REELSMITH_DB"].session() as session:
+        stored = (await session.get(RenderJob, body["jobId"])).request
+    assert read.request_warnings(stored) == body["warnings"]
 
 
 async def test_text_that_fits_and_drawn_characters_give_no_warnings(client, make_user):
