@@ -82,6 +82,11 @@ def currency_of(text: str) -> Currency:
 def money(
     pos: int, tokens: list[str], currency: Currency, cue: bool, limit: int = 2
 ) -> Quantity | None:
+    cost = WHAT_COST.search(" ".join(tokens))
+    if cost:  # "what the last service cost": "Service cost"
+        thing = content_words(cost.group(1).split(), set())[-2:]
+        key, label = key_label([*thing, "cost"])
+        return Quantity("money", key, label, currency.symbol, "", currency.spoken, 0, pos)
     # "hours given", "hours saved" are time, not money, unless something says money.
     counted = any(t in COUNT_NOUNS or measure(t) for t in tokens) or counted_done(tokens)
     for i, t in enumerate(tokens):
@@ -153,14 +158,17 @@ def currency_note(phrase: str) -> bool:
 
 # "what they paid" asks for an amount as "how much they paid" does.
 WHAT_PAID = re.compile(r"\bwhat (?:they|you|we|he|she|i) (?:" + "|".join(MONEY_VERBS) + r")\b")
+# "what the last service cost", "what their repairs came to" ask for the price of the thing.
+WHAT_COST = re.compile(r"\bwhat ((?:[a-z0-9'-]+ ){1,4}?)(?:cost|costs|came to|comes to)\b")
 
 
 def money_cue(text: str, tokens: list[str], phrase: str) -> bool | None:
-    """True when the phrase says it is an amount ("how much", "what they paid", a currency),
-    None when it says it is a count and names no currency ("how many times they've donated",
-    "the number of lives saved"), else False (a money word may still name one)."""
+    """True when the phrase says it is an amount ("how much", "what they paid", "what it cost",
+    a currency), None when it says it is a count and names no currency ("how many times
+    they've donated", "the number of lives saved"), else False (a money word may still name
+    one)."""
     named = currency_in(WEIGHED.sub(" ", phrase))
-    if named is not None or "$" in phrase or WHAT_PAID.search(text):
+    if named is not None or "$" in phrase or WHAT_PAID.search(text) or WHAT_COST.search(text):
         return True
     if re.search(r"\bhow much\b", text):
         return not re.search(r"\bhow much (time|longer|more time)\b", text)

@@ -42,6 +42,7 @@ from app.ai.measures import (
 from app.ai.money import (
     MONEY_WORDS,
     NOTED_MONEY,
+    WHAT_COST,
     currency_note,
     currency_of,
     money,
@@ -104,7 +105,8 @@ def _quantity(pos: int, phrase: str, currency: Currency, noted: bool) -> Quantit
         return None
     currency = own or currency  # "the renewal price (₹)" in a prompt in dollars
     text = " ".join(tokens)
-    marked = bool(re.search(r"\bhow (many|much|long)\b|\bnumber of\b|\btotal\b|%|\bpercent", text))
+    asked = re.search(r"\bhow (many|much|long)\b|\bnumber of\b|\btotal\b|%|\bpercent", text)
+    marked = bool(asked or WHAT_COST.search(text))  # "what the repair cost": not a genre
     ranked = RANK_WHERE.search(text) or RANK_VERB.search(text)
     if _genre(tokens) and not marked and not ranked and "date" not in tokens:
         return None
