@@ -63,7 +63,7 @@ from app.ai.phrases import (
 )
 from app.ai.quantity import Currency, Quantity
 from app.ai.ranked import ranked_list, spent_doing
-from app.ai.timed import DATED, PERCENT, date, dated_first, duration, since
+from app.ai.timed import PERCENT, countdown, date, dated, dated_first, duration, since
 
 __all__ = ["QUOTED", "Currency", "Quantity", "currency_of", "quantities", "unquoted", "words"]
 
@@ -126,9 +126,9 @@ def _quantity(pos: int, phrase: str, currency: Currency, noted: bool) -> Quantit
     # a currency named for this one quantity makes it money ("the fee due in kroner"), not
     # a date, unless it says it is one ("the date the fee in kroner is due")
     priced = own is not None and not re.search(r"\b(?:date|when|day)\b", text)
-    if DATED.search(text) and not priced and not re.search(r"\b(amount|how much)\b", text):
+    if dated(text) and not priced and not re.search(r"\b(amount|how much)\b", text):
         return date(pos, tokens, phrase)
-    timed = spent_doing(pos, text) or duration(pos, tokens, phrase)
+    timed = spent_doing(pos, text) or duration(pos, tokens, phrase) or countdown(pos, text)
     timed = timed or _measured(pos, tokens, phrase)
     if timed is not None:
         return timed
