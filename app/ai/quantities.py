@@ -20,6 +20,7 @@ from app.ai.counts import (
     done,
     led_count,
     measure,
+    particle,
     things,
     things_done,
     things_of,
@@ -260,7 +261,10 @@ def _count(pos: int, tokens: list[str], marked: bool, phrase: str) -> Quantity |
     where = re.search(rf"\b{noun} (?:of|on|at|in|under|aboard) ", text)
     of = rest[:1] if noun in UNITS and where and not verb else []
     # "how many stamps till their next free coffee": the stamps to go
-    named = [*which, noun, verb] if verb else [noun, "to", "go"] if to_go else [*which, *of, noun]
+    done_with = [verb, *particle(verb, tokens)] if verb else []  # "hives looked after"
+    named = (
+        [*which, noun, *done_with] if verb else [noun, "to", "go"] if to_go else [*which, *of, noun]
+    )
     key, label = key_label(named)
     if measure(noun):  # "kWh charged": the unit as the prompt writes it
         label = headed(as_written(label.lower().split(), phrase))
