@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from app.ai.counts import measure
-from app.ai.currencies import DOLLAR, currency_in
+from app.ai.currencies import DOLLAR, currency_in, placed
 from app.ai.heads import counted_done
 from app.ai.measures import COUNT_NOUNS, DOERS, WEIGHED
 from app.ai.phrases import content_words, key_label, lead_words, phrases
@@ -76,7 +76,8 @@ def currency_of(text: str) -> Currency:
     text = WEIGHED.sub(" ", text)
     # What a phrase says all amounts are in ("amounts in CHF") outranks an amount's own sign.
     notes = (currency_in(p) for _, p in phrases(text) if currency_note(p))
-    return next((c for c in notes if c is not None), None) or currency_in(text) or DOLLAR
+    found = next((c for c in notes if c is not None), None) or currency_in(text) or DOLLAR
+    return placed(found, text)  # pesos of the place the prompt names
 
 
 def money(

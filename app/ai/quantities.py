@@ -28,7 +28,7 @@ from app.ai.counts import (
     times_done,
     unit_led,
 )
-from app.ai.currencies import currency_in
+from app.ai.currencies import PESO, currency_in
 from app.ai.heads import PAID_THINGS, RANK_WHERE, general
 from app.ai.measures import (
     COUNT_NOUNS,
@@ -104,7 +104,8 @@ def _quantity(pos: int, phrase: str, currency: Currency, noted: bool) -> Quantit
     own = currency_in(WEIGHED.sub(" ", phrase))
     if not tokens or own is not None and currency_note(phrase):
         return None
-    currency = own or currency  # "the renewal price (₹)" in a prompt in dollars
+    # "the renewal price (₹)" in a prompt in dollars; "(pesos)" are the prompt's pesos
+    currency = currency if own == PESO and currency.spoken == "pesos" else own or currency
     text = " ".join(tokens)
     asked = re.search(r"\bhow (many|much|long)\b|\bnumber of\b|\btotal\b|%|\bpercent", text)
     marked = bool(asked or WHAT_COST.search(text))  # "what the repair cost": not a genre
