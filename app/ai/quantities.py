@@ -97,6 +97,8 @@ PICTURE_OF = re.compile(
     r"^(?:(?:a|an|the|their|your|our|some|one) )?(?:photos?|pictures?|pics?|images?"
     r"|snapshots?|shots?|slideshow|gallery|map) of\b"
 )
+# A button or link says what it does, it is no measure ("a button to claim 10% off").
+BUTTON_TO = re.compile(r"^(?:(?:a|an|the|one) )?(?:button|link|cta)s? (?:to|for)\b")
 
 
 def _quantity(pos: int, phrase: str, currency: Currency, noted: bool) -> Quantity | None:
@@ -112,7 +114,7 @@ def _quantity(pos: int, phrase: str, currency: Currency, noted: bool) -> Quantit
     ranked = RANK_WHERE.search(text) or RANK_VERB.search(text)
     if _genre(tokens) and not marked and not ranked and "date" not in tokens:
         return None
-    if PICTURE_OF.match(text):
+    if PICTURE_OF.match(text) or BUTTON_TO.match(text):
         return None
     top = ranked_list(text)
     if top:
