@@ -38,6 +38,24 @@ NOT_THINGS = {"lots", "loads", "kinds", "types", "sorts", "bits", "hundreds", "t
               "millions", "names", "details", "parts"}  # fmt: skip
 
 
+# Adverbs that make a phrasal verb of what was done ("hives looked after", "kits handed out"),
+# and words that may follow one: when, or to whom, not a noun phrase it would be a preposition of.
+PARTICLES = {"after", "up", "out", "off", "down", "back", "away", "over", "through"}
+AFTER_PARTICLE = {"this", "last", "so", "to", "for", "since", "in", "during", "per", "each",
+                  "every", "by", "at", "on", "with", "from", "today", "yet", "already"}  # fmt: skip
+
+
+def particle(verb: str, tokens: list[str]) -> list[str]:
+    """The particle after what was done, when the phrase has one ("looked after": ["after"],
+    "handed out this term"); not a preposition before what it is about ("walked over the
+    weekend")."""
+    at = tokens.index(verb) + 1 if verb in tokens else len(tokens)
+    after = tokens[at + 1 : at + 2]
+    if not tokens[at : at + 1] or tokens[at] not in PARTICLES:
+        return []
+    return [tokens[at]] if not after or after[0] in AFTER_PARTICLE else []
+
+
 def time_unit(content: list[str]) -> str | None:
     """The unit of time among the words, if one is ("kilowatt hours" are energy, not time)."""
     at = next((i for i, w in enumerate(content) if w in UNITS), None)

@@ -5,7 +5,8 @@ a stat card shows before an amount in it.
 An amount shows the sign people of the currency read ("₹", "kr", "R", "S$"); when the prompt
 writes a currency's ISO code and the currency has no sign read beyond its country ("PLN",
 "ZAR", "SEK"), the code as written. Dollars are "$" unless the prompt says whose ("A$",
-"S$"); none named is dollars."""
+"S$"); none named is dollars. Pesos, which several countries use, are those of the country or
+city the prompt names ("our app in Mexico City": "MX$"), "$" where it names none."""
 
 from __future__ import annotations
 
@@ -30,6 +31,9 @@ TABLE: tuple[tuple[str, str, str, tuple[str, ...], bool], ...] = (
     ("SGD", "S$", "dollars", ("singapore dollar", "singapore dollars"), True),
     ("HKD", "HK$", "dollars", ("hong kong dollar", "hong kong dollars"), True),
     ("MXN", "MX$", "pesos", ("mexican peso", "mexican pesos"), True),
+    ("CLP", "CLP$", "pesos", ("chilean peso", "chilean pesos"), True),
+    ("COP", "COL$", "pesos", ("colombian peso", "colombian pesos"), True),
+    ("ARS", "ARS$", "pesos", ("argentine peso", "argentine pesos", "argentinian pesos"), True),
     ("SEK", "kr", "kronor", ("krona", "kronor", "swedish krona", "swedish kronor"), False),
     ("NOK", "kr", "kroner", ("norwegian krone", "norwegian kroner"), False),
     ("DKK", "kr", "kroner", ("krone", "kroner", "danish krone", "danish kroner"), False),
@@ -56,9 +60,20 @@ TABLE: tuple[tuple[str, str, str, tuple[str, ...], bool], ...] = (
 SPOKEN = {spoken for _, sign, spoken, _, _ in TABLE if sign not in ("$", "€", "£", "¥")}
 # ISO codes that are also English words, read in capitals ("TRY"), or in any case after "in"
 # or in parentheses ("amounts in php", "(try)"; not "try it").
-WORD_CODES = {"TRY", "PHP", "SAR", "ILS", "ALL"}
-# Pesos, with no country named, are written with "$" (Mexico, Chile, Colombia …).
+WORD_CODES = {"TRY", "PHP", "SAR", "ILS", "ALL", "COP"}
+# Pesos, with no country named, are written with "$" (Mexico, Chile, Colombia …)...
 PESO = Currency("$", "pesos")
+# ...and with one named, by its country or one of its cities ("our app in Mexico City",
+# "members in Manila"): the sign read abroad.
+PESO_PLACES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("MX$", ("mexico", "mexican", "guadalajara", "monterrey", "cancún", "cancun", "tijuana",
+             "puebla", "oaxaca", "mérida", "merida")),
+    ("₱", ("philippines", "philippine", "filipino", "manila", "cebu", "davao", "makati",
+           "quezon city")),
+    ("CLP$", ("chile", "chilean", "valparaíso", "valparaiso", "santiago de chile")),
+    ("COL$", ("colombia", "colombian", "bogotá", "bogota", "medellín", "medellin")),
+    ("ARS$", ("argentina", "argentine", "argentinian", "buenos aires", "mendoza")),
+)  # fmt: skip
 DOLLAR = Currency("$", "dollars")
 # Signs of letters a prompt may write for the currency ("amounts in kr"; not "R", "Ft", "RM":
 # words and units).
@@ -93,6 +108,17 @@ def _found(text: str) -> list[tuple[int, Currency]]:
                     for m in re.finditer(pattern, lower)]  # fmt: skip
     out += [(m.start(), PESO) for m in re.finditer(r"\bpesos?\b", lower)]
     return out
+
+
+def placed(currency: Currency, text: str) -> Currency:
+    """Pesos with no country named are those of the country or city the text names first
+    ("a laundromat app in Mexico City … (pesos)": MX$); any other currency as it is."""
+    if currency != PESO:
+        return currency
+    lower = text.lower()
+    named = [(m.start(), sign) for sign, places in PESO_PLACES for place in places
+             for m in re.finditer(rf"(?<![a-z]){re.escape(place)}(?![a-z])", lower)]  # fmt: skip
+    return Currency(min(named)[1], "pesos") if named else currency
 
 
 def currency_in(text: str) -> Currency | None:

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 
-from app.ai.counts import UNIT_NAMES, UNITS, done, measure, things
+from app.ai.counts import UNIT_NAMES, UNITS, done, measure, particle, things
 from app.ai.kinds import BY_NAME, mentions
 from app.ai.measures import COUNT_NOUNS
 from app.ai.phrases import content_words, key_label, lead_words
@@ -87,6 +87,14 @@ DETERMINERS = {"a", "an", "the", "their", "your", "our", "his", "her", "its", "m
 PICKED = {"favourite", "favourites", "favorite", "favorites", "fave", "faves", "best", "top",
           "most", "highlights", "moments", "memories", "stats", "numbers", "results", "plans",
           "updates", "details", "news", "picks", "ideas"}  # fmt: skip
+# An average as the head, named by what it averages ("their batting average").
+AVERAGES = {"average", "avg", "mean", "median"}
+# Groups whose average is a benchmark ("the national average", "their class average").
+GROUPS = {"industry", "class", "national", "club", "team", "group", "market", "sector",
+          "regional", "global", "company", "peer", "network", "country", "city", "league",
+          "school", "local", "area", "user", "member", "members", "world"}  # fmt: skip
+# Words that say where something was done ("on the laser cutter", "at the front desk").
+AT_PLACE = {"on", "at", "in", "aboard", "around"}
 # Heads that are a number of points, whatever modifies them ("their best round score").
 SCORES = {"score", "scores", "points", "tally", "rating"}
 # Things done somewhere, named by the place: "dives in the lake", "shifts at the front desk".
@@ -124,8 +132,13 @@ def general(pos: int, tokens: list[str], currency: Currency) -> Quantity | None:
         key, label = key_label(lead[-3:])
         return Quantity("money", key, label, currency.symbol, "", currency.spoken, position=pos)
     at = next((i for i, w in enumerate(lead) if i and done(w) and _counted(lead[i - 1])), 0)
+    if at and lead[at - 1] in UNITS:  # "hours booked on the laser cutter": time, named by where
+        return _time_at(pos, lead[: at + 1], tokens)
     if at:
-        key, label = key_label(lead[max(0, at - 2) : at + 1])
+        key, label = key_label([*lead[max(0, at - 2) : at + 1], *particle(lead[at], tokens)])
+        return Quantity("count", key, label, position=pos)
+    if head in AVERAGES and len(lead) > 1 and not _benchmark(tokens, lead):  # "batting average"
+        key, label = key_label(lead[-3:])
         return Quantity("count", key, label, position=pos)
     stat = next((i for i, t in enumerate(tokens) if t in STATISTICS), None)
     if stat is not None:
@@ -141,6 +154,23 @@ def general(pos: int, tokens: list[str], currency: Currency) -> Quantity | None:
         key, label = key_label(lead[-3:])  # "best gameweek score"
         return Quantity("count", key, label, position=pos)
     return _counted_in(pos, lead, tokens)
+
+
+def _benchmark(tokens: list[str], lead: list[str]) -> bool:
+    """Whether an average is what the recipient is measured against ("the industry average",
+    "their club's average"), not the recipient's own ("their batting average")."""
+    return tokens[:1] == ["the"] or lead[-2] in GROUPS
+
+
+def _time_at(pos: int, named: list[str], tokens: list[str]) -> Quantity:
+    """Time with what was done in it, named by where it was done when the phrase says ("hours
+    booked on the laser cutter": "Laser cutter hours"), else by what was done ("Hours
+    booked")."""
+    unit = named[-2]
+    rest = tokens[len(lead_words(tokens)) :]
+    place = content_words(rest, set())[:2] if rest[:1] and rest[0] in AT_PLACE else []
+    key, label = key_label([*place, unit] if place else named)
+    return Quantity("duration", key, label, "", UNITS[unit], unit, position=pos)
 
 
 def _counted_in(pos: int, lead: list[str], tokens: list[str]) -> Quantity | None:

@@ -1,9 +1,9 @@
 """A prompt cut into the phrases that each name one thing: at commas, semicolons, colons,
-parentheses, a dash, "+" or "&" between words (" - ", "—", " + "; not a hyphen), the end of
-a sentence ("." "?" "!") and "and", "plus", "with" ("compared with other drivers" stays one
-phrase); a unit in parentheses stays with the phrase before it ("data used (GB)" reads as
-"data used in GB"). Quoted copy is blanked out first. Also the words shared by the readings
-of a phrase: stop words, the words that lead a measure's name, its key and label."""
+parentheses, a dash, "+" or "&" between words (" - ", "—", " + "; not a hyphen), an emoji,
+the end of a sentence ("." "?" "!") and "and", "plus", "with" ("compared with other drivers"
+stays one phrase); a unit in parentheses stays with the phrase before it ("data used (GB)"
+reads as "data used in GB"). Quoted copy is blanked out first. Also the words shared by the
+readings of a phrase: stop words, the words that lead a measure's name, its key and label."""
 
 from __future__ import annotations
 
@@ -13,6 +13,8 @@ from app.ai.measures import MEASURES, PARTICIPLES
 
 PHRASE_BREAK = re.compile(
     r"[,;:\n()]|[.?!]+(?:\s|$)|\s[-–+&]+\s|\s*—\s*|\s(?:and|plus|including|showing|then)\s"
+    # an emoji between words ends a phrase as a dash does ("our beekeepers 🐝 hives looked after")
+    r"|\s*[\u2600-\u27bf\U0001f300-\U0001faff][\u2600-\u27bf\U0001f300-\U0001faff\ufe0f\u200d]*\s*"
     r"|(?<!compared)(?<!compare)(?<!compares)(?<!comparing)\swith\s"
 )
 QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”|(?:(?<=\s)|^)'[^']{2,120}'(?=[\s.,;:!?]|$)")

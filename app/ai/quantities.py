@@ -20,6 +20,7 @@ from app.ai.counts import (
     done,
     led_count,
     measure,
+    particle,
     things,
     things_done,
     things_of,
@@ -27,8 +28,8 @@ from app.ai.counts import (
     times_done,
     unit_led,
 )
-from app.ai.currencies import DOLLAR, currency_in
-from app.ai.heads import PAID_THINGS, RANK_WHERE, counted_done, general
+from app.ai.currencies import PESO, currency_in
+from app.ai.heads import PAID_THINGS, RANK_WHERE, general
 from app.ai.measures import (
     COUNT_NOUNS,
     DOERS,
@@ -38,6 +39,15 @@ from app.ai.measures import (
     SHOWN_AS_SCENES,
     STATES,
     WEIGHED,
+)
+from app.ai.money import (
+    MONEY_WORDS,
+    NOTED_MONEY,
+    WHAT_COST,
+    currency_note,
+    currency_of,
+    money,
+    money_cue,
 )
 from app.ai.phrases import (
     NAME_ENDS,
@@ -54,65 +64,11 @@ from app.ai.phrases import (
 )
 from app.ai.quantity import Currency, Quantity
 from app.ai.ranked import ranked_list, spent_doing
-from app.ai.timed import DATED, PERCENT, date, dated_first, duration, since
+from app.ai.timed import PERCENT, countdown, date, dated, dated_first, duration, since
 
 __all__ = ["QUOTED", "Currency", "Quantity", "currency_of", "quantities", "unquoted", "words"]
 
 
-MONEY_WORDS = ("revenue", "amount", "owed", "owe", "balance", "refund", "deposit", "bill",
-               "tuition", "rent", "payment", "payments", "given", "gave", "dividend",
-               "dividends", "bonus", "earned", "earnings", "earn",
-               "income", "saved", "savings", "spent",
-               "spend", "spending", "donated", "raised", "sales", "salary", "profit", "budget",
-               "price", "cost", "costs", "fees", "commission", "payout", "value", "worth",
-               "arr", "mrr", "money", "dollars", "gift", "gifts", "contribution", "billed",
-               "charged", "invoiced", "refunded", "reimbursed", "payouts", "proceeds",
-               "winnings", "reimbursement", "compensation", "royalties",
-               "takings")  # fmt: skip
-# Money words that name the amount themselves (the rest need "how much" or a currency).
-MONEY_NOUNS = {"revenue": ("revenue", "Revenue"), "sales": ("sales", "Sales"),
-               "earnings": ("amount_earned", "Earned"), "income": ("income", "Income"),
-               "savings": ("amount_saved", "You saved"), "salary": ("salary", "Salary"),
-               "profit": ("profit", "Profit"), "budget": ("budget", "Budget"),
-               "arr": ("arr", "ARR"), "mrr": ("mrr", "MRR"), "raised": ("amount_raised", "Raised"),
-               "value": ("estimated_value", "Estimated value"),
-               "worth": ("estimated_value", "Estimated value"),
-               "refund": ("refund", "Refund"), "deposit": ("deposit", "Deposit"),
-               "bill": ("bill", "Bill"), "tuition": ("tuition", "Tuition"),
-               "rent": ("rent", "Rent"), "balance": ("balance", "Balance"),
-               "dividend": ("dividend", "Dividend"), "dividends": ("dividends", "Dividends"),
-               "bonus": ("bonus", "Bonus"),
-               # money with no currency named: the default currency applies ("total payout")
-               "payout": ("payout", "Payout"), "payouts": ("payouts", "Payouts"),
-               "proceeds": ("proceeds", "Proceeds"), "winnings": ("winnings", "Winnings"),
-               "reimbursement": ("reimbursement", "Reimbursement"),
-               "compensation": ("compensation", "Compensation"),
-               "royalties": ("royalties", "Royalties"),
-               "takings": ("takings", "Takings")}  # fmt: skip
-MONEY_VERBS = {"gave": ("amount_given", "You gave"), "give": ("amount_given", "You gave"),
-               "given": ("amount_given", "You gave"), "donated": ("amount_given", "You gave"),
-               "contributed": ("amount_given", "You gave"), "earned": ("amount_earned", "Earned"),
-               "saved": ("amount_saved", "You saved"), "spent": ("amount_spent", "Spent"),
-               "raised": ("amount_raised", "Raised"), "paid": ("amount_paid", "Paid"),
-               "invested": ("amount_invested", "Invested"), "sold": ("sales", "Sales"),
-               "won": ("amount_won", "Won"), "owed": ("amount_owed", "Amount owed"),
-               "owe": ("amount_owed", "Amount owed"), "billed": ("amount_billed", "Billed"),
-               "charged": ("amount_charged", "Charged"),
-               "invoiced": ("amount_invoiced", "Invoiced"),
-               "refunded": ("amount_refunded", "Refunded"),
-               "reimbursed": ("amount_reimbursed", "Reimbursed"),
-               "made": ("amount_made", "Earned")}  # fmt: skip
-# Money verbs and nouns that name an amount without "how much" or a currency.
-SELF_MONEY = {"raised", "earned", "saved", "spent", "donated", "owed", "owe", "given", "gave",
-              "billed", "charged", "invoiced", "refunded", "reimbursed"}  # fmt: skip
-# Words of trading and its results that name an amount when a note says what all amounts are
-# in ("all amounts in HKD: volume traded, biggest single gain"); without one they may count.
-NOTED_MONEY = {"volume", "traded", "trading", "turnover", "gain", "gains", "loss", "losses",
-               "proceeds", "takings", "premium", "premiums", "fare", "fares", "fee", "wagered",
-               "staked", "pnl", "payout", "payouts"}  # fmt: skip
-# Currency words that name no amount ("how many bucks they made" is what they earned).
-CURRENCY_WORDS = {"bucks", "quid", "dollars", "euros", "pounds", "grand", "francs", "yen",
-                  "rupees", "pesos", "reais", "kroner", "kronor", "rand"}  # fmt: skip
 RANK_PHRASES = ("rank", "ranking among", "class rank", "percentile", "how you compare",
                 "compared to other", "compare to other", "compared with other", "standing",
                 "ahead of", "among peers", "place among", "place in", "position in",
@@ -141,75 +97,24 @@ PICTURE_OF = re.compile(
     r"^(?:(?:a|an|the|their|your|our|some|one) )?(?:photos?|pictures?|pics?|images?"
     r"|snapshots?|shots?|slideshow|gallery|map) of\b"
 )
-
-
-def currency_of(text: str) -> Currency:
-    """The currency a prompt names ("in euros", "£", "CHF", "rupees"), dollars when none
-    ("pounds of food" is a weight)."""
-    text = WEIGHED.sub(" ", text)
-    # What a phrase says all amounts are in ("amounts in CHF") outranks an amount's own sign.
-    notes = (currency_in(p) for _, p in phrases(text) if _currency_note(p))
-    return next((c for c in notes if c is not None), None) or currency_in(text) or DOLLAR
-
-
-def _money(pos: int, tokens: list[str], currency: Currency, cue: bool,
-           limit: int = 2) -> Quantity | None:
-    # "hours given", "hours saved" are time, not money, unless something says money.
-    counted = any(t in COUNT_NOUNS or measure(t) for t in tokens) or counted_done(tokens)
-    for i, t in enumerate(tokens):
-        if t in MONEY_VERBS and (cue or (t in SELF_MONEY and not counted)):
-            key, label = _named_money(tokens, i) or MONEY_VERBS[t]
-            return Quantity("money", key, label, currency.symbol, "", currency.spoken, 0, pos)
-    content = content_words(lead_words(tokens), {"percent", "euros", "dollars", "pounds", "money"})
-    for t in tokens:
-        if t in MONEY_NOUNS and not (t == "balance" and counted):
-            key, label = MONEY_NOUNS[t]
-            if t in ("value", "worth") and content[:2] == ["estimated", t]:
-                key, label = "estimated_value", "Estimated value"
-            return Quantity("money", key, label, currency.symbol, "", currency.spoken, 0, pos)
-    # "the amount still owed" (not "the amount of waste")
-    if not cue and not counted and re.search(r"\bamount\b(?! of)", " ".join(tokens)):
-        cue = True
-    if not cue:
-        return None
-    key, label = key_label(content[:limit]) if content else ("amount", "Amount")
-    key = key if key.startswith("amount") or not content else f"{key}_amount"
-    return Quantity("money", key or "amount", label, currency.symbol, "", currency.spoken, 0, pos)
-
-
-# Words before what was done that say when or how, not what ("the amount still owed").
-ADVERBS = {"still", "already", "just", "ever", "yet", "recently", "currently", "actually",
-           "really", "far", "overall"}  # fmt: skip
-
-
-def _named_money(tokens: list[str], at: int) -> tuple[str, str] | None:
-    """The money named before what was done with it: "interest earned" ("Interest earned"),
-    "the prize money they won" ("Prize money"); None when nothing names it ("how much they
-    gave")."""
-    named = content_words(tokens[:at], {"percent", "money"} if at > 1 else set())
-    named = [w for w in named if w not in CURRENCY_WORDS]
-    named = [w for w in named if not currency_in(w) and w not in NOTE_WORDS]
-    amount = {"amount", "amounts", "sum"} & set(tokens[:at])
-    only_money = tokens[at - 1] in DOERS and named == ["money"]  # "the money they raised"
-    if not named or amount or set(named) & ADVERBS or only_money:
-        return None
-    if tokens[at - 1] in DOERS:  # "the prize money they won": "Prize money"
-        return key_label(content_words(tokens[:at], set())[-2:])
-    return key_label([*named[-2:], tokens[at]])
+# A button or link says what it does, it is no measure ("a button to claim 10% off").
+BUTTON_TO = re.compile(r"^(?:(?:a|an|the|one) )?(?:button|link|cta)s? (?:to|for)\b")
 
 
 def _quantity(pos: int, phrase: str, currency: Currency, noted: bool) -> Quantity | None:
     tokens = words(phrase)
     own = currency_in(WEIGHED.sub(" ", phrase))
-    if not tokens or own is not None and _currency_note(phrase):
+    if not tokens or own is not None and currency_note(phrase):
         return None
-    currency = own or currency  # "the renewal price (₹)" in a prompt in dollars
+    # "the renewal price (₹)" in a prompt in dollars; "(pesos)" are the prompt's pesos
+    currency = currency if own == PESO and currency.spoken == "pesos" else own or currency
     text = " ".join(tokens)
-    marked = bool(re.search(r"\bhow (many|much|long)\b|\bnumber of\b|\btotal\b|%|\bpercent", text))
+    asked = re.search(r"\bhow (many|much|long)\b|\bnumber of\b|\btotal\b|%|\bpercent", text)
+    marked = bool(asked or WHAT_COST.search(text))  # "what the repair cost": not a genre
     ranked = RANK_WHERE.search(text) or RANK_VERB.search(text)
     if _genre(tokens) and not marked and not ranked and "date" not in tokens:
         return None
-    if PICTURE_OF.match(text):
+    if PICTURE_OF.match(text) or BUTTON_TO.match(text):
         return None
     top = ranked_list(text)
     if top:
@@ -225,52 +130,29 @@ def _quantity(pos: int, phrase: str, currency: Currency, noted: bool) -> Quantit
     # a currency named for this one quantity makes it money ("the fee due in kroner"), not
     # a date, unless it says it is one ("the date the fee in kroner is due")
     priced = own is not None and not re.search(r"\b(?:date|when|day)\b", text)
-    if DATED.search(text) and not priced and not re.search(r"\b(amount|how much)\b", text):
+    if dated(text) and not priced and not re.search(r"\b(amount|how much)\b", text):
         return date(pos, tokens, phrase)
-    timed = spent_doing(pos, text) or duration(pos, tokens, phrase)
+    timed = spent_doing(pos, text) or duration(pos, tokens, phrase) or countdown(pos, text)
     timed = timed or _measured(pos, tokens, phrase)
     if timed is not None:
         return timed
-    cue = _money_cue(text, tokens, phrase)
+    cue = money_cue(text, tokens, phrase)
     if cue is False and noted and NOTED_MONEY & set(tokens):
-        return _money(pos, tokens, currency, True, limit=3)  # "biggest single gain"
+        return money(pos, tokens, currency, True, limit=3)  # "biggest single gain"
     if cue or cue is False and set(tokens) & set(MONEY_WORDS):
-        found = _money(pos, tokens, currency, bool(cue))
+        found = money(pos, tokens, currency, bool(cue))
         if found:
             return found
     return _count(pos, tokens, marked, phrase) or general(pos, tokens, currency)
 
 
-# Words of a phrase that only says what all amounts are in ("amounts in CHF", "all prices in
-# rand"), not a measure.
-NOTE_WORDS = {"amounts", "amount", "all", "prices", "figures", "values", "money", "numbers",
-              "currency", "everything", "shown", "displayed", "written", "please", "are",
-              "is", "in", "so", "use", "using"}  # fmt: skip
-
-
-# A note ending a sentence about who the recipients are ("they live in Norway so amounts in
-# NOK", "our members are Danish, prices in kroner").
-NOTE_CLAUSE = re.compile(
-    r"\b(?:so|and|but|hence|therefore|thus|which means|meaning)\s+(?:all\s+)?(?:the\s+)?"
-    r"(?:amounts|prices|figures|values|money|numbers|everything)\b[a-z ]*?\bin\b"
-)
-
-
-def _currency_note(phrase: str) -> bool:
-    """Whether the phrase only says which currency the amounts are in ("amounts in CHF"),
-    alone or at the end of a sentence saying where the recipients are."""
-    lower = phrase.lower()
-    rest = re.sub(r"\bin\b.*$", "", lower).split()
-    if NOTE_CLAUSE.search(lower) and currency_in(lower[NOTE_CLAUSE.search(lower).end() :]):
-        return True
-    return bool(rest) and set(rest) <= NOTE_WORDS and " in " in f" {lower} "
-
-
 # "% of days they were in profit", "the percentage of their trips that left on time"
-SHARE_OF = re.compile(r"(?:%|\bpercent|\bpercentage|\bshare|\bproportion) of "
-                      r"(?:the |their |your |all )?"
-                      r"([a-z]+) (?:that |which |who |they |you |we |he |she |it )?([a-z']+)"
-                      r"((?: [a-z]+)*)$")
+SHARE_OF = re.compile(
+    r"(?:%|\bpercent|\bpercentage|\bshare|\bproportion) of "
+    r"(?:the |their |your |all )?"
+    r"([a-z]+) (?:that |which |who |they |you |we |he |she |it )?([a-z']+)"
+    r"((?: [a-z]+)*)$"
+)
 
 
 def share_label(share: re.Match[str]) -> list[str]:
@@ -279,8 +161,11 @@ def share_label(share: re.Match[str]) -> list[str]:
     noun, verb, rest = share.group(1), share.group(2), share.group(3).split()
     if rest and done(rest[0]) and not done(verb):  # "training sessions attended"
         return [noun, verb, rest[0]]
-    if verb in ("were", "was", "are", "is", "been") or rest and rest[0] in NAME_ENDS | {"ahead",
-                                                                                         "late"}:
+    if (
+        verb in ("were", "was", "are", "is", "been")
+        or rest
+        and rest[0] in NAME_ENDS | {"ahead", "late"}
+    ):
         return [noun, *rest][:3] if rest else [noun]
     return [noun, verb]
 
@@ -300,22 +185,6 @@ def _percent(pos: int, tokens: list[str], text: str) -> Quantity:
     key, label = key_label(content[:3]) if content else ("share", "Share")
     key = key if key.endswith(("rate", "ratio")) else f"{key}_percent"
     return Quantity("percent", key, label, "", "%", "percent", position=pos)
-
-
-# "what they paid" asks for an amount as "how much they paid" does.
-WHAT_PAID = re.compile(r"\bwhat (?:they|you|we|he|she|i) (?:" + "|".join(MONEY_VERBS) + r")\b")
-
-
-def _money_cue(text: str, tokens: list[str], phrase: str) -> bool | None:
-    """True when the phrase says it is an amount ("how much", "what they paid", a currency),
-    None when it says it is a count and names no currency ("how many times they've donated",
-    "the number of lives saved"), else False (a money word may still name one)."""
-    named = currency_in(WEIGHED.sub(" ", phrase))
-    if named is not None or "$" in phrase or WHAT_PAID.search(text):
-        return True
-    if re.search(r"\bhow much\b", text):
-        return not re.search(r"\bhow much (time|longer|more time)\b", text)
-    return None if re.search(r"\bhow many\b|\bnumber of\b", text) else False
 
 
 def _genre(tokens: list[str]) -> bool:
@@ -395,7 +264,10 @@ def _count(pos: int, tokens: list[str], marked: bool, phrase: str) -> Quantity |
     where = re.search(rf"\b{noun} (?:of|on|at|in|under|aboard) ", text)
     of = rest[:1] if noun in UNITS and where and not verb else []
     # "how many stamps till their next free coffee": the stamps to go
-    named = [*which, noun, verb] if verb else [noun, "to", "go"] if to_go else [*which, *of, noun]
+    done_with = [verb, *particle(verb, tokens)] if verb else []  # "hives looked after"
+    named = (
+        [*which, noun, *done_with] if verb else [noun, "to", "go"] if to_go else [*which, *of, noun]
+    )
     key, label = key_label(named)
     if measure(noun):  # "kWh charged": the unit as the prompt writes it
         label = headed(as_written(label.lower().split(), phrase))
@@ -422,8 +294,10 @@ DISTINCT = {"different", "unique", "distinct", "separate", "new", "other", "indi
 
 
 # A request's words before what it asks for ("Could it show", "can you include").
-ASKED = re.compile(r"(?i)^(?:could|can|would|will) (?:it|you|we|this|the video|they) "
-                   r"(?:please )?(?:show|include|list|feature|have|add|mention|say) ")
+ASKED = re.compile(
+    r"(?i)^(?:could|can|would|will) (?:it|you|we|this|the video|they) "
+    r"(?:please )?(?:show|include|list|feature|have|add|mention|say) "
+)
 
 
 def quantities(prompt: str) -> list[Quantity]:
@@ -431,7 +305,7 @@ def quantities(prompt: str) -> list[Quantity]:
     text = unquoted(prompt)
     currency = currency_of(text)
     cut = list(phrases(text))
-    noted = any(_currency_note(p) for _, p in cut)  # "all amounts in HKD"
+    noted = any(currency_note(p) for _, p in cut)  # "all amounts in HKD"
     found: list[Quantity] = []
     for pos, phrase in cut:
         asked = ASKED.match(phrase)  # "could it show how many ...": what it asks to show

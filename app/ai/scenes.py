@@ -8,9 +8,10 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from app.ai.currencies import DOLLAR
 from app.ai.kinds import CTA_PHRASE, Kind, has
 from app.ai.onscreen import copy_for, echoes, with_slot_names
-from app.ai.quantities import DOLLAR, Currency, Quantity
+from app.ai.quantities import Currency, Quantity
 from app.ai.schemas import Tone
 from app.ai.scripts import scene_seconds, write_script
 from app.ai.slots import SlotBook

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from app.ai.counts import UNIT_NAMES, UNITS, done
+from app.ai.counts import UNIT_NAMES, UNITS, done, things
 from app.ai.phrases import NAME_ENDS, STOP, content_words, key_label, lead_words
 from app.ai.quantity import Quantity
 
@@ -20,6 +20,27 @@ DATED = re.compile(
     r"\bdate\b|\bexpir(es|y|ation|ing)\b|\bdeadline\b|\bdue\b|\bjoined\b|\bwhen (?:[a-z']+ )"
     r"{1,4}(?:booked|scheduled|planned|starts?|begins?|ends?|renews?|opens?|closes?|happens?)\b"
 )
+
+# A number of units of time ("how many days", "the number of weeks until the lease ends",
+# "days left before it is due") is a length of time, not the date it counts to.
+_UNITS = r"(?:seconds|minutes|hours|days|nights|weeks|months|years)"
+TIME_COUNTED = re.compile(rf"\b(?:how many|number of) (?:[a-z]+ )?{_UNITS}\b")
+COUNTDOWN = re.compile(rf"\b({_UNITS})(?: left| remaining)? (?:until|till|til|before)\b")
+# Things someone joined ("field trips joined", "the clubs they've joined") are counted; the
+# one joining is dated ("the date they joined", "when they joined").
+JOINED = re.compile(r"\b([a-z]+) (?:(?:they|you|we|he|she|i)(?:'ve|'d)? )?(?:have |had )?joined\b")
+
+
+def dated(text: str) -> bool:
+    """Whether the phrase names a date: a date's word before any number of units of time
+    ("the date 30 days before it expires"; "the number of days until it is due" counts days),
+    and not after things joined ("field trips joined")."""
+    date_word, counted = DATED.search(text), COUNTDOWN.search(text) or TIME_COUNTED.search(text)
+    if not date_word or counted and counted.start() < date_word.start():
+        return False
+    joined = JOINED.search(text)
+    return not (joined and things(joined.group(1)) and not re.search(r"\b(?:date|when)\b", text))
+
 
 # What happens on a date, as a noun ("the date the lease ends": "Lease end date"), and words
 # that say which one, not what ("current", "upcoming").
@@ -76,6 +97,17 @@ def duration(pos: int, tokens: list[str], phrase: str) -> Quantity | None:
     named = content[:2] + (["time"] if "time" in content[2:] else [])
     key, label = key_label((["average"] if average else []) + named)
     return Quantity("duration", key, label, "", UNITS[plural], plural, position=pos)
+
+
+def countdown(pos: int, text: str) -> Quantity | None:
+    """Units of time left until something ("weeks left until it is paid off", "days before
+    the deadline"): the time to go."""
+    found = COUNTDOWN.search(text)
+    if not found:
+        return None
+    unit = found.group(1)
+    return Quantity("duration", f"{unit}_to_go", f"{unit.capitalize()} to go", "", UNITS[unit],
+                    unit, position=pos)  # fmt: skip
 
 
 def spent_time(text: str) -> bool:

@@ -1,0 +1,176 @@
+"""Amounts of money a prompt names (app/ai/quantities.py reads the phrase): the words that
+name one by themselves ("revenue", "payout") or with what was done ("raised", "spent"), what
+asks for one ("how much", "what they paid", a currency named for it), the note that says
+what all amounts are in ("amounts in CHF"), and the prompt's currency."""
+
+from __future__ import annotations
+
+import re
+
+from app.ai.counts import measure
+from app.ai.currencies import DOLLAR, currency_in, placed
+from app.ai.heads import counted_done
+from app.ai.measures import COUNT_NOUNS, DOERS, WEIGHED
+from app.ai.phrases import content_words, key_label, lead_words, phrases
+from app.ai.quantity import Currency, Quantity
+
+MONEY_WORDS = ("revenue", "amount", "owed", "owe", "balance", "refund", "deposit", "bill",
+               "tuition", "rent", "payment", "payments", "given", "gave", "dividend",
+               "dividends", "bonus", "earned", "earnings", "earn",
+               "income", "saved", "savings", "spent",
+               "spend", "spending", "donated", "raised", "sales", "salary", "profit", "budget",
+               "price", "cost", "costs", "fees", "commission", "payout", "value", "worth",
+               "arr", "mrr", "money", "dollars", "gift", "gifts", "contribution", "billed",
+               "charged", "invoiced", "refunded", "reimbursed", "payouts", "proceeds",
+               "winnings", "reimbursement", "compensation", "royalties",
+               "takings")  # fmt: skip
+# Money words that name the amount themselves (the rest need "how much" or a currency).
+MONEY_NOUNS = {"revenue": ("revenue", "Revenue"), "sales": ("sales", "Sales"),
+               "earnings": ("amount_earned", "Earned"), "income": ("income", "Income"),
+               "savings": ("amount_saved", "You saved"), "salary": ("salary", "Salary"),
+               "profit": ("profit", "Profit"), "budget": ("budget", "Budget"),
+               "arr": ("arr", "ARR"), "mrr": ("mrr", "MRR"), "raised": ("amount_raised", "Raised"),
+               "value": ("estimated_value", "Estimated value"),
+               "worth": ("estimated_value", "Estimated value"),
+               "refund": ("refund", "Refund"), "deposit": ("deposit", "Deposit"),
+               "bill": ("bill", "Bill"), "tuition": ("tuition", "Tuition"),
+               "rent": ("rent", "Rent"), "balance": ("balance", "Balance"),
+               "dividend": ("dividend", "Dividend"), "dividends": ("dividends", "Dividends"),
+               "bonus": ("bonus", "Bonus"),
+               # money with no currency named: the default currency applies ("total payout")
+               "payout": ("payout", "Payout"), "payouts": ("payouts", "Payouts"),
+               "proceeds": ("proceeds", "Proceeds"), "winnings": ("winnings", "Winnings"),
+               "reimbursement": ("reimbursement", "Reimbursement"),
+               "compensation": ("compensation", "Compensation"),
+               "royalties": ("royalties", "Royalties"),
+               "takings": ("takings", "Takings")}  # fmt: skip
+MONEY_VERBS = {"gave": ("amount_given", "You gave"), "give": ("amount_given", "You gave"),
+               "given": ("amount_given", "You gave"), "donated": ("amount_given", "You gave"),
+               "contributed": ("amount_given", "You gave"), "earned": ("amount_earned", "Earned"),
+               "saved": ("amount_saved", "You saved"), "spent": ("amount_spent", "Spent"),
+               "raised": ("amount_raised", "Raised"), "paid": ("amount_paid", "Paid"),
+               "invested": ("amount_invested", "Invested"), "sold": ("sales", "Sales"),
+               "won": ("amount_won", "Won"), "owed": ("amount_owed", "Amount owed"),
+               "owe": ("amount_owed", "Amount owed"), "billed": ("amount_billed", "Billed"),
+               "charged": ("amount_charged", "Charged"),
+               "invoiced": ("amount_invoiced", "Invoiced"),
+               "refunded": ("amount_refunded", "Refunded"),
+               "reimbursed": ("amount_reimbursed", "Reimbursed"),
+               "made": ("amount_made", "Earned")}  # fmt: skip
+# Money verbs and nouns that name an amount without "how much" or a currency.
+SELF_MONEY = {"raised", "earned", "saved", "spent", "donated", "owed", "owe", "given", "gave",
+              "billed", "charged", "invoiced", "refunded", "reimbursed"}  # fmt: skip
+# Words of trading and its results that name an amount when a note says what all amounts are
+# in ("all amounts in HKD: volume traded, biggest single gain"); without one they may count.
+NOTED_MONEY = {"volume", "traded", "trading", "turnover", "gain", "gains", "loss", "losses",
+               "proceeds", "takings", "premium", "premiums", "fare", "fares", "fee", "wagered",
+               "staked", "pnl", "payout", "payouts"}  # fmt: skip
+# Currency words that name no amount ("how many bucks they made" is what they earned).
+CURRENCY_WORDS = {"bucks", "quid", "dollars", "euros", "pounds", "grand", "francs", "yen",
+                  "rupees", "pesos", "reais", "kroner", "kronor", "rand"}  # fmt: skip
+
+
+def currency_of(text: str) -> Currency:
+    """The currency a prompt names ("in euros", "£", "CHF", "rupees"), dollars when none
+    ("pounds of food" is a weight)."""
+    text = WEIGHED.sub(" ", text)
+    # What a phrase says all amounts are in ("amounts in CHF") outranks an amount's own sign.
+    notes = (currency_in(p) for _, p in phrases(text) if currency_note(p))
+    found = next((c for c in notes if c is not None), None) or currency_in(text) or DOLLAR
+    return placed(found, text)  # pesos of the place the prompt names
+
+
+def money(
+    pos: int, tokens: list[str], currency: Currency, cue: bool, limit: int = 2
+) -> Quantity | None:
+    cost = WHAT_COST.search(" ".join(tokens))
+    if cost:  # "what the last service cost": "Service cost"
+        thing = content_words(cost.group(1).split(), set())[-2:]
+        key, label = key_label([*thing, "cost"])
+        return Quantity("money", key, label, currency.symbol, "", currency.spoken, 0, pos)
+    # "hours given", "hours saved" are time, not money, unless something says money.
+    counted = any(t in COUNT_NOUNS or measure(t) for t in tokens) or counted_done(tokens)
+    for i, t in enumerate(tokens):
+        if t in MONEY_VERBS and (cue or (t in SELF_MONEY and not counted)):
+            key, label = named_money(tokens, i) or MONEY_VERBS[t]
+            return Quantity("money", key, label, currency.symbol, "", currency.spoken, 0, pos)
+    content = content_words(lead_words(tokens), {"percent", "euros", "dollars", "pounds", "money"})
+    for t in tokens:
+        if t in MONEY_NOUNS and not (t == "balance" and counted):
+            key, label = MONEY_NOUNS[t]
+            if t in ("value", "worth") and content[:2] == ["estimated", t]:
+                key, label = "estimated_value", "Estimated value"
+            return Quantity("money", key, label, currency.symbol, "", currency.spoken, 0, pos)
+    # "the amount still owed" (not "the amount of waste")
+    if not cue and not counted and re.search(r"\bamount\b(?! of)", " ".join(tokens)):
+        cue = True
+    if not cue:
+        return None
+    key, label = key_label(content[:limit]) if content else ("amount", "Amount")
+    key = key if key.startswith("amount") or not content else f"{key}_amount"
+    return Quantity("money", key or "amount", label, currency.symbol, "", currency.spoken, 0, pos)
+
+
+# Words before what was done that say when or how, not what ("the amount still owed").
+ADVERBS = {"still", "already", "just", "ever", "yet", "recently", "currently", "actually",
+           "really", "far", "overall"}  # fmt: skip
+
+
+def named_money(tokens: list[str], at: int) -> tuple[str, str] | None:
+    """The money named before what was done with it: "interest earned" ("Interest earned"),
+    "the prize money they won" ("Prize money"); None when nothing names it ("how much they
+    gave")."""
+    named = content_words(tokens[:at], {"percent", "money"} if at > 1 else set())
+    named = [w for w in named if w not in CURRENCY_WORDS]
+    named = [w for w in named if not currency_in(w) and w not in NOTE_WORDS]
+    amount = {"amount", "amounts", "sum"} & set(tokens[:at])
+    only_money = tokens[at - 1] in DOERS and named == ["money"]  # "the money they raised"
+    if not named or amount or set(named) & ADVERBS or only_money:
+        return None
+    if tokens[at - 1] in DOERS:  # "the prize money they won": "Prize money"
+        return key_label(content_words(tokens[:at], set())[-2:])
+    return key_label([*named[-2:], tokens[at]])
+
+
+# Words of a phrase that only says what all amounts are in ("amounts in CHF", "all prices in
+# rand"), not a measure.
+NOTE_WORDS = {"amounts", "amount", "all", "prices", "figures", "values", "money", "numbers",
+              "currency", "everything", "shown", "displayed", "written", "please", "are",
+              "is", "in", "so", "use", "using"}  # fmt: skip
+
+
+# A note ending a sentence about who the recipients are ("they live in Norway so amounts in
+# NOK", "our members are Danish, prices in kroner").
+NOTE_CLAUSE = re.compile(
+    r"\b(?:so|and|but|hence|therefore|thus|which means|meaning)\s+(?:all\s+)?(?:the\s+)?"
+    r"(?:amounts|prices|figures|values|money|numbers|everything)\b[a-z ]*?\bin\b"
+)
+
+
+def currency_note(phrase: str) -> bool:
+    """Whether the phrase only says which currency the amounts are in ("amounts in CHF"),
+    alone or at the end of a sentence saying where the recipients are."""
+    lower = phrase.lower()
+    rest = re.sub(r"\bin\b.*$", "", lower).split()
+    if NOTE_CLAUSE.search(lower) and currency_in(lower[NOTE_CLAUSE.search(lower).end() :]):
+        return True
+    return bool(rest) and set(rest) <= NOTE_WORDS and " in " in f" {lower} "
+
+
+# "what they paid" asks for an amount as "how much they paid" does.
+WHAT_PAID = re.compile(r"\bwhat (?:they|you|we|he|she|i) (?:" + "|".join(MONEY_VERBS) + r")\b")
+# "what the last service cost", "what their repairs came to" ask for the price of the thing.
+WHAT_COST = re.compile(r"\bwhat ((?:[a-z0-9'-]+ ){1,4}?)(?:cost|costs|came to|comes to)\b")
+
+
+def money_cue(text: str, tokens: list[str], phrase: str) -> bool | None:
+    """True when the phrase says it is an amount ("how much", "what they paid", "what it cost",
+    a currency), None when it says it is a count and names no currency ("how many times
+    they've donated", "the number of lives saved"), else False (a money word may still name
+    one)."""
+    named = currency_in(WEIGHED.sub(" ", phrase))
+    if named is not None or "$" in phrase or WHAT_PAID.search(text) or WHAT_COST.search(text):
+        return True
+    if re.search(r"\bhow much\b", text):
+        return not re.search(r"\bhow much (time|longer|more time)\b", text)
+    return None if re.search(r"\bhow many\b|\bnumber of\b", text) else False
