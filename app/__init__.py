@@ -153,7 +153,9 @@ def create_app(settings: Settings | None = None) -> Quart:
 
     @app.before_serving
     async def _start() -> None:
-        app.config["REELSMITH_DB"] = Database(settings.database_url, settings.database_pool_size)
+        app.config["REELSMITH_DB"] = Database(
+            settings.database_url, settings.database_pool_size, settings.sqlite_synchronous
+        )
         app.config["REELSMITH_REDIS"] = redis_client(settings)
 
     @app.after_serving

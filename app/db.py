@@ -83,6 +83,7 @@ def upsert_insert(dialect: str) -> Any:
 
 # PostgreSQL connections a process keeps (the default of REELSMITH_DATABASE_POOL_SIZE).
 POOL_SIZE = 15
+SQLITE_SYNCHRONOUS = "normal"  # Settings.sqlite_synchronous says what each mode keeps
 # A pooled PostgreSQL connection rested longer than this is pinged before it is handed out
 # (a dead one is replaced, not given to a request); one in steady use is not: a ping is a
 # round trip, about a tenth of a status read's CPU. A connection that dies in use fails its
@@ -111,7 +112,9 @@ def _ping_rested_connections(engine: AsyncEngine) -> None:
             raise DisconnectionError(f"a pooled connection did not answer: {exc}") from exc
 
 
-def make_engine(database_url: str, pool_size: int = POOL_SIZE) -> AsyncEngine:
+def make_engine(
+    database_url: str, pool_size: int = POOL_SIZE, synchronous: str = SQLITE_SYNCHRONOUS
+) -> AsyncEngine:
     """The engine of a database URL; on PostgreSQL a pool of `pool_size` connections kept and
     as many more opened under a burst (each new one costs a connection's set-up: a pool too
     small for the load opens and closes connections all the time)."""
@@ -130,6 +133,7 @@ def make_engine(database_url: str, pool_size: int = POOL_SIZE) -> AsyncEngine:
         dbapi_conn.isolation_level = None
         cur = dbapi_conn.cursor()
         cur.execute("PRAGMA journal_mode=WAL")
+        cur.execute(f"PRAGMA synchronous={_synchronous(synchronous)}")
         cur.execute("PRAGMA foreign_keys=ON")
         cur.execute("PRAGMA busy_timeout=30000")
         cur.close()
@@ -155,7 +159,16 @@ def _sqlite_file(database_url: str) -> str | None:
     return path if path and path != ":memory:" else None
 
 
-def make_inline_engine(path: str, read_only: bool) -> AsyncEngine:
+def _synchronous(mode: str) -> str:
+    """The PRAGMA synchronous value of a setting (`normal` or `full`, Settings)."""
+    if mode not in ("normal", "full"):
+        raise ValueError(f"sqlite synchronous must be normal or full, not {mode!r}")
+    return mode.upper()
+
+
+def make_inline_engine(
+    path: str, read_only: bool, synchronous: str = SQLITE_SYNCHRONOUS
+) -> AsyncEngine:
     """A SQLite engine answered on the event loop's thread (app.sqlite_inline).
 
     `read_only` (for `Database.read`): query-only, each read in a deferred transaction (under
@@ -164,8 +177,9 @@ def make_inline_engine(path: str, read_only: bool) -> AsyncEngine:
     timeout at all, so taking the write lock either succeeds at once or fails at once and the
     session goes to aiosqlite's thread to wait for it: the event loop never waits for a lock.
     """
+    synced = _synchronous(synchronous) == "FULL"
     engine = create_async_engine(
-        f"sqlite+aiosqlite:///{path}", async_creator=inline_creator(path)
+        f"sqlite+aiosqlite:///{path}", async_creator=inline_creator(path, synced)
     )
 
     @event.listens_for(engine.sync_engine, "connect")
@@ -176,6 +190,7 @@ def make_inline_engine(path: str, read_only: bool) -> AsyncEngine:
             cur.execute("PRAGMA query_only=ON")  # a write through it fails, never blocks
             cur.execute(f"PRAGMA busy_timeout={READ_BUSY_TIMEOUT_MS}")
         else:
+            cur.execute(f"PRAGMA synchronous={_synchronous(synchronous)}")
             cur.execute("PRAGMA foreign_keys=ON")
             cur.execute("PRAGMA busy_timeout=0")
         cur.close()
@@ -200,13 +215,19 @@ def _locked(exc: OperationalError) -> bool:
 class Database:
     """Owns the engine and hands out sessions; one per process."""
 
-    def __init__(self, database_url: str, pool_size: int = POOL_SIZE) -> None:
+    def __init__(
+        self,
+        database_url: str,
+        pool_size: int = POOL_SIZE,
+        sqlite_synchronous: str = SQLITE_SYNCHRONOUS,
+    ) -> None:
         self.url = database_url
-        self.engine = make_engine(database_url, pool_size)
+        sync = sqlite_synchronous
+        self.engine = make_engine(database_url, pool_size, sync)
         self.sessionmaker = async_sessionmaker(self.engine, expire_on_commit=False)
         self.sqlite_file = sqlite_file = _sqlite_file(database_url)
         self.read_engine = make_inline_engine(sqlite_file, True) if sqlite_file else None
-        self.write_engine = make_inline_engine(sqlite_file, False) if sqlite_file else None
+        self.write_engine = make_inline_engine(sqlite_file, False, sync) if sqlite_file else None
         # The process's write transactions on a SQLite file take turns here (first come,
         # first served) rather than each trying the file's lock and, finding it taken, waiting
         # on a thread of aiosqlite's: the lock is the file's, one writer at a time anyway.

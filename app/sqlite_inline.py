@@ -5,9 +5,10 @@ rollback) on aiosqlite's thread and wakes the event loop for each answer: about 
 hand-offs and loop wake-ups per query, which cost more CPU than the query. A point read of an
 indexed row in a WAL database takes tens of microseconds and never waits for a writer, so the
 read engine hands SQLAlchemy these objects instead: aiosqlite's interface, answered at once by
-the stdlib `sqlite3` connection in the calling thread; only a commit (which syncs the file)
-goes to a thread. A write transaction runs here only when it got the write lock at once
-(app.db.Database.session); one that must wait for it keeps aiosqlite's thread.
+the stdlib `sqlite3` connection in the calling thread; only a commit that syncs the file
+(PRAGMA synchronous=FULL) goes to a thread. A write transaction runs here only when it got
+the write lock at once (app.db.Database.session); one that must wait for it keeps
+aiosqlite's thread.
 
 A reader can still meet SQLITE_BUSY in rare moments (a WAL reset after a crash); its
 busy_timeout is short (READ_BUSY_TIMEOUT_MS) so the loop never waits long.
@@ -107,10 +108,11 @@ class InlineConnection:
     """aiosqlite.Connection's interface over a sqlite3 connection, answered in the calling
     thread."""
 
-    def __init__(self, conn: sqlite3.Connection) -> None:
+    def __init__(self, conn: sqlite3.Connection, synced: bool = True) -> None:
         self._conn = conn
         self._connection: sqlite3.Connection | None = conn  # SQLAlchemy checks it is open
         self._tx = _Immediate()
+        self._synced = synced  # PRAGMA synchronous=FULL: each commit waits for the disk
 
     @property
     def isolation_level(self) -> str | None:
@@ -123,12 +125,18 @@ class InlineConnection:
         return await self.cursor().execute(sql, parameters)
 
     async def commit(self) -> None:
-        # A commit writes and syncs the file: the one call worth a thread (the loop never
-        # waits for the disk). Its own threads, not the loop's default executor: that one may
-        # be busy with long work (a worker's uploads, synthesis) while this transaction holds
-        # the database's write lock, and every other writer would wait for it.
-        if self._conn.in_transaction:
+        # Under synchronous=NORMAL a WAL commit appends to the log without syncing it: tens
+        # of microseconds, done here (a thread hand-off would cost more CPU than the commit).
+        # A synced commit (FULL) waits for the disk: the one call worth a thread (the loop
+        # never waits for the disk). Its own threads, not the loop's default executor: that
+        # one may be busy with long work (a worker's uploads, synthesis) while this
+        # transaction holds the database's write lock, and every other writer would wait.
+        if not self._conn.in_transaction:
+            return
+        if self._synced:
             await asyncio.get_running_loop().run_in_executor(_COMMITS, self._conn.commit)
+        else:
+            self._conn.commit()
 
     async def rollback(self) -> None:
         self._conn.rollback()
@@ -147,14 +155,13 @@ class InlineConnection:
             self._conn.close()
 
 
-def inline_creator(path: str) -> Callable[[], Any]:
-    """An `async_creator` for create_async_engine: a read connection to the file at `path`."""
+def inline_creator(path: str, synced: bool = True) -> Callable[[], Any]:
+    """An `async_creator` for create_async_engine: a connection to the file at `path`
+    (`synced`: its commits wait for the disk, on a thread)."""
 
     async def connect() -> InlineConnection:
-        conn = sqlite3.connect(
-            path, timeout=READ_BUSY_TIMEOUT_MS / 1000, check_same_thread=False
-        )
-        return InlineConnection(conn)
+        conn = sqlite3.connect(path, timeout=READ_BUSY_TIMEOUT_MS / 1000, check_same_thread=False)
+        return InlineConnection(conn, synced)
 
     return connect
 

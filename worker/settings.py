@@ -45,7 +45,9 @@ async def startup(ctx: dict[str, Any]) -> None:
     settings: Settings = ctx.setdefault("settings", Settings())
     await limit_pool(ctx["redis"], settings)
     await asyncio.to_thread(_own_work_folder, settings)
-    ctx["db"] = Database(settings.database_url, settings.database_pool_size)
+    ctx["db"] = Database(
+        settings.database_url, settings.database_pool_size, settings.sqlite_synchronous
+    )
     ctx["storage"] = get_storage(settings)
     ctx["worker_id"] = ctx.get("worker_id") or new_worker_id()
     ctx["heartbeat"] = Heartbeat(

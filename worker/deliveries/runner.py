@@ -29,7 +29,9 @@ SHUTDOWN_GRACE_S = 12  # the longest attempt timeout (10 s) and a little
 async def startup(ctx: dict[str, Any]) -> None:
     settings: Settings = ctx.setdefault("settings", Settings())
     await limit_pool(ctx["redis"], settings)
-    ctx["db"] = Database(settings.database_url, settings.database_pool_size)
+    ctx["db"] = Database(
+        settings.database_url, settings.database_pool_size, settings.sqlite_synchronous
+    )
     # httpx logs every request's URL at INFO; webhook URLs may carry the receiver's tokens.
     logging.getLogger("httpx").setLevel(logging.WARNING)
     log.info("deliveries worker up on queue %s", settings.webhook_queue_name)
