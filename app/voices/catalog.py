@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Literal
 
 from app.spec import LANGUAGES, VOICES
@@ -206,7 +207,13 @@ def language_support(
     code: str, *, online: bool = False, quality: VoiceQuality = "neural"
 ) -> dict[str, Any]:
     """Can this deployment speak the language? `{code, name, voice, engine, quality, note}`;
-    `quality` is "neural" when every SPEC voice speaks it with a neural voice."""
+    `quality` is "neural" when every SPEC voice speaks it with a neural voice. Worked out
+    once per (language, online, quality) from the static catalog (every voiced render asks)."""
+    return dict(_language_support(code, online, quality))
+
+
+@lru_cache(maxsize=512)
+def _language_support(code: str, online: bool, quality: VoiceQuality) -> dict[str, Any]:
     if code not in LANGUAGES:
         note = f"unknown language {code!r}; supported: {', '.join(LANGUAGES)}"
         return {"code": code, "name": None, "voice": False, "engine": None, "quality": None,
