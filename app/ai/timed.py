@@ -87,7 +87,7 @@ def duration(pos: int, tokens: list[str], phrase: str) -> Quantity | None:
         return since(pos, plural, phrase)
     been = BEEN.search(text)
     if re.search(
-        r"\bhow long\b.* been$", text
+        r"\bhow long\b.* been(?: with (?:us|me|them|him|her))?$", text
     ):  # "how long she's been (with us)"
         key, label = "time_with_us", "Time with us"
         return Quantity("duration", key, label, "", UNITS[plural], plural, position=pos)
