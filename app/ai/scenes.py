@@ -317,8 +317,10 @@ WHOSE = {"their": "your", "they": "you", "them": "you", "his": "your", "her": "y
 CONTRACTED = {"we're": "we are", "we've": "we have", "we'll": "we will", "they're": "you are",
               "they've": "you have", "they'll": "you will"}  # fmt: skip
 # When, at the end of what a button does ("... where we're parked today").
-WHEN_AT_END = re.compile(r"(?i)(?<=\w)\s+(?:today|tonight|tomorrow|soon|(?:this|next) "
-                         r"(?:week|weekend|month|morning|afternoon|evening))$")
+WHEN_AT_END = re.compile(
+    r"(?i)(?<=\w)\s+(?:today|tonight|tomorrow|soon|(?:this|next) "
+    r"(?:week|weekend|month|morning|afternoon|evening))$"
+)
 # Words for a place a link opens ("a link to the member portal": "Visit the member portal").
 OPENED = {"the", "our", "their", "your"}
 
@@ -334,11 +336,26 @@ def _to_words(found: str) -> list[str]:
     return words if words and words[0].lower() not in ("a", "an") else []
 
 
+# Words after which what a button does goes on about what it is done with ("order prints of
+# their favourite shot": "Order prints").
+OF_WHAT = {"of", "from", "for", "about", "with", "to", "on", "in", "at"}
+
+
+def _short(words: list[str]) -> list[str]:
+    """What a button "to" something does, its verb and what it is done to when it says more
+    than five words ("order prints of their favourite shot": "order prints")."""
+    if len(words) <= 5:
+        return words
+    at = next((i for i, w in enumerate(words) if i >= 2 and w.lower() in OF_WHAT), len(words))
+    return words[:at]
+
+
 def asked_button(prompt: str) -> str | None:
     """The button the prompt names by what it does, in at most four words ("Renew now",
     "Update your calendar"; five for what a button "to" something does), None when it names
     none."""
-    found = [(_to_words(m.group(1)), 5) for m in BUTTON_TO.finditer(prompt, re.IGNORECASE)]
+    found = [(_short(_to_words(m.group(1))), 5)
+             for m in BUTTON_TO.finditer(prompt, re.IGNORECASE)]  # fmt: skip
     found += [(m.group(1).split(), 4) for m in BUTTON_BEFORE.finditer(prompt)]
     for words, most in found:
         while words and words[0].lower() in ("a", "an", "the", "and", "with", "plus"):
