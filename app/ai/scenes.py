@@ -30,7 +30,8 @@ class Ctx:
     quoted: dict[str, str] = field(default_factory=dict)  # field -> copy the prompt quotes
     currency: Currency = DOLLAR
     used: set[str] = field(default_factory=set)  # script sentences already said
-    mapped: str | None = None  # what a map shows when it is not countries ("stations")
+    # a map's title and what it counts when it shows no countries ("Your stations")
+    mapped: tuple[str, str] | None = None
     upcoming: bool = False  # the timeline shows what is to come ("the events coming up")
 
 
@@ -168,13 +169,13 @@ def _timeline_data(d: SceneData) -> dict[str, object]:
 
 def _map_data(d: SceneData) -> dict[str, object]:
     """World map over the countries slot, counting them in the subtitle; a map of other
-    places (stations, bays, trails) is titled by them, not "Around the world"."""
+    places (stations, a route, where something came from) is titled by them
+    (app/ai/maps.py), not "Around the world"."""
     countries = d.bind("countries", True)
-    data: dict[str, object] = {"countries": countries, "title": d.copy("map")}
-    if d.ctx.mapped:  # a map of the stations they used: its places, not "around the world"
-        data["title"] = f"Your {d.ctx.mapped}"
+    title, counted = d.ctx.mapped or (d.copy("map"), "countries")
+    data: dict[str, object] = {"countries": countries, "title": title}
     if countries:
-        data["subtitle"] = f"[{countries[1:-1]}.length] {d.ctx.mapped or 'countries'}"
+        data["subtitle"] = f"[{countries[1:-1]}.length] {counted}"
     return data
 
 
