@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from app.ai.benchmark import benchmark
 from app.ai.kinds import BY_NAME, KINDS, Kind, detect_seconds, detect_tone, detect_use_case, has
 from app.ai.kinds import mentions as kind_at
 from app.ai.maps import map_of
@@ -128,7 +129,7 @@ def create(written: str, state: TemplateState) -> Composition:
     text = unquoted(prompt).lower()
     found = quantities(prompt)
     ctx = Ctx(SlotBook(state.dataSlots), "professional", quoted=quoted_copy(prompt),
-              currency=currency_of(text), mapped=map_of(text),
+              currency=currency_of(text), mapped=map_of(text), against=benchmark(text),
               upcoming=bool(TIMELINE_AHEAD.search(text)))  # fmt: skip
     why: list[str] = []
     kinds = _planned_kinds(text, found, ctx, why)

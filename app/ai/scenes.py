@@ -33,6 +33,7 @@ class Ctx:
     # a map's title and what it counts when it shows no countries ("Your stations")
     mapped: tuple[str, str] | None = None
     upcoming: bool = False  # the timeline shows what is to come ("the events coming up")
+    against: str | None = None  # who the recipient is compared with ("Average angler")
 
 
 @dataclass
@@ -142,8 +143,12 @@ def _books_data(d: SceneData) -> dict[str, object]:
 
 
 def _comparison_data(d: SceneData) -> dict[str, object]:
-    """Comparison bars: the categories, this period against the previous one."""
+    """Comparison bars: the categories, the recipient against who the prompt compares them
+    with ("Average angler"), else this period against the previous one."""
     items = d.bind("categories", True)
+    if d.ctx.against:
+        return {"items": items, "valueLabel": "You", "compareLabel": d.ctx.against,
+                "title": "How you compare"}  # fmt: skip
     period = d.book.existing("period")
     return {
         "items": items,
