@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import re
 
+from app.ai.benchmark import benchmark
 from app.ai.kinds import BY_NAME, KINDS, Kind, detect_seconds, detect_tone, detect_use_case, has
 from app.ai.kinds import mentions as kind_at
+from app.ai.maps import map_of
 from app.ai.onscreen import copy_for, echoes, quoted_copy, screen_texts
-from app.ai.phrases import STOP
 from app.ai.quantities import Quantity, currency_of, quantities, unquoted
 from app.ai.scenes import Ctx, asked_button, cta_text, fit_length, scene_for, with_script
 from app.ai.schemas import Composition, TemplateState
@@ -17,16 +18,12 @@ from app.ai.slots import SlotBook
 from app.ai.spelling import spelled_out
 from app.templates.schemas import SceneConfig
 
-# What a map shows: "a map of the bays we sailed to" -> "bays"; a map of countries, places
-# or destinations counts countries.
-MAP_OF = re.compile(r"\bmaps? (?:of|showing) (?:all )?(?:the |their |our |your |his |her |its )?"
-                    r"((?:[a-z-]+ )?[a-z-]+s)\b(?= |$|[,.;:!?])")  # fmt: skip
-COUNTRIES = {"countries", "nations", "places", "destinations", "locations", "regions",
-             "continents", "offices"}  # fmt: skip
 # A timeline of what is to come ("a timeline of the events coming up", "an upcoming schedule").
-TIMELINE_AHEAD = re.compile(r"\b(?:upcoming|future|next) (?:[a-z']+ )?(?:timeline|schedule|agenda)"
-                            r"|\btimeline of [^,.;:!?\n]*?\b(?:coming up|upcoming|next|future"
-                            r"|ahead|planned|to come)\b")
+TIMELINE_AHEAD = re.compile(
+    r"\b(?:upcoming|future|next) (?:[a-z']+ )?(?:timeline|schedule|agenda)"
+    r"|\btimeline of [^,.;:!?\n]*?\b(?:coming up|upcoming|next|future"
+    r"|ahead|planned|to come)\b"
+)
 UPCOMING = re.compile(r"\b(?:next|upcoming|due|appointments?|booked|coming up|follow-up)\b")
 STAT_KINDS = ("money", "count", "percent", "duration", "date")
 # Use cases whose point is what the recipient does next (renew, book): their call to action
@@ -98,8 +95,13 @@ def _planned_kinds(text: str, found: list[Quantity], ctx: Ctx, why: list[str]) -
     # A count's or an amount's words ("the subscription due"), or a date's among the figures
     # ("the policy renewal date"), name no use case; a date of what is coming up ("their next
     # checkup") is what a reminder is about.
-    counted = tuple((q.position, q.end) for q in found if q.kind in ("count", "money")
-                    or q.kind == "date" and not UPCOMING.search(text[q.position : q.end]))
+    counted = tuple(
+        (q.position, q.end)
+        for q in found
+        if q.kind in ("count", "money")
+        or q.kind == "date"
+        and not UPCOMING.search(text[q.position : q.end])
+    )
     use_case = detect_use_case(text, counted)
     if use_case:
         name, defaults, tone = use_case
@@ -122,23 +124,12 @@ def _planned_kinds(text: str, found: list[Quantity], ctx: Ctx, why: list[str]) -
     return kinds
 
 
-def _mapped(text: str) -> str | None:
-    """The places a map shows when they are not countries ("stations", "national parks")."""
-    m = MAP_OF.search(text)
-    places = m.group(1).split() if m else []
-    if places and places[0] in STOP | {"most", "every", "each"}:
-        places = places[1:]
-    if not places or places[-1] in COUNTRIES or places[-1].endswith("ss"):
-        return None
-    return " ".join(places)
-
-
 def create(written: str, state: TemplateState) -> Composition:
     prompt = spelled_out(written)  # "btn" is a button, "hrs" hours
     text = unquoted(prompt).lower()
     found = quantities(prompt)
     ctx = Ctx(SlotBook(state.dataSlots), "professional", quoted=quoted_copy(prompt),
-              currency=currency_of(text), mapped=_mapped(text),
+              currency=currency_of(text), mapped=map_of(text), against=benchmark(text),
               upcoming=bool(TIMELINE_AHEAD.search(text)))  # fmt: skip
     why: list[str] = []
     kinds = _planned_kinds(text, found, ctx, why)

@@ -114,10 +114,16 @@ def done(verb: str) -> bool:
     return known and verb not in SHOWN_VERBS
 
 
+# Plurals with no "s" ("fish caught", "sheep sheared", "geese ringed").
+PLURALS = {"fish", "sheep", "deer", "salmon", "trout", "geese", "mice", "teeth", "children",
+           "men", "women", "people", "aircraft", "cattle", "bison", "moose", "shrimp",
+           "squid", "crayfish", "swine", "offspring"}  # fmt: skip
+
+
 def things(noun: str) -> bool:
-    """Whether a noun names things that can be counted as done: a plural, not places or
-    things a scene shows."""
-    plural = noun.endswith("s") and not noun.endswith("ss") and len(noun) > 3
+    """Whether a noun names things that can be counted as done: a plural (with or without
+    an "s": "fish"), not places or things a scene shows."""
+    plural = noun.endswith("s") and not noun.endswith("ss") and len(noun) > 3 or noun in PLURALS
     return plural and noun not in SHOWN_AS_PLACES | SHOWN_AS_SCENES
 
 

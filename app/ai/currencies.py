@@ -6,7 +6,9 @@ An amount shows the sign people of the currency read ("₹", "kr", "R", "S$"); w
 writes a currency's ISO code and the currency has no sign read beyond its country ("PLN",
 "ZAR", "SEK"), the code as written. Dollars are "$" unless the prompt says whose ("A$",
 "S$"); none named is dollars. Pesos, which several countries use, are those of the country or
-city the prompt names ("our app in Mexico City": "MX$"), "$" where it names none."""
+city the prompt names ("our app in Mexico City": "MX$"), "$" where it names none. A name that
+is also an English word ("won", "dong", "real") is the currency with its country ("Korean
+won") or where only a currency can stand ("how much they spent (won)", "amounts in won")."""
 
 from __future__ import annotations
 
@@ -75,6 +77,11 @@ PESO_PLACES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("ARS$", ("argentina", "argentine", "argentinian", "buenos aires", "mendoza")),
 )  # fmt: skip
 DOLLAR = Currency("$", "dollars")
+# Names of one word that are also English words, read as the currency only where nothing but
+# a currency can stand: in parentheses after an amount ("how much they spent (won)") or after
+# "in" at the end of a phrase ("amounts in won"; not "games won in extra time").
+BARE_NAMES = {"won": "KRW", "dong": "VND", "real": "BRL"}
+BARE_AT = r"\(({name})\)|\bin ({name})(?=\s*(?:[,;:.!?)\n]|$|and\b|or\b|plus\b))"
 # Signs of letters a prompt may write for the currency ("amounts in kr"; not "R", "Ft", "RM":
 # words and units).
 WRITTEN_SIGNS = {"kr", "zł", "kč", "ksh", "rp"}
@@ -107,6 +114,11 @@ def _found(text: str) -> list[tuple[int, Currency]]:
             out += [(m.start(), Currency(_shown(sign), spoken))
                     for m in re.finditer(pattern, lower)]  # fmt: skip
     out += [(m.start(), PESO) for m in re.finditer(r"\bpesos?\b", lower)]
+    signs = {code: (sign, spoken) for code, sign, spoken, _, _ in TABLE}
+    for name, code in BARE_NAMES.items():
+        sign, spoken = signs[code]
+        out += [(m.start(m.lastindex or 0), Currency(_shown(sign), spoken))
+                for m in re.finditer(BARE_AT.format(name=name), lower)]  # fmt: skip
     return out
 
 

@@ -73,6 +73,9 @@ MONEY_DONE = {"paid", "spent", "earned", "owed", "charged", "saved", "invested",
 STATISTICS = {"average", "avg", "mean", "median", "total", "overall", "typical", "combined",
               "cumulative", "highest", "lowest", "peak", "longest", "shortest", "biggest",
               "largest", "deepest", "furthest", "farthest", "fastest", "record"}  # fmt: skip
+# Words after which a phrase names what the recipient is compared with.
+COMPARED = {"compare", "compares", "compared", "comparing", "vs", "versus", "than", "against",
+            "relative"}  # fmt: skip
 # Plurals that are money whatever was done to them ("contributions made", "payments
 # received"; not a currency's name: "pounds lost" is weight).
 PAID_THINGS = MONEY_THINGS - {"dollars", "euros", "pounds", "gifts"}
@@ -140,7 +143,10 @@ def general(pos: int, tokens: list[str], currency: Currency) -> Quantity | None:
     if head in AVERAGES and len(lead) > 1 and not _benchmark(tokens, lead):  # "batting average"
         key, label = key_label(lead[-3:])
         return Quantity("count", key, label, position=pos)
-    stat = next((i for i, t in enumerate(tokens) if t in STATISTICS), None)
+    # a statistic after what the recipient is compared with is the benchmark ("how their
+    # catch compares with the average angler"), no count of theirs
+    against = next((i for i, t in enumerate(tokens) if t in COMPARED), len(tokens))
+    stat = next((i for i, t in enumerate(tokens[:against]) if t in STATISTICS), None)
     if stat is not None:
         named = content_words(lead_words(tokens[stat + 1 :]), set())[:2]
         if named and not named[0].endswith("ing"):

@@ -217,6 +217,13 @@ def _saved_against(text: str, spans: tuple[tuple[int, int, bool], ...], at: int,
     return bool(saving) and not PERIOD.match(text, end)
 
 
+# A breakdown's words: "vs" after one joins its categories ("a breakdown of colour vs black &
+# white rolls"), it compares nothing.
+SPLIT_OF = re.compile(
+    r"\b(?:breakdown|split|mix)\b(?:(?!\b(?:and|plus|then|with)\b)[^,;:.!?\n()])*$"
+)
+
+
 def mentions(text: str, kind: Kind, spans: tuple[tuple[int, int, bool], ...] = ()) -> int:
     """Where `kind` is first mentioned in text (-1 when it is not); `spans` are the quantity
     phrases (start, end, names a rank) in which a kind's words do not count unless they
@@ -238,6 +245,8 @@ def mentions(text: str, kind: Kind, spans: tuple[tuple[int, int, bool], ...] = (
                 kind.name == "comparison" and word in COMPARING and not any(inside)
                 and not _saved_against(text, spans, match.start(), match.end())
             )  # fmt: skip
+            if kind.name == "comparison" and SPLIT_OF.search(text[: match.start()]):
+                continue
             if inside and not counts or any(a < match.start() < b for a, b in cta + sender):
                 continue
             if word in WHO and _whose(text, match.start(), match.end()):

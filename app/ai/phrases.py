@@ -1,9 +1,10 @@
 """A prompt cut into the phrases that each name one thing: at commas, semicolons, colons,
 parentheses, a dash, "+" or "&" between words (" - ", "—", " + "; not a hyphen), an emoji,
 the end of a sentence ("." "?" "!") and "and", "plus", "with" ("compared with other drivers"
-stays one phrase); a unit in parentheses stays with the phrase before it ("data used (GB)"
-reads as "data used in GB"). Quoted copy is blanked out first. Also the words shared by the
-readings of a phrase: stop words, the words that lead a measure's name, its key and label."""
+and "what they spent with us" stay one phrase); a unit in parentheses stays with the phrase
+before it ("data used (GB)" reads as "data used in GB"). Quoted copy is blanked out first.
+Also the words shared by the readings of a phrase: stop words, the words that lead a
+measure's name, its key and label."""
 
 from __future__ import annotations
 
@@ -15,7 +16,8 @@ PHRASE_BREAK = re.compile(
     r"[,;:\n()]|[.?!]+(?:\s|$)|\s[-–+&]+\s|\s*—\s*|\s(?:and|plus|including|showing|then)\s"
     # an emoji between words ends a phrase as a dash does ("our beekeepers 🐝 hives looked after")
     r"|\s*[\u2600-\u27bf\U0001f300-\U0001faff][\u2600-\u27bf\U0001f300-\U0001faff\ufe0f\u200d]*\s*"
-    r"|(?<!compared)(?<!compare)(?<!compares)(?<!comparing)\swith\s"
+    # "with" a pronoun says with whom, it starts no phrase ("what they spent with us")
+    r"|(?<!compared)(?<!compare)(?<!compares)(?<!comparing)\swith\s(?!(?:us|me|them|him|her)\b)"
 )
 QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”|(?:(?<=\s)|^)'[^']{2,120}'(?=[\s.,;:!?]|$)")
 # A unit a measure can be named in ("(GB)", "(hours)", "(€)", "(CHF)", "(S$)", "(%)"), or the

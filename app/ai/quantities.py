@@ -64,7 +64,17 @@ from app.ai.phrases import (
 )
 from app.ai.quantity import Currency, Quantity
 from app.ai.ranked import ranked_list, spent_doing
-from app.ai.timed import PERCENT, countdown, date, dated, dated_first, duration, since
+from app.ai.timed import (
+    PERCENT,
+    UNITS_OF,
+    countdown,
+    date,
+    dated,
+    dated_first,
+    duration,
+    since,
+    units_of,
+)
 
 __all__ = ["QUOTED", "Currency", "Quantity", "currency_of", "quantities", "unquoted", "words"]
 
@@ -112,7 +122,9 @@ def _quantity(pos: int, phrase: str, currency: Currency, noted: bool) -> Quantit
     asked = re.search(r"\bhow (many|much|long)\b|\bnumber of\b|\btotal\b|%|\bpercent", text)
     marked = bool(asked or WHAT_COST.search(text))  # "what the repair cost": not a genre
     ranked = RANK_WHERE.search(text) or RANK_VERB.search(text)
-    if _genre(tokens) and not marked and not ranked and "date" not in tokens:
+    # "years of service": time spent at what a genre's word names, not the genre
+    of_time = UNITS_OF.match(text)
+    if _genre(tokens) and not marked and not ranked and "date" not in tokens and not of_time:
         return None
     if PICTURE_OF.match(text) or BUTTON_TO.match(text):
         return None
@@ -132,7 +144,8 @@ def _quantity(pos: int, phrase: str, currency: Currency, noted: bool) -> Quantit
     priced = own is not None and not re.search(r"\b(?:date|when|day)\b", text)
     if dated(text) and not priced and not re.search(r"\b(amount|how much)\b", text):
         return date(pos, tokens, phrase)
-    timed = spent_doing(pos, text) or duration(pos, tokens, phrase) or countdown(pos, text)
+    timed = spent_doing(pos, text) or units_of(pos, text) or duration(pos, tokens, phrase)
+    timed = timed or countdown(pos, text)
     timed = timed or _measured(pos, tokens, phrase)
     if timed is not None:
         return timed
@@ -261,7 +274,7 @@ def _count(pos: int, tokens: list[str], marked: bool, phrase: str) -> Quantity |
         return since(pos, noun, phrase)
     # "hours of rehearsal": "Rehearsal hours"
     # "hours of rehearsal", "hours at the helm", "minutes on the phone": "Helm hours"
-    where = re.search(rf"\b{noun} (?:of|on|at|in|under|aboard) ", text)
+    where = re.search(rf"\b{noun} (?:out )?(?:of|on|at|in|under|aboard) ", text)
     of = rest[:1] if noun in UNITS and where and not verb else []
     # "how many stamps till their next free coffee": the stamps to go
     done_with = [verb, *particle(verb, tokens)] if verb else []  # "hives looked after"

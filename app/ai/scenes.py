@@ -30,8 +30,10 @@ class Ctx:
     quoted: dict[str, str] = field(default_factory=dict)  # field -> copy the prompt quotes
     currency: Currency = DOLLAR
     used: set[str] = field(default_factory=set)  # script sentences already said
-    mapped: str | None = None  # what a map shows when it is not countries ("stations")
+    # a map's title and what it counts when it shows no countries ("Your stations")
+    mapped: tuple[str, str] | None = None
     upcoming: bool = False  # the timeline shows what is to come ("the events coming up")
+    against: str | None = None  # who the recipient is compared with ("Average angler")
 
 
 @dataclass
@@ -141,8 +143,12 @@ def _books_data(d: SceneData) -> dict[str, object]:
 
 
 def _comparison_data(d: SceneData) -> dict[str, object]:
-    """Comparison bars: the categories, this period against the previous one."""
+    """Comparison bars: the categories, the recipient against who the prompt compares them
+    with ("Average angler"), else this period against the previous one."""
     items = d.bind("categories", True)
+    if d.ctx.against:
+        return {"items": items, "valueLabel": "You", "compareLabel": d.ctx.against,
+                "title": "How you compare"}  # fmt: skip
     period = d.book.existing("period")
     return {
         "items": items,
@@ -168,13 +174,13 @@ def _timeline_data(d: SceneData) -> dict[str, object]:
 
 def _map_data(d: SceneData) -> dict[str, object]:
     """World map over the countries slot, counting them in the subtitle; a map of other
-    places (stations, bays, trails) is titled by them, not "Around the world"."""
+    places (stations, a route, where something came from) is titled by them
+    (app/ai/maps.py), not "Around the world"."""
     countries = d.bind("countries", True)
-    data: dict[str, object] = {"countries": countries, "title": d.copy("map")}
-    if d.ctx.mapped:  # a map of the stations they used: its places, not "around the world"
-        data["title"] = f"Your {d.ctx.mapped}"
+    title, counted = d.ctx.mapped or (d.copy("map"), "countries")
+    data: dict[str, object] = {"countries": countries, "title": title}
     if countries:
-        data["subtitle"] = f"[{countries[1:-1]}.length] {d.ctx.mapped or 'countries'}"
+        data["subtitle"] = f"[{countries[1:-1]}.length] {counted}"
     return data
 
 
@@ -317,8 +323,10 @@ WHOSE = {"their": "your", "they": "you", "them": "you", "his": "your", "her": "y
 CONTRACTED = {"we're": "we are", "we've": "we have", "we'll": "we will", "they're": "you are",
               "they've": "you have", "they'll": "you will"}  # fmt: skip
 # When, at the end of what a button does ("... where we're parked today").
-WHEN_AT_END = re.compile(r"(?i)(?<=\w)\s+(?:today|tonight|tomorrow|soon|(?:this|next) "
-                         r"(?:week|weekend|month|morning|afternoon|evening))$")
+WHEN_AT_END = re.compile(
+    r"(?i)(?<=\w)\s+(?:today|tonight|tomorrow|soon|(?:this|next) "
+    r"(?:week|weekend|month|morning|afternoon|evening))$"
+)
 # Words for a place a link opens ("a link to the member portal": "Visit the member portal").
 OPENED = {"the", "our", "their", "your"}
 
@@ -334,11 +342,26 @@ def _to_words(found: str) -> list[str]:
     return words if words and words[0].lower() not in ("a", "an") else []
 
 
+# Words after which what a button does goes on about what it is done with ("order prints of
+# their favourite shot": "Order prints").
+OF_WHAT = {"of", "from", "for", "about", "with", "to", "on", "in", "at"}
+
+
+def _short(words: list[str]) -> list[str]:
+    """What a button "to" something does, its verb and what it is done to when it says more
+    than five words ("order prints of their favourite shot": "order prints")."""
+    if len(words) <= 5:
+        return words
+    at = next((i for i, w in enumerate(words) if i >= 2 and w.lower() in OF_WHAT), len(words))
+    return words[:at]
+
+
 def asked_button(prompt: str) -> str | None:
     """The button the prompt names by what it does, in at most four words ("Renew now",
     "Update your calendar"; five for what a button "to" something does), None when it names
     none."""
-    found = [(_to_words(m.group(1)), 5) for m in BUTTON_TO.finditer(prompt, re.IGNORECASE)]
+    found = [(_short(_to_words(m.group(1))), 5)
+             for m in BUTTON_TO.finditer(prompt, re.IGNORECASE)]  # fmt: skip
     found += [(m.group(1).split(), 4) for m in BUTTON_BEFORE.finditer(prompt)]
     for words, most in found:
         while words and words[0].lower() in ("a", "an", "the", "and", "with", "plus"):

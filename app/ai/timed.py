@@ -26,6 +26,12 @@ DATED = re.compile(
 _UNITS = r"(?:seconds|minutes|hours|days|nights|weeks|months|years)"
 TIME_COUNTED = re.compile(rf"\b(?:how many|number of) (?:[a-z]+ )?{_UNITS}\b")
 COUNTDOWN = re.compile(rf"\b({_UNITS})(?: left| remaining)? (?:until|till|til|before)\b")
+# Units of time of something ("years of service", "hours of training completed"): the time
+# spent at it, named by it ("Service years", "Training hours"), whatever was done with it.
+UNITS_OF = re.compile(
+    rf"^(?:(?:the|their|your|his|her|total) )*({_UNITS}) of "
+    r"(?!(?:the|their|your|our|his|her|its|a|an|this|that|all|each)\b)([a-z]+)(?: [a-z]+)?$"
+)
 # Things someone joined ("field trips joined", "the clubs they've joined") are counted; the
 # one joining is dated ("the date they joined", "when they joined").
 JOINED = re.compile(r"\b([a-z]+) (?:(?:they|you|we|he|she|i)(?:'ve|'d)? )?(?:have |had )?joined\b")
@@ -80,7 +86,9 @@ def duration(pos: int, tokens: list[str], phrase: str) -> Quantity | None:
     if "since" in tokens:
         return since(pos, plural, phrase)
     been = BEEN.search(text)
-    if re.search(r"\bhow long\b.* been$", text):  # "how long she's been (with us)"
+    if re.search(
+        r"\bhow long\b.* been(?: with (?:us|me|them|him|her))?$", text
+    ):  # "how long she's been (with us)"
         key, label = "time_with_us", "Time with us"
         return Quantity("duration", key, label, "", UNITS[plural], plural, position=pos)
     if been and been.group(1) not in STOP | NAME_ENDS:  # "how long they've been a member"
@@ -97,6 +105,17 @@ def duration(pos: int, tokens: list[str], phrase: str) -> Quantity | None:
     named = content[:2] + (["time"] if "time" in content[2:] else [])
     key, label = key_label((["average"] if average else []) + named)
     return Quantity("duration", key, label, "", UNITS[plural], plural, position=pos)
+
+
+def units_of(pos: int, text: str) -> Quantity | None:
+    """Units of time spent at something ("years of service", "hours of training completed"):
+    a duration named by what it was spent at ("Service years", "Training hours")."""
+    found = UNITS_OF.match(text)
+    if not found or found.group(2) in STOP:
+        return None
+    unit, thing = found.group(1), found.group(2)
+    key, label = key_label([thing, unit])
+    return Quantity("duration", key, label, "", UNITS[unit], unit, position=pos)
 
 
 def countdown(pos: int, text: str) -> Quantity | None:
