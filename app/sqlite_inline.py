@@ -115,6 +115,11 @@ class InlineConnection:
         self._synced = synced  # PRAGMA synchronous=FULL: each commit waits for the disk
 
     @property
+    def sqlite(self) -> sqlite3.Connection:
+        """The stdlib connection itself (app/pointwrite.py runs statements on it)."""
+        return self._conn
+
+    @property
     def isolation_level(self) -> str | None:
         return self._conn.isolation_level
 

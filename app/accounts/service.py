@@ -16,6 +16,7 @@ from app.accounts.models import Account, LedgerEntry, Session
 from app.config import Settings
 from app.db import Database, utcnow
 from app.errors import DomainError, Kind
+from app.pointwrite import PointWrite
 from app.spec import TIERS
 
 _hasher = PasswordHasher()
@@ -145,6 +146,12 @@ _ADD = (
 _TAKE = _ADD.where(ACCOUNTS.c.credits >= bindparam("need", type_=Integer))
 _BALANCE = select(ACCOUNTS.c.credits).where(ACCOUNTS.c.id == bindparam("account"))
 _LEDGER_ROW = insert(LedgerEntry.__table__)
+# Run on the transaction's driver connection (app/pointwrite.py): the same SQL, less CPU.
+_ADD_ON, _TAKE_ON, _BALANCE_ON = PointWrite(_ADD), PointWrite(_TAKE), PointWrite(_BALANCE)
+_LEDGER_ON = PointWrite(
+    _LEDGER_ROW,
+    keys=["account_id", "kind", "amount", "balance_after", "reason", "reference"],
+)
 
 
 async def _move(
@@ -156,25 +163,24 @@ async def _move(
     reference: str | None,
 ) -> int:
     """Atomically add `amount` (negative to charge) and write the ledger row; returns balance.
-    Two Core statements (no unit of work); an Account of the session's identity map is told
+    Two point writes (no unit of work); an Account of the session's identity map is told
     the new balance."""
     bound = {"account": account_id, "amount": amount, "need": -amount}
-    balance = (await session.execute(_TAKE if amount < 0 else _ADD, bound)).scalar_one_or_none()
-    if balance is None:
-        current = (await session.execute(_BALANCE, bound)).scalar_one_or_none()
+    moved = await (_TAKE_ON if amount < 0 else _ADD_ON).first(session, **bound)
+    if moved is None:
+        current = await _BALANCE_ON.first(session, **bound)
         if current is None:
             raise LookupError(f"account {account_id} not found")
-        raise InsufficientCredits(current, -amount)
-    await session.execute(
-        _LEDGER_ROW,
-        {
-            "account_id": account_id,
-            "kind": kind,
-            "amount": amount,
-            "balance_after": balance,
-            "reason": reason,
-            "reference": reference,
-        },
+        raise InsufficientCredits(current.credits, -amount)
+    balance = moved.credits
+    await _LEDGER_ON.run(
+        session,
+        account_id=account_id,
+        kind=kind,
+        amount=amount,
+        balance_after=balance,
+        reason=reason,
+        reference=reference,
     )
     loaded = session.sync_session.identity_map.get(
         session.sync_session.identity_key(Account, account_id)

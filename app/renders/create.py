@@ -17,6 +17,7 @@ from app.accounts.service import charge_credits, credit_balance
 from app.config import Settings
 from app.db import new_id, utcnow
 from app.limits import allowance, check_output
+from app.pointwrite import PointWrite
 from app.projects.service import check_project
 from app.renders.errors import InvalidRenderRequest
 from app.renders.job import (
@@ -47,7 +48,12 @@ from app.templates.service import get_template, increment_usage
 from app.templates.slots import Slot
 
 BATCH_PROBLEMS_SHOWN = 10
-_NEW_JOB = insert(RenderJob.__table__)  # built once: every render inserts one
+# Built once: every render inserts one, on the transaction's driver connection.
+_NEW_JOB = PointWrite(
+    insert(RenderJob.__table__),
+    keys=["id", "account_id", "project_id", "template_id", "display_name", "request",
+          "campaign_id", "status", "render_on"],
+)  # fmt: skip
 
 BaseModelT = TypeVar("BaseModelT", BrandOptions, AudioOptions)
 
@@ -171,19 +177,17 @@ async def create_render(
         balance = await credit_balance(session, account.id)
     else:
         balance = await charge_credits(session, account.id, 1, reason="render", reference=job_id)
-    await session.execute(  # Core: no unit of work for the one row
-        _NEW_JOB,
-        {
-            "id": job_id,
-            "account_id": account.id,
-            "project_id": body.projectId,
-            "template_id": template["id"],
-            "display_name": spec.authorName,
-            "request": stored,
-            "campaign_id": campaign_id,
-            "status": (JobStatus.AWAITING_VIEW if on_view else JobStatus.PENDING).value,
-            "render_on": body.render.value,
-        },
+    await _NEW_JOB.run(
+        session,
+        id=job_id,
+        account_id=account.id,
+        project_id=body.projectId,
+        template_id=template["id"],
+        display_name=spec.authorName,
+        request=stored,
+        campaign_id=campaign_id,
+        status=(JobStatus.AWAITING_VIEW if on_view else JobStatus.PENDING).value,
+        render_on=body.render.value,
     )
     await _bump_usage(session, template["id"], 1)
     return CreatedRender(job_id, template["id"], spec.authorName, balance, warnings, on_view)

@@ -34,6 +34,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.config import Settings
 from app.db import Database, utcnow
+from app.pointwrite import PointWrite
 from app.renders.models import RenderJob
 from app.renders.states import JobStatus, RenderOn
 
@@ -315,6 +316,13 @@ _CLAIM_LOCKS = select(
     func.pg_advisory_xact_lock(DISPATCH_LOCK, bindparam("account_lock")),
 )
 
+# The same, on the transaction's driver connection (every render's create claims).
+_CLAIM_LOCKS_ON, _BUSY_AND_HELD_ON, _CLAIM_FIRST_ON = (
+    PointWrite(_CLAIM_LOCKS),
+    PointWrite(_BUSY_AND_HELD),
+    PointWrite(_CLAIM_FIRST),
+)
+
 
 async def claim_account(session: AsyncSession, slots: int, account_id: str) -> Claim:
     """Inside the caller's transaction, after `account_id` added jobs: what the full round
@@ -322,18 +330,16 @@ async def claim_account(session: AsyncSession, slots: int, account_id: str) -> C
     waiting job enqueued when it has nothing in flight. Reads at most `slots` + 1 rows,
     whatever the other accounts' backlogs; the caller enqueues `job_id` after commit."""
     if session.get_bind().dialect.name == "postgresql":  # released at commit
-        await session.execute(_CLAIM_LOCKS, {"account_lock": _account_lock(account_id)})
-    count, holds = (
-        await session.execute(_BUSY_AND_HELD, {"slots": max(slots, 0), "account_id": account_id})
-    ).one()
+        await _CLAIM_LOCKS_ON.rows(session, account_lock=_account_lock(account_id))
+    count, holds = await _BUSY_AND_HELD_ON.first(
+        session, slots=max(slots, 0), account_id=account_id
+    )
     if slots > 0 and count < slots:
         return Claim(free=True)
     if holds:
         return Claim()
-    picked = (
-        await session.execute(_CLAIM_FIRST, {"owner": account_id, "at": utcnow()})
-    ).scalar_one_or_none()
-    return Claim(job_id=picked)
+    picked = await _CLAIM_FIRST_ON.first(session, owner=account_id, at=utcnow())
+    return Claim(job_id=None if picked is None else picked.id)
 
 
 async def after_claim(db: Database, pool: Any, settings: Settings, claim: Claim) -> list[str]:

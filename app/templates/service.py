@@ -18,6 +18,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.db import Database, upsert_insert, utcnow
 from app.limits import Allowance, check_template
 from app.pointread import PointRead
+from app.pointwrite import PointWrite
 from app.projects.service import check_project
 from app.templates.builtins import builtin_as_view, builtin_usage, builtins, is_builtin
 from app.templates.errors import BuiltinLocked, NameRequired, NotOwner, NullField, TemplateNotFound
@@ -384,9 +385,9 @@ def _builtin_count(insert: Any) -> Any:
 
 # Built once on the tables: every render counts one (building a statement, or the ORM's
 # compile step, costs more CPU than executing it).
-_COUNT_BUILTIN = {d: _builtin_count(upsert_insert(d)) for d in ("postgresql", "sqlite")}
+_COUNT_BUILTIN = {d: PointWrite(_builtin_count(upsert_insert(d))) for d in ("postgresql", "sqlite")}
 _TEMPLATES = TemplateRow.__table__
-_COUNT_CUSTOM = (
+_COUNT_CUSTOM = PointWrite(
     update(_TEMPLATES)
     .where(_TEMPLATES.c.id == bindparam("template"))
     .values(usage_count=_TEMPLATES.c.usage_count + bindparam("n", type_=Integer),
@@ -398,8 +399,6 @@ async def increment_usage(session: AsyncSession, template_id: str, n: int = 1) -
     """Count n renders of a template (built-in or custom); unknown ids are ignored."""
     if is_builtin(template_id):
         dialect = session.get_bind().dialect.name
-        await session.execute(
-            _COUNT_BUILTIN[dialect], {"template": template_id, "n": n, "at": utcnow()}
-        )
+        await _COUNT_BUILTIN[dialect].run(session, template=template_id, n=n, at=utcnow())
         return
-    await session.execute(_COUNT_CUSTOM, {"template": template_id, "n": n})
+    await _COUNT_CUSTOM.run(session, template=template_id, n=n)

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
-from sqlalchemy import event
 
 from app.config import Settings
 from app.templates.service import get_template
 from tests.support.render_helpers import make_template
+from tests.support.statements import statements_run
 
 
 @pytest.fixture
@@ -18,19 +16,11 @@ def settings(settings: Settings, database_url: str) -> Settings:
     return settings.model_copy(update={"database_url": database_url})
 
 
-async def test_a_batch_bumps_template_usage_with_one_update(app, client, make_user):
+async def test_a_batch_bumps_template_usage_with_one_update(app, client, make_user, monkeypatch):
     user = await make_user(credits=10)
     template_id = await make_template(app, user.account.id)
     db = app.config["REELSMITH_DB"]
-    usage_updates: list[str] = []
-
-    def seen(conn: Any, cursor: Any, statement: str, *args: Any) -> None:
-        if statement.lstrip().upper().startswith("UPDATE TEMPLATES"):
-            usage_updates.append(statement)
-
-    for engine in db.engines:
-        event.listen(engine.sync_engine, "before_cursor_execute", seen)
-    try:
+    with statements_run(db, monkeypatch) as statements:
         resp = await client.post(
             "/api/render/batch",
             json={
@@ -40,9 +30,7 @@ async def test_a_batch_bumps_template_usage_with_one_update(app, client, make_us
             },
             headers=user.headers,
         )
-    finally:
-        for engine in db.engines:
-            event.remove(engine.sync_engine, "before_cursor_execute", seen)
+    usage_updates = [s for s in statements if s.lstrip().upper().startswith("UPDATE TEMPLATES")]
     assert resp.status_code == 200, await resp.get_json()
     assert len(usage_updates) == 1, usage_updates
     async with db.session() as session:

@@ -8,11 +8,10 @@ import asyncio
 import uuid
 from collections.abc import AsyncIterator
 from datetime import timedelta
-from typing import Any
 
 import pytest_asyncio
 from arq.connections import ArqRedis, RedisSettings, create_pool
-from sqlalchemy import event, func, select
+from sqlalchemy import func, select
 
 from app.accounts.service import create_account
 from app.config import Settings
@@ -20,6 +19,7 @@ from app.db import Database, new_id, utcnow
 from app.renders import queue
 from app.renders.models import RenderJob
 from tests.support.render_helpers import queued_job_ids
+from tests.support.statements import statements_run
 
 SLOTS = 4  # live worker slots in these tests; fair_share 0.5 -> 2 per account
 
@@ -134,28 +134,22 @@ async def test_a_newcomer_is_next_in_line_behind_a_backlog_that_had_every_slot(d
     assert single in order and heavy_jobs[SLOTS] not in order
 
 
-async def test_dispatch_costs_the_same_queries_for_one_or_many_accounts(db, pool, settings):
-    statements: list[str] = []
+async def test_dispatch_costs_the_same_queries_for_one_or_many_accounts(
+    db, pool, settings, monkeypatch
+):
+    def counted(seen: list[str]) -> int:
+        return len([s for s in seen if s.lstrip().upper().startswith(("SELECT", "UPDATE", "WITH"))])
 
-    def count(conn: Any, cursor: Any, statement: str, *args: Any) -> None:
-        if statement.lstrip().upper().startswith(("SELECT", "UPDATE", "WITH")):
-            statements.append(statement)
-
-    for engine in db.engines:
-        event.listen(engine.sync_engine, "before_cursor_execute", count)
-    try:
+    with statements_run(db, monkeypatch) as seen:
         await add_jobs(db, await account(db), 5)
-        statements.clear()
+        seen.clear()
         await queue.dispatch(db, pool, settings)
-        one = len(statements)
+        one = counted(seen)
         for _ in range(12):
             await add_jobs(db, await account(db), 5)
-        statements.clear()
+        seen.clear()
         chosen = await queue.dispatch(db, pool, settings)
-        many = len(statements)
-    finally:
-        for engine in db.engines:
-            event.remove(engine.sync_engine, "before_cursor_execute", count)
+        many = counted(seen)
     assert len(chosen) == 12  # every new account got a job out
     # One read of every account's state and one update (PostgreSQL: plus the round's lock).
     assert one == many == (3 if db.engine.dialect.name == "postgresql" else 2)
@@ -203,18 +197,12 @@ async def test_request_round_fills_free_capacity_as_the_full_round_does(db, pool
     assert await in_flight(db, alone) == SLOTS
 
 
-async def test_request_round_costs_the_same_queries_whatever_the_backlog(db, pool, settings):
-    statements: list[str] = []
-
-    def count(conn: Any, cursor: Any, statement: str, *args: Any) -> None:
-        if statement.lstrip().upper().startswith(("SELECT", "UPDATE", "WITH")):
-            statements.append(statement)
-
+async def test_request_round_costs_the_same_queries_whatever_the_backlog(
+    db, pool, settings, monkeypatch
+):
     await take_every_slot(db, pool, settings)
-    for engine in db.engines:
-        event.listen(engine.sync_engine, "before_cursor_execute", count)
-    try:
-        costs = []
+    costs = []
+    with statements_run(db, monkeypatch) as seen:
         for backlog_accounts in (1, 30):
             for _ in range(backlog_accounts):  # each with one job out and four waiting
                 other = await account(db)
@@ -222,12 +210,10 @@ async def test_request_round_costs_the_same_queries_whatever_the_backlog(db, poo
                 await queue.dispatch_account(db, pool, settings, other)
             newcomer = await account(db)
             await add_jobs(db, newcomer, 3)
-            statements.clear()
+            seen.clear()
             assert len(await queue.dispatch_account(db, pool, settings, newcomer)) == 1
-            costs.append(len(statements))
-    finally:
-        for engine in db.engines:
-            event.remove(engine.sync_engine, "before_cursor_execute", count)
+            kinds = ("SELECT", "UPDATE", "WITH")
+            costs.append(len([s for s in seen if s.lstrip().upper().startswith(kinds)]))
     # One read (is capacity free, does the account hold a job), one update of its first job
     # (PostgreSQL: plus the locks).
     assert costs[0] == costs[1] == (3 if db.engine.dialect.name == "postgresql" else 2)
