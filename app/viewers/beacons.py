@@ -21,6 +21,7 @@ from sqlalchemy import bindparam, case, delete, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.db import new_id, upsert_insert, utcnow
+from app.pointwrite import PointWrite
 from app.renders.models import RenderJob
 from app.viewers.errors import InvalidBeacon
 from app.viewers.models import ViewEvent, ViewSession
@@ -199,7 +200,24 @@ def _count_in_session(dialect: str, fields: tuple[str, ...]) -> Any:
     ).returning(col.id, col.viewed_notified)
 
 
-_FORGET_EVENT = delete(ViewEvent.__table__).where(ViewEvent.__table__.c.id == bindparam("event"))
+_FORGET_EVENT = PointWrite(
+    delete(ViewEvent.__table__).where(ViewEvent.__table__.c.id == bindparam("event"))
+)
+# Run on the beacon's transaction's driver connection (app/pointwrite.py): every beacon.
+_EVENT_KEYS = ("job_id", "session_id", "event", "scene_index", "dedupe_key", "event_metadata",
+               "client_hash", "created_at")  # fmt: skip
+_SESSION_KEYS = ("id", "job_id", "session_id", "account_id", "batch_id", "campaign_id",
+                 "variant_id", "first_seen_at", "last_seen_at", "events_counted")  # fmt: skip
+
+
+@lru_cache(maxsize=4)
+def _store_event_on(dialect: str) -> PointWrite:
+    return PointWrite(_store_event(dialect), keys=_EVENT_KEYS)
+
+
+@lru_cache(maxsize=128)
+def _count_in_session_on(dialect: str, fields: tuple[str, ...]) -> PointWrite:
+    return PointWrite(_count_in_session(dialect, fields), keys=[*_SESSION_KEYS, *fields])
 
 
 async def record(
@@ -215,44 +233,37 @@ async def record(
     now = now or utcnow()
     dialect = session.get_bind().dialect.name
     discriminator = beacon.scene_index if beacon.scene_index is not None else beacon.ordinal
-    stored = await session.execute(
-        _store_event(dialect),
-        {
-            "job_id": job.id,
-            "session_id": beacon.session_id,
-            "event": beacon.event,
-            "scene_index": beacon.scene_index,
-            "dedupe_key": dedupe_key(job.id, beacon.session_id, beacon.event, discriminator),
-            "event_metadata": beacon.metadata,
-            "client_hash": client,
-            "created_at": now,
-        },
+    stored = await _store_event_on(dialect).first(
+        session,
+        job_id=job.id,
+        session_id=beacon.session_id,
+        event=beacon.event,
+        scene_index=beacon.scene_index,
+        dedupe_key=dedupe_key(job.id, beacon.session_id, beacon.event, discriminator),
+        event_metadata=beacon.metadata,
+        client_hash=client,
+        created_at=now,
     )
-    event_id = stored.scalar_one_or_none()
-    if event_id is None:
+    if stored is None:
         return "duplicate"
     fresh = _changes(job, beacon)
-    row = (
-        await session.execute(
-            _count_in_session(dialect, tuple(sorted(fresh))),
-            {
-                "id": new_id(),
-                "job_id": job.id,
-                "session_id": beacon.session_id,
-                "account_id": job.account_id,
-                "batch_id": job.batch_id,
-                "campaign_id": job.campaign_id,
-                "variant_id": job.variant_id,
-                "first_seen_at": now,
-                "last_seen_at": now,
-                "events_counted": 1,
-                "max_events": max_events,
-                **fresh,
-            },
-        )
-    ).first()
+    row = await _count_in_session_on(dialect, tuple(sorted(fresh))).first(
+        session,
+        id=new_id(),
+        job_id=job.id,
+        session_id=beacon.session_id,
+        account_id=job.account_id,
+        batch_id=job.batch_id,
+        campaign_id=job.campaign_id,
+        variant_id=job.variant_id,
+        first_seen_at=now,
+        last_seen_at=now,
+        events_counted=1,
+        max_events=max_events,
+        **fresh,
+    )
     if row is None:  # the session already counted `max_events` beacons
-        await session.execute(_FORGET_EVENT, {"event": event_id})
+        await _FORGET_EVENT.run(session, event=stored.id)
         return "capped"
     reached = max(beacon.watched_ms, _position_ms(job, beacon))
     if not row.viewed_notified and reached >= VIEWED_AFTER_MS:
