@@ -2,7 +2,8 @@
 parentheses, a dash, "+" or "&" between words (" - ", "—", " + "; not a hyphen), an emoji,
 the end of a sentence ("." "?" "!") and "and", "plus", "with" ("compared with other drivers"
 and "what they spent with us" stay one phrase); a unit in parentheses stays with the phrase
-before it ("data used (GB)" reads as "data used in GB"). Quoted copy is blanked out first.
+before it ("data used (GB)" and "height (in metres)" read as "data used in GB", "height in
+metres"). Quoted copy is blanked out first.
 Also the words shared by the readings of a phrase: stop words, the words that lead a
 measure's name, its key and label."""
 
@@ -28,8 +29,9 @@ _ONE_UNIT = (
     r"|weeks?|months?|years?|nights?|euros?|pounds?|dollars?|yen|[a-z]{3}|[€£$¥₹₩₺₪₦฿₱₽₫]"
     r"|[a-z]{1,3}\$|zł|kr|%|[a-z]+s)"
 )
+# A unit may be said with "in" or "as" ("(in metres)", "(as a %)").
 UNIT = re.compile(
-    rf"\({_ONE_UNIT}(?:\s*(?:and|or|&|/|\+)\s*{_ONE_UNIT})?\)",
+    rf"\((?:in |as (?:an? )?)?{_ONE_UNIT}(?:\s*(?:and|or|&|/|\+)\s*{_ONE_UNIT})?\)",
     re.IGNORECASE,
 )
 
@@ -51,7 +53,8 @@ def phrases(text: str) -> list[tuple[int, str]]:
         part = text[start : m.start()]
         unit = UNIT.match(text, m.start())
         if unit and part.strip():  # "data used (GB)": the unit is the phrase's
-            out.append((start, f"{part.strip()} in {unit.group(0)[1:-1]}"))
+            said = re.sub(r"(?i)^(?:in|as(?: an?)?) ", "", unit.group(0)[1:-1])
+            out.append((start, f"{part.strip()} in {said}"))
             start = unit.end()
             continue
         if m.start() < start:

@@ -185,10 +185,14 @@ def share_label(share: re.Match[str]) -> list[str]:
 
 def _percent(pos: int, tokens: list[str], text: str) -> Quantity:
     lead = lead_words(tokens)
-    # "the discount they get": what is named, not who gets it
-    doer = next((i for i, t in enumerate(lead) if t in DOERS and content_words(lead[:i], set())),
-                len(lead))  # fmt: skip
+    # "the discount they get": what is named, not who gets it; what they did with it is said
+    # ("how much of their budget they have used": "Budget used")
+    doer = next((i for i, t in enumerate(lead) if t.split("'")[0] in DOERS
+                 and content_words(lead[:i], set())), len(lead))  # fmt: skip
+    did = [t for t in lead[doer + 1 :] if t not in ("have", "has", "had")][:1]
+    did = did if did and done(did[0]) else []
     content = content_words(lead[:doer], {"percent", "percentage", "%", "rose", "grew", "rise"})
+    content += did
     share = SHARE_OF.search(text)
     before = lead[: lead.index(share.group(1))] if share and share.group(1) in lead else None
     if share and before is not None and not content_words(before, {"percent", "percentage", "%"}):
@@ -223,8 +227,9 @@ def _measured(pos: int, tokens: list[str], phrase: str) -> Quantity | None:
         unit, named = found.group(2), found.group(1)
     thing = content_words(lead_words(named.split()), set()) if found else []
     how = re.search(r"\bhow (" + "|".join(HOW_NOUNS) + r")\b", named) if found else None
-    if how:  # "how far they cycled in miles": "Distance cycled (miles)"
-        thing = [HOW_NOUNS[how.group(1)], *thing][:2]
+    if how:  # "how far they cycled in miles": "Distance cycled (miles)", "how high we flew
+        # in metres": "Height flown (metres)" (the adjective is what the noun says)
+        thing = [HOW_NOUNS[how.group(1)], *(w for w in thing if w != how.group(1))][:2]
     if not thing:
         return None
     key, _ = key_label(thing[:2])

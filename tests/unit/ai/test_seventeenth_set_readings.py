@@ -1,0 +1,34 @@
+"""The readings added after the seventeenth held-out set, worded unlike any prompt set: a
+unit in parentheses said with "in" or "as", a "how <adjective>" measure named by its noun and
+what was done, a share named by what was done with it."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.ai.quantities import quantities
+
+
+def read(prompt: str) -> list[tuple[str, str, str]]:
+    return [(q.kind, q.label, q.prefix or q.suffix.strip()) for q in quantities(prompt)]
+
+
+@pytest.mark.parametrize(
+    "prompt, label",
+    [
+        ("Caving club recap: how deep they went (in metres)", "Depth went (metres)"),
+        ("Kite festival recap: how high they climbed (in feet)", "Height climbed (feet)"),
+        ("Ferry recap: how far we sailed (in miles), and more", "Distance sailed (miles)"),
+    ],
+)
+def test_a_unit_in_parentheses_said_with_in(prompt: str, label: str) -> None:
+    assert read(prompt)[0] == ("count", label, "")
+
+
+def test_a_share_in_parentheses_said_with_as() -> None:
+    assert read("Phone plan recap: how much of their data they've used (as a %)") == [
+        ("percent", "Data used", "%"),
+    ]  # fmt: skip
+    assert read("Allowance recap: how much of their allowance they have spent (as %)") == [
+        ("percent", "Allowance spent", "%"),
+    ]  # fmt: skip
