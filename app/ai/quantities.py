@@ -41,6 +41,7 @@ from app.ai.measures import (
     WEIGHED,
 )
 from app.ai.money import (
+    MONEY_VERBS,
     MONEY_WORDS,
     NOTED_MONEY,
     WHAT_COST,
@@ -152,7 +153,7 @@ def _quantity(pos: int, phrase: str, currency: Currency, noted: bool) -> Quantit
     cue = money_cue(text, tokens, phrase)
     if cue is False and noted and NOTED_MONEY & set(tokens):
         return money(pos, tokens, currency, True, limit=3)  # "biggest single gain"
-    if cue or cue is False and set(tokens) & set(MONEY_WORDS):
+    if cue or cue is False and set(tokens) & {*MONEY_WORDS, *MONEY_VERBS}:
         found = money(pos, tokens, currency, bool(cue))
         if found:
             return found

@@ -1,6 +1,6 @@
 """The readings added after the seventeenth held-out set, worded unlike any prompt set: a
 unit in parentheses said with "in" or "as", a "how <adjective>" measure named by its noun and
-what was done, a share named by what was done with it."""
+what was done, money named only by what was done to it."""
 
 from __future__ import annotations
 
@@ -31,4 +31,22 @@ def test_a_share_in_parentheses_said_with_as() -> None:
     ]  # fmt: skip
     assert read("Allowance recap: how much of their allowance they have spent (as %)") == [
         ("percent", "Allowance spent", "%"),
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "prompt, label",
+    [
+        ("Royalty statement: total paid out to each author", "Paid out"),
+        ("Fund letter: what was invested on their behalf", "Invested"),
+        ("Loan recap: how much they paid back", "Paid back"),
+    ],
+)
+def test_money_named_only_by_what_was_done_to_it(prompt: str, label: str) -> None:
+    assert read(prompt) == [("money", label, "$")]
+
+
+def test_things_paid_out_are_still_counted() -> None:
+    assert read("Insurer recap: claims paid out, invoices paid") == [
+        ("count", "Claims paid out", ""), ("count", "Invoices paid", ""),
     ]  # fmt: skip
