@@ -235,8 +235,9 @@ def mentions(text: str, kind: Kind, spans: tuple[tuple[int, int, bool], ...] = (
     sender = [m.span() for m in SENDER_RUNS.finditer(text)]
     sender += [m.span() for m in OWN_PRODUCT.finditer(text)]
     for word in kind.words:
-        # a word of a compound names nothing ("ride-share" is no breakdown)
-        pattern = rf"(?<![a-z0-9-]){re.escape(word)}(?![a-z0-9])"
+        # a word of a compound names nothing ("ride-share" is no breakdown), nor a verb made
+        # of it ("the guests who have RSVP'd" ask for no RSVP button)
+        pattern = rf"(?<![a-z0-9-]){re.escape(word)}(?![a-z0-9]|'d\b)"
         if word.endswith("%"):
             pattern = re.escape(word)
         for match in re.finditer(pattern, text):

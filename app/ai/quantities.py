@@ -271,7 +271,8 @@ def _count(pos: int, tokens: list[str], marked: bool, phrase: str) -> Quantity |
     which = content[: content.index(noun)][-1:] if marked else []
     which = [w for w in which if re.search(rf"\bhow many {w} {noun}\b", text)]
     rest = content[content.index(noun) + 1 :]
-    verb = next((r for r in rest if r in PARTICIPLES or r in STATES or r.endswith("ed")), None)
+    verb = next((r for r in rest if r in PARTICIPLES or r in STATES or r.endswith("ed")
+                 or done(r)), None)  # fmt: skip
     # what was done with them is said too ("how many escape rooms they solved"), not with
     # how many different ones ("how many different teachers they trained with")
     verb = None if set(which) & DISTINCT else verb
@@ -319,6 +320,19 @@ ASKED = re.compile(
 )
 
 
+# A word the prompt writes in capitals ("DNA", "RSVP'd", "CO2").
+ACRONYM = re.compile(r"(?<![\w'])[A-Z][A-Z0-9]+(?:'[a-z]+)?(?![\w'])")
+
+
+def acronyms(label: str, text: str) -> str:
+    """The label with the words the prompt writes in capitals written so ("how many DNA
+    relatives": "DNA relatives matched", not "Dna"), unless the prompt is mostly capitals."""
+    caps = {m.group(0).lower(): m.group(0) for m in ACRONYM.finditer(text)}
+    if not caps or len(ACRONYM.findall(text)) * 2 > len(text.split()):
+        return label
+    return " ".join(caps.get(w.lower(), w) for w in label.split(" "))
+
+
 def quantities(prompt: str) -> list[Quantity]:
     """The quantities a prompt names, in the order it names them, one per slot key."""
     text = unquoted(prompt)
@@ -331,5 +345,6 @@ def quantities(prompt: str) -> list[Quantity]:
         pos, phrase = (pos + asked.end(), phrase[asked.end() :]) if asked else (pos, phrase)
         quantity = _quantity(pos, phrase, currency, noted)
         if quantity is not None and all(q.key != quantity.key for q in found):
-            found.append(replace(quantity, end=pos + len(phrase)))
+            label = acronyms(quantity.label, text)
+            found.append(replace(quantity, label=label, end=pos + len(phrase)))
     return found

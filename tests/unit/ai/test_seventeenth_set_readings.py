@@ -1,12 +1,15 @@
 """The readings added after the seventeenth held-out set, worded unlike any prompt set: a
 unit in parentheses said with "in" or "as", a "how <adjective>" measure named by its noun and
-what was done, money named only by what was done to it."""
+what was done, a share named by what was done with it, money named only by what was done to
+it, a verb made with "'d" ("RSVP'd"), words the prompt writes in capitals."""
 
 from __future__ import annotations
 
 import pytest
 
+from app.ai.compose import create
 from app.ai.quantities import quantities
+from app.ai.schemas import TemplateState
 
 
 def read(prompt: str) -> list[tuple[str, str, str]]:
@@ -50,3 +53,30 @@ def test_things_paid_out_are_still_counted() -> None:
     assert read("Insurer recap: claims paid out, invoices paid") == [
         ("count", "Claims paid out", ""), ("count", "Invoices paid", ""),
     ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "prompt, label",
+    [
+        ("Gala recap: friends who've RSVP'd", "Friends RSVP'd"),
+        ("Creator recap: fans they have DM'd this month", "Fans DM'd"),
+        ("Comic shop recap: issues they'd ordered", "Issues ordered"),
+    ],
+)
+def test_a_verb_made_with_apostrophe_d_is_what_was_done(prompt: str, label: str) -> None:
+    assert read(prompt) == [("count", label, "")]
+
+
+def test_a_word_the_prompt_writes_in_capitals_keeps_them() -> None:
+    assert read("Lounge recap: how many VIP tables they booked") == [
+        ("count", "VIP tables booked", ""),
+    ]  # fmt: skip
+    assert read("PLEASE MAKE A RECAP: VIP TABLES BOOKED") == [("count", "Vip tables booked", "")]
+
+
+def test_a_verb_made_of_a_kind_word_names_no_scene() -> None:
+    made = create("Supper club recap: guests RSVP'd this season, a photo of the table",
+                  TemplateState())  # fmt: skip
+    assert "cta-card" not in [s.primitiveId for s in made.scenes]
+    made = create("Supper club invite: the date and an RSVP button", TemplateState())
+    assert "cta-card" in [s.primitiveId for s in made.scenes]
