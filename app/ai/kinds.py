@@ -37,7 +37,7 @@ KINDS: tuple[Kind, ...] = (
     Kind("brand", "logo-reveal", "Logo", 0, ("logo", "brand", "branding", "wordmark")),
     Kind("photo", "ken-burns", "Photo", 0, ("photo", "image", "picture", "venue", "pictures",
          "photos", "highlight reel", "poster", "snapshot", "selfie", "portrait", "headshot",
-         "screenshot", "artwork", "images", "pic", "pics")),
+         "screenshot", "artwork", "images", "pic", "pics", "photograph", "photographs")),
     Kind("stats", "stat-counters", "Key numbers", 1, ("number", "numbers", "stat", "stats",
          "kpi", "kpis", "metric", "metrics", "revenue", "seats", "nps", "usage", "growth",
          "figures", "totals", "raised", "attendees", "sales", "workouts", "minutes", "citations",
@@ -167,6 +167,10 @@ GENERIC_USE_CASES = {"business review", "thank you"}
 CTA_PHRASE = re.compile(r"\b(?:button|link|call|cta|invitation|invite)s? (?:to|for)\b[^,;:.]*")
 
 
+# A kind's words that name it at the end of a compound word ("astrophoto", "microphotographs").
+COMPOUNDED = {"photo", "photos", "photograph", "photographs"}
+
+
 # Nouns a kind's word can stand before as a modifier: then it names that noun's scene only.
 HEADS = {"photo", "photos", "picture", "pictures", "image", "images", "map", "logo", "poll",
          "badge", "button", "link"}  # fmt: skip
@@ -238,6 +242,8 @@ def mentions(text: str, kind: Kind, spans: tuple[tuple[int, int, bool], ...] = (
         # a word of a compound names nothing ("ride-share" is no breakdown), nor a verb made
         # of it ("the guests who have RSVP'd" ask for no RSVP button)
         pattern = rf"(?<![a-z0-9-]){re.escape(word)}(?![a-z0-9]|'d\b)"
+        if word in COMPOUNDED:  # "their best astrophoto", "an aerial photograph"
+            pattern = rf"(?<![a-z0-9-])(?:[a-z]{{3,}})?{re.escape(word)}(?![a-z0-9]|'d\b)"
         if word.endswith("%"):
             pattern = re.escape(word)
         for match in re.finditer(pattern, text):

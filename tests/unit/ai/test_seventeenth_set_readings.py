@@ -1,7 +1,8 @@
 """The readings added after the seventeenth held-out set, worded unlike any prompt set: a
 unit in parentheses said with "in" or "as", a "how <adjective>" measure named by its noun and
 what was done, a share named by what was done with it, money named only by what was done to
-it, a verb made with "'d" ("RSVP'd"), words the prompt writes in capitals."""
+it, a verb made with "'d" ("RSVP'd"), words the prompt writes in capitals, a compound word
+ending in "photo"."""
 
 from __future__ import annotations
 
@@ -80,3 +81,16 @@ def test_a_verb_made_of_a_kind_word_names_no_scene() -> None:
     assert "cta-card" not in [s.primitiveId for s in made.scenes]
     made = create("Supper club invite: the date and an RSVP button", TemplateState())
     assert "cta-card" in [s.primitiveId for s in made.scenes]
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Orchid society recap: blooms entered and their finest macrophotos",
+        "Drone club recap: flights logged and one aerial photograph",
+    ],
+)
+def test_a_compound_word_ending_in_photo_names_a_photo(prompt: str) -> None:
+    made = create(prompt, TemplateState())
+    assert "ken-burns" in [s.primitiveId for s in made.scenes]
+    assert [q.kind for q in quantities(prompt)] == ["count"]
