@@ -9,7 +9,7 @@ import re
 
 from app.ai.counts import measure, particle
 from app.ai.currencies import DOLLAR, currency_in, placed
-from app.ai.heads import counted_done
+from app.ai.heads import counted_done, money_of
 from app.ai.measures import COUNT_NOUNS, DOERS, WEIGHED
 from app.ai.phrases import content_words, key_label, lead_words, phrases
 from app.ai.quantity import Currency, Quantity
@@ -106,6 +106,7 @@ def money(
         cue = True
     if not cue:
         return None
+    content = money_of(content, tokens, limit)  # "the price of their ticket": "Ticket price"
     key, label = key_label(content[:limit]) if content else ("amount", "Amount")
     key = key if key.startswith("amount") or not content else f"{key}_amount"
     return Quantity("money", key or "amount", label, currency.symbol, "", currency.spoken, 0, pos)

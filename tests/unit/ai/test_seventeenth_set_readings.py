@@ -2,7 +2,7 @@
 unit in parentheses said with "in" or "as", a "how <adjective>" measure named by its noun and
 what was done, a share named by what was done with it, money named only by what was done to
 it, a verb made with "'d" ("RSVP'd"), words the prompt writes in capitals, a compound word
-ending in "photo"."""
+ending in "photo", money before what it is of ("Ticket price")."""
 
 from __future__ import annotations
 
@@ -94,3 +94,15 @@ def test_a_compound_word_ending_in_photo_names_a_photo(prompt: str) -> None:
     made = create(prompt, TemplateState())
     assert "ken-burns" in [s.primitiveId for s in made.scenes]
     assert [q.kind for q in quantities(prompt)] == ["count"]
+
+
+@pytest.mark.parametrize(
+    "prompt, label, sign",
+    [
+        ("Spa recap: the cost of their package in euros", "Package cost", "€"),
+        ("Garage note: the price of the repair", "Repair price", "$"),
+    ],
+)
+def test_money_before_what_it_is_of_is_named_the_other_way(prompt: str, label: str,
+                                                           sign: str) -> None:  # fmt: skip
+    assert read(prompt) == [("money", label, sign)]
