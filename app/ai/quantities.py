@@ -108,8 +108,9 @@ PICTURE_OF = re.compile(
     r"^(?:(?:a|an|the|their|your|our|some|one) )?(?:photos?|pictures?|pics?|images?"
     r"|snapshots?|shots?|slideshow|gallery|map) of\b"
 )
-# A button or link says what it does, it is no measure ("a button to claim 10% off").
-BUTTON_TO = re.compile(r"^(?:(?:a|an|the|one) )?(?:button|link|cta)s? (?:to|for)\b")
+# A button or link says what it does or holds, it is no measure ("a button to claim 10% off",
+# "a button with a code for 10% off").
+BUTTON_TO = re.compile(r"^(?:(?:a|an|the|one) )?(?:button|link|cta)s? (?:to|for|with)\b")
 
 
 def _quantity(pos: int, phrase: str, currency: Currency, noted: bool) -> Quantity | None:

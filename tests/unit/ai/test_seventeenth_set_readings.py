@@ -2,7 +2,7 @@
 unit in parentheses said with "in" or "as", a "how <adjective>" measure named by its noun and
 what was done, a share named by what was done with it, money named only by what was done to
 it, a verb made with "'d" ("RSVP'd"), words the prompt writes in capitals, a compound word
-ending in "photo", money before what it is of ("Ticket price")."""
+ending in "photo", money before what it is of ("Ticket price"), a button with an offer."""
 
 from __future__ import annotations
 
@@ -106,3 +106,11 @@ def test_a_compound_word_ending_in_photo_names_a_photo(prompt: str) -> None:
 def test_money_before_what_it_is_of_is_named_the_other_way(prompt: str, label: str,
                                                            sign: str) -> None:  # fmt: skip
     assert read(prompt) == [("money", label, sign)]
+
+
+def test_a_button_with_an_offer_is_no_measure_and_claims_it() -> None:
+    prompt = "Bakery recap: loaves bought, plus a button with a voucher for 15% off next month"
+    assert read(prompt) == [("count", "Loaves bought", "")]
+    data = next(s.sceneData for s in create(prompt, TemplateState()).scenes
+                if s.primitiveId == "cta-card")  # fmt: skip
+    assert data["buttonText"] == "Claim your voucher"
