@@ -231,7 +231,8 @@ SPLIT_OF = re.compile(
 def mentions(text: str, kind: Kind, spans: tuple[tuple[int, int, bool], ...] = ()) -> int:
     """Where `kind` is first mentioned in text (-1 when it is not); `spans` are the quantity
     phrases (start, end, names a rank) in which a kind's words do not count unless they
-    name a map, photo, poll, call to action, badge or logo, or a comparison."""
+    name a map, photo, poll, call to action, badge or logo, or a comparison, and not at all
+    in a rank's phrase."""
     best = -1
     # What the call to action does names no other scene ("a link to upgrade their plan").
     cta = [] if kind.name == "cta" else [m.span() for m in CTA_PHRASE.finditer(text)]
@@ -254,7 +255,10 @@ def mentions(text: str, kind: Kind, spans: tuple[tuple[int, int, bool], ...] = (
             )  # fmt: skip
             if kind.name == "comparison" and SPLIT_OF.search(text[: match.start()]):
                 continue
-            if inside and not counts or any(a < match.start() < b for a, b in cta + sender):
+            # what a rank is in names no scene ("where they placed in the audience vote")
+            if inside and (not counts or any(inside)):
+                continue
+            if any(a < match.start() < b for a, b in cta + sender):
                 continue
             if word in WHO and _whose(text, match.start(), match.end()):
                 continue  # "our esports team", "the team's win rate" say whose, not who spoke

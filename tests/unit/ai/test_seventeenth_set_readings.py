@@ -2,7 +2,8 @@
 unit in parentheses said with "in" or "as", a "how <adjective>" measure named by its noun and
 what was done, a share named by what was done with it, money named only by what was done to
 it, a verb made with "'d" ("RSVP'd"), words the prompt writes in capitals, a compound word
-ending in "photo", money before what it is of ("Ticket price"), a button with an offer."""
+ending in "photo", money before what it is of ("Ticket price"), a button with an offer, what
+a rank is in."""
 
 from __future__ import annotations
 
@@ -114,3 +115,12 @@ def test_a_button_with_an_offer_is_no_measure_and_claims_it() -> None:
     data = next(s.sceneData for s in create(prompt, TemplateState()).scenes
                 if s.primitiveId == "cta-card")  # fmt: skip
     assert data["buttonText"] == "Claim your voucher"
+
+
+def test_what_a_rank_is_in_names_no_scene() -> None:
+    made = create("Bake-off recap: cakes entered, and where they finished in the public vote",
+                  TemplateState())  # fmt: skip
+    kinds = [s.primitiveId for s in made.scenes]
+    assert "percentile-gauge" in kinds and "poll-card" not in kinds
+    made = create("Gallery recap: where they placed in the photo contest", TemplateState())
+    assert "ken-burns" not in [s.primitiveId for s in made.scenes]
