@@ -3,13 +3,14 @@ unit in parentheses said with "in" or "as", a "how <adjective>" measure named by
 what was done, a share named by what was done with it, money named only by what was done to
 it, a verb made with "'d" ("RSVP'd"), words the prompt writes in capitals, a compound word
 ending in "photo", money before what it is of ("Ticket price"), a button with an offer, what
-a rank is in."""
+a rank is in, places named before "on a map"."""
 
 from __future__ import annotations
 
 import pytest
 
 from app.ai.compose import create
+from app.ai.maps import map_of
 from app.ai.quantities import quantities
 from app.ai.schemas import TemplateState
 
@@ -124,3 +125,16 @@ def test_what_a_rank_is_in_names_no_scene() -> None:
     assert "percentile-gauge" in kinds and "poll-card" not in kinds
     made = create("Gallery recap: where they placed in the photo contest", TemplateState())
     assert "ken-burns" not in [s.primitiveId for s in made.scenes]
+
+
+@pytest.mark.parametrize(
+    "text, title, counted",
+    [
+        ("recap: laps swum, the lidos they swam in on a map", "Your lidos", "lidos"),
+        ("recap: the vineyards we picked at on a map", "Where we picked", "vineyards"),
+        ("a map of the wells we drilled", "Where we drilled", "wells"),
+    ],
+)
+def test_places_before_on_a_map_title_it(text: str, title: str, counted: str) -> None:
+    assert map_of(text) == (title, counted)
+    assert map_of("recap: the countries they flew to on a map") is None
