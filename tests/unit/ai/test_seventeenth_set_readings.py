@@ -3,7 +3,7 @@ unit in parentheses said with "in" or "as", a "how <adjective>" measure named by
 what was done, a share named by what was done with it, money named only by what was done to
 it, a verb made with "'d" ("RSVP'd"), words the prompt writes in capitals, a compound word
 ending in "photo", money before what it is of ("Ticket price"), a button with an offer, what
-a rank is in, places named before "on a map"."""
+a rank is in, places named before "on a map", a quoted button in lower case."""
 
 from __future__ import annotations
 
@@ -138,3 +138,15 @@ def test_what_a_rank_is_in_names_no_scene() -> None:
 def test_places_before_on_a_map_title_it(text: str, title: str, counted: str) -> None:
     assert map_of(text) == (title, counted)
     assert map_of("recap: the countries they flew to on a map") is None
+
+
+def cta(prompt: str) -> str:
+    made = create(prompt, TemplateState())
+    return str(next(s.sceneData for s in made.scenes if s.primitiveId == "cta-card")["buttonText"])
+
+
+def test_a_quoted_button_in_lower_case_starts_with_a_capital() -> None:
+    assert cta("Choir recap: concerts sung and a 'see you at rehearsal' button") == (
+        "See you at rehearsal"
+    )  # fmt: skip
+    assert cta("Choir recap: concerts sung and a 'JOIN us' button") == "JOIN us"
