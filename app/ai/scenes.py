@@ -380,9 +380,16 @@ def asked_button(prompt: str) -> str | None:
         if words and verb and len(words) <= most:
             shown = " ".join(WHOSE.get(w.lower(), w) for w in words)
             shown = shown[:1].upper() + shown[1:] + (" now" if len(words) == 1 else "")
+            # its own words would echo the prompt: what it is done to is the recipient's
+            # ("book a sunset flight": "Book your sunset flight")
+            if echoes(shown, prompt) and len(words) > 2 and words[1].lower() in ARTICLES:
+                shown = " ".join([shown.split(" ", 1)[0], "your", *words[2:]])
             if not echoes(shown, prompt):
                 return shown
     return None
+
+
+ARTICLES = {"a", "an", "the", "some", "another"}
 
 
 def with_script(scene: SceneConfig, ctx: Ctx) -> SceneConfig:

@@ -3,7 +3,8 @@ unit in parentheses said with "in" or "as", a "how <adjective>" measure named by
 what was done, a share named by what was done with it, money named only by what was done to
 it, a verb made with "'d" ("RSVP'd"), words the prompt writes in capitals, a compound word
 ending in "photo", money before what it is of ("Ticket price"), a button with an offer, what
-a rank is in, places named before "on a map", a quoted button in lower case."""
+a rank is in, places named before "on a map", a quoted button in lower case, a button whose
+words would echo the prompt."""
 
 from __future__ import annotations
 
@@ -150,3 +151,9 @@ def test_a_quoted_button_in_lower_case_starts_with_a_capital() -> None:
         "See you at rehearsal"
     )  # fmt: skip
     assert cta("Choir recap: concerts sung and a 'JOIN us' button") == "JOIN us"
+
+
+def test_a_button_whose_words_would_echo_is_the_recipients() -> None:
+    assert cta("Bistro recap: dinners eaten and a button to reserve a window table") == (
+        "Reserve your window table"
+    )  # fmt: skip
