@@ -4,7 +4,7 @@ what was done, a share named by what was done with it, money named only by what 
 it, a verb made with "'d" ("RSVP'd"), words the prompt writes in capitals, a compound word
 ending in "photo", money before what it is of ("Ticket price"), a button with an offer, what
 a rank is in, places named before "on a map", a quoted button in lower case, a button whose
-words would echo the prompt."""
+words would echo the prompt, a timeline of what is left to do."""
 
 from __future__ import annotations
 
@@ -157,3 +157,10 @@ def test_a_button_whose_words_would_echo_is_the_recipients() -> None:
     assert cta("Bistro recap: dinners eaten and a button to reserve a window table") == (
         "Reserve your window table"
     )  # fmt: skip
+
+
+def test_a_timeline_of_what_is_left_to_do_is_what_is_coming_up() -> None:
+    made = create("House move countdown: the moving date and a timeline of what's still to do",
+                  TemplateState())  # fmt: skip
+    data = next(s.sceneData for s in made.scenes if s.primitiveId == "milestone-timeline")
+    assert data["title"] == "What's coming up"
