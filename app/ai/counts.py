@@ -107,11 +107,16 @@ def measure(word: str) -> bool:
     return word in MEASURES or word.endswith("s") and word[:-1] in MEASURES
 
 
+# Words whose "'d" says "would" or "had" ("they'd", "who'd"), no verb done.
+WOULD = {"i", "you", "he", "she", "it", "we", "they", "who", "that", "there", "what", "where"}
+
+
 def done(verb: str) -> bool:
-    """Whether a word says what was done with things ("opened", "seen"), not how they are
-    shown ("ranked")."""
+    """Whether a word says what was done with things ("opened", "seen", a verb made of a noun
+    or an acronym with "'d": "RSVP'd", "DM'd"), not how they are shown ("ranked")."""
     known = verb in PARTICIPLES or verb in PARTICIPLES.values() or verb.endswith("ed")
-    return known and verb not in SHOWN_VERBS
+    contracted = verb.endswith("'d") and verb[:-2].isalpha() and verb[:-2] not in WOULD
+    return (known or contracted) and verb not in SHOWN_VERBS
 
 
 # Plurals with no "s" ("fish caught", "sheep sheared", "geese ringed").

@@ -5,8 +5,9 @@ its own words (at most three, so never four of the prompt's words in a row):
 
 - a unit of time as its head ("billable hours on their matters", "overtime minutes") is a
   duration in that unit;
-- a word for money as its head ("the late fee", "their monthly premium"), or an uncounted
-  noun with what was done to money ("interest paid", "tax withheld") is money;
+- a word for money as its head ("the late fee", "their monthly premium"), or before what it
+  is of ("the price of their ticket": "Ticket price"), or an uncounted noun with what was
+  done to money ("interest paid", "tax withheld") is money;
 - a plural noun with what was done to them and the words before it ("pull requests
   merged", "blood units donated") is a count;
 - an average, total, mean or median of something ("their average score") is a count;
@@ -131,8 +132,9 @@ def general(pos: int, tokens: list[str], currency: Currency) -> Quantity | None:
         return Quantity("duration", key, label, "", UNITS[unit], unit, position=pos)
     spent = len(lead) > 1 and head in MONEY_DONE and not _counted(lead[-2])
     paid = len(lead) > 1 and done(head) and lead[-2] in PAID_THINGS  # "contributions made"
-    if head in MONEY_HEADS or spent or paid:
-        key, label = key_label(lead[-3:])
+    priced = money_of(lead, tokens)  # "the price of their ticket"
+    if head in MONEY_HEADS or spent or paid or priced != lead:
+        key, label = key_label(priced[-3:])
         return Quantity("money", key, label, currency.symbol, "", currency.spoken, position=pos)
     at = next((i for i, w in enumerate(lead) if i and done(w) and _counted(lead[i - 1])), 0)
     if at and lead[at - 1] in UNITS:  # "hours booked on the laser cutter": time, named by where
@@ -160,6 +162,18 @@ def general(pos: int, tokens: list[str], currency: Currency) -> Quantity | None:
         key, label = key_label(lead[-3:])  # "best gameweek score"
         return Quantity("count", key, label, position=pos)
     return _counted_in(pos, lead, tokens)
+
+
+def money_of(content: list[str], tokens: list[str], limit: int = 3) -> list[str]:
+    """The words of money named before what it is of, said the other way round ("the price
+    of their ticket": "ticket price", "the cost of the repair": "repair cost"); the words as
+    they are when the phrase is no such."""
+    if len(content) < 2 or content[0] not in MONEY_HEADS:
+        return content
+    at = tokens.index(content[0]) if content[0] in tokens else -1
+    if tokens[at + 1 : at + 2] != ["of"]:
+        return content
+    return [*content[1:limit], content[0]]
 
 
 def _benchmark(tokens: list[str], lead: list[str]) -> bool:

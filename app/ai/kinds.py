@@ -37,7 +37,7 @@ KINDS: tuple[Kind, ...] = (
     Kind("brand", "logo-reveal", "Logo", 0, ("logo", "brand", "branding", "wordmark")),
     Kind("photo", "ken-burns", "Photo", 0, ("photo", "image", "picture", "venue", "pictures",
          "photos", "highlight reel", "poster", "snapshot", "selfie", "portrait", "headshot",
-         "screenshot", "artwork", "images", "pic", "pics")),
+         "screenshot", "artwork", "images", "pic", "pics", "photograph", "photographs")),
     Kind("stats", "stat-counters", "Key numbers", 1, ("number", "numbers", "stat", "stats",
          "kpi", "kpis", "metric", "metrics", "revenue", "seats", "nps", "usage", "growth",
          "figures", "totals", "raised", "attendees", "sales", "workouts", "minutes", "citations",
@@ -167,6 +167,10 @@ GENERIC_USE_CASES = {"business review", "thank you"}
 CTA_PHRASE = re.compile(r"\b(?:button|link|call|cta|invitation|invite)s? (?:to|for)\b[^,;:.]*")
 
 
+# A kind's words that name it at the end of a compound word ("astrophoto", "microphotographs").
+COMPOUNDED = {"photo", "photos", "photograph", "photographs"}
+
+
 # Nouns a kind's word can stand before as a modifier: then it names that noun's scene only.
 HEADS = {"photo", "photos", "picture", "pictures", "image", "images", "map", "logo", "poll",
          "badge", "button", "link"}  # fmt: skip
@@ -227,7 +231,8 @@ SPLIT_OF = re.compile(
 def mentions(text: str, kind: Kind, spans: tuple[tuple[int, int, bool], ...] = ()) -> int:
     """Where `kind` is first mentioned in text (-1 when it is not); `spans` are the quantity
     phrases (start, end, names a rank) in which a kind's words do not count unless they
-    name a map, photo, poll, call to action, badge or logo, or a comparison."""
+    name a map, photo, poll, call to action, badge or logo, or a comparison, and not at all
+    in a rank's phrase."""
     best = -1
     # What the call to action does names no other scene ("a link to upgrade their plan").
     cta = [] if kind.name == "cta" else [m.span() for m in CTA_PHRASE.finditer(text)]
@@ -235,8 +240,11 @@ def mentions(text: str, kind: Kind, spans: tuple[tuple[int, int, bool], ...] = (
     sender = [m.span() for m in SENDER_RUNS.finditer(text)]
     sender += [m.span() for m in OWN_PRODUCT.finditer(text)]
     for word in kind.words:
-        # a word of a compound names nothing ("ride-share" is no breakdown)
-        pattern = rf"(?<![a-z0-9-]){re.escape(word)}(?![a-z0-9])"
+        # a word of a compound names nothing ("ride-share" is no breakdown), nor a verb made
+        # of it ("the guests who have RSVP'd" ask for no RSVP button)
+        pattern = rf"(?<![a-z0-9-]){re.escape(word)}(?![a-z0-9]|'d\b)"
+        if word in COMPOUNDED:  # "their best astrophoto", "an aerial photograph"
+            pattern = rf"(?<![a-z0-9-])(?:[a-z]{{3,}})?{re.escape(word)}(?![a-z0-9]|'d\b)"
         if word.endswith("%"):
             pattern = re.escape(word)
         for match in re.finditer(pattern, text):
@@ -247,7 +255,10 @@ def mentions(text: str, kind: Kind, spans: tuple[tuple[int, int, bool], ...] = (
             )  # fmt: skip
             if kind.name == "comparison" and SPLIT_OF.search(text[: match.start()]):
                 continue
-            if inside and not counts or any(a < match.start() < b for a, b in cta + sender):
+            # what a rank is in names no scene ("where they placed in the audience vote")
+            if inside and (not counts or any(inside)):
+                continue
+            if any(a < match.start() < b for a, b in cta + sender):
                 continue
             if word in WHO and _whose(text, match.start(), match.end()):
                 continue  # "our esports team", "the team's win rate" say whose, not who spoke

@@ -1,8 +1,10 @@
 """What a map shows when the prompt says and it is not countries, and how the map scene is
-titled for it (app/ai/scenes.py's map): places of a kind ("a map of the bays we sailed to":
-"Your bays", "N bays"), one way travelled ("a map of the route": "Your route"), or where
-something was or came from ("a map of where our rescued elephants came from": "Where they
-came from"); the subtitle counts places."""
+titled for it (app/ai/scenes.py's map): places of a kind, after "a map of" or before "on a
+map" ("a map of the stations they used", "the lakes they swam in on a map": "Your stations",
+"N stations"; where the sender did something, "the bays we sailed to": "Where we sailed"),
+one way travelled ("a map of the route": "Your route"), or where something was or came from
+("a map of where our rescued elephants came from": "Where they came from"); the subtitle
+counts places."""
 
 from __future__ import annotations
 
@@ -48,15 +50,24 @@ def _where(clause: str) -> str | None:
     return f"Where {who} {' '.join(rest[:3])}" if rest else None
 
 
+# What the sender did in the places ("the beaches we cleaned", "the bays we sailed to").
+OURS = re.compile(r"(?:[a-z-]+ ){1,3}?we ([a-z]+)")
+# "the beaches we cleaned on a map": the places named before the map (no "and" among them).
+ON_MAP = re.compile(
+    r"(?:^|[,;:.!?\n(]|\b(?:and|plus|with|show|showing|include|including)\b)\s*"
+    r"((?:(?!(?:and|plus|with)\b)[a-z'-]+ ){1,8}?)(?:on|in) (?:a|the|one) map\b"
+)
+
+
 def map_of(text: str) -> tuple[str, str] | None:
     """(title, what the subtitle counts) of a map of something other than countries, None for
     a map of countries or of nothing named."""
     where = MAP_WHERE.search(text)
     if where and (title := _where(where.group(1))):
         return title, "places"
-    m = MAP_OF.search(text)
+    m = MAP_OF.search(text) or ON_MAP.search(text)
     places = m.group(1).split() if m else []
-    if places and places[0] in STOP | {"most", "every", "each", "where"}:
+    while places and places[0] in STOP | {"most", "every", "each", "where", "all"}:
         places = places[1:]
     if any(w in STOP for w in places):  # "the route and …", "the stations they used"
         places = places[: next(i for i, w in enumerate(places) if w in STOP)]
@@ -66,4 +77,9 @@ def map_of(text: str) -> tuple[str, str] | None:
         return f"Your {' '.join(places)}", "places"
     if not places[-1].endswith("s"):
         return None
+    # places the sender did something in are not the recipient's ("the beaches we cleaned":
+    # "Where we cleaned", not "Your beaches")
+    ours = OURS.match(text, m.start(1)) if m else None
+    if ours and (done(ours.group(1)) or ours.group(1) in WENT):
+        return f"Where we {ours.group(1)}", " ".join(places)
     return f"Your {' '.join(places)}", " ".join(places)

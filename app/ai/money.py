@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import re
 
-from app.ai.counts import measure
+from app.ai.counts import measure, particle
 from app.ai.currencies import DOLLAR, currency_in, placed
-from app.ai.heads import counted_done
+from app.ai.heads import counted_done, money_of
 from app.ai.measures import COUNT_NOUNS, DOERS, WEIGHED
 from app.ai.phrases import content_words, key_label, lead_words, phrases
 from app.ai.quantity import Currency, Quantity
@@ -91,8 +91,8 @@ def money(
     # "hours given", "hours saved" are time, not money, unless something says money.
     counted = any(t in COUNT_NOUNS or measure(t) for t in tokens) or counted_done(tokens)
     for i, t in enumerate(tokens):
-        if t in MONEY_VERBS and (cue or (t in SELF_MONEY and not counted)):
-            key, label = named_money(tokens, i) or MONEY_VERBS[t]
+        if t in MONEY_VERBS and (cue or (t in SELF_MONEY or alone(tokens, t)) and not counted):
+            key, label = named_money(tokens, i) or with_particle(MONEY_VERBS[t], t, tokens)
             return Quantity("money", key, label, currency.symbol, "", currency.spoken, 0, pos)
     content = content_words(lead_words(tokens), {"percent", "euros", "dollars", "pounds", "money"})
     for t in tokens:
@@ -106,9 +106,24 @@ def money(
         cue = True
     if not cue:
         return None
+    content = money_of(content, tokens, limit)  # "the price of their ticket": "Ticket price"
     key, label = key_label(content[:limit]) if content else ("amount", "Amount")
     key = key if key.startswith("amount") or not content else f"{key}_amount"
     return Quantity("money", key or "amount", label, currency.symbol, "", currency.spoken, 0, pos)
+
+
+def alone(tokens: list[str], verb: str) -> bool:
+    """Whether what was done to money is all the phrase names ("total paid out to them",
+    "what was invested"): then it is the amount, whatever the verb."""
+    named = content_words(lead_words(tokens), set())
+    return named == [verb] or named == [verb, *particle(verb, tokens)]
+
+
+def with_particle(named: tuple[str, str], verb: str, tokens: list[str]) -> tuple[str, str]:
+    """The key and label of an amount named by what was done, with the verb's particle ("total
+    paid out": "Paid out")."""
+    more = particle(verb, tokens)
+    return (f"{named[0]}_{more[0]}", f"{named[1]} {more[0]}") if more else named
 
 
 # Words before what was done that say when or how, not what ("the amount still owed").

@@ -90,7 +90,8 @@ def copy_for(use_case: str | None, field: str) -> str:
 def quoted_copy(prompt: str) -> dict[str, str]:
     """Copy the prompt gives in quotes, by the field it names right after it or before it
     ("headline" when it names none): `with the headline "Thank you, [name]"` -> {"headline":
-    "Thank you, [name]"}; `a 'Join now' button` -> {"button": "Join now"}."""
+    "Thank you, [name]"}; `a 'Join now' button` -> {"button": "Join now"} (`a 'join now'
+    button` too: a button's copy written all in lower case starts with a capital)."""
     out: dict[str, str] = {}
     for m in QUOTED.finditer(prompt):
         text = m.group(0).strip()[1:-1].strip()
@@ -105,6 +106,8 @@ def quoted_copy(prompt: str) -> dict[str, str]:
                                                    for n in names)),
             "headline" if "headline" not in out else "subtitle",
         )  # fmt: skip
+        if field == "button" and text == text.lower():  # a button's first word has a capital
+            text = text[:1].upper() + text[1:]
         out.setdefault(field, text)
     return out
 

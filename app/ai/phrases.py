@@ -1,8 +1,9 @@
 """A prompt cut into the phrases that each name one thing: at commas, semicolons, colons,
 parentheses, a dash, "+" or "&" between words (" - ", "—", " + "; not a hyphen), an emoji,
-the end of a sentence ("." "?" "!") and "and", "plus", "with" ("compared with other drivers"
-and "what they spent with us" stay one phrase); a unit in parentheses stays with the phrase
-before it ("data used (GB)" reads as "data used in GB"). Quoted copy is blanked out first.
+the end of a sentence ("." "?" "!") and "and", "plus", "with" ("compared with other drivers",
+"what they spent with us" and "a button with a code" stay one phrase); a unit in
+parentheses stays with the phrase before it ("data used (GB)" and "height (in metres)" read
+as "data used in GB", "height in metres"). Quoted copy is blanked out first.
 Also the words shared by the readings of a phrase: stop words, the words that lead a
 measure's name, its key and label."""
 
@@ -16,8 +17,10 @@ PHRASE_BREAK = re.compile(
     r"[,;:\n()]|[.?!]+(?:\s|$)|\s[-–+&]+\s|\s*—\s*|\s(?:and|plus|including|showing|then)\s"
     # an emoji between words ends a phrase as a dash does ("our beekeepers 🐝 hives looked after")
     r"|\s*[\u2600-\u27bf\U0001f300-\U0001faff][\u2600-\u27bf\U0001f300-\U0001faff\ufe0f\u200d]*\s*"
-    # "with" a pronoun says with whom, it starts no phrase ("what they spent with us")
-    r"|(?<!compared)(?<!compare)(?<!compares)(?<!comparing)\swith\s(?!(?:us|me|them|him|her)\b)"
+    # "with" a pronoun says with whom, it starts no phrase ("what they spent with us"), nor
+    # does "with" after a button, which says what the button holds ("a button with a code")
+    r"|(?<!compared)(?<!compare)(?<!compares)(?<!comparing)(?<!button)(?<!buttons)(?<!link)"
+    r"(?<!links)\swith\s(?!(?:us|me|them|him|her)\b)"
 )
 QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”|(?:(?<=\s)|^)'[^']{2,120}'(?=[\s.,;:!?]|$)")
 # A unit a measure can be named in ("(GB)", "(hours)", "(€)", "(CHF)", "(S$)", "(%)"), or the
@@ -28,8 +31,9 @@ _ONE_UNIT = (
     r"|weeks?|months?|years?|nights?|euros?|pounds?|dollars?|yen|[a-z]{3}|[€£$¥₹₩₺₪₦฿₱₽₫]"
     r"|[a-z]{1,3}\$|zł|kr|%|[a-z]+s)"
 )
+# A unit may be said with "in" or "as" ("(in metres)", "(as a %)").
 UNIT = re.compile(
-    rf"\({_ONE_UNIT}(?:\s*(?:and|or|&|/|\+)\s*{_ONE_UNIT})?\)",
+    rf"\((?:in |as (?:an? )?)?{_ONE_UNIT}(?:\s*(?:and|or|&|/|\+)\s*{_ONE_UNIT})?\)",
     re.IGNORECASE,
 )
 
@@ -51,7 +55,8 @@ def phrases(text: str) -> list[tuple[int, str]]:
         part = text[start : m.start()]
         unit = UNIT.match(text, m.start())
         if unit and part.strip():  # "data used (GB)": the unit is the phrase's
-            out.append((start, f"{part.strip()} in {unit.group(0)[1:-1]}"))
+            said = re.sub(r"(?i)^(?:in|as(?: an?)?) ", "", unit.group(0)[1:-1])
+            out.append((start, f"{part.strip()} in {said}"))
             start = unit.end()
             continue
         if m.start() < start:

@@ -41,6 +41,7 @@ from app.ai.measures import (
     WEIGHED,
 )
 from app.ai.money import (
+    MONEY_VERBS,
     MONEY_WORDS,
     NOTED_MONEY,
     WHAT_COST,
@@ -107,8 +108,9 @@ PICTURE_OF = re.compile(
     r"^(?:(?:a|an|the|their|your|our|some|one) )?(?:photos?|pictures?|pics?|images?"
     r"|snapshots?|shots?|slideshow|gallery|map) of\b"
 )
-# A button or link says what it does, it is no measure ("a button to claim 10% off").
-BUTTON_TO = re.compile(r"^(?:(?:a|an|the|one) )?(?:button|link|cta)s? (?:to|for)\b")
+# A button or link says what it does or holds, it is no measure ("a button to claim 10% off",
+# "a button with a code for 10% off").
+BUTTON_TO = re.compile(r"^(?:(?:a|an|the|one) )?(?:button|link|cta)s? (?:to|for|with)\b")
 
 
 def _quantity(pos: int, phrase: str, currency: Currency, noted: bool) -> Quantity | None:
@@ -152,7 +154,7 @@ def _quantity(pos: int, phrase: str, currency: Currency, noted: bool) -> Quantit
     cue = money_cue(text, tokens, phrase)
     if cue is False and noted and NOTED_MONEY & set(tokens):
         return money(pos, tokens, currency, True, limit=3)  # "biggest single gain"
-    if cue or cue is False and set(tokens) & set(MONEY_WORDS):
+    if cue or cue is False and set(tokens) & {*MONEY_WORDS, *MONEY_VERBS}:
         found = money(pos, tokens, currency, bool(cue))
         if found:
             return found
@@ -185,10 +187,14 @@ def share_label(share: re.Match[str]) -> list[str]:
 
 def _percent(pos: int, tokens: list[str], text: str) -> Quantity:
     lead = lead_words(tokens)
-    # "the discount they get": what is named, not who gets it
-    doer = next((i for i, t in enumerate(lead) if t in DOERS and content_words(lead[:i], set())),
-                len(lead))  # fmt: skip
+    # "the discount they get": what is named, not who gets it; what they did with it is said
+    # ("how much of their budget they have used": "Budget used")
+    doer = next((i for i, t in enumerate(lead) if t.split("'")[0] in DOERS
+                 and content_words(lead[:i], set())), len(lead))  # fmt: skip
+    did = [t for t in lead[doer + 1 :] if t not in ("have", "has", "had")][:1]
+    did = did if did and done(did[0]) else []
     content = content_words(lead[:doer], {"percent", "percentage", "%", "rose", "grew", "rise"})
+    content += did
     share = SHARE_OF.search(text)
     before = lead[: lead.index(share.group(1))] if share and share.group(1) in lead else None
     if share and before is not None and not content_words(before, {"percent", "percentage", "%"}):
@@ -223,8 +229,9 @@ def _measured(pos: int, tokens: list[str], phrase: str) -> Quantity | None:
         unit, named = found.group(2), found.group(1)
     thing = content_words(lead_words(named.split()), set()) if found else []
     how = re.search(r"\bhow (" + "|".join(HOW_NOUNS) + r")\b", named) if found else None
-    if how:  # "how far they cycled in miles": "Distance cycled (miles)"
-        thing = [HOW_NOUNS[how.group(1)], *thing][:2]
+    if how:  # "how far they cycled in miles": "Distance cycled (miles)", "how high we flew
+        # in metres": "Height flown (metres)" (the adjective is what the noun says)
+        thing = [HOW_NOUNS[how.group(1)], *(w for w in thing if w != how.group(1))][:2]
     if not thing:
         return None
     key, _ = key_label(thing[:2])
@@ -265,7 +272,8 @@ def _count(pos: int, tokens: list[str], marked: bool, phrase: str) -> Quantity |
     which = content[: content.index(noun)][-1:] if marked else []
     which = [w for w in which if re.search(rf"\bhow many {w} {noun}\b", text)]
     rest = content[content.index(noun) + 1 :]
-    verb = next((r for r in rest if r in PARTICIPLES or r in STATES or r.endswith("ed")), None)
+    verb = next((r for r in rest if r in PARTICIPLES or r in STATES or r.endswith("ed")
+                 or done(r)), None)  # fmt: skip
     # what was done with them is said too ("how many escape rooms they solved"), not with
     # how many different ones ("how many different teachers they trained with")
     verb = None if set(which) & DISTINCT else verb
@@ -313,6 +321,19 @@ ASKED = re.compile(
 )
 
 
+# A word the prompt writes in capitals ("DNA", "RSVP'd", "CO2").
+ACRONYM = re.compile(r"(?<![\w'])[A-Z][A-Z0-9]+(?:'[a-z]+)?(?![\w'])")
+
+
+def acronyms(label: str, text: str) -> str:
+    """The label with the words the prompt writes in capitals written so ("how many DNA
+    relatives": "DNA relatives matched", not "Dna"), unless the prompt is mostly capitals."""
+    caps = {m.group(0).lower(): m.group(0) for m in ACRONYM.finditer(text)}
+    if not caps or len(ACRONYM.findall(text)) * 2 > len(text.split()):
+        return label
+    return " ".join(caps.get(w.lower(), w) for w in label.split(" "))
+
+
 def quantities(prompt: str) -> list[Quantity]:
     """The quantities a prompt names, in the order it names them, one per slot key."""
     text = unquoted(prompt)
@@ -325,5 +346,6 @@ def quantities(prompt: str) -> list[Quantity]:
         pos, phrase = (pos + asked.end(), phrase[asked.end() :]) if asked else (pos, phrase)
         quantity = _quantity(pos, phrase, currency, noted)
         if quantity is not None and all(q.key != quantity.key for q in found):
-            found.append(replace(quantity, end=pos + len(phrase)))
+            label = acronyms(quantity.label, text)
+            found.append(replace(quantity, label=label, end=pos + len(phrase)))
     return found

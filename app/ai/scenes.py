@@ -313,6 +313,13 @@ BUTTON_TO = re.compile(
     r"([a-z][\w' -]*?)(?=[,;:.!?\n]|$| and | at | on | in the | with | for | would | will "
     r"| could | should | please | if | so | that )"
 )
+# What a button holds for the recipient to claim ("a button with a code for 10% off": "Claim
+# your code").
+BUTTON_WITH = re.compile(
+    r"\b(?:button|btn|link|cta) with (?:an? |the |their |your )?(?:[a-z%0-9-]+ )?"
+    r"(code|voucher|coupon|discount|offer|deal|reward|promo|gift card)\b",
+    re.IGNORECASE,
+)
 # Whose it is, said to the recipient ("their calendar": "your calendar"; "our alumni Slack":
 # "the alumni Slack", the sender's words not echoed).
 WHOSE = {"their": "your", "they": "you", "them": "you", "his": "your", "her": "your",
@@ -357,11 +364,13 @@ def _short(words: list[str]) -> list[str]:
 
 
 def asked_button(prompt: str) -> str | None:
-    """The button the prompt names by what it does, in at most four words ("Renew now",
-    "Update your calendar"; five for what a button "to" something does), None when it names
-    none."""
+    """The button the prompt names by what it does or holds, in at most four words ("Renew
+    now", "Update your calendar", "Claim your code"; five for what a button "to" something
+    does), None when it names none."""
     found = [(_short(_to_words(m.group(1))), 5)
              for m in BUTTON_TO.finditer(prompt, re.IGNORECASE)]  # fmt: skip
+    found += [(["claim", "your", *m.group(1).lower().split()], 4)
+              for m in BUTTON_WITH.finditer(prompt)]  # fmt: skip
     found += [(m.group(1).split(), 4) for m in BUTTON_BEFORE.finditer(prompt)]
     for words, most in found:
         while words and words[0].lower() in ("a", "an", "the", "and", "with", "plus"):
@@ -371,9 +380,16 @@ def asked_button(prompt: str) -> str | None:
         if words and verb and len(words) <= most:
             shown = " ".join(WHOSE.get(w.lower(), w) for w in words)
             shown = shown[:1].upper() + shown[1:] + (" now" if len(words) == 1 else "")
+            # its own words would echo the prompt: what it is done to is the recipient's
+            # ("book a sunset flight": "Book your sunset flight")
+            if echoes(shown, prompt) and len(words) > 2 and words[1].lower() in ARTICLES:
+                shown = " ".join([shown.split(" ", 1)[0], "your", *words[2:]])
             if not echoes(shown, prompt):
                 return shown
     return None
+
+
+ARTICLES = {"a", "an", "the", "some", "another"}
 
 
 def with_script(scene: SceneConfig, ctx: Ctx) -> SceneConfig:

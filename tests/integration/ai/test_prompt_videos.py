@@ -1,8 +1,8 @@
 """The built-in composer judged on its videos (tests/support/prompt_videos.py says how): every
-tuned create prompt (tests/support/ai_prompts.py) and the fifteen sets of ten held-out prompts
+tuned create prompt (tests/support/ai_prompts.py) and the eighteen sets of ten held-out prompts
 (tests/support/ai_prompts_held_out*.py) are composed, saved, given
 sample data, spoken by the offline voices and read at each scene's settled frame of the 720p
-composition; a representative three are rendered to MP4 end to end. The pass rate per check is
+composition; a representative two are rendered to MP4 end to end. The pass rate per check is
 printed (pytest -s, or the captured output of a failure)."""
 
 from __future__ import annotations
@@ -39,6 +39,7 @@ from tests.support.ai_prompts_held_out_14 import HELD_OUT_14
 from tests.support.ai_prompts_held_out_15 import HELD_OUT_15
 from tests.support.ai_prompts_held_out_16 import HELD_OUT_16
 from tests.support.ai_prompts_held_out_17 import HELD_OUT_17
+from tests.support.ai_prompts_held_out_18 import HELD_OUT_18
 from tests.support.prompt_videos import (
     TOLERANCE,
     Verdict,
@@ -111,7 +112,8 @@ HELD_OUT_SETS = {"held-out create prompts": HELD_OUT,
                  "thirteenth held-out create prompts": HELD_OUT_13,
                  "fourteenth held-out create prompts": HELD_OUT_14,
                  "fifteenth held-out create prompts": HELD_OUT_15,
-                 "sixteenth held-out create prompts": HELD_OUT_16}  # fmt: skip
+                 "sixteenth held-out create prompts": HELD_OUT_16,
+                 "seventeenth held-out create prompts": HELD_OUT_17}  # fmt: skip
 
 
 @pytest.mark.parametrize("title", list(HELD_OUT_SETS))
@@ -124,23 +126,23 @@ async def test_held_out_prompts_make_videos_that_pass_every_check(
     assert rates(verdicts) == dict.fromkeys(rates(verdicts), 1.0), table(title, verdicts)
 
 
-# The seventeenth set's rates at its first run, before the changes that fix the sixteenth
-# set's failures (docs/api/ai.md names them): needs 60 %, the other checks 100 %. The composer
+# The eighteenth set's rates at its first run, before the changes that fix the seventeenth
+# set's failures (docs/api/ai.md names them): needs 70 %, the other checks 100 %. The composer
 # is not changed for it, so they stay the honest measure of prompts it has not seen.
-SEVENTEENTH_MEASURED = {"no_echo": 1.0, "needs": 0.6, "length": 1.0, "scripts": 1.0}
+EIGHTEENTH_MEASURED = {"no_echo": 1.0, "needs": 0.7, "length": 1.0, "scripts": 1.0}
 
 
-async def test_seventeenth_held_out_prompts_as_first_measured(
+async def test_eighteenth_held_out_prompts_as_first_measured(
     client: Any, make_user: Any, settings: Settings, browser: Browser, tmp_path: Path
 ) -> None:
-    """Written before the composer changes that follow the sixteenth set and never tuned on:
-    printed, and guarded at the rates of its first run (SEVENTEENTH_MEASURED)."""
+    """Written before the composer changes that follow the seventeenth set and never tuned
+    on: printed, and guarded at the rates of its first run (EIGHTEENTH_MEASURED)."""
     user = await make_user(tier="enterprise")
-    verdicts = await run_suite(client, user, settings, browser, HELD_OUT_17, tmp_path)
-    title = "seventeenth held-out create prompts (never tuned on)"
+    verdicts = await run_suite(client, user, settings, browser, HELD_OUT_18, tmp_path)
+    title = "eighteenth held-out create prompts (never tuned on)"
     print("\n" + table(title, verdicts))
     got = rates(verdicts)
-    assert all(got[c] >= SEVENTEENTH_MEASURED[c] for c in got), table(title, verdicts)
+    assert all(got[c] >= EIGHTEENTH_MEASURED[c] for c in got), table(title, verdicts)
 
 
 def probe_seconds(path: Path) -> float:

@@ -166,7 +166,7 @@ def test_a_quantitys_own_words_name_no_other_scene():
     assert {"radar", "category-donut", "comparison-bars"}.isdisjoint(kinds), kinds
     assert "percentile-gauge" in kinds
     cta = next(s for s in made.scenes if s.primitiveId == "cta-card")
-    assert cta.sceneData["buttonText"] == "Claim it now"
+    assert cta.sceneData["buttonText"] == "Claim your free coffee"
 
 
 def test_the_use_case_named_first_wins_and_a_buttons_words_do_not_count():

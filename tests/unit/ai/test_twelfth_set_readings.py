@@ -51,7 +51,7 @@ def test_chat_spelling_is_read_as_the_words_it_stands_for(written: str, spelled:
 
 def test_quoted_copy_before_button_is_the_buttons_text() -> None:
     found = dict(scenes("bakery recap for regulars: loaves bought, a 'grab a loaf' btn"))
-    assert found["cta-card"]["buttonText"] == "grab a loaf"
+    assert found["cta-card"]["buttonText"] == "Grab a loaf"  # a capital first
     assert "title" not in found["title-intro"]
 
 
