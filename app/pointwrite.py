@@ -49,6 +49,9 @@ class _Compiled:
     row: type
 
 
+_CONNECTION = "reelsmith.pointwrite.connection"  # Session.info: (transaction, conn, dialect)
+
+
 class Unsupported(ValueError):
     """A statement a PointWrite cannot run without SQLAlchemy (a context-sensitive or SQL
     default, a sequence): found when it is first compiled, so tests catch it."""
@@ -142,11 +145,20 @@ class PointWrite:
         return (await self._execute(session, params))[1]
 
     async def _execute(self, session: AsyncSession, params: dict[str, Any]) -> tuple[list, int]:
-        if not session.sync_session._is_clean():  # as the session's autoflush would
+        sync = session.sync_session
+        if not sync._is_clean():  # as the session's autoflush would
             await session.flush()
-        conn = await session.connection()
-        pooled = conn.sync_connection.connection  # type: ignore[union-attr]
-        dialect = conn.dialect
+        # The transaction's connection, asked of the session once per transaction (asking
+        # costs more than a SQLite statement): kept in its info beside the transaction.
+        transaction = sync.get_transaction()
+        kept = sync.info.get(_CONNECTION)
+        if kept is not None and transaction is not None and kept[0] is transaction:
+            pooled, dialect = kept[1], kept[2]
+        else:
+            conn = await session.connection()
+            pooled = conn.sync_connection.connection  # type: ignore[union-attr]
+            dialect = conn.dialect
+            sync.info[_CONNECTION] = (sync.get_transaction(), pooled, dialect)
         driver = pooled.driver_connection
         if isinstance(driver, InlineConnection):
             return self._run_sqlite(driver.sqlite, dialect, params)

@@ -143,3 +143,22 @@ def test_a_sql_default_stays_in_the_sql_and_a_python_one_is_filled() -> None:
     compiled = PointWrite(insert(table), keys=[]).compiled(sqlite.dialect())
     assert "CURRENT_TIMESTAMP" in compiled.sql
     assert [(how, what()) for how, what, _ in compiled.params] == [("default", "x")]
+
+
+async def test_a_sessions_second_transaction_runs_its_own_point_writes(db: Database) -> None:
+    account_id = await _account(db, credits=10)
+
+    class Stop(Exception):
+        pass
+
+    async with db.sessionmaker() as session:
+        async with session.begin():
+            assert (await TAKE.first(session, account=account_id, need=1)).credits == 9
+        with pytest.raises(Stop):
+            async with session.begin():  # a new transaction (a new connection on PostgreSQL)
+                assert (await TAKE.first(session, account=account_id, need=2)).credits == 7
+                raise Stop
+        async with session.begin():
+            assert (await TAKE.first(session, account=account_id, need=1)).credits == 8
+    async with db.session() as session:
+        assert (await session.get(Account, account_id)).credits == 8  # type: ignore[union-attr]
