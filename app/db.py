@@ -206,7 +206,9 @@ def make_inline_engine(
     """
     synced = _synchronous(synchronous) == "FULL"
     engine = create_async_engine(
-        f"sqlite+aiosqlite:///{path}", async_creator=inline_creator(path, synced), **JSON_CODEC
+        f"sqlite+aiosqlite:///{path}",
+        async_creator=inline_creator(path, synced, writer=not read_only),
+        **JSON_CODEC,
     )
 
     @event.listens_for(engine.sync_engine, "connect")

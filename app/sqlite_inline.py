@@ -17,6 +17,7 @@ busy_timeout is short (READ_BUSY_TIMEOUT_MS) so the loop never waits long.
 from __future__ import annotations
 
 import asyncio
+import logging
 import sqlite3
 import threading
 from collections.abc import Callable, Sequence
@@ -26,6 +27,38 @@ from typing import Any
 READ_BUSY_TIMEOUT_MS = 250
 # SQLite has one writer at a time, so one commit runs at a time: two threads are plenty.
 _COMMITS = ThreadPoolExecutor(max_workers=2, thread_name_prefix="sqlite-commit")
+# An unsynced commit (synchronous=NORMAL) runs on the event loop, so the write connection does
+# not checkpoint the WAL inside a commit (SQLite's automatic checkpoint syncs the files: ~7 ms
+# of the loop's time every thousand pages); a thread checkpoints it every this many commits.
+CHECKPOINT_EVERY_COMMITS = 200
+_checkpointing: set[str] = set()
+_checkpointing_lock = threading.Lock()
+log = logging.getLogger(__name__)
+
+
+def checkpoint(path: str) -> None:
+    """Copy the WAL's committed pages into the database file (PASSIVE: never waits for, nor
+    blocks, readers and the writer), on the calling thread."""
+    try:
+        conn = sqlite3.connect(path, isolation_level=None, timeout=READ_BUSY_TIMEOUT_MS / 1000)
+        try:
+            conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        finally:
+            conn.close()
+    except sqlite3.Error:
+        log.warning("WAL checkpoint of %s failed (the next one retries)", path, exc_info=True)
+    finally:
+        with _checkpointing_lock:
+            _checkpointing.discard(path)
+
+
+def checkpoint_soon(path: str) -> None:
+    """A checkpoint of the file on a commit thread, unless one is on its way already."""
+    with _checkpointing_lock:
+        if path in _checkpointing:
+            return
+        _checkpointing.add(path)
+    _COMMITS.submit(checkpoint, path)
 
 
 class InlineCursor:
@@ -108,11 +141,15 @@ class InlineConnection:
     """aiosqlite.Connection's interface over a sqlite3 connection, answered in the calling
     thread."""
 
-    def __init__(self, conn: sqlite3.Connection, synced: bool = True) -> None:
+    def __init__(
+        self, conn: sqlite3.Connection, synced: bool = True, path: str | None = None
+    ) -> None:
         self._conn = conn
         self._connection: sqlite3.Connection | None = conn  # SQLAlchemy checks it is open
         self._tx = _Immediate()
         self._synced = synced  # PRAGMA synchronous=FULL: each commit waits for the disk
+        self._path = path  # set: this connection's commits schedule the WAL's checkpoints
+        self._commits = 0
 
     @property
     def sqlite(self) -> sqlite3.Connection:
@@ -140,8 +177,11 @@ class InlineConnection:
             return
         if self._synced:
             await asyncio.get_running_loop().run_in_executor(_COMMITS, self._conn.commit)
-        else:
-            self._conn.commit()
+            return
+        self._conn.commit()
+        self._commits += 1
+        if self._path is not None and self._commits % CHECKPOINT_EVERY_COMMITS == 0:
+            checkpoint_soon(self._path)
 
     async def rollback(self) -> None:
         self._conn.rollback()
@@ -160,13 +200,17 @@ class InlineConnection:
             self._conn.close()
 
 
-def inline_creator(path: str, synced: bool = True) -> Callable[[], Any]:
+def inline_creator(path: str, synced: bool = True, writer: bool = False) -> Callable[[], Any]:
     """An `async_creator` for create_async_engine: a connection to the file at `path`
-    (`synced`: its commits wait for the disk, on a thread)."""
+    (`synced`: its commits wait for the disk, on a thread; `writer` without `synced`: its
+    commits schedule the WAL's checkpoints on a thread, none inside a commit)."""
 
     async def connect() -> InlineConnection:
         conn = sqlite3.connect(path, timeout=READ_BUSY_TIMEOUT_MS / 1000, check_same_thread=False)
-        return InlineConnection(conn, synced)
+        if synced or not writer:
+            return InlineConnection(conn, synced)
+        conn.execute("PRAGMA wal_autocheckpoint=0")  # checkpoint_soon does it, off the loop
+        return InlineConnection(conn, synced, path)
 
     return connect
 

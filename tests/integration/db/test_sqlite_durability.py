@@ -6,8 +6,10 @@ take back the last commits)."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import signal
+import sqlite3
 import subprocess
 import sys
 import threading
@@ -131,3 +133,42 @@ def test_the_setting_takes_only_the_two_modes() -> None:
         Settings(sqlite_synchronous="off")
     with pytest.raises(ValueError, match="normal or full"):
         Database("sqlite+aiosqlite:///x.db", sqlite_synchronous="off")
+
+
+async def test_in_normal_mode_the_wal_is_checkpointed_on_a_thread_not_in_a_commit(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    checkpointed_on: list[int] = []
+    real_checkpoint = sqlite_inline.checkpoint
+
+    def watched(path: str) -> None:
+        checkpointed_on.append(threading.get_ident())
+        real_checkpoint(path)
+
+    monkeypatch.setattr(sqlite_inline, "checkpoint", watched)
+    monkeypatch.setattr(sqlite_inline, "CHECKPOINT_EVERY_COMMITS", 20)
+    path = tmp_path / "d.db"
+    db = Database(f"sqlite+aiosqlite:///{path}", sqlite_synchronous="normal")
+    try:
+        await create_all(db)
+        async with db.session() as session:
+            autocheckpoint = (await session.execute(text("PRAGMA wal_autocheckpoint"))).scalar()
+        assert autocheckpoint == 0  # never inside a commit on the loop
+        for i in range(60):
+            async with db.session() as session:
+                await create_account(session, f"c{i}@example.com", "a-long-password")
+        for _ in range(100):  # the thread's checkpoints finish
+            if len(checkpointed_on) >= 2 and not sqlite_inline._checkpointing:
+                break
+            await asyncio.sleep(0.05)
+        assert len(checkpointed_on) >= 2
+        assert threading.get_ident() not in checkpointed_on
+        wal = path.parent / "d.db-wal"
+        probe = sqlite3.connect(path)
+        try:  # everything committed is in the database file: a TRUNCATE leaves no log
+            busy, _, _ = probe.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+            assert busy == 0 and wal.stat().st_size == 0
+        finally:
+            probe.close()
+    finally:
+        await db.dispose()
