@@ -37,13 +37,84 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
-class _Compiled:
+class Compiled:
+    """What SQLAlchemy decides for a statement on one database kind."""
+
     sql: str
-    # per positional parameter: the caller's bind name and its conversion, or a constant of
-    # the statement (`status == "complete"`, each value of an IN list) converted already
-    params: tuple[tuple[str, Callable[[Any], Any] | None] | tuple[None, Any], ...]
+    # per positional parameter: ("bind", the caller's name, its conversion), ("const", a
+    # constant of the statement converted already: `status == "complete"`, each value of an
+    # IN list) or ("default", a column's Python default as a function, its conversion)
+    params: tuple[tuple[str, Any, Callable[[Any], Any] | None], ...]
     results: tuple[Callable[[Any], Any] | None, ...]
     row: type
+
+    def args(self, params: dict[str, Any]) -> list[Any]:
+        """The positional parameters for the caller's named ones."""
+        args = []
+        for how, what, convert in self.params:
+            if how == "const":
+                args.append(what)
+                continue
+            value = params[what] if how == "bind" else what()
+            args.append(value if convert is None or value is None else convert(value))
+        return args
+
+    def as_row(self, values: Any) -> Any:
+        """A driver's row as a named tuple of the converted values."""
+        pairs = zip(self.results, values, strict=True)
+        return self.row(*(v if f is None or v is None else f(v) for f, v in pairs))
+
+
+def expanded_sql(statement: Any, dialect: Dialect, keys: list[str] | None = None) -> Any:
+    """SQLAlchemy's compiled statement and its expanded state (IN lists of constants expanded)
+    for `dialect`; `keys`: the columns an INSERT is given."""
+    compiled = statement.compile(dialect=dialect, column_keys=keys)
+    asked = {name for name, bind in compiled.binds.items() if bind.required}
+    return compiled, compiled.construct_expanded_state(dict.fromkeys(asked)), asked
+
+
+def compile_statement(
+    statement: Any,
+    columns: list[Any],
+    dialect: Dialect,
+    coltypes: list[Any] | None = None,
+    keys: list[str] | None = None,
+    default_of: Callable[[Any, bool], Callable[[], Any]] | None = None,
+) -> Compiled:
+    """`statement` compiled for `dialect`: its SQL text, its parameters in order with their
+    conversions, the conversion of each result column (`coltypes`: the driver's type of each,
+    which some conversions depend on, asyncpg's numbers). `default_of(column, updating)`: the
+    Python-side default of a column SQLAlchemy would fill in (INSERT and UPDATE)."""
+    compiled, state, asked = expanded_sql(statement, dialect, keys)
+    prefetch = [*compiled.insert_prefetch, *compiled.update_prefetch]
+    defaults = {c.key: c for c in prefetch}
+    if defaults and default_of is None:
+        raise ValueError(f"{statement}: has column defaults to fill in")
+    params: list[tuple[str, Any, Callable[[Any], Any] | None]] = []
+    for name in state.positiontup or ():
+        bind = compiled.binds.get(name)  # None: one value of an expanded IN list
+        convert = (
+            bind.type.dialect_impl(dialect).bind_processor(dialect)
+            if bind is not None
+            else state.processors.get(name)
+        )
+        if name in defaults and default_of is not None:
+            column = defaults[name]
+            params.append(("default", default_of(column, column in compiled.update_prefetch),
+                           convert))  # fmt: skip
+        elif name in asked:
+            params.append(("bind", name, convert))
+        else:
+            value = state.parameters[name]
+            params.append(("const", value if convert is None or value is None
+                           else convert(value), None))  # fmt: skip
+    types = coltypes or [None] * len(columns)
+    results = tuple(
+        c.type.dialect_impl(dialect).result_processor(dialect, coltype)
+        for c, coltype in zip(columns, types, strict=True)
+    )
+    row = namedtuple("Row", [c.key for c in columns], rename=True)  # type: ignore[misc]
+    return Compiled(state.statement, tuple(params), results, row)
 
 
 class PointRead:
@@ -52,57 +123,21 @@ class PointRead:
 
     def __init__(self, statement: Select[Any]) -> None:
         self.statement = statement
-        self._compiled: dict[str, _Compiled] = {}
-        self._names = tuple(c.key for c in statement.selected_columns)
+        self._compiled: dict[str, Compiled] = {}
+        self._columns = list(statement.selected_columns)
 
-    def compiled(self, dialect: Dialect, coltypes: list[Any] | None = None) -> _Compiled:
-        """What SQLAlchemy decides for `dialect`; `coltypes`: the driver's type of each result
-        column, which some conversions depend on (asyncpg's numbers)."""
+    def compiled(self, dialect: Dialect, coltypes: list[Any] | None = None) -> Compiled:
+        """What SQLAlchemy decides for `dialect` (once per database kind)."""
         found = self._compiled.get(dialect.name)
         if found is None:
-            found = self._compiled[dialect.name] = self._compile(dialect, coltypes)
+            found = self._compiled[dialect.name] = compile_statement(
+                self.statement, self._columns, dialect, coltypes
+            )
         return found
 
-    def sql(self, dialect: Dialect) -> tuple[str, Any, set[str]]:
-        """The SQL text for `dialect` (IN lists expanded), SQLAlchemy's expanded state and
-        the names the caller binds."""
-        compiled = self.statement.compile(dialect=dialect)
-        asked = {name for name, bind in compiled.binds.items() if bind.required}
-        state = compiled.construct_expanded_state(dict.fromkeys(asked))
-        return state.statement, state, asked
-
-    def _compile(self, dialect: Dialect, coltypes: list[Any] | None) -> _Compiled:
-        sql, state, asked = self.sql(dialect)
-        params: list[Any] = []
-        for name in state.positiontup or ():
-            convert = state.processors.get(name)
-            if name in asked:
-                params.append((name, convert))
-            else:
-                value = state.parameters[name]
-                params.append((None, value if convert is None or value is None else convert(value)))
-        types = coltypes or [None] * len(self._names)
-        results = tuple(
-            c.type.dialect_impl(dialect).result_processor(dialect, coltype)
-            for c, coltype in zip(self.statement.selected_columns, types, strict=True)
-        )
-        row = namedtuple("Row", self._names, rename=True)  # type: ignore[misc]
-        return _Compiled(sql, tuple(params), results, row)
-
-    def _row(self, compiled: _Compiled, values: Any) -> Any:
-        pairs = zip(compiled.results, values, strict=True)
-        return compiled.row(*(v if f is None or v is None else f(v) for f, v in pairs))
-
-    @staticmethod
-    def _args(compiled: _Compiled, params: dict[str, Any]) -> list[Any]:
-        args = []
-        for name, convert in compiled.params:
-            if name is None:
-                args.append(convert)  # a constant, converted once
-                continue
-            value = params[name]
-            args.append(value if convert is None or value is None else convert(value))
-        return args
+    def sql(self, dialect: Dialect) -> str:
+        """The SQL text for `dialect` (IN lists expanded)."""
+        return expanded_sql(self.statement, dialect)[1].statement
 
     async def one(self, db: Database, **params: Any) -> Any:
         """The first row (a named tuple) or None."""
@@ -116,14 +151,12 @@ class PointRead:
     async def _run(self, db: Database, params: dict[str, Any], first: bool) -> list[Any]:
         if db.sqlite_file is not None:
             compiled = self.compiled(db.engine.dialect)
-            cursor = point_reader(db.sqlite_file).execute(
-                compiled.sql, self._args(compiled, params)
-            )
+            cursor = point_reader(db.sqlite_file).execute(compiled.sql, compiled.args(params))
             try:  # closed at once: an open statement would hold its read snapshot
                 found = [cursor.fetchone()] if first else cursor.fetchall()
             finally:
                 cursor.close()
-            return [self._row(compiled, values) for values in found if values is not None]
+            return [compiled.as_row(values) for values in found if values is not None]
         if db.engine.dialect.name == "postgresql":
             return await self._run_postgresql(db, params, first)
         async with db.read() as session:
@@ -142,10 +175,10 @@ class PointRead:
             try:
                 compiled = self._compiled.get(dialect.name)
                 if compiled is None:  # the result columns' types, asked of the server once
-                    prepared = await conn.driver_connection.prepare(self.sql(dialect)[0])
+                    prepared = await conn.driver_connection.prepare(self.sql(dialect))
                     oids = [a.type.oid for a in prepared.get_attributes()]
                     compiled = self.compiled(dialect, oids)
-                args = self._args(compiled, params)
+                args = compiled.args(params)
                 driver = conn.driver_connection
                 found = (
                     [await driver.fetchrow(compiled.sql, *args)]
@@ -163,7 +196,7 @@ class PointRead:
                     continue  # a restarted server: once more, on a fresh connection
                 raise
             await greenlet_spawn(conn.close)
-            return [self._row(compiled, values) for values in found if values is not None]
+            return [compiled.as_row(values) for values in found if values is not None]
         raise AssertionError("unreachable")
 
 

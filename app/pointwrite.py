@@ -26,9 +26,7 @@ handler see no difference.
 from __future__ import annotations
 
 import sqlite3
-from collections import namedtuple
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import Select
@@ -38,16 +36,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.sql.dml import UpdateBase
 from sqlalchemy.sql.schema import Column, ColumnDefault
 
+from app.pointread import Compiled, compile_statement, expanded_sql
 from app.sqlite_inline import InlineConnection
-
-
-@dataclass(frozen=True)
-class _Compiled:
-    sql: str
-    params: tuple[tuple[str, Any, Callable[[Any], Any] | None], ...]  # how, what, conversion
-    results: tuple[Callable[[Any], Any] | None, ...]
-    row: type
-
 
 _CONNECTION = "reelsmith.pointwrite.connection"  # Session.info: (transaction, conn, dialect)
 
@@ -67,7 +57,7 @@ class PointWrite:
         their defaults, as SQLAlchemy fills them)."""
         self.statement = statement
         self.keys = list(keys) if keys is not None else None
-        self._compiled: dict[str, _Compiled] = {}
+        self._compiled: dict[str, Compiled] = {}
         if isinstance(statement, Select):
             columns = list(statement.selected_columns)
         elif isinstance(statement, UpdateBase):
@@ -75,61 +65,15 @@ class PointWrite:
         else:
             raise Unsupported(f"not a SELECT, INSERT, UPDATE or DELETE: {statement!r}")
         self._columns = columns
-        self._names = tuple(c.key for c in columns)
 
-    def compiled(self, dialect: Dialect, coltypes: list[Any] | None = None) -> _Compiled:
+    def compiled(self, dialect: Dialect, coltypes: list[Any] | None = None) -> Compiled:
+        """What SQLAlchemy decides for `dialect` (once per database kind)."""
         found = self._compiled.get(dialect.name)
         if found is None:
-            found = self._compiled[dialect.name] = self._compile(dialect, coltypes)
-        return found
-
-    def _compile(self, dialect: Dialect, coltypes: list[Any] | None) -> _Compiled:
-        compiled = self.statement.compile(dialect=dialect, column_keys=self.keys)
-        defaults: dict[str, Column[Any]] = {
-            c.key: c for c in [*compiled.insert_prefetch, *compiled.update_prefetch]
-        }
-        asked = {name for name, bind in compiled.binds.items() if bind.required}
-        state = compiled.construct_expanded_state(dict.fromkeys(asked))
-        params = []
-        for name in state.positiontup or ():
-            bind = compiled.binds.get(name)  # None: one value of an expanded IN list
-            convert = (
-                bind.type.dialect_impl(dialect).bind_processor(dialect)
-                if bind is not None
-                else state.processors.get(name)
+            found = self._compiled[dialect.name] = compile_statement(
+                self.statement, self._columns, dialect, coltypes, self.keys, _default_of
             )
-            if name in defaults:
-                column = defaults[name]
-                updating = column in compiled.update_prefetch
-                params.append(("default", _default_of(column, updating), convert))
-            elif name in asked:
-                params.append(("bind", name, convert))
-            else:
-                value = state.parameters[name]
-                params.append(("const", value if convert is None or value is None
-                               else convert(value), None))  # fmt: skip
-        types = coltypes or [None] * len(self._columns)
-        results = tuple(
-            c.type.dialect_impl(dialect).result_processor(dialect, coltype)
-            for c, coltype in zip(self._columns, types, strict=True)
-        )
-        row = namedtuple("Row", self._names, rename=True)  # type: ignore[misc]
-        return _Compiled(state.statement, tuple(params), results, row)
-
-    @staticmethod
-    def _args(compiled: _Compiled, params: dict[str, Any]) -> list[Any]:
-        args = []
-        for how, what, convert in compiled.params:
-            if how == "const":
-                args.append(what)
-                continue
-            value = params[what] if how == "bind" else what()
-            args.append(value if convert is None or value is None else convert(value))
-        return args
-
-    def _row(self, compiled: _Compiled, values: Any) -> Any:
-        pairs = zip(compiled.results, values, strict=True)
-        return compiled.row(*(v if f is None or v is None else f(v) for f, v in pairs))
+        return found
 
     async def rows(self, session: AsyncSession, **params: Any) -> list[Any]:
         """Its rows (RETURNING, or a SELECT's), named tuples."""
@@ -173,7 +117,7 @@ class PointWrite:
         self, conn: sqlite3.Connection, dialect: Dialect, params: dict[str, Any]
     ) -> tuple[list, int]:
         compiled = self.compiled(dialect)
-        args = self._args(compiled, params)
+        args = compiled.args(params)
         try:
             cursor = conn.execute(compiled.sql, args)
             try:
@@ -183,7 +127,7 @@ class PointWrite:
                 cursor.close()
         except sqlite3.Error as exc:
             raise DBAPIError.instance(compiled.sql, args, exc, sqlite3.Error) from exc
-        return [self._row(compiled, values) for values in found], changed
+        return [compiled.as_row(values) for values in found], changed
 
     async def _run_postgresql(
         self, adapted: Any, driver: Any, dialect: Dialect, params: dict[str, Any]
@@ -198,12 +142,12 @@ class PointWrite:
             args: list[Any] = []
             try:
                 if compiled is None:  # the result columns' types, asked of the server once
-                    sql = self._bare_sql(dialect)
+                    sql = expanded_sql(self.statement, dialect, self.keys)[1].statement
                     prepared = await driver.prepare(sql)
                     oids = [a.type.oid for a in prepared.get_attributes()]
                     compiled = self.compiled(dialect, oids)
                     sql = compiled.sql
-                args = self._args(compiled, params)
+                args = compiled.args(params)
                 if self._columns:
                     found = await driver.fetch(sql, *args)
                     changed = len(found)
@@ -217,13 +161,7 @@ class PointWrite:
                     base = dialect.loaded_dbapi.Error
                     raise DBAPIError.instance(sql, args, translated, base) from exc
                 raise
-        return [self._row(compiled, values) for values in found], changed
-
-    def _bare_sql(self, dialect: Dialect) -> str:
-        """The SQL text before the result columns' types are known (for `prepare`)."""
-        compiled = self.statement.compile(dialect=dialect, column_keys=self.keys)
-        asked = {name for name, bind in compiled.binds.items() if bind.required}
-        return compiled.construct_expanded_state(dict.fromkeys(asked)).statement
+        return [compiled.as_row(values) for values in found], changed
 
 
 def _default_of(column: Column[Any], updating: bool) -> Callable[[], Any]:
