@@ -102,12 +102,8 @@ class Settings(BaseSettings):
     # PostgreSQL connections one process keeps open (and as many more under a burst, closed
     # after it): a hundred polling customers on one API process keep about fifteen busy.
     database_pool_size: int = Field(default=15, ge=1, le=200)
-    # A SQLite file's durability (PRAGMA synchronous, WAL journal). `normal` (SQLite's advice
-    # for WAL): a commit is written but not synced, so it survives any crash of our processes
-    # and the database stays whole on a power cut, which may take back the last commits;
-    # commits then cost tens of microseconds and run on the event loop. `full`: every commit
-    # is synced to the disk before it answers (a power cut loses nothing answered), on a
-    # thread, at about 0.1 ms of CPU and one disk flush each. PostgreSQL is not affected.
+    # A SQLite file's PRAGMA synchronous (docs/operate/configuration.md): `normal` survives any
+    # crash of our processes, `full` also a power cut (each commit synced, on a thread).
     sqlite_synchronous: Literal["normal", "full"] = "normal"
     redis_url: str = "redis://127.0.0.1:6379/0"
     # How long the API and the worker wait for Redis to connect or to answer one command
