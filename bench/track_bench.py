@@ -96,9 +96,7 @@ async def seed(database_url: str, videos: int) -> list[str]:
     return ids
 
 
-def beacons(
-    videos: list[str], count: int, rng: random.Random, secret: str
-) -> list[dict[str, Any]]:
+def beacons(videos: list[str], count: int, rng: random.Random, secret: str) -> list[dict[str, Any]]:
     """`count` beacons: each session walks through EVENTS in order; 10 % are repeats. Every
     session is signed by the server's key (what the player page hands out): only signed
     sessions are counted and stored, so unsigned ones would measure the cheap refusal."""

@@ -66,8 +66,7 @@ def disk_full(exc: BaseException, work_folder: Path) -> render_errors.WorkDiskFu
         return None
     left = f"{free // 1024} KB free" if free is not None else "no space left"
     full = render_errors.WorkDiskFull(
-        f"Render failed: the render server's disk is full ({left} for the frames and the "
-        "video)"
+        f"Render failed: the render server's disk is full ({left} for the frames and the video)"
     )
     full.__cause__ = exc
     return full

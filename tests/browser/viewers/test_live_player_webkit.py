@@ -116,9 +116,7 @@ def test_webkit_plays_it_live_at_desktop_and_phone_widths_then_swaps_in_the_mp4(
             width = phone.execute_script("return window.innerWidth")
             assert width < 500, width
             plays_live(phone, tmp_path / "phone.png")
-            frame_width = phone.find_element(By.CSS_SELECTOR, "iframe.rs-live-frame").rect[
-                "width"
-            ]
+            frame_width = phone.find_element(By.CSS_SELECTOR, "iframe.rs-live-frame").rect["width"]
             assert 300 < frame_width <= width, (frame_width, width)
         assert onview.status()["status"] == "pending"  # started by the first open, no MP4
         assert asyncio.run(charges(onview.settings, onview.job_id)) == 1  # opened twice

@@ -29,8 +29,9 @@ def read(prompt: str) -> list[tuple[str, str, str]]:
         ("Sprint camp: their best 400m race time (seconds)", "Best 400m time", "s"),
     ],
 )
-def test_a_quantity_named_with_a_unit_of_time_is_a_duration(prompt: str, label: str,
-                                                            unit: str) -> None:
+def test_a_quantity_named_with_a_unit_of_time_is_a_duration(
+    prompt: str, label: str, unit: str
+) -> None:
     assert read(prompt) == [("duration", label, unit)]
 
 
@@ -78,10 +79,11 @@ def test_labels_keep_what_was_done_and_what_a_count_is_short_of(prompt: str, lab
 @pytest.mark.parametrize(
     "prompt, button",
     [
-        ("Market stall recap, with a button to see where we're trading this weekend",
-         "See where we are trading"),
-        ("Allotment letter and a link to the plot booking page",
-         "Visit the booking page"),
+        (
+            "Market stall recap, with a button to see where we're trading this weekend",
+            "See where we are trading",
+        ),
+        ("Allotment letter and a link to the plot booking page", "Visit the booking page"),
         ("Band news with a button to hear our new single today", "Hear the new single"),
     ],
 )

@@ -55,13 +55,11 @@ def test_trading_gain_and_loss_words_are_money_under_a_note_of_what_all_amounts_
     [
         ("Yoga recap: the minutes they spent stretching, classes", "Stretching minutes"),
         ("Law firm: hours spent drafting contracts, cases won", "Drafting hours"),
-        ("Can you include how many essays they marked, and staff rooms visited",
-         "Essays marked"),
+        ("Can you include how many essays they marked, and staff rooms visited", "Essays marked"),
         ("Courier recap: the percentage of deliveries that arrived on time", "Deliveries on time"),
         ("Budget app: % of weeks they were under budget", "Weeks under budget"),
         ("Canal boat hire recap: miles travelled, locks passed", "Miles travelled"),
-        ("Barista recap: minutes behind the counter, drinks poured",
-         "Behind-the-counter minutes"),
+        ("Barista recap: minutes behind the counter, drinks poured", "Behind-the-counter minutes"),
     ],
 )
 def test_labels_are_built_from_the_quantitys_own_noun_phrase(prompt: str, label: str) -> None:
@@ -84,12 +82,21 @@ def test_a_button_says_what_it_does_in_the_recipients_words() -> None:
 @pytest.mark.parametrize(
     "prompt, absent",
     [
-        ("Monthly payout video for sellers on our vintage map marketplace: items sold, "
-         "revenue this month, average rating", "world-map"),
-        ("Weekly digest for creators on my free photo hosting platform: uploads, likes, "
-         "followers gained", "ken-burns"),
-        ("Hostel travel report for guests: nights stayed, breakfasts eaten, the date they "
-         "checked out", "world-map"),
+        (
+            "Monthly payout video for sellers on our vintage map marketplace: items sold, "
+            "revenue this month, average rating",
+            "world-map",
+        ),
+        (
+            "Weekly digest for creators on my free photo hosting platform: uploads, likes, "
+            "followers gained",
+            "ken-burns",
+        ),
+        (
+            "Hostel travel report for guests: nights stayed, breakfasts eaten, the date they "
+            "checked out",
+            "world-map",
+        ),
     ],
 )
 def test_the_senders_product_and_the_kind_of_message_name_no_scene(
