@@ -27,7 +27,7 @@ QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”|(?:(?<=\s)|^)'[^']{2,120}'(?=[\s.
 # things it is counted in ("longest streak (games)").
 # Two units joined ("(minutes and seconds)", "(hrs/mins)") are one.
 _ONE_UNIT = (
-    r"(?:(?:" + "|".join(MEASURES) + r")s?|hours?|hrs|minutes?|mins?|seconds?|secs?|days?"
+    r"(?:km/h|m/s|(?:" + "|".join(MEASURES) + r")s?|hours?|hrs|minutes?|mins?|seconds?|secs?|days?"
     r"|weeks?|months?|years?|nights?|euros?|pounds?|dollars?|yen|[a-z]{3}|[€£$¥₹₩₺₪₦฿₱₽₫]"
     r"|[a-z]{1,3}\$|zł|kr|%|[a-z]+s)"
 )
