@@ -103,7 +103,9 @@ def lead_words(tokens: list[str]) -> list[str]:
     """The words that name a measure: up to the first word that ends its name ("donations
     spent on projects" -> "donations spent") once a content word has come."""
     for i, t in enumerate(tokens):
-        if t in NAME_ENDS and content_words(tokens[:i], set()):
+        # "over the years", "over time" say when, as "this year" does
+        ends = t in NAME_ENDS or t == "over" and tokens[i + 1 : i + 2] in (["the"], ["time"])
+        if ends and content_words(tokens[:i], set()):
             return tokens[:i]
     return tokens
 

@@ -2,7 +2,8 @@
 lengths, volumes and speeds in units the composer did not know (centimetres, millimetres,
 inches, millilitres, km/h, mph), "how tall/wide <thing> ..." named by the thing ("Sapling
 height"), "how much <something> <did> (in <unit>)" as a measure, not
-money, and the recipient's ranking in a contest, a tournament or a cup."""
+money, the recipient's ranking in a contest, a tournament or a cup; and labels: a date said by a
+phrasal verb ("runs out"), units of time as something ("years as a member"), "over the years"."""
 
 from __future__ import annotations
 
@@ -79,3 +80,20 @@ def test_a_ranking_in_a_contest_makes_no_ranked_bars() -> None:
                   TemplateState())  # fmt: skip
     kinds = [s.primitiveId for s in made.scenes]
     assert "percentile-gauge" in kinds and "bar-race" not in kinds
+
+
+def test_a_date_said_by_a_phrasal_verb_is_named_by_it() -> None:
+    assert read("Gym recap: the date their pass runs out") == [("date", "Pass end date", "")]
+    assert read("Fair recap: the date the fair kicks off") == [("date", "Fair start date", "")]
+
+
+def test_units_of_time_as_something_are_how_long_they_have_been_it() -> None:
+    assert read("Choir recap: seasons sung, months as a chorister") == [
+        ("count", "Seasons sung", ""), ("duration", "Chorister for", "months"),
+    ]  # fmt: skip
+
+
+def test_over_the_years_says_when_and_names_nothing() -> None:
+    assert read("Charity recap: how much they've given over the years") == [
+        ("money", "You gave", "$"),
+    ]  # fmt: skip
