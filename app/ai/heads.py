@@ -38,7 +38,7 @@ PLACES = (
 )
 BOARDS = (
     r"(?:ladder|leaderboard|league|table|rankings?|standings|board|podium|chart|tour"
-    r"|circuit|pyramid|tables)"
+    r"|circuit|pyramid|tables|contest|competition|tournament|championship|cup|race|finals?)"
 )
 # Where or how something ended up, or the table it ended up in, is a rank: "where they
 # finished", "where the club stands", "how their team placed in the league" (not "how many

@@ -60,10 +60,14 @@ PARTICIPLES = {"gave": "given", "give": "given", "served": "served", "paid": "pa
                "chose": "chosen", "drew": "drawn", "threw": "thrown", "sang": "sung",
                **{p: p for p in IRREGULAR}}  # fmt: skip
 # Units of measure a count is named in ("tonnes of CO2 avoided"; units of time are durations).
-MEASURES = ("kilowatt hour", "megawatt hour", "kwh", "mwh", "tonne", "ton", "kilogram", "kg",
-            "kilo", "gram", "pound", "lb", "litre", "liter", "gallon", "mile", "kilometre",
-            "kilometer", "km", "metre", "meter", "feet", "yard", "acre", "hectare", "gigabyte",
-            "gb", "terabyte", "tb")  # fmt: skip
+# Speeds first ("km/h" is read as "km h", before "km"), then lengths, weights and volumes.
+MEASURES = ("kilometres per hour", "kilometers per hour", "miles per hour", "km h", "kph",
+            "mph", "knot", "kilowatt hour", "megawatt hour", "kwh", "mwh", "tonne", "ton",
+            "kilogram", "kg", "kilo", "gram", "pound", "lb", "litre", "liter", "millilitre",
+            "milliliter", "ml", "gallon", "mile", "kilometre", "kilometer", "km", "centimetre",
+            "centimeter", "cm", "millimetre", "millimeter", "mm", "metre", "meter", "inches",
+            "inch", "feet", "foot", "yard", "acre", "hectare", "gigabyte", "gb", "terabyte",
+            "tb")  # fmt: skip
 MEASURED = re.compile(r"\b((?:" + "|".join(MEASURES) + r")s?) of ([a-z0-9 ]+)")
 # ...or after "in" ("electricity used in kWh"), where pounds are the currency.
 MEASURED_IN = re.compile(

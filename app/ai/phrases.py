@@ -27,7 +27,7 @@ QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”|(?:(?<=\s)|^)'[^']{2,120}'(?=[\s.
 # things it is counted in ("longest streak (games)").
 # Two units joined ("(minutes and seconds)", "(hrs/mins)") are one.
 _ONE_UNIT = (
-    r"(?:(?:" + "|".join(MEASURES) + r")s?|hours?|hrs|minutes?|mins?|seconds?|secs?|days?"
+    r"(?:km/h|m/s|(?:" + "|".join(MEASURES) + r")s?|hours?|hrs|minutes?|mins?|seconds?|secs?|days?"
     r"|weeks?|months?|years?|nights?|euros?|pounds?|dollars?|yen|[a-z]{3}|[€£$¥₹₩₺₪₦฿₱₽₫]"
     r"|[a-z]{1,3}\$|zł|kr|%|[a-z]+s)"
 )
@@ -103,7 +103,9 @@ def lead_words(tokens: list[str]) -> list[str]:
     """The words that name a measure: up to the first word that ends its name ("donations
     spent on projects" -> "donations spent") once a content word has come."""
     for i, t in enumerate(tokens):
-        if t in NAME_ENDS and content_words(tokens[:i], set()):
+        # "over the years", "over time" say when, as "this year" does
+        ends = t in NAME_ENDS or t == "over" and tokens[i + 1 : i + 2] in (["the"], ["time"])
+        if ends and content_words(tokens[:i], set()):
             return tokens[:i]
     return tokens
 

@@ -92,6 +92,10 @@ RANK_PHRASES = ("rank", "ranking among", "class rank", "percentile", "how you co
 RANK_VERB = re.compile(
     r"\b(?:ranks|ranked|ranking|stacks? up|measures? up) (?:against|among|alongside|next to)\b"
     r"|\bhow (?:[a-z']+ ){1,3}(?:ranks|stacks up|measures up)\b"
+    # the recipient's ranking, or a ranking in something ("their ranking in the quiz
+    # league"; not "a ranking of their favourite dishes")
+    r"|\b(?:their|your|his|her|its|our|final|overall|current) ranking\b(?! of)"
+    r"|\branking (?:in|on|within|across|at)\b"
 )
 # A phrase naming what the video is (not a measure in it) is not read as a quantity unless
 # something marks it as one ("how many", "number of", "%").
@@ -215,7 +219,7 @@ def _genre(tokens: list[str]) -> bool:
 
 # What "how <adjective>" asks for ("how far they walked in km" is a distance).
 HOW_NOUNS = {"far": "distance", "high": "height", "deep": "depth", "fast": "speed",
-             "heavy": "weight", "long": "length"}  # fmt: skip
+             "heavy": "weight", "long": "length", "tall": "height", "wide": "width"}  # fmt: skip
 
 
 def _measured(pos: int, tokens: list[str], phrase: str) -> Quantity | None:
@@ -231,12 +235,17 @@ def _measured(pos: int, tokens: list[str], phrase: str) -> Quantity | None:
     how = re.search(r"\bhow (" + "|".join(HOW_NOUNS) + r")\b", named) if found else None
     if how:  # "how far they cycled in miles": "Distance cycled (miles)", "how high we flew
         # in metres": "Height flown (metres)" (the adjective is what the noun says)
-        thing = [HOW_NOUNS[how.group(1)], *(w for w in thing if w != how.group(1))][:2]
+        rest = [w for w in thing if w != how.group(1)]
+        # ...and of what, when it names it ("how tall the sapling grew": "Sapling height")
+        after = named[how.end() :].split()[:1]
+        of_what = bool(rest and after and after[0] not in DOERS)
+        noun = HOW_NOUNS[how.group(1)]
+        thing = [rest[0], noun] if of_what else [noun, *rest][:2]
     if not thing:
         return None
     key, _ = key_label(thing[:2])
     label = headed(as_written(key.split("_"), phrase))
-    unit = as_written(unit.split(), phrase)
+    unit = re.sub(r"\bkm h\b", "km/h", as_written(unit.split(), phrase))  # read as "km h"
     return Quantity("count", key, f"{label} ({unit})", spoken=unit, position=pos)
 
 

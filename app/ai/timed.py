@@ -32,6 +32,10 @@ UNITS_OF = re.compile(
     rf"^(?:(?:the|their|your|his|her|total) )*({_UNITS}) of "
     r"(?!(?:the|their|your|our|his|her|its|a|an|this|that|all|each)\b)([a-z]+)(?: [a-z]+)?$"
 )
+# Units of time as something ("years as a member"): how long they have been it ("Member for").
+UNITS_AS = re.compile(
+    rf"^(?:(?:the|their|your|his|her|total) )*({_UNITS}) as (?:an? |the |our )?([a-z]+)$"
+)
 # Things someone joined ("field trips joined", "the clubs they've joined") are counted; the
 # one joining is dated ("the date they joined", "when they joined").
 JOINED = re.compile(r"\b([a-z]+) (?:(?:they|you|we|he|she|i)(?:'ve|'d)? )?(?:have |had )?joined\b")
@@ -53,6 +57,8 @@ def dated(text: str) -> bool:
 EVENTS = {"ends": "end", "starts": "start", "begins": "start", "renews": "renewal",
           "expires": "expiry", "opens": "opening", "closes": "closing", "arrives": "arrival",
           "launches": "launch", "finishes": "finish"}  # fmt: skip
+# ...and phrasal verbs that say one of them ("the date their pass runs out": "Pass end date").
+PHRASAL_EVENTS = re.compile(r"\b(?:runs? out|wraps? up|winds? down)\b|\b(kicks? off)\b")
 WHICH = {"current", "upcoming", "final", "original", "planned", "expected", "scheduled"}
 # How long someone has been something ("how long they've been a member": "Member for").
 BEEN = re.compile(
@@ -110,6 +116,12 @@ def duration(pos: int, tokens: list[str], phrase: str) -> Quantity | None:
 def units_of(pos: int, text: str) -> Quantity | None:
     """Units of time spent at something ("years of service", "hours of training completed"):
     a duration named by what it was spent at ("Service years", "Training hours")."""
+    role = UNITS_AS.match(text)
+    if role and role.group(2) not in STOP:  # "years as a member": "Member for"
+        key, label = key_label([role.group(2), "for"])
+        unit = role.group(1)
+        return Quantity("duration", key.removesuffix("_for") + "_time", label, "", UNITS[unit],
+                        unit, position=pos)  # fmt: skip
     found = UNITS_OF.match(text)
     if not found or found.group(2) in STOP:
         return None
@@ -155,7 +167,8 @@ def date(pos: int, tokens: list[str], phrase: str = "") -> Quantity:
     elif "due" in tokens:  # "the date their next oil change is due"
         return Quantity("date", "due_date", "Due date", position=pos)
     else:  # "the date the current lease ends": "Lease end date"
-        content = content_words(tokens, {"date", "day", "when", *WHICH})
+        said = PHRASAL_EVENTS.sub(lambda m: "starts" if m.group(1) else "ends", " ".join(tokens))
+        content = content_words(said.split(), {"date", "day", "when", *WHICH})
         at = next((i for i, w in enumerate(content) if i and w in EVENTS), 0)
         if not at and re.search(r"\bexpir|\bdeadline", text):
             return Quantity("date", "expiry_date", "Expires on", position=pos)
