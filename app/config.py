@@ -102,8 +102,7 @@ class Settings(BaseSettings):
     # PostgreSQL connections one process keeps open (and as many more under a burst, closed
     # after it): a hundred polling customers on one API process keep about fifteen busy.
     database_pool_size: int = Field(default=15, ge=1, le=200)
-    # A SQLite file's PRAGMA synchronous (docs/operate/configuration.md): `normal` survives any
-    # crash of our processes, `full` also a power cut (each commit synced, on a thread).
+    # SQLite's PRAGMA synchronous; what each keeps: docs/operate/configuration.md
     sqlite_synchronous: Literal["normal", "full"] = "normal"
     redis_url: str = "redis://127.0.0.1:6379/0"
     # How long the API and the worker wait for Redis to connect or to answer one command
