@@ -105,9 +105,14 @@ _REQUEST = PointRead(select(RenderJob.request).where(RenderJob.id == bindparam("
 def keep_warnings(job_id: str, warnings: list[dict[str, Any]]) -> None:
     """The warnings a create just answered, kept for the job's status reads (the first poll,
     a second later, then need not read and lay out the job spec again)."""
-    _warnings[job_id] = [dict(w) for w in warnings]
+    _keep(job_id, [dict(w) for w in warnings])
+
+
+def _keep(job_id: str, warnings: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    _warnings[job_id] = warnings
     if len(_warnings) > WARNINGS_KEPT:
         _warnings.popitem(last=False)
+    return warnings
 
 
 async def job_status(
@@ -123,9 +128,7 @@ async def job_status(
     kept = _warnings.get(job_id)
     if kept is None:
         found = await _REQUEST.one(db, job=job_id)
-        kept = _warnings[job_id] = request_warnings(None if found is None else found.request)
-        if len(_warnings) > WARNINGS_KEPT:
-            _warnings.popitem(last=False)
+        kept = _keep(job_id, request_warnings(None if found is None else found.request))
     else:
         _warnings.move_to_end(job_id)
     return row, [dict(w) for w in kept]
