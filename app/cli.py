@@ -16,8 +16,8 @@ from rich.console import Console
 from rich.markup import escape
 from rich.panel import Panel
 
-from app.config import Settings, redact_url
-from app.logs import configure_logging
+from app.config import Settings
+from app.logs import configure_logging, redact_url
 
 T = TypeVar("T")
 
@@ -259,6 +259,7 @@ def serve(
 
     from app import create_app, freeze_startup_heap
     from app.config import check_can_serve_on
+    from app.loop import run as run_loop
 
     settings = load_settings()
     if host:  # the address really bound decides what is open (sign-up, app/config.py)
@@ -288,7 +289,7 @@ def serve(
         await hypercorn_serve(app, config, shutdown_trigger=stop.wait)  # type: ignore[arg-type]
 
     console.print(f"reelsmith API on http://{config.bind[0]}  (docs at /docs)")
-    asyncio.run(run())
+    run_loop(run(), settings.event_loop)
 
 
 @cli.command()

@@ -153,6 +153,8 @@ class Settings(BaseSettings):
     guide_dir: Path = ROOT / "build" / "docs"
     host: str = "127.0.0.1"
     port: int = 8000
+    # The API process's event loop: uvloop's (libuv, transports in C; docs/operate/benchmarks.md)
+    event_loop: Literal["uvloop", "asyncio"] = "uvloop"
 
     # Requests
     max_body_bytes: int = 2 * 1024 * 1024
@@ -441,11 +443,3 @@ def generated_secret(data_dir: Path) -> str:
     if len(secret) < 32:
         raise ValueError(f"{path} holds no usable secret (under 32 characters); delete it")
     return secret
-
-
-def redact_url(url: str) -> str:
-    """A configured URL (database, Redis) without its password, for printing."""
-    parsed = urlparse(url)
-    if parsed.password:
-        return url.replace(f":{parsed.password}@", ":***@", 1)
-    return url

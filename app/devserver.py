@@ -19,7 +19,8 @@ from redis import Redis
 from redis.exceptions import RedisError
 from rich.console import Console
 
-from app.config import Settings, redact_url
+from app.config import Settings
+from app.logs import redact_url
 
 log = logging.getLogger("reelsmith.cli")
 console = Console()

@@ -16,6 +16,7 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from datetime import UTC, datetime
+from urllib.parse import urlparse
 
 from app.config import Settings
 
@@ -83,3 +84,11 @@ def configure_logging(settings: Settings, level: int = logging.INFO) -> None:
         root.removeHandler(old)
     root.addHandler(handler)
     root.setLevel(level)
+
+
+def redact_url(url: str) -> str:
+    """A configured URL (database, Redis) without its password, for printing."""
+    parsed = urlparse(url)
+    if parsed.password:
+        return url.replace(f":{parsed.password}@", ":***@", 1)
+    return url

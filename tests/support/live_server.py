@@ -18,16 +18,18 @@ from app.config import Settings
 from tests.support.environment import settings_env
 
 SERVER = """
-import asyncio, sys
+import sys
 from hypercorn.asyncio import serve
 from hypercorn.config import Config
 from app import create_app, freeze_startup_heap
 from app.config import Settings
 from app.db import Database
+from app.loop import run
 from app.models import create_all
 
+settings = Settings()
+
 async def main() -> None:
-    settings = Settings()
     db = Database(settings.database_url)
     await create_all(db)
     await db.dispose()
@@ -38,7 +40,7 @@ async def main() -> None:
     freeze_startup_heap()  # as `reelsmith serve` does
     await serve(app, config)
 
-asyncio.run(main())
+run(main(), settings.event_loop)  # as `reelsmith serve` does
 """
 
 
