@@ -187,9 +187,10 @@ def _quantity(pos: int, phrase: str, currency: Currency, noted: bool) -> Quantit
     return _count(pos, tokens, marked, phrase) or general(pos, tokens, currency)
 
 
-# "% of days they were in profit", "the percentage of their trips that left on time"
+# "% of days they were in profit", "the percentage of their trips that left on time", "how
+# many of their loans were repaid early (as a %)"
 SHARE_OF = re.compile(
-    r"(?:%|\bpercent|\bpercentage|\bshare|\bproportion) of "
+    r"(?:%|\bpercent|\bpercentage|\bshare|\bproportion|\bhow many) of "
     r"(?:the |their |your |all )?"
     r"([a-z]+) (?:that |which |who |they |you |we |he |she |it )?([a-z']+)"
     r"((?: [a-z]+)*)$"
@@ -317,9 +318,11 @@ def _count(pos: int, tokens: list[str], marked: bool, phrase: str) -> Quantity |
     of = rest[:1] if noun in UNITS and where and not verb else []
     # "how many stamps till their next free coffee": the stamps to go
     done_with = [verb, *particle(verb, tokens)] if verb else []  # "hives looked after"
+    # "days smoke-free", "weeks injury-free": the state they were in is said
+    free = re.search(rf"\b{noun} ([a-z]+-(?:free|less))\b", phrase.lower())
     named = (
         [*which, noun, *done_with] if verb else [noun, "to", "go"] if to_go else [*which, *of, noun]
-    )
+    ) + ([free.group(1)] if free and not verb else [])
     key, label = key_label(named)
     if measure(noun):  # "kWh charged": the unit as the prompt writes it
         label = headed(as_written(label.lower().split(), phrase))

@@ -1,8 +1,10 @@
 """The readings added after the nineteenth held-out set, worded unlike any prompt set: things
 done said by an irregular participle the composer did not know ("bouts fought", "wells dug"),
 things not done ("drinks not poured", "snacks never eaten": named so, in three words at
-most), and amounts in currencies it had no row for, written by their ISO code ("(ISK)", "in
-QAR") or named with their country ("Egyptian pounds", "Moroccan dirhams")."""
+most), amounts in currencies it had no row for, written by their ISO code ("(ISK)", "in QAR")
+or named with their country ("Egyptian pounds", "Moroccan dirhams"); and labels: a date said
+by "lapses", time in a state ("weeks injury-free"), a share in parentheses said "as a
+percentage", a button whose own words would echo ("next winter's lessons")."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ import pytest
 
 from app.ai.currencies import spoken_after
 from app.ai.quantities import quantities
+from app.ai.scenes import asked_button
 
 
 def read(prompt: str) -> list[tuple[str, str, str]]:
@@ -90,3 +93,40 @@ def test_codes_that_are_words_are_read_only_where_a_currency_stands() -> None:
     ]  # fmt: skip
     assert spoken_after("ISK ") == "krónur"
     assert spoken_after("EGP ") == "pounds"
+
+
+def test_a_date_said_by_lapses_is_an_end() -> None:
+    assert read("Gym renewal note: the date their plan lapses") == [
+        ("date", "Plan end date", ""),
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "prompt, label",
+    [
+        ("Rehab clinic recap: weeks injury-free", "Weeks injury-free"),
+        ("Budget coach recap: months debt-free so far", "Months debt-free"),
+    ],
+)  # fmt: skip
+def test_time_in_a_state_says_the_state(prompt: str, label: str) -> None:
+    assert read(prompt)[0][:2] == ("duration", label)
+
+
+def test_a_share_in_parentheses_said_as_a_percentage() -> None:
+    assert read("Lending circle recap: how many of their loans were repaid early (as a "
+                "percentage), a map of the borrowers") == [
+        ("percent", "Loans repaid early", "%"),
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "prompt, button",
+    [
+        ("Ski school recap: a button to reserve next winter's lessons", "Reserve your lessons"),
+        ("Florist recap: a button to order their usual bouquet again",
+         "Order your usual bouquet again"),
+        ("Bakery recap: a button to order their next one online", "Order your next one online"),
+    ],
+)  # fmt: skip
+def test_a_button_whose_words_would_echo_says_whose_thing(prompt: str, button: str) -> None:
+    assert asked_button(prompt) == button
