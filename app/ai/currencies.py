@@ -56,13 +56,40 @@ TABLE: tuple[tuple[str, str, str, tuple[str, ...], bool], ...] = (
     ("PHP", "₱", "pesos", ("philippine peso", "philippine pesos"), True),
     ("VND", "₫", "dong", ("vietnamese dong",), True),
     ("RUB", "₽", "roubles", ("rouble", "roubles", "ruble", "rubles"), True),
+    # Currencies of one country each, shown by the ISO code the prompt writes ("(ISK)", "in
+    # EGP") or by their sign when named with their country ("Egyptian pounds": "E£").
+    ("ISK", "kr", "krónur", ("króna", "krónur", "icelandic krona", "icelandic kronur",
+                             "icelandic króna", "icelandic krónur"), False),
+    ("EGP", "E£", "pounds", ("egyptian pound", "egyptian pounds"), False),
+    ("MAD", "DH", "dirhams", ("moroccan dirham", "moroccan dirhams"), False),
+    ("QAR", "QR", "riyals", ("qatari riyal", "qatari riyals"), False),
+    ("OMR", "OMR", "rials", ("omani rial", "omani rials"), False),
+    ("KWD", "KD", "dinars", ("kuwaiti dinar", "kuwaiti dinars"), False),
+    ("BHD", "BD", "dinars", ("bahraini dinar", "bahraini dinars"), False),
+    ("JOD", "JD", "dinars", ("jordanian dinar", "jordanian dinars"), False),
+    ("TND", "DT", "dinars", ("tunisian dinar", "tunisian dinars"), False),
+    ("PKR", "Rs", "rupees", ("pakistani rupee", "pakistani rupees"), False),
+    ("LKR", "Rs", "rupees", ("sri lankan rupee", "sri lankan rupees"), False),
+    ("BDT", "৳", "taka", ("taka", "bangladeshi taka"), False),
+    ("UAH", "₴", "hryvnias", ("hryvnia", "hryvnias", "ukrainian hryvnia"), False),
+    ("RON", "lei", "lei", ("romanian lei", "romanian leu"), False),
+    ("BGN", "лв", "leva", ("bulgarian lev", "bulgarian leva"), False),
+    ("GEL", "₾", "lari", ("georgian lari",), False),
+    ("KZT", "₸", "tenge", ("tenge", "kazakh tenge"), False),
+    ("GHS", "GH₵", "cedis", ("cedi", "cedis", "ghanaian cedi", "ghanaian cedis"), False),
+    ("ETB", "Br", "birr", ("birr", "ethiopian birr"), False),
+    ("TZS", "TSh", "shillings", ("tanzanian shilling", "tanzanian shillings"), False),
+    ("UGX", "USh", "shillings", ("ugandan shilling", "ugandan shillings"), False),
+    ("XOF", "CFA", "francs", ("cfa franc", "cfa francs"), False),
+    ("PEN", "S/", "soles", ("soles", "peruvian sol", "peruvian soles"), False),
+    ("TWD", "NT$", "dollars", ("taiwan dollar", "taiwan dollars", "new taiwan dollars"), True),
     ("USD", "$", "dollars", ("us dollar", "us dollars", "dollar", "dollars", "bucks"), True),
 )  # fmt: skip
 # What scripts say after an amount whose sign a voice does not read ("1,250 francs").
 SPOKEN = {spoken for _, sign, spoken, _, _ in TABLE if sign not in ("$", "€", "£", "¥")}
 # ISO codes that are also English words, read in capitals ("TRY"), or in any case after "in"
 # or in parentheses ("amounts in php", "(try)"; not "try it").
-WORD_CODES = {"TRY", "PHP", "SAR", "ILS", "ALL", "COP"}
+WORD_CODES = {"TRY", "PHP", "SAR", "ILS", "ALL", "COP", "MAD", "PEN", "RON", "GEL"}
 # Pesos, with no country named, are written with "$" (Mexico, Chile, Colombia …)...
 PESO = Currency("$", "pesos")
 # ...and with one named, by its country or one of its cities ("our app in Mexico City",

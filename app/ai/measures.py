@@ -31,11 +31,19 @@ SHOWN_AS_PLACES = {"countries", "regions", "locations", "places", "cities", "pic
 # Participles that say how things are shown, not what was done ("categories ranked").
 SHOWN_VERBS = {"ranked", "listed", "sorted", "compared", "named", "shown", "featured",
                "highlighted", "included", "mentioned", "selected", "mapped"}  # fmt: skip
-# Irregular participles of things done ("exhibitions seen", "fish caught").
+# Irregular participles of things done ("exhibitions seen", "fish caught", "arrows shot"); not
+# those that are as often nouns or other words ("set", "cost", "left", "ground", "bit").
 IRREGULAR = ("seen", "taken", "done", "driven", "ridden", "flown", "grown", "eaten", "sent",
              "bought", "caught", "found", "held", "kept", "met", "told", "gotten", "brought",
              "sung", "swum", "drawn", "thrown", "worn", "chosen", "spoken", "lost", "heard",
-             "fed", "led", "won", "hit", "climbed", "given")  # fmt: skip
+             "fed", "led", "won", "hit", "climbed", "given", "shot", "cut", "dug", "spun",
+             "struck", "fought", "sought", "hung", "stuck", "stung", "swung", "flung", "strung",
+             "sunk", "shrunk", "drunk", "begun", "rung", "sprung", "woven", "sewn", "sown",
+             "mown", "blown", "known", "broken", "frozen", "stolen", "torn", "sworn", "beaten",
+             "bitten", "hidden", "shaken", "forgotten", "forgiven", "risen", "fallen", "woken",
+             "proven", "slept", "swept", "wept", "dealt", "lent", "bent", "burnt", "learnt",
+             "spilt", "dreamt", "knelt", "leapt", "bled", "bred", "fled", "sped", "laid", "lit",
+             "split", "slid", "withdrawn", "overtaken", "undertaken", "rewritten")  # fmt: skip
 # Words before a counted noun that still name the count ("average steps per day").
 COUNT_LEADS = {"average", "avg", "daily", "weekly", "monthly", "total", "active", "unique",
                "returning", "repeat", "paying", "registered", "enrolled", "current"}  # fmt: skip
@@ -58,6 +66,11 @@ PARTICIPLES = {"gave": "given", "give": "given", "served": "served", "paid": "pa
                "saw": "seen", "took": "taken", "drove": "driven", "rode": "ridden",
                "flew": "flown", "grew": "grown", "ate": "eaten", "swam": "swum",
                "chose": "chosen", "drew": "drawn", "threw": "thrown", "sang": "sung",
+               "wove": "woven", "broke": "broken", "froze": "frozen", "stole": "stolen",
+               "tore": "torn", "wore": "worn", "hid": "hidden", "shook": "shaken",
+               "sank": "sunk", "drank": "drunk", "began": "begun", "spoke": "spoken",
+               "blew": "blown", "knew": "known", "forgot": "forgotten", "swore": "sworn",
+               "rang": "rung", "sprang": "sprung", "shrank": "shrunk", "woke": "woken",
                **{p: p for p in IRREGULAR}}  # fmt: skip
 # Units of measure a count is named in ("tonnes of CO2 avoided"; units of time are durations).
 # Speeds first ("km/h" is read as "km h", before "km"), then lengths, weights and volumes.

@@ -29,9 +29,9 @@ QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”|(?:(?<=\s)|^)'[^']{2,120}'(?=[\s.
 _ONE_UNIT = (
     r"(?:km/h|m/s|(?:" + "|".join(MEASURES) + r")s?|hours?|hrs|minutes?|mins?|seconds?|secs?|days?"
     r"|weeks?|months?|years?|nights?|euros?|pounds?|dollars?|yen|[a-z]{3}|[€£$¥₹₩₺₪₦฿₱₽₫]"
-    r"|[a-z]{1,3}\$|zł|kr|%|[a-z]+s)"
+    r"|[a-z]{1,3}\$|zł|kr|%|percent(?:age)?|[a-z]+s)"
 )
-# A unit may be said with "in" or "as" ("(in metres)", "(as a %)").
+# A unit may be said with "in" or "as" ("(in metres)", "(as a %)", "(as a percentage)").
 UNIT = re.compile(
     rf"\((?:in |as (?:an? )?)?{_ONE_UNIT}(?:\s*(?:and|or|&|/|\+)\s*{_ONE_UNIT})?\)",
     re.IGNORECASE,

@@ -117,6 +117,28 @@ PICTURE_OF = re.compile(
 BUTTON_TO = re.compile(r"^(?:(?:a|an|the|one) )?(?:button|link|cta)s? (?:to|for|with)\b")
 
 
+# What was not done ("cigarettes not smoked", "plastic bags never used").
+NOT_DONE = re.compile(r"\b(?:not|never) ([a-z']+)", re.IGNORECASE)
+
+
+def _not_done(pos: int, phrase: str, currency: Currency, noted: bool) -> Quantity | None:
+    """A measure of things not done, read as the things done with its name saying not
+    ("cigarettes not smoked": "Cigarettes not smoked"; "plastic bags never used": "Bags never
+    used", three words at most); None when the phrase says no such thing."""
+    found = NOT_DONE.search(phrase)
+    verb = found.group(1).lower() if found else ""
+    if not found or not done(verb):
+        return None
+    read = _quantity(pos, phrase[: found.start()] + phrase[found.start(1) :], currency, noted)
+    said = PARTICIPLES.get(verb, verb)
+    if read is None or said not in read.key.split("_"):
+        return None
+    negated, parts = found.group(0).split()[0].lower(), read.key.split("_")
+    key = "_".join([*parts[: parts.index(said)], negated, *parts[parts.index(said) :]])
+    label = re.sub(rf"(?i)\b{said}\b", f"{negated} {said}", read.label, count=1).split()
+    return replace(read, key=key, label=headed(" ".join(label[-3:])))
+
+
 def _quantity(pos: int, phrase: str, currency: Currency, noted: bool) -> Quantity | None:
     tokens = words(phrase)
     own = currency_in(WEIGHED.sub(" ", phrase))
@@ -165,9 +187,10 @@ def _quantity(pos: int, phrase: str, currency: Currency, noted: bool) -> Quantit
     return _count(pos, tokens, marked, phrase) or general(pos, tokens, currency)
 
 
-# "% of days they were in profit", "the percentage of their trips that left on time"
+# "% of days they were in profit", "the percentage of their trips that left on time", "how
+# many of their loans were repaid early (as a %)"
 SHARE_OF = re.compile(
-    r"(?:%|\bpercent|\bpercentage|\bshare|\bproportion) of "
+    r"(?:%|\bpercent|\bpercentage|\bshare|\bproportion|\bhow many) of "
     r"(?:the |their |your |all )?"
     r"([a-z]+) (?:that |which |who |they |you |we |he |she |it )?([a-z']+)"
     r"((?: [a-z]+)*)$"
@@ -295,9 +318,11 @@ def _count(pos: int, tokens: list[str], marked: bool, phrase: str) -> Quantity |
     of = rest[:1] if noun in UNITS and where and not verb else []
     # "how many stamps till their next free coffee": the stamps to go
     done_with = [verb, *particle(verb, tokens)] if verb else []  # "hives looked after"
+    # "days smoke-free", "weeks injury-free": the state they were in is said
+    free = re.search(rf"\b{noun} ([a-z]+-(?:free|less))\b", phrase.lower())
     named = (
         [*which, noun, *done_with] if verb else [noun, "to", "go"] if to_go else [*which, *of, noun]
-    )
+    ) + ([free.group(1)] if free and not verb else [])
     key, label = key_label(named)
     if measure(noun):  # "kWh charged": the unit as the prompt writes it
         label = headed(as_written(label.lower().split(), phrase))
@@ -353,7 +378,8 @@ def quantities(prompt: str) -> list[Quantity]:
     for pos, phrase in cut:
         asked = ASKED.match(phrase)  # "could it show how many ...": what it asks to show
         pos, phrase = (pos + asked.end(), phrase[asked.end() :]) if asked else (pos, phrase)
-        quantity = _quantity(pos, phrase, currency, noted)
+        quantity = _not_done(pos, phrase, currency, noted)
+        quantity = quantity or _quantity(pos, phrase, currency, noted)
         if quantity is not None and all(q.key != quantity.key for q in found):
             label = acronyms(quantity.label, text)
             found.append(replace(quantity, label=label, end=pos + len(phrase)))

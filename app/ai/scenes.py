@@ -381,15 +381,31 @@ def asked_button(prompt: str) -> str | None:
             shown = " ".join(WHOSE.get(w.lower(), w) for w in words)
             shown = shown[:1].upper() + shown[1:] + (" now" if len(words) == 1 else "")
             # its own words would echo the prompt: what it is done to is the recipient's
-            # ("book a sunset flight": "Book your sunset flight")
-            if echoes(shown, prompt) and len(words) > 2 and words[1].lower() in ARTICLES:
-                shown = " ".join([shown.split(" ", 1)[0], "your", *words[2:]])
+            # ("book a sunset flight": "Book your sunset flight"; "book next year's party":
+            # "Book your party")
+            owner = _owner_words(words)
+            if echoes(shown, prompt) and 1 < owner < len(words):
+                shown = " ".join([shown.split(" ", 1)[0], "your", *words[owner:]])
             if not echoes(shown, prompt):
                 return shown
     return None
 
 
 ARTICLES = {"a", "an", "the", "some", "another"}
+# Words that say whose or which one a button's thing is ("next year's", "their", "this").
+OWNERS = {*ARTICLES, "their", "our", "his", "her"}
+
+
+def _owner_words(words: list[str]) -> int:
+    """Where what a button is done to starts, after the words that say whose or which it is
+    ("book next year's party": 3; not "order your next one"); 1 when none does."""
+    low = [w.lower() for w in words]
+    at = 1
+    while at < len(low) and (low[at] in OWNERS or low[at].endswith("'s")
+                             or low[at] in ("next", "this", "last")
+                             and low[at + 1 : at + 2] and low[at + 1].endswith("'s")):  # fmt: skip
+        at += 1
+    return at
 
 
 def with_script(scene: SceneConfig, ctx: Ctx) -> SceneConfig:

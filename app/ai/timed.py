@@ -56,7 +56,8 @@ def dated(text: str) -> bool:
 # that say which one, not what ("current", "upcoming").
 EVENTS = {"ends": "end", "starts": "start", "begins": "start", "renews": "renewal",
           "expires": "expiry", "opens": "opening", "closes": "closing", "arrives": "arrival",
-          "launches": "launch", "finishes": "finish"}  # fmt: skip
+          "launches": "launch", "finishes": "finish", "lapses": "end", "matures": "maturity",
+          "reopens": "reopening", "resets": "reset"}  # fmt: skip
 # ...and phrasal verbs that say one of them ("the date their pass runs out": "Pass end date").
 PHRASAL_EVENTS = re.compile(r"\b(?:runs? out|wraps? up|winds? down)\b|\b(kicks? off)\b")
 WHICH = {"current", "upcoming", "final", "original", "planned", "expected", "scheduled"}
