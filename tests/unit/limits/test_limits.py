@@ -9,6 +9,7 @@ import pytest
 
 from app.composition.timeline import BREATH_MS, TRANSITION_MS, substitute
 from app.config import DEFAULT_TIERS, Settings
+import app.limits as limits_module
 from app.limits import (
     allowance,
     check_output,
@@ -201,3 +202,23 @@ def test_a_voiced_scene_counts_as_its_breath_at_save_not_its_default_duration():
     check_template(voiced, [], tiny(max_video_s=2))
     silent = [scene(durationOverride=None), scene(durationOverride=None)]
     assert refused(check_template, silent, [], tiny(max_video_s=2)).value == 8
+
+
+def test_a_template_that_passed_is_not_checked_again_with_the_same_limits(monkeypatch):
+    calls = []
+    real = limits_module.shortest_duration_ms
+    monkeypatch.setattr(limits_module, "shortest_duration_ms", lambda s: calls.append(1) or real(s))
+    scenes = [scene(durationOverride=7.5), scene(voScript="Hello [name]")]
+    allow = tiny(max_video_s=100_000)
+    check_template(scenes, [], allow)
+    check_template([dict(s) for s in scenes], [], allow)  # the same content: remembered
+    assert len(calls) == 1
+    # Other content, or the same content under tighter limits, is checked (and refused).
+    check_template([*scenes, scene()], [], allow)
+    assert len(calls) == 2
+    exc = refused(check_template, scenes, [], tiny(max_video_s=5))
+    assert exc.field == "scenes" and len(calls) == 3
+    exc = refused(check_template, scenes, [], tiny(max_video_s=100_000, max_scenes=1))
+    assert exc.field == "scenes" and exc.value == 2
+    # A refused template is never remembered: refused again.
+    assert refused(check_template, scenes, [], tiny(max_video_s=5)).field == "scenes"
