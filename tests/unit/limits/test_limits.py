@@ -7,9 +7,9 @@ import tracemalloc
 
 import pytest
 
+import app.limits as limits_module
 from app.composition.timeline import BREATH_MS, TRANSITION_MS, substitute
 from app.config import DEFAULT_TIERS, Settings
-import app.limits as limits_module
 from app.limits import (
     allowance,
     check_output,
