@@ -215,8 +215,8 @@ def _passed_key(configs: list[Any], slots: list[Any], allow: Allowance) -> tuple
         content = orjson.dumps([configs, slots])
     except TypeError:  # not JSON (a caller's own objects): checked every time
         return None
-    return (content, allow.tier, limits.max_scenes, limits.max_data_slots,
-            limits.max_vo_script_chars, limits.max_data_string_chars, limits.max_video_s)  # fmt: skip
+    checked = (limits.max_scenes, limits.max_data_slots, limits.max_vo_script_chars)
+    return (content, allow.tier, *checked, limits.max_data_string_chars, limits.max_video_s)
 
 
 def check_template(scenes: Sequence[Any], data_slots: Sequence[Any], allow: Allowance) -> None:

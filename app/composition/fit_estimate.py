@@ -29,6 +29,8 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
+import orjson
+
 from app.composition.fit import FIT_WARN_SCALE, fit_rules
 from app.composition.glyphs import clusters
 from app.composition.metrics import advance, cluster_width
@@ -36,6 +38,7 @@ from app.composition.timeline import (
     Timeline,
     TimelineScene,
     prop_fields,
+    reads_no_data,
     resolved_scene_data,
     scene_props,
 )
@@ -332,11 +335,42 @@ def texts_shown(
     return []
 
 
+# The estimates of scenes that show the same whatever the data (`reads_no_data`), by their
+# content: every render of a template estimated its fixed scenes again.
+_FIXED: dict[tuple[Any, ...], tuple[FitEstimate, ...]] = {}
+_FIXED_MAX = 512
+
+
+def _fixed_key(scene: TimelineScene, data: Mapping[str, Any]) -> tuple[Any, ...] | None:
+    if not reads_no_data(scene.config, data):
+        return None
+    try:
+        content = orjson.dumps(scene.config.get("sceneData") or {})
+    except TypeError:  # not JSON: estimated every time
+        return None
+    return (scene.primitive_id, scene.animation_option, scene.index, content)
+
+
 def scene_estimates(scene: TimelineScene, data: Mapping[str, Any]) -> list[FitEstimate]:
-    """How every piece of text a scene shows would fit (one estimate per props value)."""
+    """How every piece of text a scene shows would fit (one estimate per props value); a scene
+    that reads no data is estimated once per content."""
     boxes = boxes_for(scene.primitive_id, scene.animation_option)
     if not boxes:
         return []
+    key = _fixed_key(scene, data)
+    if key is not None and (known := _FIXED.get(key)) is not None:
+        return list(known)
+    out = _estimates(scene, data, boxes)
+    if key is not None:
+        if len(_FIXED) >= _FIXED_MAX:
+            del _FIXED[next(iter(_FIXED))]  # the oldest
+        _FIXED[key] = tuple(out)
+    return out
+
+
+def _estimates(
+    scene: TimelineScene, data: Mapping[str, Any], boxes: tuple[TextBox, ...]
+) -> list[FitEstimate]:
     resolved = resolved_scene_data(scene, data)
     props = scene_props(scene, data, resolved)
     fields = prop_fields(scene, data, resolved)
@@ -386,3 +420,4 @@ def reload_boxes() -> None:
     """Forget the cached boxes (after scripts/measure_fit_boxes.py, tests)."""
     _boxes.cache_clear()
     boxes_for.cache_clear()
+    _FIXED.clear()

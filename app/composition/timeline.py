@@ -270,6 +270,19 @@ def shows_recipient_data(config: Mapping[str, Any], data: Mapping[str, Any]) -> 
     return False
 
 
+def reads_no_data(config: Mapping[str, Any], data: Mapping[str, Any]) -> bool:
+    """Whether a scene shows the same whatever the data: no `[variable]` in its sceneData and
+    none of its primitive's dataInputs found in the data (its props are its sceneData)."""
+    scene_data = config.get("sceneData") or {}
+    if not isinstance(scene_data, Mapping):
+        scene_data = {}
+    if any(variables_in(text) for _, text in _strings(scene_data, "")):
+        return False
+    info = get_primitive(str(config.get("primitiveId", "")))
+    inputs = [name.removesuffix("[]") for name in (info.dataInputs if info else [])]
+    return all(key in scene_data or lookup(data, key) is MISSING for key in inputs)
+
+
 def field_path(dotted: str) -> str:
     """A variable's dotted path as a field path: `books.0.title` -> `books[0].title`."""
     out = ""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from app.composition import fit_estimate
 from app.composition.fit_estimate import (
     TextBox,
     boxes_for,
@@ -78,3 +79,32 @@ def test_a_long_name_warns_in_the_scene_and_field_it_is_in() -> None:
     assert (
         fit_warnings(build_timeline(scenes, {"person_name": "Ann"}), {"person_name": "Ann"}) == []
     )
+
+
+def test_a_scene_that_reads_no_data_is_estimated_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    long_title = "Wolfeschlegelsteinhausenbergerdorff Featherstonehaugh the Third of Many"
+    fixed = {"primitiveId": "title-intro", "sceneData": {"person_name": long_title}}
+    named = {"primitiveId": "title-intro", "sceneData": {"person_name": "[person_name]"}}
+    reads = {"primitiveId": "title-intro"}  # person_name from the data (a dataInput)
+    scenes = [fixed, named, reads]
+    first = {"person_name": "Ann"}
+    expected = fit_warnings(build_timeline(scenes, first), first)
+    assert [w.scene for w in expected] == [0]  # the fixed title is too long for its box
+
+    estimated: list[int] = []
+    real = fit_estimate._estimates
+    monkeypatch.setattr(
+        fit_estimate, "_estimates", lambda s, d, b: estimated.append(s.index) or real(s, d, b)
+    )
+    again = fit_warnings(build_timeline(scenes, first), first)
+    assert again == expected and estimated == [1, 2]  # the fixed scene from its first estimate
+    # The scenes that read data follow it; the fixed one stays as it was.
+    other = {"person_name": long_title}
+    found = fit_warnings(build_timeline(scenes, other), other)
+    assert {(w.scene, w.field) for w in found} == {(0, "scenes[0].sceneData.person_name"),
+                                                   (1, "person_name")}  # fmt: skip
+    assert estimated == [1, 2, 1, 2]
+    # Another text in the fixed scene is another content: estimated afresh.
+    short = [{"primitiveId": "title-intro", "sceneData": {"person_name": "Ann"}}]
+    assert fit_warnings(build_timeline(short, first), first) == []
+    assert estimated[-1] == 0
