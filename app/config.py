@@ -326,7 +326,10 @@ class Settings(BaseSettings):
         """REELSMITH_SECRET_KEY, or (development without one) a random secret generated on
         first use and kept in data_dir/secret_key (mode 0600), so `make run` needs no set-up
         and no two installs share a key."""
-        return self.secret_key or generated_secret(self.data_dir.resolve())
+        if self.secret_key:
+            return self.secret_key
+        folder = self.data_dir  # absolute without resolving (a beacon asks it: ~0.2 ms each)
+        return generated_secret(folder if folder.is_absolute() else Path.cwd() / folder)
 
     @property
     def secret_keys(self) -> list[str]:

@@ -30,6 +30,23 @@ def test_development_generates_a_random_secret_once_and_keeps_it(tmp_path: Path)
     assert unsign_session_id(first, cookie) is not None
 
 
+def test_the_generated_secret_is_read_once_whatever_the_folder_is_called(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    secret = Settings(data_dir=Path("data")).session_secret
+    assert Settings(data_dir=tmp_path / "data").session_secret == secret
+
+    # Every beacon and signed link asks for it: no file system call after the first read.
+    def no_disk(*args: object) -> None:
+        raise AssertionError("the secret's folder was looked up again")
+
+    monkeypatch.setattr(Path, "resolve", no_disk)
+    monkeypatch.setattr(Path, "exists", no_disk)
+    monkeypatch.setattr(Path, "read_text", no_disk)
+    assert Settings(data_dir=Path("data")).session_secret == secret
+
+
 def test_a_set_secret_key_is_used_and_nothing_is_written(tmp_path: Path) -> None:
     assert Settings(secret_key="k" * 40, data_dir=tmp_path).session_secret == "k" * 40
     assert not (tmp_path / "secret_key").exists()
