@@ -11,6 +11,7 @@ from app.ai.kinds import BY_NAME, KINDS, Kind, detect_seconds, detect_tone, dete
 from app.ai.kinds import mentions as kind_at
 from app.ai.maps import map_of
 from app.ai.onscreen import copy_for, echoes, quoted_copy, screen_texts
+from app.ai.polls import poll_question
 from app.ai.quantities import Quantity, currency_of, quantities, unquoted
 from app.ai.scenes import Ctx, asked_button, cta_text, fit_length, scene_for, with_script
 from app.ai.schemas import Composition, TemplateState
@@ -27,10 +28,11 @@ TIMELINE_AHEAD = re.compile(
 )
 UPCOMING = re.compile(r"\b(?:next|upcoming|due|appointments?|booked|coming up|follow-up)\b")
 STAT_KINDS = ("money", "count", "percent", "duration", "date")
-# Use cases whose point is what the recipient does next (renew, book): their call to action
-# is shown even when the prompt lists what else the video shows and names no button; a recap
-# that lists its content ends without one nobody asked for.
-ACTED = ("renewal", "reminder")
+# Use cases whose point is what the recipient does next (renew, book), by the words that say
+# so: their call to action is shown even when the prompt lists what else the video shows and
+# names no button; a recap that lists its content ends without one nobody asked for, as does
+# a subscription box's birthday that asks for no renewal.
+ACTED = {"renewal": re.compile(r"\brenew"), "reminder": re.compile(r"")}
 CARDS_PER_SCENE = 4  # stat-counters shows up to four
 # The kind whose scene shows each quantity kind.
 SHOWN_BY = {"rank": "percentile", "top": "ranking", **{k: "stats" for k in STAT_KINDS}}
@@ -110,7 +112,7 @@ def _planned_kinds(text: str, found: list[Quantity], ctx: Ctx, why: list[str]) -
         if things < 2:
             kinds += [BY_NAME[n] for n in defaults]
             why.append(f"it reads as a {name}, so it shows what such a video usually does")
-        elif name in ACTED and BY_NAME["cta"] not in kinds:
+        elif name in ACTED and ACTED[name].search(text) and BY_NAME["cta"] not in kinds:
             kinds.append(BY_NAME["cta"])
         why.append(f"recognised a {name}")
     elif not named:
@@ -131,7 +133,8 @@ def create(written: str, state: TemplateState) -> Composition:
     found = quantities(prompt)
     ctx = Ctx(SlotBook(state.dataSlots), "professional", quoted=quoted_copy(prompt),
               currency=currency_of(text), mapped=map_of(text), against=benchmark(text),
-              upcoming=bool(TIMELINE_AHEAD.search(text)))  # fmt: skip
+              upcoming=bool(TIMELINE_AHEAD.search(text)),
+              asks=poll_question(unquoted(prompt)))  # fmt: skip
     why: list[str] = []
     kinds = _planned_kinds(text, found, ctx, why)
     named = [k for _, k in _asked_kinds(text, found) if k.phase in (1, 2, 3)]

@@ -199,10 +199,10 @@ OWN_PRODUCT = re.compile(
     r"\b(?:our|my) (?:[a-z-]+ ){1,3}(?=(?:site|website|app|platform|marketplace|shop|store"
     r"|company|business|service|agency|network|line|studio|startup)\b)"
 )
-# What kind of message the video is ("a travel summary", "a world recap"): the word before it
-# says what about, it names no scene.
+# What kind of message the video is ("a travel summary", "a world recap", "a milestone
+# video"): the word before it says what about, it names no scene.
 GENRE_NOUNS = {"summary", "recap", "report", "review", "statement", "update", "newsletter",
-               "wrap", "wrapup", "letter"}  # fmt: skip
+               "wrap", "wrapup", "letter", "video", "videos", "vid", "vids", "clip"}  # fmt: skip
 # What a saving is measured against when it is no period ("saved vs taking the bus"; "saved
 # versus last spring" compares periods).
 PERIOD = re.compile(r"\s+(?:to |with )?(?:the |their |its )?(?:last|previous|prior|this|that"

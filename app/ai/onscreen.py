@@ -80,6 +80,9 @@ AFTER_FIELDS = ((r"(?:button|btn|link|cta)s?", "button"), (r"(?:tagline|slogan)"
                 (r"(?:caption)", "caption"), (r"(?:subtitle|subheading)", "subtitle"),
                 (r"(?:question|poll)", "question"))  # fmt: skip
 NAME_VARIABLES = ("name", "first_name", "full_name", "recipient", "person", "person_name")
+# Words between a field and the copy it shows ("a button that says 'Book now'", "a caption
+# reading 'See you soon'").
+SAYING = r"(?:\s+(?:that|which)\s+(?:says|reads)|\s+(?:saying|reading|labell?ed))?"
 
 
 def copy_for(use_case: str | None, field: str) -> str:
@@ -102,8 +105,8 @@ def quoted_copy(prompt: str) -> dict[str, str]:
         named_after = next((f for names, f in AFTER_FIELDS if re.match(rf"\s*{names}\b", after)),
                            None)  # fmt: skip
         field = named_after or next(
-            (f for names, f in QUOTE_FIELDS if any(re.search(rf"\b{re.escape(n)}\W*$", before)
-                                                   for n in names)),
+            (f for names, f in QUOTE_FIELDS
+             if any(re.search(rf"\b{re.escape(n)}{SAYING}\W*$", before) for n in names)),
             "headline" if "headline" not in out else "subtitle",
         )  # fmt: skip
         if field == "button" and text == text.lower():  # a button's first word has a capital

@@ -34,6 +34,7 @@ class Ctx:
     mapped: tuple[str, str] | None = None
     upcoming: bool = False  # the timeline shows what is to come ("the events coming up")
     against: str | None = None  # who the recipient is compared with ("Average angler")
+    asks: str | None = None  # what the prompt's poll asks, put to the recipient
 
 
 @dataclass
@@ -198,7 +199,9 @@ def _badge_data(d: SceneData) -> dict[str, object]:
 
 def _poll_data(d: SceneData) -> dict[str, object]:
     """A poll over the poll-answers slot."""
-    return {"question": d.copy("poll", "question"), "options": d.bind("poll_results", True)}
+    asked = d.ctx.asks if d.ctx.asks and "question" not in d.ctx.quoted else None
+    return {"question": asked or d.copy("poll", "question"),
+            "options": d.bind("poll_results", True)}  # fmt: skip
 
 
 def _photo_data(d: SceneData) -> dict[str, object]:

@@ -153,16 +153,17 @@ def date(pos: int, tokens: list[str], phrase: str = "") -> Quantity:
     text, written = " ".join(tokens), " ".join(phrase.lower().split())
     if "joined" in tokens or "join" in tokens:
         return Quantity("date", "join_date", "Member since", position=pos)
+    # "the date of their first session": "First session date" (a first or last one is that)
     of = re.search(
-        r"\bdate of (?:(?:the|their|your|our|his|her|next|last|first) )*([a-z]+(?:-[a-z]+)?)"
-        r"(?: ([a-z]+))?",
+        r"\bdate of (?:(?:the|their|your|our|his|her|next) )*((?:first|last) )?"
+        r"([a-z]+(?:-[a-z]+)?)(?: ([a-z]+))?",
         written,
     )
     before = re.search(r"\b([a-z]+(?:-[a-z]+)?) date\b", written) or re.search(
         r"\b([a-z]+) date\b", text
     )
     if of:  # "the date of their next rate review": up to two words of what it is
-        noun = " ".join(w for w in of.groups() if w and w not in STOP | NAME_ENDS)
+        noun = " ".join(w.strip() for w in of.groups() if w and w not in STOP | NAME_ENDS)
     elif before and before.group(1) not in STOP:
         noun = before.group(1)
     elif "due" in tokens:  # "the date their next oil change is due"
