@@ -32,6 +32,7 @@ from app.composition.timeline import Timeline, UnknownPrimitive, build_timeline,
 from app.composition.variables import VARIABLE, as_text, lookup, present, substitute
 from app.config import Settings, TierLimits
 from app.errors import DomainError, Kind
+from app.kept import Kept
 from app.spec import DEFAULT_ASPECT_RATIO, DEVICE_SCALE, frame_pixels, frame_size
 
 WORDS_PER_SECOND = 2.0
@@ -205,8 +206,7 @@ def check_spoken_duration(timeline_ms: int, allow: Allowance) -> None:
 
 # Templates that passed check_template, by their content and the limits checked: every render
 # of a template checks the same scenes again (0.2 ms a render on this machine).
-_PASSED: dict[tuple[Any, ...], None] = {}
-_PASSED_MAX = 256
+_PASSED: Kept[tuple[Any, ...], None] = Kept(256)
 
 
 def _passed_key(configs: list[Any], slots: list[Any], allow: Allowance) -> tuple[Any, ...] | None:
@@ -227,12 +227,11 @@ def check_template(scenes: Sequence[Any], data_slots: Sequence[Any], allow: Allo
     slots = [scene_dict(s) for s in data_slots]
     key = _passed_key(configs, slots, allow)
     if key is not None and key in _PASSED:
+        _PASSED.move_to_end(key)
         return
     _check_template(configs, slots, allow)
     if key is not None:
-        if len(_PASSED) >= _PASSED_MAX:
-            del _PASSED[next(iter(_PASSED))]  # the oldest
-        _PASSED[key] = None
+        _PASSED.keep(key, None)
 
 
 def _check_template(configs: list[Any], data_slots: list[Any], allow: Allowance) -> None:

@@ -42,6 +42,7 @@ from app.composition.timeline import (
     resolved_scene_data,
     scene_props,
 )
+from app.kept import Kept
 from app.primitives.catalog import PRIMITIVES_DIR
 from app.primitives.items import list_schemas
 
@@ -337,8 +338,7 @@ def texts_shown(
 
 # The estimates of scenes that show the same whatever the data (`reads_no_data`), by their
 # content: every render of a template estimated its fixed scenes again.
-_FIXED: dict[tuple[Any, ...], tuple[FitEstimate, ...]] = {}
-_FIXED_MAX = 512
+_FIXED: Kept[tuple[Any, ...], tuple[FitEstimate, ...]] = Kept(512)
 
 
 def _fixed_key(scene: TimelineScene, data: Mapping[str, Any]) -> tuple[Any, ...] | None:
@@ -358,13 +358,11 @@ def scene_estimates(scene: TimelineScene, data: Mapping[str, Any]) -> list[FitEs
     if not boxes:
         return []
     key = _fixed_key(scene, data)
-    if key is not None and (known := _FIXED.get(key)) is not None:
+    if key is not None and (known := _FIXED.recall(key)) is not None:
         return list(known)
     out = _estimates(scene, data, boxes)
     if key is not None:
-        if len(_FIXED) >= _FIXED_MAX:
-            del _FIXED[next(iter(_FIXED))]  # the oldest
-        _FIXED[key] = tuple(out)
+        _FIXED.keep(key, tuple(out))
     return out
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from datetime import datetime
 from typing import Any
 
@@ -12,6 +11,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app import viewsessions
 from app.config import Settings
 from app.db import Database
+from app.kept import Kept
 from app.media.storage import Storage
 from app.pointread import PointRead
 from app.renders.errors import BatchNotFound, JobNotFound
@@ -88,7 +88,7 @@ def request_warnings(request: Any) -> list[dict[str, Any]]:
 # status read (polled every second or so) takes them from here rather than validating the
 # whole job spec and laying out its timeline again (most of a poll's CPU).
 WARNINGS_KEPT = 4096
-_warnings: OrderedDict[str, list[dict[str, Any]]] = OrderedDict()
+_warnings: Kept[str, list[dict[str, Any]]] = Kept(WARNINGS_KEPT)
 
 # The columns a status read shows: all but the job spec (read only when its warnings are not
 # kept yet) and what only the worker uses.
@@ -105,14 +105,7 @@ _REQUEST = PointRead(select(RenderJob.request).where(RenderJob.id == bindparam("
 def keep_warnings(job_id: str, warnings: list[dict[str, Any]]) -> None:
     """The warnings a create just answered, kept for the job's status reads (the first poll,
     a second later, then need not read and lay out the job spec again)."""
-    _keep(job_id, [dict(w) for w in warnings])
-
-
-def _keep(job_id: str, warnings: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    _warnings[job_id] = warnings
-    if len(_warnings) > WARNINGS_KEPT:
-        _warnings.popitem(last=False)
-    return warnings
+    _warnings.keep(job_id, [dict(w) for w in warnings])
 
 
 async def job_status(
@@ -125,12 +118,10 @@ async def job_status(
     row = await _STATUS.one(db, job=job_id)
     if row is None or row.account_id != account_id:
         raise JobNotFound(job_id)
-    kept = _warnings.get(job_id)
+    kept = _warnings.recall(job_id)
     if kept is None:
         found = await _REQUEST.one(db, job=job_id)
-        kept = _keep(job_id, request_warnings(None if found is None else found.request))
-    else:
-        _warnings.move_to_end(job_id)
+        kept = _warnings.keep(job_id, request_warnings(None if found is None else found.request))
     return row, [dict(w) for w in kept]
 
 
