@@ -120,7 +120,8 @@ HELD_OUT_SETS = {"held-out create prompts": HELD_OUT,
                  "seventeenth held-out create prompts": HELD_OUT_17,
                  "eighteenth held-out create prompts": HELD_OUT_18,
                  "nineteenth held-out create prompts": HELD_OUT_19,
-                 "twentieth held-out create prompts": HELD_OUT_20}  # fmt: skip
+                 "twentieth held-out create prompts": HELD_OUT_20,
+                 "twenty-first held-out create prompts": HELD_OUT_21}  # fmt: skip
 
 
 @pytest.mark.parametrize("title", list(HELD_OUT_SETS))
@@ -131,29 +132,6 @@ async def test_held_out_prompts_make_videos_that_pass_every_check(
     verdicts = await run_suite(client, user, settings, browser, HELD_OUT_SETS[title], tmp_path)
     print("\n" + table(title, verdicts))
     assert rates(verdicts) == dict.fromkeys(rates(verdicts), 1.0), table(title, verdicts)
-
-
-# The twenty-first set's rates at its first run, before the changes that follow the twentieth
-# set (docs/api/ai.md names them): needs 60 %, the other checks 100 % (failing: the drone
-# league's counts, shown through one of two; the sauna society's, one of three; the student
-# residence's date "when the deposit will reach their account", nothing; the roller derby's
-# rank "their league ranking", nothing).
-# The composer is not changed for it, so they stay the honest measure of prompts it has not
-# seen.
-TWENTY_FIRST_MEASURED = {"no_echo": 1.0, "needs": 0.6, "length": 1.0, "scripts": 1.0}
-
-
-async def test_twenty_first_held_out_prompts_as_first_measured(
-    client: Any, make_user: Any, settings: Settings, browser: Browser, tmp_path: Path
-) -> None:
-    """Written before the composer changes that follow the twentieth set and never tuned on:
-    printed, and guarded at the rates of its first run (TWENTY_FIRST_MEASURED)."""
-    user = await make_user(tier="enterprise")
-    verdicts = await run_suite(client, user, settings, browser, HELD_OUT_21, tmp_path)
-    title = "twenty-first held-out create prompts (never tuned on)"
-    print("\n" + table(title, verdicts))
-    got = rates(verdicts)
-    assert all(got[c] >= TWENTY_FIRST_MEASURED[c] for c in got), table(title, verdicts)
 
 
 # The twenty-second set's rates at its first run, before the changes that follow the
