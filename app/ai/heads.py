@@ -15,7 +15,9 @@ its own words (at most three, so never four of the prompt's words in a row):
 - things named alone with when they were counted ("haircuts this year") are a count;
 - a score or points as its head ("their top quiz-night score", "league points") is a count;
 - things done somewhere, named by the place ("dives in the lake", "shifts at the till"),
-  are a count of them.
+  are a count of them;
+- things named alone, in one or two words, in a list beside measures ("races won, podiums,
+  pool visits") are a count of them (listed).
 
 Where something finished, placed or stands ("where their club finished", "the league
 standings"), or how it finished or placed, is the recipient's rank, whoever it names
@@ -25,8 +27,8 @@ from __future__ import annotations
 
 import re
 
-from app.ai.counts import UNIT_NAMES, UNITS, done, measure, particle, things
-from app.ai.kinds import BY_NAME, mentions
+from app.ai.counts import NOT_KINDS, NOT_THINGS, UNIT_NAMES, UNITS, done, measure, particle, things
+from app.ai.kinds import BY_NAME, KINDS, mentions
 from app.ai.measures import COUNT_NOUNS
 from app.ai.phrases import content_words, key_label, lead_words
 from app.ai.quantity import Currency, Quantity
@@ -221,3 +223,22 @@ def counted_done(tokens: list[str]) -> bool:
     """Whether the words hold "<things> <done>": what was done to things counted one by one
     ("plasma units donated" is a count, "donations spent" money)."""
     return any(done(w) and _counted(tokens[i - 1]) for i, w in enumerate(tokens) if i)
+
+
+def listed(pos: int, tokens: list[str]) -> Quantity | None:
+    """Things named alone, in one or two words ("podiums", "pool visits"), read as a count;
+    the caller asks only of a phrase in a list beside measures. None when the words are
+    more than a noun, or a pick, a scene's, money or time."""
+    content = content_words(tokens, set())
+    if not 1 <= len(content) <= 2 or set(tokens) - DETERMINERS - set(content):
+        return None
+    head = content[-1]
+    uncounted = head in UNIT_NAMES or head in NOT_THINGS or measure(head)
+    # a pick ("favourite dishes"), or words that say how good or when ("upcoming classes")
+    if not _counted(head) or uncounted or set(content) & (PICKED | NOT_KINDS):
+        return None
+    text = " ".join(tokens)  # a kind's words name its scene ("workout types" a profile)
+    if any(mentions(text, kind) >= 0 for kind in KINDS if kind.name != "stats"):
+        return None
+    key, label = key_label(content)
+    return Quantity("count", key, label, position=pos)

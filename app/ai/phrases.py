@@ -23,12 +23,12 @@ PHRASE_BREAK = re.compile(
     r"(?<!links)\swith\s(?!(?:us|me|them|him|her)\b)"
 )
 QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”|(?:(?<=\s)|^)'[^']{2,120}'(?=[\s.,;:!?]|$)")
-# A unit a measure can be named in ("(GB)", "(hours)", "(€)", "(CHF)", "(S$)", "(%)"), or the
-# things it is counted in ("longest streak (games)").
+# A unit a measure can be named in ("(GB)", "(hours)", "(€)", "(CHF)", "(S$)", "(%)", "(°C)"),
+# or the things it is counted in ("longest streak (games)").
 # Two units joined ("(minutes and seconds)", "(hrs/mins)") are one.
 _ONE_UNIT = (
     r"(?:km/h|m/s|(?:" + "|".join(MEASURES) + r")s?|hours?|hrs|minutes?|mins?|seconds?|secs?|days?"
-    r"|weeks?|months?|years?|nights?|euros?|pounds?|dollars?|yen|[a-z]{3}|[€£$¥₹₩₺₪₦฿₱₽₫]"
+    r"|weeks?|months?|years?|nights?|euros?|pounds?|dollars?|yen|°\s?[cf]|[a-z]{3}|[€£$¥₹₩₺₪₦฿₱₽₫]"
     r"|[a-z]{1,3}\$|zł|kr|%|percent(?:age)?|[a-z]+s)"
 )
 # A unit may be said with "in" or "as" ("(in metres)", "(as a %)", "(as a percentage)").
@@ -39,7 +39,7 @@ UNIT = re.compile(
 
 
 def words(text: str) -> list[str]:
-    return re.findall(r"[a-z0-9%€£$¥]+(?:'[a-z]+)?", text.lower())
+    return re.findall(r"[a-z0-9%€£$¥°]+(?:'[a-z]+)?", text.lower())
 
 
 def unquoted(prompt: str) -> str:
@@ -113,7 +113,7 @@ def lead_words(tokens: list[str]) -> list[str]:
 def as_written(parts: list[str], phrase: str) -> str:
     """Words as the prompt writes them when it puts capitals inside one ("CO2", "kWh"),
     else lower case."""
-    written = {w.lower(): w for w in re.findall(r"[A-Za-z0-9]+", phrase)}
+    written = {w.lower(): w for w in re.findall(r"[A-Za-z0-9°]+", phrase)}
     shown = (written.get(p, p) for p in parts)
     return " ".join(w if w[1:] != w[1:].lower() else w.lower() for w in shown)
 

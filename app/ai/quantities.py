@@ -29,7 +29,7 @@ from app.ai.counts import (
     unit_led,
 )
 from app.ai.currencies import PESO, currency_in
-from app.ai.heads import PAID_THINGS, RANK_WHERE, general
+from app.ai.heads import PAID_THINGS, RANK_WHERE, general, listed
 from app.ai.measures import (
     COUNT_NOUNS,
     DOERS,
@@ -92,9 +92,10 @@ RANK_PHRASES = ("rank", "ranking among", "class rank", "percentile", "how you co
 RANK_VERB = re.compile(
     r"\b(?:ranks|ranked|ranking|stacks? up|measures? up) (?:against|among|alongside|next to)\b"
     r"|\bhow (?:[a-z']+ ){1,3}(?:ranks|stacks up|measures up)\b"
-    # the recipient's ranking, or a ranking in something ("their ranking in the quiz
-    # league"; not "a ranking of their favourite dishes")
-    r"|\b(?:their|your|his|her|its|our|final|overall|current) ranking\b(?! of)"
+    # the recipient's ranking, named by what it is in or not ("their ranking in the quiz
+    # league", "your club ranking"; not "a ranking of their favourite dishes")
+    r"|\b(?:their|your|his|her|its|our|final|overall|current)(?: [a-z'-]+){0,2} ranking\b"
+    r"(?! of)"
     r"|\branking (?:in|on|within|across|at)\b"
 )
 # A phrase naming what the video is (not a measure in it) is not read as a quantity unless
@@ -245,6 +246,11 @@ HOW_NOUNS = {"far": "distance", "high": "height", "deep": "depth", "fast": "spee
              "heavy": "weight", "long": "length", "tall": "height", "wide": "width"}  # fmt: skip
 
 
+# Temperatures are shown by their sign, however the prompt names them.
+DEGREES = {"°c": "°C", "°f": "°F", "celsius": "°C", "fahrenheit": "°F",
+           "degrees celsius": "°C", "degrees fahrenheit": "°F"}  # fmt: skip
+
+
 def _measured(pos: int, tokens: list[str], phrase: str) -> Quantity | None:
     """A count in a unit of measure: "tonnes of CO2 avoided", "litres of water saved",
     "distance ridden in kilometres" is named by the thing and what was done with it, the unit
@@ -269,6 +275,7 @@ def _measured(pos: int, tokens: list[str], phrase: str) -> Quantity | None:
     key, _ = key_label(thing[:2])
     label = headed(as_written(key.split("_"), phrase))
     unit = re.sub(r"\bkm h\b", "km/h", as_written(unit.split(), phrase))  # read as "km h"
+    unit = DEGREES.get(unit.lower(), unit)  # "degrees celsius": "°C"
     return Quantity("count", key, f"{label} ({unit})", spoken=unit, position=pos)
 
 
@@ -355,6 +362,10 @@ ASKED = re.compile(
 )
 
 
+# Words that join a phrase to the one before it ("trains and buses", "with promo codes").
+JOINED_ON = re.compile(r"(?:\b(?:and|plus|with|including|showing|then)|[&+])\s*$", re.I)
+
+
 # A word the prompt writes in capitals ("DNA", "RSVP'd", "CO2").
 ACRONYM = re.compile(r"(?<![\w'])[A-Z][A-Z0-9]+(?:'[a-z]+)?(?![\w'])")
 
@@ -372,14 +383,23 @@ def quantities(prompt: str) -> list[Quantity]:
     """The quantities a prompt names, in the order it names them, one per slot key."""
     text = unquoted(prompt)
     currency = currency_of(text)
-    cut = list(phrases(text))
-    noted = any(currency_note(p) for _, p in cut)  # "all amounts in HKD"
-    found: list[Quantity] = []
-    for pos, phrase in cut:
+    cut = []
+    for pos, phrase in phrases(text):
         asked = ASKED.match(phrase)  # "could it show how many ...": what it asks to show
-        pos, phrase = (pos + asked.end(), phrase[asked.end() :]) if asked else (pos, phrase)
-        quantity = _not_done(pos, phrase, currency, noted)
-        quantity = quantity or _quantity(pos, phrase, currency, noted)
+        cut.append((pos + asked.end(), phrase[asked.end() :]) if asked else (pos, phrase))
+    noted = any(currency_note(p) for _, p in cut)  # "all amounts in HKD"
+    read = [_not_done(pos, p, currency, noted) or _quantity(pos, p, currency, noted)
+            for pos, p in cut]  # fmt: skip
+    for i, (pos, phrase) in enumerate(cut):
+        # things named alone in a list beside a measure are one too ("races won, crashes");
+        # not the parts of one in parentheses ("what they spent (food, drinks)"), nor words
+        # joined to the phrase before ("hours on trains and buses", "saved with promo codes")
+        beside = any(q is not None for q in read[max(0, i - 1) : i + 2])
+        inside = text[:pos].count("(") > text[:pos].count(")")
+        if read[i] is None and beside and not inside and not JOINED_ON.search(text[:pos]):
+            read[i] = listed(pos, words(phrase))
+    found: list[Quantity] = []
+    for (pos, phrase), quantity in zip(cut, read, strict=True):
         if quantity is not None and all(q.key != quantity.key for q in found):
             label = acronyms(quantity.label, text)
             found.append(replace(quantity, label=label, end=pos + len(phrase)))

@@ -1,6 +1,7 @@
 """Chat spelling read as the words it stands for, outside the prompt's quoted copy: "btn" is a
-button, "hrs" hours, "diff" different, "ur" your, "w/" with, "1yr" one year. The composer
-reads the spelled-out prompt; the echo guard still holds the prompt as written."""
+button, "hrs" hours, "diff" different, "ur" your, "w/" with, "1yr" one year; "lol" nothing.
+The composer reads the spelled-out prompt; the echo guard still holds the prompt as
+written."""
 
 from __future__ import annotations
 
@@ -25,10 +26,13 @@ SPELLED = {
 WORD = re.compile(
     r"(?<![\w'/$.])(\d+)?(" + "|".join(SPELLED) + r")(?![\w'])(?!\.\w)", re.IGNORECASE
 )
-# "w/" is "with", "w/o" "without"; "# of" is "number of".
+# "w/" is "with", "w/o" "without"; "# of" is "number of"; laughter ("lol", "haha") says
+# nothing about what is named before it ("crashes lol" names crashes).
 SIGNS = ((re.compile(r"(?<!\w)w/o(?!\w)", re.I), "without"),
          (re.compile(r"(?<!\w)w/(?=\s)", re.I), "with"),
-         (re.compile(r"(?<!\S)#\s?of\b", re.I), "number of"))  # fmt: skip
+         (re.compile(r"(?<!\S)#\s?of\b", re.I), "number of"),
+         (re.compile(r"\s*(?<![\w'])(?:lol|lmao|rofl|ha(?:ha)+|he(?:he)+)(?![\w'])", re.I),
+          ""))  # fmt: skip
 
 
 def _spell(text: str) -> str:

@@ -15,10 +15,11 @@ from app.ai.quantity import Quantity
 NOT_TIMED = {"on", "first", "last", "next", "same", "any", "real", "full", "part", "spare",
              "free", "long", "great", "good", "quality", "one", "every", "some"}  # fmt: skip
 # A date: named, or when something is booked, starts or ends ("when their next cleaning is
-# booked").
+# booked"), or when something will happen ("when the parcel will arrive", "when it'll ship").
 DATED = re.compile(
     r"\bdate\b|\bexpir(es|y|ation|ing)\b|\bdeadline\b|\bdue\b|\bjoined\b|\bwhen (?:[a-z']+ )"
     r"{1,4}(?:booked|scheduled|planned|starts?|begins?|ends?|renews?|opens?|closes?|happens?)\b"
+    r"|\bwhen (?:(?:[a-z']+ ){1,4}(?:will|(?:is|are) going to)|[a-z]+'ll) [a-z]+"
 )
 
 # A number of units of time ("how many days", "the number of weeks until the lease ends",

@@ -1,5 +1,5 @@
 """The built-in composer judged on its videos (tests/support/prompt_videos.py says how): every
-tuned create prompt (tests/support/ai_prompts.py) and the twenty-one sets of ten held-out prompts
+tuned create prompt (tests/support/ai_prompts.py) and the twenty-two sets of ten held-out prompts
 (tests/support/ai_prompts_held_out*.py) are composed, saved, given
 sample data, spoken by the offline voices and read at each scene's settled frame of the 720p
 composition; a representative two are rendered to MP4 end to end. The pass rate per check is
@@ -43,6 +43,7 @@ from tests.support.ai_prompts_held_out_18 import HELD_OUT_18
 from tests.support.ai_prompts_held_out_19 import HELD_OUT_19
 from tests.support.ai_prompts_held_out_20 import HELD_OUT_20
 from tests.support.ai_prompts_held_out_21 import HELD_OUT_21
+from tests.support.ai_prompts_held_out_22 import HELD_OUT_22
 from tests.support.prompt_videos import (
     TOLERANCE,
     Verdict,
@@ -119,7 +120,8 @@ HELD_OUT_SETS = {"held-out create prompts": HELD_OUT,
                  "seventeenth held-out create prompts": HELD_OUT_17,
                  "eighteenth held-out create prompts": HELD_OUT_18,
                  "nineteenth held-out create prompts": HELD_OUT_19,
-                 "twentieth held-out create prompts": HELD_OUT_20}  # fmt: skip
+                 "twentieth held-out create prompts": HELD_OUT_20,
+                 "twenty-first held-out create prompts": HELD_OUT_21}  # fmt: skip
 
 
 @pytest.mark.parametrize("title", list(HELD_OUT_SETS))
@@ -132,27 +134,28 @@ async def test_held_out_prompts_make_videos_that_pass_every_check(
     assert rates(verdicts) == dict.fromkeys(rates(verdicts), 1.0), table(title, verdicts)
 
 
-# The twenty-first set's rates at its first run, before the changes that follow the twentieth
-# set (docs/api/ai.md names them): needs 60 %, the other checks 100 % (failing: the drone
-# league's counts, shown through one of two; the sauna society's, one of three; the student
-# residence's date "when the deposit will reach their account", nothing; the roller derby's
-# rank "their league ranking", nothing).
+# The twenty-second set's rates at its first run, before the changes that follow the
+# twenty-first set (docs/api/ai.md names them): needs 70 %, the other checks 100 % (failing:
+# the care home's counts, shown through one of two, 'visits': "activities their relative
+# joined this month" not; the weather stations', two of three: "the hottest temperature their
+# station recorded (°C)" not; the safaris', two of three, 'animals_spotted' and 'big_seen':
+# "game drives they went on" not).
 # The composer is not changed for it, so they stay the honest measure of prompts it has not
 # seen.
-TWENTY_FIRST_MEASURED = {"no_echo": 1.0, "needs": 0.6, "length": 1.0, "scripts": 1.0}
+TWENTY_SECOND_MEASURED = {"no_echo": 1.0, "needs": 0.7, "length": 1.0, "scripts": 1.0}
 
 
-async def test_twenty_first_held_out_prompts_as_first_measured(
+async def test_twenty_second_held_out_prompts_as_first_measured(
     client: Any, make_user: Any, settings: Settings, browser: Browser, tmp_path: Path
 ) -> None:
-    """Written before the composer changes that follow the twentieth set and never tuned on:
-    printed, and guarded at the rates of its first run (TWENTY_FIRST_MEASURED)."""
+    """Written before the composer changes that follow the twenty-first set and never tuned
+    on: printed, and guarded at the rates of its first run (TWENTY_SECOND_MEASURED)."""
     user = await make_user(tier="enterprise")
-    verdicts = await run_suite(client, user, settings, browser, HELD_OUT_21, tmp_path)
-    title = "twenty-first held-out create prompts (never tuned on)"
+    verdicts = await run_suite(client, user, settings, browser, HELD_OUT_22, tmp_path)
+    title = "twenty-second held-out create prompts (never tuned on)"
     print("\n" + table(title, verdicts))
     got = rates(verdicts)
-    assert all(got[c] >= TWENTY_FIRST_MEASURED[c] for c in got), table(title, verdicts)
+    assert all(got[c] >= TWENTY_SECOND_MEASURED[c] for c in got), table(title, verdicts)
 
 
 def probe_seconds(path: Path) -> float:
