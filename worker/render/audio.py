@@ -22,7 +22,6 @@ from app.composition.variables import substitute
 from app.config import Settings
 from app.media.ffmpeg import (
     ffmpeg_command,
-    graph_command,
     run_ffmpeg,
     untrusted_audio_args,
     untrusted_audio_input,
@@ -189,7 +188,9 @@ async def resolve_music(track: str | None, settings: Settings, workdir: Path) ->
 def premix_args(
     voice: Path | None, music: Path | None, volume: float, duration_s: float, out: Path
 ) -> list[str]:
-    """ffmpeg argv for voice + looped, faded, ducked music, stereo 48 kHz, exact length."""
+    """ffmpeg argv for voice + looped, faded, ducked music, stereo 48 kHz, exact length, its
+    integrated loudness measured in the same run (ebur128 on a second branch, the summary at
+    info level: `premix_loudness` reads it)."""
     streams = []
     speech = None
     if voice is not None:
@@ -228,8 +229,11 @@ def premix_args(
         else ffmpeg.filter(streams, "amix", inputs=len(streams), duration="first", normalize=0)
     )
     mixed = mixed.filter("apad", whole_dur=duration_s).filter("atrim", duration=duration_s)
-    output = ffmpeg.output(mixed, str(out), acodec="pcm_f32le", ar=RATE, ac=2)
-    return graph_command(output)
+    branches = mixed.filter_multi_output("asplit")
+    output = ffmpeg.output(branches[0], str(out), acodec="pcm_f32le", ar=RATE, ac=2)
+    measured = branches[1].filter("ebur128", framelog="verbose").output("-", f="null")
+    args = ffmpeg.merge_outputs(output, measured).get_args()
+    return ffmpeg_command("-nostats", *args, loglevel="info")
 
 
 async def _run(args: list[str], what: str) -> str:
@@ -347,8 +351,7 @@ async def mix_audio(
         return write_pcm(out, np.zeros((total, 2), dtype=np.float32), channels=2)
     premix = workdir / "premix.wav"
     args = premix_args(voice, music, volume, duration_s, premix)
-    await _run(args, "audio mix")
-    measured = await measure_loudness(premix)
+    measured = _read_summary(await _run(args, "audio mix"))  # one run: mixed and measured
     if measured.integrated_lufs <= -70.0:  # silence (or nearly): nothing to normalize
         return write_pcm(out, np.zeros((total, 2), dtype=np.float32), channels=2)
     await normalize(premix, measured, duration_s, out)
