@@ -17,14 +17,14 @@ from app.media.storage import Storage, poster_keys, video_key
 from app.renders import render_stats
 from app.renders.models import RenderJob
 from app.renders.states import JobStatus
-from app.renders.thumbnails import GIF_MAX_FPS, gif_args, png_args
+from app.renders.thumbnails import GIF_MAX_FPS, poster_args
 from worker.jobs import settle
 from worker.render.pipeline import RenderResult
 from worker.render.store import delete_attempt_videos, store_video
 
 log = logging.getLogger("reelsmith.worker")
 
-# The preview GIF made at completion: this long (s) from the poster frame; each ffmpeg's limit.
+# The preview GIF made at completion: this long (s) from the poster frame; the ffmpeg's limit.
 PREVIEW_GIF_S = 3.0
 POSTER_TIMEOUT_S = 60.0
 
@@ -68,9 +68,9 @@ async def make_posters(
     png_key, gif_key = poster_keys(job.id, attempt)
     png, gif = video.with_suffix(".poster.png"), video.with_suffix(".preview.gif")
     try:
-        await run_ffmpeg(png_args(video, at_s, png), POSTER_TIMEOUT_S, "poster PNG")
         fps = min(result.fps, GIF_MAX_FPS)
-        await run_ffmpeg(gif_args(video, at_s, length, fps, gif), POSTER_TIMEOUT_S, "preview GIF")
+        args = poster_args(video, at_s, length, fps, png, gif)  # one ffmpeg: one seek, one decode
+        await run_ffmpeg(args, POSTER_TIMEOUT_S, "poster PNG and preview GIF")
         await store_video(storage, png_key, png)  # ridden over a short outage of the store
         await store_video(storage, gif_key, gif)
     except Exception as exc:  # a poster never fails the render

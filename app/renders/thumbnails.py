@@ -15,7 +15,13 @@ import ffmpeg  # type: ignore[import-untyped]
 
 from app.config import Settings
 from app.db import Database
-from app.media.ffmpeg import FfmpegFailed, FfmpegTimeout, graph_command, run_ffmpeg
+from app.media.ffmpeg import (
+    FfmpegFailed,
+    FfmpegTimeout,
+    ffmpeg_command,
+    graph_command,
+    run_ffmpeg,
+)
 from app.media.storage import Storage, scene_frame_key, thumbnail_keys
 from app.renders.errors import InvalidRenderRequest, ThumbnailFailed, ThumbnailTimeout
 from app.renders.job import load_job_spec
@@ -42,13 +48,29 @@ def png_args(src: Path, at_s: float, out: Path, max_width: int | None = None) ->
 def gif_args(src: Path, at_s: float, duration_s: float, fps: int, out: Path) -> list[str]:
     """GIF via palettegen/paletteuse: one palette for the clip, width <= 480, fps <= 15."""
     clip = ffmpeg.input(str(src), ss=f"{at_s:.3f}", t=f"{duration_s:.3f}").video
+    return graph_command(_gif(clip, fps).output(str(out), loop=0))
+
+
+def poster_args(
+    src: Path, at_s: float, duration_s: float, fps: int, png: Path, gif: Path
+) -> list[str]:
+    """The PNG of `png_args` and the GIF of `gif_args` (the same files) by one ffmpeg: the clip
+    is sought and decoded once, on one thread (a worker's cores are busy rendering), and split."""
+    clip = ffmpeg.input(str(src), ss=f"{at_s:.3f}", t=f"{duration_s:.3f}", threads=1).video
+    split = clip.split()
+    outputs = ffmpeg.merge_outputs(
+        split[0].output(str(png), vframes=1), _gif(split[1], fps).output(str(gif), loop=0)
+    )
+    return ffmpeg_command("-filter_complex_threads", "1", *outputs.get_args())
+
+
+def _gif(clip: Any, fps: int) -> Any:
     scaled = clip.filter("fps", fps=fps).filter(
         "scale", f"min({GIF_MAX_WIDTH},iw)", -2, flags="lanczos"
     )
     branches = scaled.split()
     palette = branches[0].filter("palettegen", stats_mode="diff")
-    gif = ffmpeg.filter([branches[1], palette], "paletteuse", dither="bayer")
-    return graph_command(gif.output(str(out), loop=0))
+    return ffmpeg.filter([branches[1], palette], "paletteuse", dither="bayer")
 
 
 def start_seconds(job: RenderJob, body: ThumbnailRequest) -> float:

@@ -22,7 +22,6 @@ from app.composition.variables import substitute
 from app.config import Settings
 from app.media.ffmpeg import (
     ffmpeg_command,
-    graph_command,
     run_ffmpeg,
     untrusted_audio_args,
     untrusted_audio_input,
@@ -189,7 +188,9 @@ async def resolve_music(track: str | None, settings: Settings, workdir: Path) ->
 def premix_args(
     voice: Path | None, music: Path | None, volume: float, duration_s: float, out: Path
 ) -> list[str]:
-    """ffmpeg argv for voice + looped, faded, ducked music, stereo 48 kHz, exact length."""
+    """ffmpeg argv for voice + looped, faded, ducked music, stereo 48 kHz, exact length, its
+    integrated loudness measured in the same run (ebur128 on a second branch, the summary at
+    info level: `premix_loudness` reads it)."""
     streams = []
     speech = None
     if voice is not None:
@@ -228,8 +229,11 @@ def premix_args(
         else ffmpeg.filter(streams, "amix", inputs=len(streams), duration="first", normalize=0)
     )
     mixed = mixed.filter("apad", whole_dur=duration_s).filter("atrim", duration=duration_s)
-    output = ffmpeg.output(mixed, str(out), acodec="pcm_f32le", ar=RATE, ac=2)
-    return graph_command(output)
+    branches = mixed.filter_multi_output("asplit")
+    output = ffmpeg.output(branches[0], str(out), acodec="pcm_f32le", ar=RATE, ac=2)
+    measured = branches[1].filter("ebur128", framelog="verbose").output("-", f="null")
+    args = ffmpeg.merge_outputs(output, measured).get_args()
+    return ffmpeg_command("-nostats", *args, loglevel="info")
 
 
 async def _run(args: list[str], what: str) -> str:
@@ -240,10 +244,9 @@ async def _run(args: list[str], what: str) -> str:
 
 @dataclass(frozen=True)
 class Loudness:
-    """What ebur128 measured of a whole file: integrated loudness and true peak."""
+    """What ebur128 measured of a whole file: its integrated loudness (what the gain needs)."""
 
     integrated_lufs: float
-    true_peak_dbtp: float
 
 
 _SUMMARY_I = re.compile(r"Integrated loudness:\s+I:\s+(-?inf|-?[\d.]+) LUFS")
@@ -251,6 +254,10 @@ _SUMMARY_PEAK = re.compile(r"True peak:\s+Peak:\s+(-?inf|-?[\d.]+) dBFS")
 
 
 EBUR128 = "ebur128=peak=true:framelog=verbose"  # the summary at info level, frames at verbose
+# The mix's own measurements set the gain: the integrated loudness is all they need. True peak
+# (4x oversampled, a third of ebur128's cost) is held by the limiter and checked on the file by
+# the quality report (EBUR128).
+INTEGRATED = "ebur128=framelog=verbose"
 # A limiter that works hard lowers the loudness a little (0.4 LU on `pulse`): past this, the
 # gain is corrected once.
 LOUDNESS_SLACK_LU = 0.25
@@ -269,17 +276,17 @@ def ebur128_summary(log: str) -> tuple[float | None, float | None]:
 
 
 def _read_summary(text: str) -> Loudness:
-    integrated, peak = ebur128_summary(text)
-    if integrated is None or peak is None:
+    integrated, _peak = ebur128_summary(text)
+    if integrated is None:
         raise RenderError("ffmpeg loudness measurement failed: no ebur128 summary in its output")
-    return Loudness(integrated, peak)
+    return Loudness(integrated)
 
 
 async def measure_loudness(path: Path) -> Loudness:
-    """The file's integrated loudness and true peak (EBU R128, ffmpeg's ebur128 at the file's
-    own rate: a fifth of what a loudnorm pass costs, which works at 192 kHz)."""
+    """The file's integrated loudness (EBU R128, ffmpeg's ebur128 at the file's own rate: a
+    fifth of what a loudnorm pass costs, which works at 192 kHz)."""
     args = ffmpeg_command(
-        "-nostats", "-i", str(path), "-af", EBUR128, "-f", "null", "-",
+        "-nostats", "-i", str(path), "-af", INTEGRATED, "-f", "null", "-",
         loglevel="info", overwrite=False,
     )  # fmt: skip
     return _read_summary(await _run(args, "loudness measurement"))
@@ -300,7 +307,7 @@ def normalize_args(src: Path, gain_db: float, duration_s: float, out: Path) -> l
     ])  # fmt: skip
     return ffmpeg_command(
         "-nostats", "-i", str(src), "-filter_complex",
-        f"[0:a]{chain};[measure]{EBUR128}[measured]",
+        f"[0:a]{chain};[measure]{INTEGRATED}[measured]",
         "-map", "[out]", "-ac", "2", "-c:a", "pcm_s16le", str(out),
         "-map", "[measured]", "-f", "null", "-",
         loglevel="info",
@@ -344,8 +351,7 @@ async def mix_audio(
         return write_pcm(out, np.zeros((total, 2), dtype=np.float32), channels=2)
     premix = workdir / "premix.wav"
     args = premix_args(voice, music, volume, duration_s, premix)
-    await _run(args, "audio mix")
-    measured = await measure_loudness(premix)
+    measured = _read_summary(await _run(args, "audio mix"))  # one run: mixed and measured
     if measured.integrated_lufs <= -70.0:  # silence (or nearly): nothing to normalize
         return write_pcm(out, np.zeros((total, 2), dtype=np.float32), channels=2)
     await normalize(premix, measured, duration_s, out)

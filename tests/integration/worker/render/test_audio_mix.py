@@ -17,14 +17,20 @@ import pytest
 
 from app.composition.timeline import BREATH_MS, build_timeline
 from app.config import Settings
+from app.media.ffmpeg import run_ffmpeg
 from app.voices.music import MUSIC_DIR
 from worker.render.audio import (
+    EBUR128,
     RATE,
     Voiceover,
+    ebur128_summary,
     measure_loudness,
     mix_audio,
     normalize,
+    normalize_args,
+    premix_args,
     prepare_voiceovers,
+    write_pcm,
 )
 from worker.render.errors import AssetError
 from worker.render.mux import join_and_mux
@@ -327,11 +333,32 @@ async def test_peaks_far_over_the_ceiling_are_limited_and_the_loudness_still_lan
          "-i", "pipe:0", "-c:a", "pcm_f32le", str(src)],
         input=stereo.tobytes(), check=True,
     )  # fmt: skip
+    assert ebur128(src)[1] > -2  # the clicks
     measured = await measure_loudness(src)
-    assert measured.true_peak_dbtp > -2  # the clicks
     out = tmp_path / "soundtrack.wav"
     result = await normalize(src, measured, seconds, out)
     integrated, peak = ebur128(out)
     assert abs(integrated - -16.0) <= 0.35, integrated
     assert abs(result.integrated_lufs - integrated) <= 0.1
     assert peak <= -1.5
+
+
+def test_the_mix_measures_integrated_loudness_only_and_the_report_the_true_peak() -> None:
+    # The gain needs the integrated loudness alone; true peak's 4x oversampling would cost a
+    # third of each measurement again. The limiter holds the peaks; the report measures them.
+    args = normalize_args(Path("premix.wav"), 3.0, 10.0, Path("out.wav"))
+    assert not [arg for arg in args if "peak=true" in arg]
+    assert "peak=true" in EBUR128
+
+
+async def test_the_premix_is_measured_in_the_run_that_mixes_it(tmp_path: Path) -> None:
+    # One ffmpeg fewer per render: the loudness the gain needs comes from the mixing run.
+    t = np.arange(RATE * 3) / RATE
+    voice = write_pcm(tmp_path / "voice.wav", 0.2 * np.sin(2 * np.pi * 300 * t) * (t > 0.5))
+    music = MUSIC_DIR / "bright-pop.ogg"
+    premix = tmp_path / "premix.wav"
+    log = await run_ffmpeg(premix_args(voice, music, 0.3, 3.0, premix), 60, "audio mix")
+
+    integrated, _peak = ebur128_summary(log)
+    assert integrated is not None, "the mixing run printed no loudness summary"
+    assert integrated == (await measure_loudness(premix)).integrated_lufs

@@ -3,6 +3,7 @@ warning mean for a check's status."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -19,6 +20,7 @@ from worker.render.quality import (
     check_duration,
     check_glyphs,
     check_text_fit,
+    measure_args,
     overlap_ms,
     parse_measurements,
     phrase_onset_ms,
@@ -201,3 +203,13 @@ def test_the_report_lists_every_check_and_takes_the_worst_status():
     assert broken.to_json()["checks"][0] == {
         "name": "streams", "status": "fail", "detail": "no video stream",
     }  # fmt: skip
+
+
+def test_the_measuring_run_decodes_and_filters_on_one_thread() -> None:
+    # Frame threads and filter threads cost CPU beside a render that keeps every core busy.
+    args = measure_args(
+        Path("video.mp4"), True, True, 30, Path("stem.wav"), Path("mix"), Path("stem")
+    )
+    video_input = args.index("video.mp4")
+    assert args[video_input - 3 : video_input] == ["-threads", "1", "-i"]
+    assert args[args.index("-filter_complex_threads") + 1] == "1"
