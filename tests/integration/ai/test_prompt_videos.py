@@ -122,7 +122,8 @@ HELD_OUT_SETS = {"held-out create prompts": HELD_OUT,
                  "eighteenth held-out create prompts": HELD_OUT_18,
                  "nineteenth held-out create prompts": HELD_OUT_19,
                  "twentieth held-out create prompts": HELD_OUT_20,
-                 "twenty-first held-out create prompts": HELD_OUT_21}  # fmt: skip
+                 "twenty-first held-out create prompts": HELD_OUT_21,
+                 "twenty-second held-out create prompts": HELD_OUT_22}  # fmt: skip
 
 
 @pytest.mark.parametrize("title", list(HELD_OUT_SETS))
@@ -133,30 +134,6 @@ async def test_held_out_prompts_make_videos_that_pass_every_check(
     verdicts = await run_suite(client, user, settings, browser, HELD_OUT_SETS[title], tmp_path)
     print("\n" + table(title, verdicts))
     assert rates(verdicts) == dict.fromkeys(rates(verdicts), 1.0), table(title, verdicts)
-
-
-# The twenty-second set's rates at its first run, before the changes that follow the
-# twenty-first set (docs/api/ai.md names them): needs 70 %, the other checks 100 % (failing:
-# the care home's counts, shown through one of two, 'visits': "activities their relative
-# joined this month" not; the weather stations', two of three: "the hottest temperature their
-# station recorded (°C)" not; the safaris', two of three, 'animals_spotted' and 'big_seen':
-# "game drives they went on" not).
-# The composer is not changed for it, so they stay the honest measure of prompts it has not
-# seen.
-TWENTY_SECOND_MEASURED = {"no_echo": 1.0, "needs": 0.7, "length": 1.0, "scripts": 1.0}
-
-
-async def test_twenty_second_held_out_prompts_as_first_measured(
-    client: Any, make_user: Any, settings: Settings, browser: Browser, tmp_path: Path
-) -> None:
-    """Written before the composer changes that follow the twenty-first set and never tuned
-    on: printed, and guarded at the rates of its first run (TWENTY_SECOND_MEASURED)."""
-    user = await make_user(tier="enterprise")
-    verdicts = await run_suite(client, user, settings, browser, HELD_OUT_22, tmp_path)
-    title = "twenty-second held-out create prompts (never tuned on)"
-    print("\n" + table(title, verdicts))
-    got = rates(verdicts)
-    assert all(got[c] >= TWENTY_SECOND_MEASURED[c] for c in got), table(title, verdicts)
 
 
 # The twenty-third set's rates at its first run, before the changes that follow the
