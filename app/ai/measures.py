@@ -93,3 +93,8 @@ MEASURED_IN = re.compile(
 WEIGHED = re.compile(r"\b(?:pounds?|lbs?) of\b", re.IGNORECASE)
 # Who did what was done in a relative clause ("the events they attended").
 DOERS = {"they", "you", "we", "he", "she", "i"}
+# ...or named, after whose they are ("the clubs their daughter joined", "rides your son took").
+WHOSE = {"their", "your", "our", "his", "her", "my"}
+# Verbs that say only that they took part in the things ("the tours they went on", "the
+# classes we came to"): the things are named alone.
+TOOK_PART = {"went", "came", "did"}

@@ -122,3 +122,25 @@ def headed(label: str) -> str:
     """A label with a capital first, unless its first word has capitals inside ("kWh used")."""
     first = label.split(" ", 1)[0]
     return label if first[1:] != first[1:].lower() else label[:1].upper() + label[1:]
+
+
+# Words written with capitals one after another: a name ("the Big Five", "the Seven Summits").
+NAME_RUN = re.compile(r"\b[A-Z][a-z]+(?: [A-Z][a-z]+)+\b")
+
+
+def named_run(noun: str, phrase: str) -> list[str]:
+    """The words of the name a noun is in, as the phrase writes them ("big" in "how many of
+    the Big Five they saw": ["Big", "Five"], "summits" in "the Seven Summits": ["Seven",
+    "Summits"]), else the noun alone; not from the phrase's first word, which any sentence
+    writes with a capital."""
+    for found in NAME_RUN.finditer(phrase):
+        run = found.group(0).split()
+        if found.start() and noun in [w.lower() for w in run] and len(run) <= 3:
+            return run
+    return [noun]
+
+
+def with_name(label: str, name: list[str]) -> str:
+    """The label with a name of several words written as the prompt writes it."""
+    said = " ".join(name).lower()
+    return label.replace(headed(said), " ".join(name), 1) if len(name) > 1 else label

@@ -38,7 +38,9 @@ from app.ai.measures import (
     PARTICIPLES,
     SHOWN_AS_SCENES,
     STATES,
+    TOOK_PART,
     WEIGHED,
+    WHOSE,
 )
 from app.ai.money import (
     MONEY_VERBS,
@@ -59,8 +61,10 @@ from app.ai.phrases import (
     headed,
     key_label,
     lead_words,
+    named_run,
     phrases,
     unquoted,
+    with_name,
     words,
 )
 from app.ai.quantity import Currency, Quantity
@@ -327,10 +331,17 @@ def _count(pos: int, tokens: list[str], marked: bool, phrase: str) -> Quantity |
     done_with = [verb, *particle(verb, tokens)] if verb else []  # "hives looked after"
     # "days smoke-free", "weeks injury-free": the state they were in is said
     free = re.search(rf"\b{noun} ([a-z]+-(?:free|less))\b", phrase.lower())
+    name = named_run(noun, phrase) if counted is None else [noun]  # "the Big Five": a name
+    said = [w.lower() for w in name]
     named = (
-        [*which, noun, *done_with] if verb else [noun, "to", "go"] if to_go else [*which, *of, noun]
+        [*which, *said, *done_with]
+        if verb
+        else [noun, "to", "go"]
+        if to_go
+        else [*which, *of, noun]
     ) + ([free.group(1)] if free and not verb else [])
     key, label = key_label(named)
+    label = with_name(label, name)  # "Big Five seen", as the name is written
     if measure(noun):  # "kWh charged": the unit as the prompt writes it
         label = headed(as_written(label.lower().split(), phrase))
     if noun in UNITS:
@@ -342,12 +353,16 @@ def _count(pos: int, tokens: list[str], marked: bool, phrase: str) -> Quantity |
 
 def _done_by(tokens: list[str]) -> list[str] | None:
     """The words of "<things> they <did>" ("the brewery events they attended": the things,
-    with a word before them, and what was done), None when the phrase is not one."""
+    with a word before them, and what was done), or of "<things> <whose> <one> <did>" ("the
+    clubs their daughter joined"); the things alone when what was done says only that they
+    took part ("the tours they went on"). None when the phrase is not one."""
     for i in range(1, len(tokens) - 1):
-        if tokens[i] in DOERS and done(tokens[i + 1]):
+        named = tokens[i] in WHOSE and tokens[i + 1] not in STOP and i + 2 < len(tokens)
+        verb = tokens[i + 2] if named else tokens[i + 1]
+        if (tokens[i] in DOERS or named) and (done(verb) or verb in TOOK_PART):
             nouns = content_words(tokens[:i], set())[-2:]
             counted = bool(nouns) and (things(nouns[-1]) or nouns[-1] in COUNT_NOUNS)
-            return [*nouns, tokens[i + 1]] if counted else None
+            return [*nouns, *[verb][: verb not in TOOK_PART]] if counted else None
     return None
 
 

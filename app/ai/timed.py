@@ -39,7 +39,10 @@ UNITS_AS = re.compile(
 )
 # Things someone joined ("field trips joined", "the clubs they've joined") are counted; the
 # one joining is dated ("the date they joined", "when they joined").
-JOINED = re.compile(r"\b([a-z]+) (?:(?:they|you|we|he|she|i)(?:'ve|'d)? )?(?:have |had )?joined\b")
+JOINED = re.compile(
+    r"\b([a-z]+) (?:(?:they|you|we|he|she|i)(?:'ve|'d)? |(?:their|your|our|his|her|my) [a-z]+ )?"
+    r"(?:have |has |had )?joined\b"
+)
 
 
 def dated(text: str) -> bool:

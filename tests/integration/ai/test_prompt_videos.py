@@ -1,6 +1,6 @@
 """The built-in composer judged on its videos (tests/support/prompt_videos.py says how): every
-tuned create prompt (tests/support/ai_prompts.py) and the twenty-two sets of ten held-out prompts
-(tests/support/ai_prompts_held_out*.py) are composed, saved, given
+tuned create prompt (tests/support/ai_prompts.py) and the twenty-three sets of ten held-out
+prompts (tests/support/ai_prompts_held_out*.py) are composed, saved, given
 sample data, spoken by the offline voices and read at each scene's settled frame of the 720p
 composition; a representative two are rendered to MP4 end to end. The pass rate per check is
 printed (pytest -s, or the captured output of a failure)."""
@@ -44,6 +44,7 @@ from tests.support.ai_prompts_held_out_19 import HELD_OUT_19
 from tests.support.ai_prompts_held_out_20 import HELD_OUT_20
 from tests.support.ai_prompts_held_out_21 import HELD_OUT_21
 from tests.support.ai_prompts_held_out_22 import HELD_OUT_22
+from tests.support.ai_prompts_held_out_23 import HELD_OUT_23
 from tests.support.prompt_videos import (
     TOLERANCE,
     Verdict,
@@ -121,7 +122,8 @@ HELD_OUT_SETS = {"held-out create prompts": HELD_OUT,
                  "eighteenth held-out create prompts": HELD_OUT_18,
                  "nineteenth held-out create prompts": HELD_OUT_19,
                  "twentieth held-out create prompts": HELD_OUT_20,
-                 "twenty-first held-out create prompts": HELD_OUT_21}  # fmt: skip
+                 "twenty-first held-out create prompts": HELD_OUT_21,
+                 "twenty-second held-out create prompts": HELD_OUT_22}  # fmt: skip
 
 
 @pytest.mark.parametrize("title", list(HELD_OUT_SETS))
@@ -134,28 +136,27 @@ async def test_held_out_prompts_make_videos_that_pass_every_check(
     assert rates(verdicts) == dict.fromkeys(rates(verdicts), 1.0), table(title, verdicts)
 
 
-# The twenty-second set's rates at its first run, before the changes that follow the
-# twenty-first set (docs/api/ai.md names them): needs 70 %, the other checks 100 % (failing:
-# the care home's counts, shown through one of two, 'visits': "activities their relative
-# joined this month" not; the weather stations', two of three: "the hottest temperature their
-# station recorded (°C)" not; the safaris', two of three, 'animals_spotted' and 'big_seen':
-# "game drives they went on" not).
+# The twenty-third set's rates at its first run, before the changes that follow the
+# twenty-second set (docs/api/ai.md names them): needs 80 %, the other checks 100 % (failing:
+# the surplus food app's money, shown through nothing: "how much they saved compared to the
+# shop price" in DKK; the chimney sweep's count, shown through nothing: "the CO reading from
+# the last visit (ppm)").
 # The composer is not changed for it, so they stay the honest measure of prompts it has not
 # seen.
-TWENTY_SECOND_MEASURED = {"no_echo": 1.0, "needs": 0.7, "length": 1.0, "scripts": 1.0}
+TWENTY_THIRD_MEASURED = {"no_echo": 1.0, "needs": 0.8, "length": 1.0, "scripts": 1.0}
 
 
-async def test_twenty_second_held_out_prompts_as_first_measured(
+async def test_twenty_third_held_out_prompts_as_first_measured(
     client: Any, make_user: Any, settings: Settings, browser: Browser, tmp_path: Path
 ) -> None:
-    """Written before the composer changes that follow the twenty-first set and never tuned
-    on: printed, and guarded at the rates of its first run (TWENTY_SECOND_MEASURED)."""
+    """Written before the composer changes that follow the twenty-second set and never tuned
+    on: printed, and guarded at the rates of its first run (TWENTY_THIRD_MEASURED)."""
     user = await make_user(tier="enterprise")
-    verdicts = await run_suite(client, user, settings, browser, HELD_OUT_22, tmp_path)
-    title = "twenty-second held-out create prompts (never tuned on)"
+    verdicts = await run_suite(client, user, settings, browser, HELD_OUT_23, tmp_path)
+    title = "twenty-third held-out create prompts (never tuned on)"
     print("\n" + table(title, verdicts))
     got = rates(verdicts)
-    assert all(got[c] >= TWENTY_SECOND_MEASURED[c] for c in got), table(title, verdicts)
+    assert all(got[c] >= TWENTY_THIRD_MEASURED[c] for c in got), table(title, verdicts)
 
 
 def probe_seconds(path: Path) -> float:
