@@ -244,23 +244,13 @@ def scene_props(
     return props
 
 
-def _strings(value: Any, path: str) -> list[tuple[str, str]]:
-    if isinstance(value, str):
-        return [(path, value)]
-    if isinstance(value, Mapping):
-        return [p for k, v in value.items() for p in _strings(v, f"{path}.{k}" if path else k)]
-    if isinstance(value, (list, tuple)):
-        return [p for i, v in enumerate(value) for p in _strings(v, f"{path}[{i}]")]
-    return []
-
-
 def shows_recipient_data(config: Mapping[str, Any], data: Mapping[str, Any]) -> bool:
     """Whether a scene shows recipient data: a `[variable]` anywhere in its sceneData, or one
     of its primitive's dataInputs taken from the data (not overridden by sceneData)."""
     scene_data = config.get("sceneData") or {}
     if not isinstance(scene_data, Mapping):
         scene_data = {}
-    if any(variables_in(text) for _, text in _strings(scene_data, "")):
+    if _has_variable(scene_data):
         return True
     info = get_primitive(str(config.get("primitiveId", "")))
     for name in info.dataInputs if info else []:
@@ -276,11 +266,22 @@ def reads_no_data(config: Mapping[str, Any], data: Mapping[str, Any]) -> bool:
     scene_data = config.get("sceneData") or {}
     if not isinstance(scene_data, Mapping):
         scene_data = {}
-    if any(variables_in(text) for _, text in _strings(scene_data, "")):
-        return False
     info = get_primitive(str(config.get("primitiveId", "")))
     inputs = [name.removesuffix("[]") for name in (info.dataInputs if info else [])]
-    return all(key in scene_data or lookup(data, key) is MISSING for key in inputs)
+    if not all(key in scene_data or lookup(data, key) is MISSING for key in inputs):
+        return False
+    return not _has_variable(scene_data)
+
+
+def _has_variable(value: Any) -> bool:
+    """Whether a `[variable]` is in any string inside `value` (stops at the first)."""
+    if isinstance(value, str):
+        return VARIABLE.search(value) is not None
+    if isinstance(value, Mapping):
+        return any(_has_variable(v) for v in value.values())
+    if isinstance(value, (list, tuple)):
+        return any(_has_variable(v) for v in value)
+    return False
 
 
 def field_path(dotted: str) -> str:
