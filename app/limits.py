@@ -206,7 +206,7 @@ def check_spoken_duration(timeline_ms: int, allow: Allowance) -> None:
 
 # Templates that passed check_template, by their content and the limits checked: every render
 # of a template checks the same scenes again (0.2 ms a render on this machine).
-_PASSED: Kept[tuple[Any, ...], None] = Kept(256)
+_PASSED: Kept[tuple[Any, ...], bool] = Kept(256)
 
 
 def _passed_key(configs: list[Any], slots: list[Any], allow: Allowance) -> tuple[Any, ...] | None:
@@ -226,12 +226,11 @@ def check_template(scenes: Sequence[Any], data_slots: Sequence[Any], allow: Allo
     configs = [scene_dict(s) for s in scenes]
     slots = [scene_dict(s) for s in data_slots]
     key = _passed_key(configs, slots, allow)
-    if key is not None and key in _PASSED:
-        _PASSED.move_to_end(key)
+    if key is not None and _PASSED.recall(key):
         return
     _check_template(configs, slots, allow)
     if key is not None:
-        _PASSED.keep(key, None)
+        _PASSED.keep(key, True)
 
 
 def _check_template(configs: list[Any], data_slots: list[Any], allow: Allowance) -> None:
