@@ -1,11 +1,12 @@
 """arq task poster_job(job_id): the poster of an on-view job (app/renders/onview.py), made
 before its video so its link and thumbnail exist at once.
 
-The job is rendered as a png output with no frameAtMs: the pipeline prepares it (voiceovers
-synthesized, so the timeline is the video's), reads the page's poster frame (the poster rule
-every video's poster follows) and captures that one frame. Stored at the on-view poster key;
-made once (an existing file is kept). On the way, its live kit is stored (worker/livekit.py:
-the composition page and its mixed soundtrack, which the player page plays before the video
+The job is prepared as its render will be (voiceovers synthesized, so the timeline is the
+video's), and the page's poster frame (the poster rule every video's poster follows) is taken
+straight from the composition page as a PNG (worker/render/still.py: no one-frame video, mux,
+check or decode). Stored at the on-view poster key, with a WebP copy for the player page; made
+once (an existing file is kept). On the way, its live kit is stored (worker/livekit.py: the
+composition page and its mixed soundtrack, which the player page plays before the video
 exists)."""
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from app.db import Database
 from app.logs import job_logging
 from app.media.ffmpeg import ffmpeg_command, run_ffmpeg
 from app.media.storage import Storage
+from app.renders.job import RenderJobSpec
 from app.renders.models import RenderJob
 from app.renders.onview import on_view_keys, on_view_poster_key, page_poster_key
 from app.renders.states import RenderOn
@@ -27,9 +29,10 @@ from app.triggers import outbox
 from app.workdir import temp_dir
 from worker.jobs import job_spec
 from worker.livekit import store_live_kit
-from worker.render.browser import BrowserManager
+from worker.render.browser import BrowserManager, get_browser_manager
 from worker.render.encode import step_timeout
-from worker.render.pipeline import Prepared, render_or_split
+from worker.render.pipeline import mix_soundtrack, prepare
+from worker.render.still import poster_png
 from worker.render.store import store_video
 
 log = logging.getLogger("reelsmith.worker")
@@ -63,6 +66,29 @@ async def _store_page_poster(
         log.warning("job %s: the page's WebP poster not made: %s", job_id, exc)
 
 
+def _no_progress(stage: str, percent: float) -> None:
+    """A poster has no progress to report (its job waits for its first open)."""
+
+
+async def capture_poster(
+    settings: Settings,
+    storage: Storage,
+    job_id: str,
+    spec: RenderJobSpec,
+    workdir: Path,
+    manager: BrowserManager | None,
+) -> Path:
+    """Prepare the job (voices spoken, so the timeline is the video's), take its poster frame
+    from the page (worker/render/still.py) and store its live kit (the page and its mixed
+    soundtrack); the PNG's path under `workdir`."""
+    prepared = await prepare(spec, settings, _no_progress, workdir)
+    png = workdir / "poster.png"
+    await poster_png(prepared, settings, manager or get_browser_manager(settings), png)
+    soundtrack = await mix_soundtrack(prepared, settings, workdir)
+    await store_live_kit(settings, storage, job_id, prepared, soundtrack)
+    return png
+
+
 async def make_poster(
     settings: Settings,
     db: Database,
@@ -80,25 +106,15 @@ async def make_poster(
         await _messages_due(db, job_id)
         return "skipped: made already"
     spec = job_spec(job)
-    output = spec.output.model_copy(update={"format": "png", "frameAtMs": None, "range": None})
-    spec = spec.model_copy(update={"output": output})
-
-    async def keep_live(prepared: Prepared, soundtrack: Path) -> None:
-        await store_live_kit(settings, storage, job_id, prepared, soundtrack)
-
     with temp_dir(settings, f"poster-{job.id[:8]}-") as tmp:
         try:
-            out = Path(tmp) / "poster.mp4"
-            result = await render_or_split(
-                spec, settings, None, out, split=None, manager=manager, on_mixed=keep_live
-            )
+            png = await capture_poster(settings, storage, job_id, spec, Path(tmp), manager)
         except Exception as exc:  # the render on view still happens; its page shows no poster
             log.warning("job %s: on-view poster not made: %s", job.id, exc)
             await _messages_due(db, job_id)  # the link works without its poster
             return "failed"
-        assert result is not None  # nothing to split it
-        await store_video(storage, key, result.path)
-        await _store_page_poster(settings, storage, job.id, result.path, Path(tmp))
+        await store_video(storage, key, png)
+        await _store_page_poster(settings, storage, job.id, png, Path(tmp))
     async with db.session() as session:
         job = await session.get(RenderJob, job_id)
         if job is None or job.deleted_at is not None:  # deleted meanwhile: leave nothing

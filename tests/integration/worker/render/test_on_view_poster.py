@@ -1,7 +1,9 @@
 """The poster of an on-view job, made by a worker before any render: the page's poster frame
 (the rule every poster follows) as one PNG of the video's size, at the key its thumbnailUrl
 named at creation, and the live kit (page and soundtrack) its player plays before the video
-exists; made once."""
+exists; made once. The frame is taken straight from the page (worker/render/still.py): it is
+the frame a `format: png` render of the same job delivers (through a one-frame video), within
+that route's JPEG and H.264 losses."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ import subprocess
 import uuid
 from pathlib import Path
 
+import numpy as np
 import pytest
 from PIL import Image
 
@@ -19,8 +22,10 @@ from app.db import Database
 from app.media.storage import get_storage
 from app.renders.models import RenderJob
 from app.renders.onview import live_keys, on_view_poster_key
+from app.renders.job import load_job_spec
 from worker.posters import make_poster
 from worker.render.browser import BrowserManager
+from worker.render.pipeline import render_video
 
 pytestmark = [pytest.mark.slow, pytest.mark.asyncio]
 
@@ -64,6 +69,15 @@ async def test_poster_is_one_frame_stored_once_without_rendering_the_video(
     with Image.open(png) as image:
         assert image.format == "PNG" and image.size == (1280, 720)
         assert len(set(image.convert("L").getdata())) > 8  # a drawn frame, not a blank one
+        poster = np.asarray(image.convert("RGB"), dtype=np.int16)
+    # the same frame as a png render of the job (through a one-frame video and back)
+    spec = load_job_spec({**SPEC, "output": {**SPEC["output"], "format": "png"}})
+    rendered = await render_video(spec, settings, None, tmp_path / "frame.mp4", manager=manager)
+    with Image.open(rendered.path) as image:
+        frame = np.asarray(image.convert("RGB"), dtype=np.int16)
+    diff = np.abs(poster - frame)
+    assert diff.mean() < 2.5, diff.mean()  # measured 1.4 (the route's losses)
+    assert (diff.max(axis=2) > 48).mean() < 0.002  # no other text or layout anywhere
     # its live kit: the page the renderer captures and the video's soundtrack, as long as it
     page_key, sound_key = live_keys(job_id)
     page = storage.fetch(page_key, tmp_path / "live.html").read_text()
