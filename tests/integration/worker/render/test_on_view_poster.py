@@ -20,9 +20,9 @@ from app.accounts.models import Account
 from app.config import Settings
 from app.db import Database
 from app.media.storage import get_storage
+from app.renders.job import load_job_spec
 from app.renders.models import RenderJob
 from app.renders.onview import live_keys, on_view_poster_key
-from app.renders.job import load_job_spec
 from worker.posters import make_poster
 from worker.render.browser import BrowserManager
 from worker.render.pipeline import render_video
