@@ -30,10 +30,11 @@ import orjson
 
 from app.composition.timeline import Timeline, UnknownPrimitive, build_timeline, scene_dict
 from app.composition.variables import VARIABLE, as_text, lookup, present, substitute
-from app.config import Settings, TierLimits
+from app.config import Settings
 from app.errors import DomainError, Kind
 from app.kept import Kept
 from app.spec import DEFAULT_ASPECT_RATIO, DEVICE_SCALE, frame_pixels, frame_size
+from app.tiers import TierLimits
 
 WORDS_PER_SECOND = 2.0
 CHARS_PER_SECOND = 11.0

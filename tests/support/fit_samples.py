@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from app.config import DEFAULT_TIERS
+from app.tiers import DEFAULT_TIERS
 from tests.support.samples import FULL
 
 # The longest string any tier accepts in data (max_data_string_chars).

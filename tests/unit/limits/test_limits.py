@@ -9,7 +9,7 @@ import pytest
 
 import app.limits as limits_module
 from app.composition.timeline import BREATH_MS, TRANSITION_MS, substitute
-from app.config import DEFAULT_TIERS, Settings
+from app.config import Settings
 from app.limits import (
     allowance,
     check_output,
@@ -19,6 +19,7 @@ from app.limits import (
     expanded_length,
     speech_estimate_ms,
 )
+from app.tiers import DEFAULT_TIERS
 from tests.support.limits import ENTERPRISE, FREE, SETTINGS, STUDIO, refused, scene, tiny
 
 # ---- settings ----
