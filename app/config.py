@@ -203,6 +203,10 @@ class Settings(BaseSettings):
     # A render on view nobody opened within this many days expires (0: never): the worker's
     # sweep marks it `expired` and deletes its live page and soundtrack; its poster stays.
     on_view_expiry_days: int = Field(default=90, ge=0)
+    # When a render on view speaks its voiceover: "creation" (with its poster: the first open
+    # plays at once) or "open" (at the first open, as its render starts: an unopened video costs
+    # only its poster, and its first viewer waits the few seconds the voice takes).
+    on_view_voice: Literal["creation", "open"] = "creation"
     # Beacons counted per viewing session; later ones answer 200 and are not counted.
     track_max_events_per_session: int = Field(default=200, ge=1)
     # POST /api/track `metadata`, as compact JSON.

@@ -7,7 +7,8 @@
  * to the frame, which shows exactly seek(t) (static/live-frame.js). player.js tracks the
  * <audio> as it tracks the MP4's <video>, so the beacons are the same.
  *
- * The page asks GET /v/{id}/status every few seconds; when the video exists it is swapped in
+ * The page asks GET /v/{id}/status every few seconds (every second while the live page itself
+ * is still being made: its voice spoken at the open); when the video exists it is swapped in
  * (at the time reached, once the live playback is paused or over). A browser that cannot run
  * the frame (no sandboxed iframes, no AAC audio, a frame that does not start within
  * READY_TIMEOUT_MS or fails) gets the "Preparing your video" state with the poster instead.
@@ -20,6 +21,8 @@
 
   var READY_TIMEOUT_MS = 10000;
   var MAX_POLL_S = 15;
+  var KIT_POLL_S = 1;
+  var KIT_POLLS = 60;
   var stage = document.getElementById("rs-live-stage");
   var poster = document.getElementById("rs-live-poster");
   var preparing = document.getElementById("rs-live-preparing");
@@ -313,6 +316,9 @@
   function schedule() {
     polls += 1;
     var delay = Math.min(MAX_POLL_S, pollS * Math.pow(1.15, polls));
+    // no live page yet (its voice is being spoken: REELSMITH_ON_VIEW_VOICE=open): ask every
+    // second for the first KIT_POLLS asks, so the playback starts as soon as it exists
+    if (!frame && state.mode === "loading" && polls <= KIT_POLLS) delay = KIT_POLL_S;
     pollTimer = setTimeout(poll, delay * 1000);
   }
 

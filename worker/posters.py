@@ -80,12 +80,19 @@ async def capture_poster(
 ) -> Path:
     """Prepare the job (voices spoken, so the timeline is the video's), take its poster frame
     from the page (worker/render/still.py) and store its live kit (the page and its mixed
-    soundtrack); the PNG's path under `workdir`."""
+    soundtrack); the PNG's path under `workdir`. With REELSMITH_ON_VIEW_VOICE=open nothing is
+    spoken: the poster comes from the page laid out without speech (the same settled frame of
+    the same scene; only burned-in captions are not on it) and the render stores the live kit
+    at the first open (worker/tasks.py)."""
+    if settings.on_view_voice == "open":
+        audio = spec.audio.model_copy(update={"includeVoiceover": False})
+        spec = spec.model_copy(update={"audio": audio})
     prepared = await prepare(spec, settings, _no_progress, workdir)
     png = workdir / "poster.png"
     await poster_png(prepared, settings, manager or get_browser_manager(settings), png)
-    soundtrack = await mix_soundtrack(prepared, settings, workdir)
-    await store_live_kit(settings, storage, job_id, prepared, soundtrack)
+    if settings.on_view_voice == "creation":
+        soundtrack = await mix_soundtrack(prepared, settings, workdir)
+        await store_live_kit(settings, storage, job_id, prepared, soundtrack)
     return png
 
 

@@ -37,7 +37,8 @@ from worker.completion import (
     scenes_fully_in,
 )
 from worker.jobs import job_spec, settle
-from worker.render.pipeline import RenderResult, Split, render_or_split
+from worker.livekit import store_live_kit
+from worker.render.pipeline import Mixed, Prepared, RenderResult, Split, render_or_split
 from worker.render.store import store_video
 from worker.render.turns import render_turn
 from worker.retries import backoff_s, disk_full, is_transient, readable_error
@@ -109,12 +110,35 @@ async def run_pipeline(
     out_path: Path,
     db: Database,
     split: Split | None = None,
+    on_mixed: Mixed | None = None,
 ) -> RenderResult | None:
     """The render engine, called through its one entry point, within the job's time; None
     when `split` planned the job into pieces for several workers (worker/pieces/)."""
     spec = job_spec(job)
     async with asyncio.timeout(max(settings.job_timeout_s - TIMEOUT_MARGIN_S, 30)):
-        return await render_or_split(spec, settings, progress, out_path, db=db, split=split)
+        return await render_or_split(
+            spec, settings, progress, out_path, db=db, split=split, on_mixed=on_mixed
+        )
+
+
+async def live_kit_first(settings: Settings, storage: Storage, job: RenderJob) -> Mixed | None:
+    """For an opened on-view job whose live kit is not stored (its voice waited for the open,
+    REELSMITH_ON_VIEW_VOICE=open, or its poster task failed): store the kit as soon as the
+    soundtrack is mixed, before the capture, so the player page plays it meanwhile (best
+    effort: the render goes on without it). None for every other job."""
+    if job.render_on != RenderOn.ON_VIEW:
+        return None
+    if all([await asyncio.to_thread(storage.exists, key) for key in onview.live_keys(job.id)]):
+        return None
+
+    async def keep(prepared: Prepared, soundtrack: Path) -> None:
+        try:
+            await store_live_kit(settings, storage, job.id, prepared, soundtrack)
+            log.info("job %s: live kit stored before the capture", job.id)
+        except Exception as exc:
+            log.warning("job %s: live kit not stored: %s", job.id, exc)
+
+    return keep
 
 
 async def render_job(ctx: dict[str, Any], job_id: str) -> str:
@@ -175,7 +199,8 @@ async def _render_claimed(
         try:
             interactive = job.render_on == RenderOn.ON_VIEW  # opened: someone is waiting
             with Progress(db, job, worker_id) as progress, render_turn(interactive):
-                result = await run_pipeline(settings, job, progress, out_path, db, split)
+                kit = await live_kit_first(settings, storage, job)
+                result = await run_pipeline(settings, job, progress, out_path, db, split, kit)
                 if result is None:
                     return "planned: its pieces go to any worker"
                 progress(JobStage.UPLOADING, 99)

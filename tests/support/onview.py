@@ -92,8 +92,11 @@ async def _seed(database_url: str) -> tuple[str, str]:
     return key, view.id
 
 
-def on_view_job(tmp_path_factory: pytest.TempPathFactory, settings_maker: Any) -> Iterator[OnView]:
-    """An on-view job with its poster and live kit made, and no worker running."""
+def on_view_job(
+    tmp_path_factory: pytest.TempPathFactory, settings_maker: Any, voice_at: str = "creation"
+) -> Iterator[OnView]:
+    """An on-view job with its poster and live kit made, and no worker running; with
+    `voice_at="open"` (REELSMITH_ON_VIEW_VOICE) its poster only: no voice, no live kit."""
     base_dir: Path = tmp_path_factory.mktemp("onview")
     port = free_port()
     settings: Settings = settings_maker(base_dir, public_url=f"http://127.0.0.1:{port}")
@@ -104,6 +107,7 @@ def on_view_job(tmp_path_factory: pytest.TempPathFactory, settings_maker: Any) -
         "REELSMITH_CACHE_DIR": str(settings.cache_dir),
         "REELSMITH_WORKER_CONCURRENCY": "1",
         "REELSMITH_RENDER_PARALLELISM": "1",
+        "REELSMITH_ON_VIEW_VOICE": voice_at,
     }
     with live_server(settings, port) as base:
         created = httpx.post(
@@ -122,12 +126,15 @@ def on_view_job(tmp_path_factory: pytest.TempPathFactory, settings_maker: Any) -
         job.start_worker()  # the poster and live kit only: nothing opened the page yet
         try:
             storage = get_storage(settings)
-            wanted = [on_view_poster_key(job.job_id), *live_keys(job.job_id)]
+            kit = live_keys(job.job_id)
+            wanted = [on_view_poster_key(job.job_id), *(kit if voice_at == "creation" else [])]
             deadline = time.monotonic() + 240
             while not all(storage.exists(k) for k in wanted):
-                assert time.monotonic() < deadline, "no live kit made"
+                assert time.monotonic() < deadline, "no poster or live kit made"
                 time.sleep(0.3)
             job.stop_workers()
+            if voice_at == "open":  # nothing spoken, no live page before the first open
+                assert not any(storage.exists(k) for k in kit)
             assert job.status()["status"] == "awaiting_view"
             yield job
         finally:

@@ -304,7 +304,8 @@ async def render_video(
 
 # After `prepare`: True when the job was handed on in pieces (worker/pieces/plan.py).
 Split = Callable[[Prepared, Path], Awaitable[bool]]
-Mixed = Callable[[Prepared, Path], Awaitable[None]]  # the page and its mixed soundtrack
+# The page and its soundtrack, mixed right after `prepare` (before the capture) when given.
+Mixed = Callable[[Prepared, Path], Awaitable[None]]
 
 
 async def render_or_split(
@@ -326,6 +327,10 @@ async def render_or_split(
     with temp_dir(settings, "job-") as tmp:
         workdir = Path(tmp)
         prepared = await prepare(spec, settings, progress, workdir, db)
+        soundtrack: Path | None = None
+        if on_mixed is not None:  # someone waits for the soundtrack: mixed before the capture
+            soundtrack = await mix_soundtrack(prepared, settings, workdir)
+            await on_mixed(prepared, soundtrack)
         output = prepared.spec.output
         whole = output.format == "mp4" and output.range is None
         if whole and split is not None and await split(prepared, workdir):
@@ -345,9 +350,8 @@ async def render_or_split(
                 clip,
             )
         progress(JobStage.ENCODING, ENCODE_AT)
-        soundtrack = await mix_soundtrack(prepared, settings, workdir)
-        if on_mixed is not None:
-            await on_mixed(prepared, soundtrack)
+        if soundtrack is None:
+            soundtrack = await mix_soundtrack(prepared, settings, workdir)
         out_path.parent.mkdir(parents=True, exist_ok=True)
         await join_and_mux(  # mux
             captured.paths, soundtrack, captured.duration_s, out_path, step_timeout(settings),

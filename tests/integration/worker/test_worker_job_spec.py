@@ -81,6 +81,7 @@ class Recorder:
         out_path: Path,
         db: Any,
         split: Any = None,
+        on_mixed: Any = None,
     ) -> Any:
         self.specs.append(spec)
         out_path.write_bytes(b"video")

@@ -57,6 +57,7 @@ class Engine:
         out_path: Path,
         db: Any,
         split: Any = None,
+        on_mixed: Any = None,
     ) -> Any:
         self.calls += 1
         progress("rendering", 50)

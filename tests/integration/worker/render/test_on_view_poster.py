@@ -11,6 +11,7 @@ import json
 import subprocess
 import uuid
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -42,6 +43,62 @@ SPEC = {
     "data": {"person_name": "Ada"},
     "output": {"resolution": "720p", "fps": 30},
 }
+
+
+async def add_job(db: Database, spec: dict[str, object]) -> str:
+    account_id, job_id = str(uuid.uuid4()), str(uuid.uuid4())
+    async with db.session() as session:
+        session.add(Account(id=account_id, email=f"{account_id}@example.com", password_hash="x"))
+        await session.flush()
+        session.add(
+            RenderJob(
+                id=job_id,
+                account_id=account_id,
+                template_id="t",
+                request=spec,
+                status="awaiting_view",
+                render_on="on_view",
+            )
+        )
+    return job_id
+
+
+SPOKEN = {
+    **SPEC,
+    "scenes": [
+        {
+            "primitiveId": "title-intro",
+            "animationOption": "word-reveal",
+            "voScript": "Ada, here is the year you had with us.",
+            "sceneData": {"person_name": "Ada Lovelace", "subtitle": "Your year"},
+        },
+        {"primitiveId": "cta-card", "durationOverride": 2.0, "sceneData": {"headline": "Bye"}},
+    ],
+    "audio": {"includeVoiceover": True},
+}
+
+
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+async def test_with_the_voice_at_the_open_the_poster_is_the_same_frame_and_nothing_is_spoken(
+    db: Database, settings_factory: Any, manager: BrowserManager, tmp_path: Path
+):
+    """REELSMITH_ON_VIEW_VOICE=open: the poster comes from the page laid out without speech
+    (the settled frame of the same scene: the same picture as with the voice spoken) and no
+    live kit is stored (the render stores it at the first open)."""
+    posters = {}
+    for voice_at in ("creation", "open"):
+        settings = settings_factory(allow_private_urls=True, on_view_voice=voice_at)
+        storage = get_storage(settings)
+        job_id = await add_job(db, SPOKEN)
+        assert await make_poster(settings, db, storage, job_id, manager) == "made"
+        assert [storage.exists(k) for k in live_keys(job_id)] == [voice_at == "creation"] * 2
+        png = storage.fetch(on_view_poster_key(job_id), tmp_path / f"{voice_at}.png")
+        with Image.open(png) as image:
+            posters[voice_at] = np.asarray(image.convert("RGB"), dtype=np.int16)
+    diff = np.abs(posters["creation"] - posters["open"])
+    assert diff.mean() < 0.5, diff.mean()  # the same settled frame (measured 0.0)
+    grey = posters["open"].mean(axis=2)
+    assert (grey > 200).mean() > 0.01  # the name is drawn (white letters on the dark scene)
 
 
 @pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
