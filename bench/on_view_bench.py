@@ -3,6 +3,7 @@ how fast an opened video plays and then exists as a file.
 
     .venv/bin/python bench/on_view_bench.py [--sample 4] [--opens 6] [--bulk 6]
                                             [--recipients 1000] [--open-rate 0.2]
+                                            [--voice-at creation|open]
 
 A real API (Hypercorn) and one `reelsmith worker` process (2 job slots) on a temporary SQLite
 database, media folder and Redis namespace, the built-in `pulse` template (720p30, neural
@@ -23,7 +24,10 @@ voiceover, about 17 s of video).
 2. Open to first frame. With the worker stopped (the viewer's device is not the render
    server), `--opens` on-view pages are opened in Chromium, each in a fresh browser context,
    play is pressed as soon as the live player is ready, and the time to the first frame past
-   0 is taken: desktop unthrottled, and a phone (390x844, "Fast 3G", CPU 4x slower).
+   0 is taken: desktop unthrottled, and a phone (390x844, "Fast 3G", CPU 4x slower). With
+   `--voice-at open` (REELSMITH_ON_VIEW_VOICE=open: the poster made at creation, the voice
+   and live page by the render the open starts) a warm, idle worker runs instead, each open
+   is another job, and its render is waited for before the next open.
 3. MP4 ready on first view while bulk jobs run: another account's `--bulk`-row batch renders
    now; while it holds the worker, on-view pages are opened one after another and the time
    from the open to the video being complete is taken (target: the video's own length + 10 s).
@@ -59,7 +63,7 @@ from app.db import Database  # noqa: E402
 from app.keys.service import create_key  # noqa: E402
 from app.media.storage import get_storage  # noqa: E402
 from app.models import create_all  # noqa: E402
-from app.renders.onview import live_keys  # noqa: E402
+from app.renders.onview import live_keys, on_view_poster_key  # noqa: E402
 from bench.batch_bench import HEADERS, TreeCpu, batch_rows  # noqa: E402
 from tests.browser.conftest import CHROMIUM_ARGS, chromium_path  # noqa: E402
 from tests.support.live_server import free_port, live_server, server_env  # noqa: E402
@@ -88,6 +92,7 @@ class Worker:
             "REELSMITH_CACHE_DIR": str(settings.cache_dir),
             "REELSMITH_WORKER_CONCURRENCY": "2",
             "REELSMITH_RENDER_PARALLELISM": "1",
+            "REELSMITH_ON_VIEW_VOICE": settings.on_view_voice,
         }
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "app.cli", "worker"],
@@ -167,8 +172,13 @@ def all_complete(api: Api, ids: list[str]) -> bool:
 
 
 def kits_made(settings: Settings, ids: list[str]) -> bool:
+    """What the worker makes of a new on-view job before its first open is there: its poster,
+    and its live kit unless the voice waits for the open."""
     storage = get_storage(settings)
-    return all(storage.exists(key) for job_id in ids for key in live_keys(job_id))
+    keys = [on_view_poster_key]
+    if settings.on_view_voice == "creation":
+        keys += [lambda j: live_keys(j)[0], lambda j: live_keys(j)[1]]
+    return all(storage.exists(key(job_id)) for job_id in ids for key in keys)
 
 
 def video_seconds(url: str) -> float:
@@ -214,13 +224,21 @@ async def first_frame(browser: Browser, url: str, phone: bool) -> dict[str, floa
         await context.close()
 
 
-async def measure_opens(base: str, ids: list[str]) -> dict[str, Any]:
+async def measure_opens(
+    base: str, ids: dict[str, list[str]], rendered: Any = None
+) -> dict[str, Any]:
+    """Open to first frame of the pages of `ids` (per profile); `rendered(job_id)`, when
+    given, waits after each open for that video's render (so each open finds the worker idle)."""
     out: dict[str, Any] = {}
     async with async_playwright() as pw:
         browser = await pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
         try:
             for profile, phone in (("desktop", False), ("phone_fast3g_cpu4x", True)):
-                runs = [await first_frame(browser, f"{base}/v/{j}", phone) for j in ids]
+                runs = []
+                for job_id in ids[profile]:
+                    runs.append(await first_frame(browser, f"{base}/v/{job_id}", phone))
+                    if rendered is not None:
+                        await asyncio.to_thread(rendered, job_id)
                 out[profile] = {
                     name: {
                         "p50": round(statistics.median([r[name] for r in runs])),
@@ -265,6 +283,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             "data_dir": work / "data",
             "public_url": f"http://127.0.0.1:{port}",
             "rate_limit_enabled": False,
+            "on_view_voice": args.voice_at,
         }
     )
     campaign_key, bulk_key = asyncio.run(seed(settings))
@@ -301,14 +320,16 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             result["renders_wall_s"] = round(time.monotonic() - started, 1)
 
             # kits for the open-to-first-frame runs, and for the MP4-ready runs
-            live_ids = [
-                j["jobId"] for j in api.batch([f"Guest {i}" for i in range(args.opens)], "on_view")
-            ]
+            # (the voice spoken at the open: each open starts the page's making, one job each)
+            per_profile = 2 if args.voice_at == "open" else 1
+            guests = [f"Guest {i}" for i in range(args.opens * per_profile)]
+            live_ids = [j["jobId"] for j in api.batch(guests, "on_view")]
+            warm2 = [j["jobId"] for j in api.batch(["Warm Again"], "on_view")]
             ready_ids = [
                 j["jobId"]
                 for j in api.batch([f"Member {i}" for i in range(args.rounds)], "on_view")
             ]
-            wait_until(lambda: kits_made(settings, live_ids + ready_ids), 900, "live kits")
+            wait_until(lambda: kits_made(settings, live_ids + ready_ids + warm2), 900, "kits")
         finally:
             worker.stop()
         opened = round(args.recipients * args.open_rate)
@@ -328,8 +349,32 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         }
         result["video_duration_s"] = video_s
 
-        # 2. open to first frame (no worker running: only the viewer's browser works)
-        result["first_frame"] = asyncio.run(measure_opens(base, live_ids))
+        # 2. open to first frame: with the voice spoken at creation, no worker running (only the
+        # viewer's browser works); with the voice spoken at the open, an idle worker makes the
+        # live page when the page is opened (and renders the video, waited for before the next)
+        if args.voice_at == "creation":
+            profiles = {"desktop": live_ids, "phone_fast3g_cpu4x": live_ids}
+            result["first_frame"] = asyncio.run(measure_opens(base, profiles))
+        else:
+            profiles = {
+                "desktop": live_ids[: args.opens],
+                "phone_fast3g_cpu4x": live_ids[args.opens :],
+            }
+            worker = Worker(settings, work / "worker.log")
+            try:
+                time.sleep(2)
+                # warm-up (not measured): the worker's browser and voice model, as in 1.
+                api.open(warm2[0])
+                wait_until(lambda: all_complete(api, warm2), 900, "the warm-up render")
+                result["first_frame"] = asyncio.run(
+                    measure_opens(
+                        base,
+                        profiles,
+                        lambda j: wait_until(lambda: all_complete(api, [j]), 900, "a render"),
+                    )
+                )
+            finally:
+                worker.stop()
         for job_id in live_ids:  # opened (and charged) above: not rendered in 3.
             api.delete(job_id)
 
@@ -381,6 +426,12 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3, help="on-view opens while bulk runs")
     parser.add_argument("--recipients", type=int, default=1000)
     parser.add_argument("--open-rate", type=float, default=0.2)
+    parser.add_argument(
+        "--voice-at",
+        choices=("creation", "open"),
+        default="creation",
+        help="REELSMITH_ON_VIEW_VOICE: the voice spoken with the poster or at the first open",
+    )
     result = run(parser.parse_args())
     cpu = result["cpu"]
     print(
