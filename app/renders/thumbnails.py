@@ -35,7 +35,7 @@ log = logging.getLogger(__name__)
 
 GIF_MAX_WIDTH = 480
 GIF_MAX_FPS = 15
-FFMPEG_TIMEOUT_S = 60.0  # each ffmpeg call (the PNG, the GIF); then the request answers 504
+FFMPEG_TIMEOUT_S = 60.0  # an ffmpeg call (a thumbnail's PNG and GIF); then the request answers 504
 
 
 def png_args(src: Path, at_s: float, out: Path, max_width: int | None = None) -> list[str]:
@@ -150,9 +150,9 @@ async def make_thumbnails(
         src = await asyncio.to_thread(storage.fetch, video_key, work / "video.mp4")
         png, gif = work / "thumb.png", work / "thumb.gif"
         try:
-            await run_ffmpeg(png_args(src, at_s, png), FFMPEG_TIMEOUT_S, "PNG")
-            gif_fps = min(fps, GIF_MAX_FPS)
-            await run_ffmpeg(gif_args(src, at_s, duration_s, gif_fps, gif), FFMPEG_TIMEOUT_S, "GIF")
+            # one ffmpeg: the clip sought and decoded once, split to the PNG and the GIF
+            args = poster_args(src, at_s, duration_s, min(fps, GIF_MAX_FPS), png, gif)
+            await run_ffmpeg(args, FFMPEG_TIMEOUT_S, "PNG and GIF")
         except FfmpegTimeout as exc:
             raise ThumbnailTimeout(str(exc)) from exc
         except FfmpegFailed as exc:

@@ -103,7 +103,9 @@ async def test_thumbnail_timeout_answers_json_504_and_stores_nothing(
     body = await resp.get_json()
     assert resp.status_code == 504, body
     assert body["success"] is False and body["error"] == "timeout"
-    assert body["message"].startswith("Thumbnail generation timed out: the PNG took longer than")
+    assert body["message"].startswith(
+        "Thumbnail generation timed out: the PNG and GIF took longer than"
+    )
     assert not any(storage.exists(key) for key in thumbnail_keys(job_id))
     assert child_processes("ffmpeg") == []
 
