@@ -23,7 +23,7 @@ from app.db import Database
 from app.media.storage import get_storage
 from app.renders.job import load_job_spec
 from app.renders.models import RenderJob
-from app.renders.onview import live_keys, on_view_poster_key
+from app.renders.onview import live_keys, on_view_poster_key, page_poster_key
 from worker.posters import make_poster
 from worker.render.browser import BrowserManager
 from worker.render.pipeline import render_video
@@ -127,6 +127,13 @@ async def test_poster_is_one_frame_stored_once_without_rendering_the_video(
         assert image.format == "PNG" and image.size == (1280, 720)
         assert len(set(image.convert("L").getdata())) > 8  # a drawn frame, not a blank one
         poster = np.asarray(image.convert("RGB"), dtype=np.int16)
+    # and its WebP copy for the player page: the same picture in a fraction of the bytes
+    webp = storage.fetch(page_poster_key(job_id), tmp_path / "poster.webp")
+    assert webp.stat().st_size < png.stat().st_size / 3
+    with Image.open(webp) as image:
+        assert image.format == "WEBP" and image.size == (1280, 720)
+        copy = np.asarray(image.convert("RGB"), dtype=np.int16)
+    assert np.abs(copy - poster).mean() < 2.0
     # the same frame as a png render of the job (through a one-frame video and back)
     spec = load_job_spec({**SPEC, "output": {**SPEC["output"], "format": "png"}})
     rendered = await render_video(spec, settings, None, tmp_path / "frame.mp4", manager=manager)
