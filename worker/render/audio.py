@@ -29,6 +29,7 @@ from app.media.ffmpeg import (
 from app.voices.music import is_url, tracks
 from worker.render.assets import fetch_asset
 from worker.render.errors import RenderError, RenderInputError, RenderTimeout
+from worker.render.turns import is_interactive
 from worker.voices.engines import VoiceError
 from worker.voices.service import VoiceService
 
@@ -44,6 +45,7 @@ MUSIC_FADE_OUT_S = 2.0
 FFMPEG_TIMEOUT_S = 300.0
 DECODE_TIMEOUT_S = 60.0  # the voiceovers' decode (seconds of speech)
 VOICE_STEM = "voice.wav"  # the voice alone, placed on the timeline, beside the mix (quality)
+INTERACTIVE_VOICES = 2  # lines of an opened video spoken at once (one voice process each)
 AUDIO_TYPES = ("audio/", "application/ogg", "application/octet-stream", "video/mp4", "video/ogg")
 
 
@@ -88,24 +90,38 @@ async def prepare_voiceovers(
     voice_id = _option(audio_options, "voiceId")
     quality = _option(audio_options, "voiceQuality", settings.voice_quality)
     service = service or VoiceService(settings)
-    out: dict[int, Voiceover] = {}
+    lines: list[tuple[int, str]] = []
     for index, raw in enumerate(scenes):
         config = scene_dict(raw)
         script = config.get("voScript")
         if not script or config.get("enabled") is False or should_skip(config, data):
             continue
         text = substitute(script, data).text
-        if not text.strip():
-            continue
-        try:
-            speech = await asyncio.to_thread(service.speak, text, voice_id, language, tier, quality)
-        except VoiceError as exc:
-            raise RenderInputError(f"scene {index + 1} voiceover: {exc}") from exc
-        out[index] = Voiceover(
+        if text.strip():
+            lines.append((index, text))
+    # An opened video's viewer waits for its voice (its live page needs it): its lines are
+    # spoken two at a time (a second voice process, on the other core); others one at a time.
+    at_once = asyncio.Semaphore(INTERACTIVE_VOICES if is_interactive() else 1)
+
+    async def speak(index: int, text: str) -> Voiceover:
+        async with at_once:
+            try:
+                speech = await asyncio.to_thread(
+                    service.speak, text, voice_id, language, tier, quality
+                )
+            except VoiceError as exc:
+                raise RenderInputError(f"scene {index + 1} voiceover: {exc}") from exc
+        return Voiceover(
             index, speech.audio_path, speech.duration_ms, speech.timestamps_json(),
             speech.engine, speech.voice, text,
         )  # fmt: skip
-    return out
+
+    try:
+        async with asyncio.TaskGroup() as group:
+            tasks = [group.create_task(speak(index, text)) for index, text in lines]
+    except BaseExceptionGroup as failed:  # the first scene's error, as one line at a time gave
+        raise failed.exceptions[0] from None
+    return {task.result().scene_index: task.result() for task in tasks}
 
 
 def voice_track(

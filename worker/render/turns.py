@@ -44,6 +44,11 @@ def interactive_running() -> int:
     return _state["running"]
 
 
+def is_interactive() -> bool:
+    """Whether the render calling this is one someone is waiting for (an opened video)."""
+    return _interactive.get()
+
+
 class Turns:
     """One capture's waits for interactive renders (its pause budget)."""
 

@@ -34,6 +34,8 @@ from worker.render.audio import (
 )
 from worker.render.errors import AssetError
 from worker.render.mux import join_and_mux
+from worker.render.turns import render_turn
+from worker.voices.service import VoiceService
 
 SCENES = [
     {"primitiveId": "title-intro", "voScript": "Hello [name], welcome to your year in review."},
@@ -362,3 +364,40 @@ async def test_the_premix_is_measured_in_the_run_that_mixes_it(tmp_path: Path) -
     integrated, _peak = ebur128_summary(log)
     assert integrated is not None, "the mixing run printed no loudness summary"
     assert integrated == (await measure_loudness(premix)).integrated_lufs
+
+
+async def test_an_opened_videos_lines_are_spoken_two_at_a_time(
+    spoken: tuple[Settings, dict[int, Voiceover]],
+) -> None:
+    """Someone waits for an opened video's live page, which needs its voice: its lines go to
+    two voice processes at once; any other render speaks one line at a time. The voiceovers
+    are the same either way, in scene order."""
+    settings, alone = spoken
+    service = VoiceService(settings)
+    real, lock = service.speak, threading.Lock()
+    busy = {"now": 0, "peak": 0}
+
+    def speak(*args: object, **kwargs: object) -> object:
+        with lock:
+            busy["now"] += 1
+            busy["peak"] = max(busy["peak"], busy["now"])
+        try:
+            threading.Event().wait(0.2)  # long enough for the other line to start beside it
+            return real(*args, **kwargs)  # type: ignore[arg-type]
+        finally:
+            with lock:
+                busy["now"] -= 1
+
+    service.speak = speak  # type: ignore[method-assign]
+    audio = {"includeVoiceover": True, "voiceId": "en-US-JennyNeural"}
+    with render_turn(True):
+        opened = await prepare_voiceovers(SCENES, DATA, audio, "en", settings, "free", service)
+    assert busy["peak"] == 2
+    busy["peak"] = 0
+    bulk = await prepare_voiceovers(SCENES, DATA, audio, "en", settings, "free", service)
+    assert busy["peak"] == 1
+    for out in (opened, bulk):
+        assert list(out) == [0, 1, 2]
+        assert [(v.text, v.duration_ms) for v in out.values()] == [
+            (v.text, v.duration_ms) for v in alone.values()
+        ]
