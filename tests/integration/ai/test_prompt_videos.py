@@ -124,7 +124,8 @@ HELD_OUT_SETS = {"held-out create prompts": HELD_OUT,
                  "nineteenth held-out create prompts": HELD_OUT_19,
                  "twentieth held-out create prompts": HELD_OUT_20,
                  "twenty-first held-out create prompts": HELD_OUT_21,
-                 "twenty-second held-out create prompts": HELD_OUT_22}  # fmt: skip
+                 "twenty-second held-out create prompts": HELD_OUT_22,
+                 "twenty-third held-out create prompts": HELD_OUT_23}  # fmt: skip
 
 
 @pytest.mark.parametrize("title", list(HELD_OUT_SETS))
@@ -135,29 +136,6 @@ async def test_held_out_prompts_make_videos_that_pass_every_check(
     verdicts = await run_suite(client, user, settings, browser, HELD_OUT_SETS[title], tmp_path)
     print("\n" + table(title, verdicts))
     assert rates(verdicts) == dict.fromkeys(rates(verdicts), 1.0), table(title, verdicts)
-
-
-# The twenty-third set's rates at its first run, before the changes that follow the
-# twenty-second set (docs/api/ai.md names them): needs 80 %, the other checks 100 % (failing:
-# the surplus food app's money, shown through nothing: "how much they saved compared to the
-# shop price" in DKK; the chimney sweep's count, shown through nothing: "the CO reading from
-# the last visit (ppm)").
-# The composer is not changed for it, so they stay the honest measure of prompts it has not
-# seen.
-TWENTY_THIRD_MEASURED = {"no_echo": 1.0, "needs": 0.8, "length": 1.0, "scripts": 1.0}
-
-
-async def test_twenty_third_held_out_prompts_as_first_measured(
-    client: Any, make_user: Any, settings: Settings, browser: Browser, tmp_path: Path
-) -> None:
-    """Written before the composer changes that follow the twenty-second set and never tuned
-    on: printed, and guarded at the rates of its first run (TWENTY_THIRD_MEASURED)."""
-    user = await make_user(tier="enterprise")
-    verdicts = await run_suite(client, user, settings, browser, HELD_OUT_23, tmp_path)
-    title = "twenty-third held-out create prompts (never tuned on)"
-    print("\n" + table(title, verdicts))
-    got = rates(verdicts)
-    assert all(got[c] >= TWENTY_THIRD_MEASURED[c] for c in got), table(title, verdicts)
 
 
 # The twenty-fourth set's rates at its first run, before the changes that follow the
