@@ -3,12 +3,15 @@
 a stat card shows before an amount in it.
 
 An amount shows the sign people of the currency read ("₹", "kr", "R", "S$"); when the prompt
-writes a currency's ISO code and the currency has no sign read beyond its country ("PLN",
-"ZAR", "SEK"), the code as written. Dollars are "$" unless the prompt says whose ("A$",
-"S$"); none named is dollars. Pesos, which several countries use, are those of the country or
-city the prompt names ("our app in Mexico City": "MX$"), "$" where it names none. A name that
-is also an English word ("won", "dong", "real") is the currency with its country ("Korean
-won") or where only a currency can stand ("how much they spent (won)", "amounts in won")."""
+writes a currency's ISO code and the currency has no sign read beyond its country ("PLN", "ZAR",
+"ISK"), the code as written. The Scandinavian crowns' "kr" is read in Denmark, Norway and Sweden
+alike, so "amounts in DKK" are shown in "kr" (an Icelandic króna, a twentieth of theirs, keeps
+the code written: "kr" abroad reads as the Scandinavian crown). Dollars are "$" unless the
+prompt says whose ("A$", "S$"); none named is dollars. Pesos, which several countries use, are
+those of the country or city the prompt names ("our app in Mexico City": "MX$"), "$" where it
+names none. A name that is also an English word ("won", "dong", "real") is the currency with its
+country ("Korean won") or where only a currency can stand ("how much they spent (won)", "amounts
+in won")."""
 
 from __future__ import annotations
 
@@ -36,9 +39,10 @@ TABLE: tuple[tuple[str, str, str, tuple[str, ...], bool], ...] = (
     ("CLP", "CLP$", "pesos", ("chilean peso", "chilean pesos"), True),
     ("COP", "COL$", "pesos", ("colombian peso", "colombian pesos"), True),
     ("ARS", "ARS$", "pesos", ("argentine peso", "argentine pesos", "argentinian pesos"), True),
-    ("SEK", "kr", "kronor", ("krona", "kronor", "swedish krona", "swedish kronor"), False),
-    ("NOK", "kr", "kroner", ("norwegian krone", "norwegian kroner"), False),
-    ("DKK", "kr", "kroner", ("krone", "kroner", "danish krone", "danish kroner"), False),
+    # the Scandinavian crowns: one sign, read in all three countries
+    ("SEK", "kr", "kronor", ("krona", "kronor", "swedish krona", "swedish kronor"), True),
+    ("NOK", "kr", "kroner", ("norwegian krone", "norwegian kroner"), True),
+    ("DKK", "kr", "kroner", ("krone", "kroner", "danish krone", "danish kroner"), True),
     ("PLN", "zł", "zloty", ("zloty", "złoty", "zlotys", "polish zloty"), False),
     ("CZK", "Kč", "koruna", ("koruna", "czech koruna", "czech crowns"), False),
     ("HUF", "Ft", "forints", ("forint", "forints"), False),

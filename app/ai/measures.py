@@ -73,8 +73,9 @@ PARTICIPLES = {"gave": "given", "give": "given", "served": "served", "paid": "pa
                "rang": "rung", "sprang": "sprung", "shrank": "shrunk", "woke": "woken",
                **{p: p for p in IRREGULAR}}  # fmt: skip
 # Units of measure a count is named in ("tonnes of CO2 avoided"; units of time are durations).
-# Speeds first ("km/h" is read as "km h", before "km"), then lengths, weights, volumes and
-# temperatures ("the warmest day in °C").
+# Speeds first ("km/h" is read as "km h", before "km"), then lengths, weights, volumes,
+# temperatures ("the warmest day in °C") and concentrations ("the radon level (ppm)", a
+# reading of what is measured, named by the thing read).
 MEASURES = ("kilometres per hour", "kilometers per hour", "miles per hour", "km h", "kph",
             "mph", "knot", "kilowatt hour", "megawatt hour", "kwh", "mwh", "tonne", "ton",
             "kilogram", "kg", "kilo", "gram", "pound", "lb", "litre", "liter", "millilitre",
@@ -82,7 +83,7 @@ MEASURES = ("kilometres per hour", "kilometers per hour", "miles per hour", "km 
             "centimeter", "cm", "millimetre", "millimeter", "mm", "metre", "meter", "inches",
             "inch", "feet", "foot", "yard", "acre", "hectare", "gigabyte", "gb", "terabyte",
             "tb", "°c", "°f", "degrees celsius", "degrees fahrenheit", "celsius",
-            "fahrenheit")  # fmt: skip
+            "fahrenheit", "parts per million", "parts per billion", "ppm", "ppb")  # fmt: skip
 MEASURED = re.compile(r"\b((?:" + "|".join(MEASURES) + r")s?) of ([a-z0-9 ]+)")
 # ...or after "in" ("electricity used in kWh"), where pounds are the currency.
 MEASURED_IN = re.compile(

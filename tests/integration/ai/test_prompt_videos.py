@@ -1,5 +1,5 @@
 """The built-in composer judged on its videos (tests/support/prompt_videos.py says how): every
-tuned create prompt (tests/support/ai_prompts.py) and the twenty-three sets of ten held-out
+tuned create prompt (tests/support/ai_prompts.py) and the twenty-four sets of ten held-out
 prompts (tests/support/ai_prompts_held_out*.py) are composed, saved, given
 sample data, spoken by the offline voices and read at each scene's settled frame of the 720p
 composition; a representative two are rendered to MP4 end to end. The pass rate per check is
@@ -45,6 +45,7 @@ from tests.support.ai_prompts_held_out_20 import HELD_OUT_20
 from tests.support.ai_prompts_held_out_21 import HELD_OUT_21
 from tests.support.ai_prompts_held_out_22 import HELD_OUT_22
 from tests.support.ai_prompts_held_out_23 import HELD_OUT_23
+from tests.support.ai_prompts_held_out_24 import HELD_OUT_24
 from tests.support.prompt_videos import (
     TOLERANCE,
     Verdict,
@@ -123,7 +124,8 @@ HELD_OUT_SETS = {"held-out create prompts": HELD_OUT,
                  "nineteenth held-out create prompts": HELD_OUT_19,
                  "twentieth held-out create prompts": HELD_OUT_20,
                  "twenty-first held-out create prompts": HELD_OUT_21,
-                 "twenty-second held-out create prompts": HELD_OUT_22}  # fmt: skip
+                 "twenty-second held-out create prompts": HELD_OUT_22,
+                 "twenty-third held-out create prompts": HELD_OUT_23}  # fmt: skip
 
 
 @pytest.mark.parametrize("title", list(HELD_OUT_SETS))
@@ -136,27 +138,30 @@ async def test_held_out_prompts_make_videos_that_pass_every_check(
     assert rates(verdicts) == dict.fromkeys(rates(verdicts), 1.0), table(title, verdicts)
 
 
-# The twenty-third set's rates at its first run, before the changes that follow the
-# twenty-second set (docs/api/ai.md names them): needs 80 %, the other checks 100 % (failing:
-# the surplus food app's money, shown through nothing: "how much they saved compared to the
-# shop price" in DKK; the chimney sweep's count, shown through nothing: "the CO reading from
-# the last visit (ppm)").
+# The twenty-fourth set's rates at its first run, before the changes that follow the
+# twenty-third set (docs/api/ai.md names them): needs 50 %, the other checks 100 % (failing:
+# the Oslo car-sharing co-op's money, shown through nothing: "what they paid for their trips
+# in total" in NOK; the Taipei bubble tea shops' counts, shown through one of two: "stamps on
+# their card"; the Lviv library's books, shown through nothing: "the books they borrowed"; the
+# Jamaican coffee farm's money, shown through nothing: "the price of a bag of our roasted
+# beans in Jamaican dollars"; the Tbilisi cycling studio's counts, shown through two of three:
+# "kcal burned", and its money, shown through nothing: "the price of a 10-class pack" in lari).
 # The composer is not changed for it, so they stay the honest measure of prompts it has not
 # seen.
-TWENTY_THIRD_MEASURED = {"no_echo": 1.0, "needs": 0.8, "length": 1.0, "scripts": 1.0}
+TWENTY_FOURTH_MEASURED = {"no_echo": 1.0, "needs": 0.5, "length": 1.0, "scripts": 1.0}
 
 
-async def test_twenty_third_held_out_prompts_as_first_measured(
+async def test_twenty_fourth_held_out_prompts_as_first_measured(
     client: Any, make_user: Any, settings: Settings, browser: Browser, tmp_path: Path
 ) -> None:
-    """Written before the composer changes that follow the twenty-second set and never tuned
-    on: printed, and guarded at the rates of its first run (TWENTY_THIRD_MEASURED)."""
+    """Written before the composer changes that follow the twenty-third set and never tuned
+    on: printed, and guarded at the rates of its first run (TWENTY_FOURTH_MEASURED)."""
     user = await make_user(tier="enterprise")
-    verdicts = await run_suite(client, user, settings, browser, HELD_OUT_23, tmp_path)
-    title = "twenty-third held-out create prompts (never tuned on)"
+    verdicts = await run_suite(client, user, settings, browser, HELD_OUT_24, tmp_path)
+    title = "twenty-fourth held-out create prompts (never tuned on)"
     print("\n" + table(title, verdicts))
     got = rates(verdicts)
-    assert all(got[c] >= TWENTY_THIRD_MEASURED[c] for c in got), table(title, verdicts)
+    assert all(got[c] >= TWENTY_FOURTH_MEASURED[c] for c in got), table(title, verdicts)
 
 
 def probe_seconds(path: Path) -> float:

@@ -27,7 +27,7 @@ def read(prompt: str) -> list[tuple[str, str, str]]:
         # by ISO code: a sign read abroad is shown, else the code as written
         ("ticket sales in HKD", "HK$", "dollars"),
         ("fares in GBP", "£", "pounds"),
-        ("turnover in NOK", "NOK ", "kroner"),
+        ("turnover in NOK", "kr ", "kroner"),  # the Scandinavian crowns' sign, read in all three
         ("deposits in CZK", "CZK ", "koruna"),
         ("rent in CHF", "CHF", "francs"),
         # by name: the sign people of the currency read
