@@ -304,8 +304,7 @@ async def render_video(
 
 # After `prepare`: True when the job was handed on in pieces (worker/pieces/plan.py).
 Split = Callable[[Prepared, Path], Awaitable[bool]]
-# The page and its soundtrack, mixed right after `prepare` (before the capture) when given.
-Mixed = Callable[[Prepared, Path], Awaitable[None]]
+Mixed = Callable[[Prepared, Path], Awaitable[None]]  # page + soundtrack, mixed before capture
 
 
 async def render_or_split(
@@ -327,9 +326,8 @@ async def render_or_split(
     with temp_dir(settings, "job-") as tmp:
         workdir = Path(tmp)
         prepared = await prepare(spec, settings, progress, workdir, db)
-        soundtrack: Path | None = None
-        if on_mixed is not None:  # someone waits for the soundtrack: mixed before the capture
-            soundtrack = await mix_soundtrack(prepared, settings, workdir)
+        soundtrack = await mix_soundtrack(prepared, settings, workdir) if on_mixed else None
+        if on_mixed is not None and soundtrack:  # someone waits for it: mixed before the capture
             await on_mixed(prepared, soundtrack)
         output = prepared.spec.output
         whole = output.format == "mp4" and output.range is None
@@ -350,8 +348,7 @@ async def render_or_split(
                 clip,
             )
         progress(JobStage.ENCODING, ENCODE_AT)
-        if soundtrack is None:
-            soundtrack = await mix_soundtrack(prepared, settings, workdir)
+        soundtrack = soundtrack or await mix_soundtrack(prepared, settings, workdir)
         out_path.parent.mkdir(parents=True, exist_ok=True)
         await join_and_mux(  # mux
             captured.paths, soundtrack, captured.duration_s, out_path, step_timeout(settings),

@@ -105,20 +105,7 @@ async def test_with_the_voice_at_the_open_the_poster_is_the_same_frame_and_nothi
 async def test_poster_is_one_frame_stored_once_without_rendering_the_video(
     db: Database, settings: Settings, manager: BrowserManager, tmp_path: Path
 ):
-    account_id, job_id = str(uuid.uuid4()), str(uuid.uuid4())
-    async with db.session() as session:
-        session.add(Account(id=account_id, email=f"{account_id}@example.com", password_hash="x"))
-        await session.flush()
-        session.add(
-            RenderJob(
-                id=job_id,
-                account_id=account_id,
-                template_id="t",
-                request=SPEC,
-                status="awaiting_view",
-                render_on="on_view",
-            )
-        )
+    job_id = await add_job(db, SPEC)
     storage = get_storage(settings)
     assert await make_poster(settings, db, storage, job_id, manager) == "made"
     key = on_view_poster_key(job_id)
