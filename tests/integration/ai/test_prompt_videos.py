@@ -46,6 +46,7 @@ from tests.support.ai_prompts_held_out_21 import HELD_OUT_21
 from tests.support.ai_prompts_held_out_22 import HELD_OUT_22
 from tests.support.ai_prompts_held_out_23 import HELD_OUT_23
 from tests.support.ai_prompts_held_out_24 import HELD_OUT_24
+from tests.support.ai_prompts_held_out_25 import HELD_OUT_25
 from tests.support.prompt_videos import (
     TOLERANCE,
     Verdict,
@@ -162,6 +163,30 @@ async def test_twenty_fourth_held_out_prompts_as_first_measured(
     print("\n" + table(title, verdicts))
     got = rates(verdicts)
     assert all(got[c] >= TWENTY_FOURTH_MEASURED[c] for c in got), table(title, verdicts)
+
+
+# The twenty-fifth set's rates at its first run, before the changes that follow the
+# twenty-fourth set (docs/api/ai.md names them): needs 60 %, the other checks 100 % (failing:
+# the Costa Rican turtle project's money, shown through nothing: "the cost of next year's
+# volunteer week in colones"; the Mongolian riding tour's money, shown through nothing: "the
+# price of our eagle festival trip in tögrög"; the Fiji dive resort's money, shown through
+# nothing: "the price of a 5-dive package in Fijian dollars"; the Montevideo tango school's
+# money, shown through nothing: "the price of a monthly pass in Uruguayan pesos"). The composer
+# is not changed for it, so they stay the honest measure of prompts it has not seen.
+TWENTY_FIFTH_MEASURED = {"no_echo": 1.0, "needs": 0.6, "length": 1.0, "scripts": 1.0}
+
+
+async def test_twenty_fifth_held_out_prompts_as_first_measured(
+    client: Any, make_user: Any, settings: Settings, browser: Browser, tmp_path: Path
+) -> None:
+    """Written before the composer changes that follow the twenty-fourth set and never tuned
+    on: printed, and guarded at the rates of its first run (TWENTY_FIFTH_MEASURED)."""
+    user = await make_user(tier="enterprise")
+    verdicts = await run_suite(client, user, settings, browser, HELD_OUT_25, tmp_path)
+    title = "twenty-fifth held-out create prompts (never tuned on)"
+    print("\n" + table(title, verdicts))
+    got = rates(verdicts)
+    assert all(got[c] >= TWENTY_FIFTH_MEASURED[c] for c in got), table(title, verdicts)
 
 
 def probe_seconds(path: Path) -> float:
