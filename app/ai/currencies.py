@@ -7,7 +7,7 @@ writes a currency's ISO code and the currency has no sign read beyond its countr
 "ISK"), the code as written. The Scandinavian crowns' "kr" is read in Denmark, Norway and Sweden
 alike, so "amounts in DKK" are shown in "kr" (an Icelandic króna, a twentieth of theirs, keeps
 the code written: "kr" abroad reads as the Scandinavian crown). Dollars are "$" unless the
-prompt says whose ("A$", "S$"); none named is dollars. Pesos, which several countries use, are
+prompt says whose ("A$", "S$", "J$"); none named is dollars. Pesos, which several countries use, are
 those of the country or city the prompt names ("our app in Mexico City": "MX$"), "$" where it
 names none. A name that is also an English word ("won", "dong", "real") is the currency with its
 country ("Korean won") or where only a currency can stand ("how much they spent (won)", "amounts
@@ -78,7 +78,7 @@ TABLE: tuple[tuple[str, str, str, tuple[str, ...], bool], ...] = (
     ("UAH", "₴", "hryvnias", ("hryvnia", "hryvnias", "ukrainian hryvnia"), False),
     ("RON", "lei", "lei", ("romanian lei", "romanian leu"), False),
     ("BGN", "лв", "leva", ("bulgarian lev", "bulgarian leva"), False),
-    ("GEL", "₾", "lari", ("georgian lari",), False),
+    ("GEL", "₾", "lari", ("lari", "georgian lari"), False),
     ("KZT", "₸", "tenge", ("tenge", "kazakh tenge"), False),
     ("GHS", "GH₵", "cedis", ("cedi", "cedis", "ghanaian cedi", "ghanaian cedis"), False),
     ("ETB", "Br", "birr", ("birr", "ethiopian birr"), False),
@@ -87,6 +87,15 @@ TABLE: tuple[tuple[str, str, str, tuple[str, ...], bool], ...] = (
     ("XOF", "CFA", "francs", ("cfa franc", "cfa francs"), False),
     ("PEN", "S/", "soles", ("soles", "peruvian sol", "peruvian soles"), False),
     ("TWD", "NT$", "dollars", ("taiwan dollar", "taiwan dollars", "new taiwan dollars"), True),
+    # Caribbean dollars, named with their country ("Jamaican dollars": "J$"; "dollars" alone
+    # are "$")
+    ("JMD", "J$", "dollars", ("jamaican dollar", "jamaican dollars"), False),
+    ("TTD", "TT$", "dollars", ("trinidad and tobago dollar", "trinidad and tobago dollars",
+                               "trinidadian dollar", "trinidadian dollars"), False),
+    ("BBD", "Bds$", "dollars", ("barbadian dollar", "barbadian dollars", "barbados dollar",
+                                "barbados dollars"), False),
+    ("BSD", "B$", "dollars", ("bahamian dollar", "bahamian dollars"), False),
+    ("XCD", "EC$", "dollars", ("east caribbean dollar", "east caribbean dollars"), False),
     ("USD", "$", "dollars", ("us dollar", "us dollars", "dollar", "dollars", "bucks"), True),
 )  # fmt: skip
 # What scripts say after an amount whose sign a voice does not read ("1,250 francs").
