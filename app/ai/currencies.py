@@ -9,9 +9,9 @@ alike, so "amounts in DKK" are shown in "kr" (an Icelandic króna, a twentieth o
 the code written: "kr" abroad reads as the Scandinavian crown). Dollars are "$" unless the
 prompt says whose ("A$", "S$", "J$"); none named is dollars. Pesos, which several countries use, are
 those of the country or city the prompt names ("our app in Mexico City": "MX$"), "$" where it
-names none. A name that is also an English word ("won", "dong", "real") is the currency with its
-country ("Korean won") or where only a currency can stand ("how much they spent (won)", "amounts
-in won")."""
+names none. A name that is also an English word ("won", "dong", "real") or a given name
+("lari") is the currency with its country ("Korean won") or where only a currency can stand
+("how much they spent (won)", "amounts in won", "prices in lari")."""
 
 from __future__ import annotations
 
@@ -78,7 +78,7 @@ TABLE: tuple[tuple[str, str, str, tuple[str, ...], bool], ...] = (
     ("UAH", "₴", "hryvnias", ("hryvnia", "hryvnias", "ukrainian hryvnia"), False),
     ("RON", "lei", "lei", ("romanian lei", "romanian leu"), False),
     ("BGN", "лв", "leva", ("bulgarian lev", "bulgarian leva"), False),
-    ("GEL", "₾", "lari", ("lari", "georgian lari"), False),
+    ("GEL", "₾", "lari", ("georgian lari",), False),
     ("KZT", "₸", "tenge", ("tenge", "kazakh tenge"), False),
     ("GHS", "GH₵", "cedis", ("cedi", "cedis", "ghanaian cedi", "ghanaian cedis"), False),
     ("ETB", "Br", "birr", ("birr", "ethiopian birr"), False),
@@ -120,7 +120,8 @@ DOLLAR = Currency("$", "dollars")
 # Names of one word that are also English words, read as the currency only where nothing but
 # a currency can stand: in parentheses after an amount ("how much they spent (won)") or after
 # "in" at the end of a phrase ("amounts in won"; not "games won in extra time").
-BARE_NAMES = {"won": "KRW", "dong": "VND", "real": "BRL"}
+# "Lari", a given name too, is read so as well ("prices in lari", "(lari)").
+BARE_NAMES = {"won": "KRW", "dong": "VND", "real": "BRL", "lari": "GEL"}
 BARE_AT = r"\(({name})\)|\bin ({name})(?=\s*(?:[,;:.!?)\n]|$|and\b|or\b|plus\b))"
 # Signs of letters a prompt may write for the currency ("amounts in kr"; not "R", "Ft", "RM":
 # words and units).

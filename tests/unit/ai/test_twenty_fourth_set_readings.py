@@ -1,10 +1,11 @@
 """The readings added after the twenty-fourth held-out set, for its four failures, worded
 unlike any prompt set: things counted on what holds them ("points on your card": a count,
-was nothing, the card a genre's word); the books a relative clause names ("the novels ... the
-books you checked out") are a shelf of them, not a count; Caribbean dollars named with their
-country ("in Jamaican dollars": "J$", was "$"); energy in kcal or kJ is a unit of measure
-("kcal burned" a count, was nothing); and lari named alone ("prices in lari") are the Georgian
-currency ("₾", was dollars and a note read as an amount of its own)."""
+was nothing, the card a genre's word); the books a relative clause names ("the books you
+picked up") are a shelf of them, not a count; Caribbean dollars named with their country ("in
+Jamaican dollars": "J$", was "$"); energy in kcal or kJ is a unit of measure ("kcal burned" a
+count, was nothing); and lari named alone ("prices in lari") are the Georgian currency where
+only a currency can stand ("₾", was dollars and a note read as an amount of its own; "Lari",
+a given name, is no currency)."""
 
 from __future__ import annotations
 
@@ -97,6 +98,9 @@ def test_lari_named_alone_are_the_georgian_currency() -> None:
         ("count", "Routes climbed", ""),
         ("money", "Day pass cost", "₾"),
     ]  # fmt: skip
+    # where only a currency can stand: not "Lari", a given name
+    assert currency_in("a thank-you from Lari, our coach") is None
+    assert read("Climbing gym recap: routes climbed, the day pass cost (lari)")[1][2] == "₾"
     # as before: by its name with its country, and by its code as written
     for named, sign in (("a day pass in Georgian lari", "₾"), ("amounts in GEL", "GEL")):
         found = currency_in(named)
