@@ -140,6 +140,21 @@ def things_done(content: list[str]) -> bool:
     return (things(content[0]) or measure(content[0])) and done(content[1])
 
 
+# "<things> on <whose> <thing>" counts the things it holds ("stamps on their card", "points in
+# your account").
+HELD_ON = re.compile(r"^(?:the )?([a-z]+) (?:on|in) (?:their|your|his|her|my) ([a-z]+)$")
+
+
+def held_on(tokens: list[str]) -> list[str] | None:
+    """The words of things counted on what holds them, holder first ("stamps on their card":
+    ["card", "stamps"]); None when the phrase is not one (a unit of time: "hours in their
+    week"; a scene's things: "photos in their album")."""
+    found = HELD_ON.match(" ".join(tokens))
+    if not found or not things(found.group(1)) or found.group(1) in {*UNITS, *NOT_THINGS}:
+        return None
+    return None if found.group(2) in UNIT_NAMES else [found.group(2), found.group(1)]
+
+
 def things_of(tokens: list[str]) -> list[str] | None:
     """The words of "<things> of <thing>" ("cups of coffee they've had on us"), None when
     the phrase is not one (a unit of time, "lots of", a scene's things: "photos of")."""

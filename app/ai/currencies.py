@@ -7,11 +7,11 @@ writes a currency's ISO code and the currency has no sign read beyond its countr
 "ISK"), the code as written. The Scandinavian crowns' "kr" is read in Denmark, Norway and Sweden
 alike, so "amounts in DKK" are shown in "kr" (an Icelandic króna, a twentieth of theirs, keeps
 the code written: "kr" abroad reads as the Scandinavian crown). Dollars are "$" unless the
-prompt says whose ("A$", "S$"); none named is dollars. Pesos, which several countries use, are
+prompt says whose ("A$", "S$", "J$"); none named is dollars. Pesos, which several countries use, are
 those of the country or city the prompt names ("our app in Mexico City": "MX$"), "$" where it
-names none. A name that is also an English word ("won", "dong", "real") is the currency with its
-country ("Korean won") or where only a currency can stand ("how much they spent (won)", "amounts
-in won")."""
+names none. A name that is also an English word ("won", "dong", "real") or a given name
+("lari") is the currency with its country ("Korean won") or where only a currency can stand
+("how much they spent (won)", "amounts in won", "prices in lari")."""
 
 from __future__ import annotations
 
@@ -87,6 +87,15 @@ TABLE: tuple[tuple[str, str, str, tuple[str, ...], bool], ...] = (
     ("XOF", "CFA", "francs", ("cfa franc", "cfa francs"), False),
     ("PEN", "S/", "soles", ("soles", "peruvian sol", "peruvian soles"), False),
     ("TWD", "NT$", "dollars", ("taiwan dollar", "taiwan dollars", "new taiwan dollars"), True),
+    # Caribbean dollars, named with their country ("Jamaican dollars": "J$"; "dollars" alone
+    # are "$")
+    ("JMD", "J$", "dollars", ("jamaican dollar", "jamaican dollars"), False),
+    ("TTD", "TT$", "dollars", ("trinidad and tobago dollar", "trinidad and tobago dollars",
+                               "trinidadian dollar", "trinidadian dollars"), False),
+    ("BBD", "Bds$", "dollars", ("barbadian dollar", "barbadian dollars", "barbados dollar",
+                                "barbados dollars"), False),
+    ("BSD", "B$", "dollars", ("bahamian dollar", "bahamian dollars"), False),
+    ("XCD", "EC$", "dollars", ("east caribbean dollar", "east caribbean dollars"), False),
     ("USD", "$", "dollars", ("us dollar", "us dollars", "dollar", "dollars", "bucks"), True),
 )  # fmt: skip
 # What scripts say after an amount whose sign a voice does not read ("1,250 francs").
@@ -111,7 +120,8 @@ DOLLAR = Currency("$", "dollars")
 # Names of one word that are also English words, read as the currency only where nothing but
 # a currency can stand: in parentheses after an amount ("how much they spent (won)") or after
 # "in" at the end of a phrase ("amounts in won"; not "games won in extra time").
-BARE_NAMES = {"won": "KRW", "dong": "VND", "real": "BRL"}
+# "Lari", a given name too, is read so as well ("prices in lari", "(lari)").
+BARE_NAMES = {"won": "KRW", "dong": "VND", "real": "BRL", "lari": "GEL"}
 BARE_AT = r"\(({name})\)|\bin ({name})(?=\s*(?:[,;:.!?)\n]|$|and\b|or\b|plus\b))"
 # Signs of letters a prompt may write for the currency ("amounts in kr"; not "R", "Ft", "RM":
 # words and units).

@@ -83,7 +83,8 @@ MEASURES = ("kilometres per hour", "kilometers per hour", "miles per hour", "km 
             "centimeter", "cm", "millimetre", "millimeter", "mm", "metre", "meter", "inches",
             "inch", "feet", "foot", "yard", "acre", "hectare", "gigabyte", "gb", "terabyte",
             "tb", "°c", "°f", "degrees celsius", "degrees fahrenheit", "celsius",
-            "fahrenheit", "parts per million", "parts per billion", "ppm", "ppb")  # fmt: skip
+            "fahrenheit", "parts per million", "parts per billion", "ppm", "ppb",
+            "kilocalorie", "kcal", "kilojoule", "kj")  # fmt: skip
 MEASURED = re.compile(r"\b((?:" + "|".join(MEASURES) + r")s?) of ([a-z0-9 ]+)")
 # ...or after "in" ("electricity used in kWh"), where pounds are the currency.
 MEASURED_IN = re.compile(

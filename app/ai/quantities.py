@@ -18,6 +18,7 @@ from dataclasses import replace
 from app.ai.counts import (
     UNITS,
     done,
+    held_on,
     led_count,
     measure,
     particle,
@@ -157,6 +158,8 @@ def _quantity(pos: int, phrase: str, currency: Currency, noted: bool) -> Quantit
     ranked = RANK_WHERE.search(text) or RANK_VERB.search(text)
     # "years of service": time spent at what a genre's word names, not the genre
     of_time = UNITS_OF.match(text)
+    # ...nor things counted on what a genre's word names ("stamps on their card")
+    of_time = of_time or held_on(tokens)
     if _genre(tokens) and not marked and not ranked and "date" not in tokens and not of_time:
         return None
     if PICTURE_OF.match(text) or BUTTON_TO.match(text):
@@ -299,14 +302,18 @@ def _count(pos: int, tokens: list[str], marked: bool, phrase: str) -> Quantity |
     lead = led_count(content_words(lead_words(tokens), set()), counted) or done_by
     # "how many times they've donated"; "call minutes", "cups of coffee they've had on us"
     lead = times_done(text) if marked else lead or unit_led(content) or things_of(tokens)
+    lead = lead or (None if marked else held_on(tokens))  # "stamps on their card"
     if lead is not None:
         key, label = key_label(lead)
         unit = time_unit(lead)
         if unit and lead[0] != "times":  # "the hours they volunteered", "call minutes"
             return Quantity("duration", key, label, "", UNITS[unit], unit, position=pos)
         return Quantity("count", key, label, position=pos)
-    if counted in SHOWN_AS_SCENES and not marked and not set(content) & set(PARTICIPLES):
-        return None  # "their books" is a book shelf; "books read" or "how many books" a count
+    # "their books", "the books they borrowed" are a book shelf; "books read" or "how many
+    # books" a count
+    kept = not set(content) & set(PARTICIPLES) or set(tokens) & DOERS
+    if counted in SHOWN_AS_SCENES and not marked and kept:
+        return None
     # An unmarked phrase is a measure only when it is short and led by a countable noun.
     if not marked and (counted is None or content[0] != counted or len(content) > 3):
         return None
@@ -361,7 +368,9 @@ def _done_by(tokens: list[str]) -> list[str] | None:
         verb = tokens[i + 2] if named else tokens[i + 1]
         if (tokens[i] in DOERS or named) and (done(verb) or verb in TOOK_PART):
             nouns = content_words(tokens[:i], set())[-2:]
-            counted = bool(nouns) and (things(nouns[-1]) or nouns[-1] in COUNT_NOUNS)
+            # "the books they borrowed" are the books, a scene's (not "books borrowed")
+            shown = bool(nouns) and nouns[-1] in SHOWN_AS_SCENES
+            counted = bool(nouns) and (things(nouns[-1]) or nouns[-1] in COUNT_NOUNS) and not shown
             return [*nouns, *[verb][: verb not in TOOK_PART]] if counted else None
     return None
 
