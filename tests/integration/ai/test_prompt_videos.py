@@ -128,7 +128,8 @@ HELD_OUT_SETS = {"held-out create prompts": HELD_OUT,
                  "twenty-first held-out create prompts": HELD_OUT_21,
                  "twenty-second held-out create prompts": HELD_OUT_22,
                  "twenty-third held-out create prompts": HELD_OUT_23,
-                 "twenty-fourth held-out create prompts": HELD_OUT_24}  # fmt: skip
+                 "twenty-fourth held-out create prompts": HELD_OUT_24,
+                 "twenty-fifth held-out create prompts": HELD_OUT_25}  # fmt: skip
 
 
 @pytest.mark.parametrize("title", list(HELD_OUT_SETS))
@@ -139,30 +140,6 @@ async def test_held_out_prompts_make_videos_that_pass_every_check(
     verdicts = await run_suite(client, user, settings, browser, HELD_OUT_SETS[title], tmp_path)
     print("\n" + table(title, verdicts))
     assert rates(verdicts) == dict.fromkeys(rates(verdicts), 1.0), table(title, verdicts)
-
-
-# The twenty-fifth set's rates at its first run, before the changes that follow the
-# twenty-fourth set (docs/api/ai.md names them): needs 60 %, the other checks 100 % (failing:
-# the Costa Rican turtle project's money, shown through nothing: "the cost of next year's
-# volunteer week in colones"; the Mongolian riding tour's money, shown through nothing: "the
-# price of our eagle festival trip in tögrög"; the Fiji dive resort's money, shown through
-# nothing: "the price of a 5-dive package in Fijian dollars"; the Montevideo tango school's
-# money, shown through nothing: "the price of a monthly pass in Uruguayan pesos"). The composer
-# is not changed for it, so they stay the honest measure of prompts it has not seen.
-TWENTY_FIFTH_MEASURED = {"no_echo": 1.0, "needs": 0.6, "length": 1.0, "scripts": 1.0}
-
-
-async def test_twenty_fifth_held_out_prompts_as_first_measured(
-    client: Any, make_user: Any, settings: Settings, browser: Browser, tmp_path: Path
-) -> None:
-    """Written before the composer changes that follow the twenty-fourth set and never tuned
-    on: printed, and guarded at the rates of its first run (TWENTY_FIFTH_MEASURED)."""
-    user = await make_user(tier="enterprise")
-    verdicts = await run_suite(client, user, settings, browser, HELD_OUT_25, tmp_path)
-    title = "twenty-fifth held-out create prompts (never tuned on)"
-    print("\n" + table(title, verdicts))
-    got = rates(verdicts)
-    assert all(got[c] >= TWENTY_FIFTH_MEASURED[c] for c in got), table(title, verdicts)
 
 
 # The twenty-sixth set's rates at its first run, before the changes that follow the
