@@ -11,7 +11,9 @@ prompt says whose ("A$", "S$", "J$"); none named is dollars. Pesos, which severa
 those of the country or city the prompt names ("our app in Mexico City": "MX$"), "$" where it
 names none. A name that is also an English word ("won", "dong", "real") or a given name
 ("lari") is the currency with its country ("Korean won") or where only a currency can stand
-("how much they spent (won)", "amounts in won", "prices in lari")."""
+("how much they spent (won)", "amounts in won", "prices in lari"); "colón", a city and a name
+too, only so and in lower case. A name that is no English word is read alone ("colones",
+"tögrög")."""
 
 from __future__ import annotations
 
@@ -39,6 +41,7 @@ TABLE: tuple[tuple[str, str, str, tuple[str, ...], bool], ...] = (
     ("CLP", "CLP$", "pesos", ("chilean peso", "chilean pesos"), True),
     ("COP", "COL$", "pesos", ("colombian peso", "colombian pesos"), True),
     ("ARS", "ARS$", "pesos", ("argentine peso", "argentine pesos", "argentinian pesos"), True),
+    ("UYU", "$U", "pesos", ("uruguayan peso", "uruguayan pesos"), False),
     # the Scandinavian crowns: one sign, read in all three countries
     ("SEK", "kr", "kronor", ("krona", "kronor", "swedish krona", "swedish kronor"), True),
     ("NOK", "kr", "kroner", ("norwegian krone", "norwegian kroner"), True),
@@ -96,6 +99,15 @@ TABLE: tuple[tuple[str, str, str, tuple[str, ...], bool], ...] = (
                                 "barbados dollars"), False),
     ("BSD", "B$", "dollars", ("bahamian dollar", "bahamian dollars"), False),
     ("XCD", "EC$", "dollars", ("east caribbean dollar", "east caribbean dollars"), False),
+    ("FJD", "FJ$", "dollars", ("fijian dollar", "fijian dollars", "fiji dollar", "fiji dollars"),
+     False),
+    # Currencies named alone, by a word that is no English word ("colones", "tögrög"; "colón",
+    # a city and a name too, where only a currency can stand: BARE_NAMES)
+    ("CRC", "₡", "colones", ("colones", "costa rican colón", "costa rican colon",
+                             "costa rican colones"), False),
+    ("MNT", "₮", "tugriks", ("tögrög", "tögrögs", "togrog", "togrogs", "tugrik", "tugriks",
+                             "tugrug", "tugrugs", "mongolian tögrög", "mongolian tugrik",
+                             "mongolian tugriks"), False),
     ("USD", "$", "dollars", ("us dollar", "us dollars", "dollar", "dollars", "bucks"), True),
 )  # fmt: skip
 # What scripts say after an amount whose sign a voice does not read ("1,250 francs").
@@ -115,13 +127,16 @@ PESO_PLACES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("CLP$", ("chile", "chilean", "valparaíso", "valparaiso", "santiago de chile")),
     ("COL$", ("colombia", "colombian", "bogotá", "bogota", "medellín", "medellin")),
     ("ARS$", ("argentina", "argentine", "argentinian", "buenos aires", "mendoza")),
+    ("$U", ("uruguay", "uruguayan", "montevideo", "punta del este")),
 )  # fmt: skip
 DOLLAR = Currency("$", "dollars")
 # Names of one word that are also English words, read as the currency only where nothing but
 # a currency can stand: in parentheses after an amount ("how much they spent (won)") or after
 # "in" at the end of a phrase ("amounts in won"; not "games won in extra time").
-# "Lari", a given name too, is read so as well ("prices in lari", "(lari)").
-BARE_NAMES = {"won": "KRW", "dong": "VND", "real": "BRL", "lari": "GEL"}
+# "Lari", a given name too, is read so as well ("prices in lari", "(lari)"), and "colón", a
+# city and a name too, only as written in lower case ("fares in colón"; not "a hostel in Colón").
+BARE_NAMES = {"won": "KRW", "dong": "VND", "real": "BRL", "lari": "GEL", "colón": "CRC"}
+LOWER_ONLY = {"colón"}
 BARE_AT = r"\(({name})\)|\bin ({name})(?=\s*(?:[,;:.!?)\n]|$|and\b|or\b|plus\b))"
 # Signs of letters a prompt may write for the currency ("amounts in kr"; not "R", "Ft", "RM":
 # words and units).
@@ -159,7 +174,8 @@ def _found(text: str) -> list[tuple[int, Currency]]:
     for name, code in BARE_NAMES.items():
         sign, spoken = signs[code]
         out += [(m.start(m.lastindex or 0), Currency(_shown(sign), spoken))
-                for m in re.finditer(BARE_AT.format(name=name), lower)]  # fmt: skip
+                for m in re.finditer(BARE_AT.format(name=name), lower)
+                if name not in LOWER_ONLY or text[m.start(m.lastindex or 0)].islower()]  # fmt: skip
     return out
 
 
@@ -171,7 +187,7 @@ def placed(currency: Currency, text: str) -> Currency:
     lower = text.lower()
     named = [(m.start(), sign) for sign, places in PESO_PLACES for place in places
              for m in re.finditer(rf"(?<![a-z]){re.escape(place)}(?![a-z])", lower)]  # fmt: skip
-    return Currency(min(named)[1], "pesos") if named else currency
+    return Currency(_shown(min(named)[1]), "pesos") if named else currency
 
 
 def currency_in(text: str) -> Currency | None:
