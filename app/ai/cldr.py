@@ -90,6 +90,11 @@ def _prefixed(code: str) -> str:
     return max(signs, key=lambda s: signs[s]) if signs else code
 
 
+def _symbol(sign: str) -> bool:
+    """Whether the sign is a currency sign of its own ("֏", "₲"), read wherever it is written."""
+    return sign != "$" and all(unicodedata.category(c) == "Sc" for c in sign)
+
+
 def _sign(code: str, territories: list[str]) -> str:
     locale = _locale(territories[0])
     sign = (locale.currency_symbols.get(code) or "") if locale else ""
@@ -179,6 +184,13 @@ def named(text: str, known: frozenset[str], taken: frozenset[str]) -> list[tuple
         at = m.start(m.lastindex or 0)
         if text[at].islower():
             out.append((at, bare[m.group(m.lastindex or 0)]))
+    shared = {sign for sign in signs.values() if list(signs.values()).count(sign) > 1}
+    out += [
+        (m.start(), code)
+        for code, sign in signs.items()
+        if _symbol(sign) and sign not in shared
+        for m in re.finditer(re.escape(sign), text)
+    ]  # a sign of its own, as written ("₲120,000")
     found = [(at, code, signs[code]) for at, code in out]
     for m in code_at.finditer(text):
         if (code := m.group(m.lastindex or 0)) in signs and code not in CODE_WORDS:
