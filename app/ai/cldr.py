@@ -117,6 +117,7 @@ def _names(code: str, territories: list[str]) -> tuple[set[str], set[str]]:
         for n in (1, 2):  # the unit as its country writes it ("guaraníes")
             words = get_currency_name(code, n, name).lower().split()
             units |= {w for w in words for u in list(units) if w != u and _same_root(w, u)}
+    units -= {w for a in adjectives for w in a.split()}  # not "Sierra Leonean" alone
     full = english | {f"{a} {u}" for a in adjectives if a for u in units}
     return full, units
 
@@ -145,8 +146,11 @@ def lookup(known: frozenset[str], taken: frozenset[str]) -> tuple[dict[str, str]
             spoken[code] = get_currency_name(code, 2, "en").split()[-1].lower()
     anywhere = {n: next(iter(c)) for n, c in full.items() if len(c) == 1 and n not in taken}
     bare = {}
+    roots: dict[str, set[str]] = defaultdict(set)  # "manat", "manats": two countries' units
     for unit, codes in alone.items():
-        if len(codes) == 1 and unit not in taken and unit not in anywhere:
+        roots[fold(unit)[:5]] |= codes
+    for unit, codes in alone.items():
+        if len(roots[fold(unit)[:5]]) == 1 and unit not in taken and unit not in anywhere:
             (bare if unit in ORDINARY or fold(unit) in ORDINARY else anywhere)[unit] = next(
                 iter(codes)
             )

@@ -77,6 +77,8 @@ def test_a_code_in_capitals_is_shown_as_written() -> None:
         "ALL of the volunteers in TOP form",
         "amounts in dinars",  # whose? eight countries pay in dinars
         "salaries in manat",  # Azerbaijan's or Turkmenistan's
+        "bonuses paid in manats",
+        "a Sierra Leonean restaurant opened downtown",
     ],
 )
 def test_english_words_and_shared_units_are_no_cldr_currency(text: str) -> None:
