@@ -13,12 +13,14 @@ names none. A name that is also an English word ("won", "dong", "real") or a giv
 ("lari") is the currency with its country ("Korean won") or where only a currency can stand
 ("how much they spent (won)", "amounts in won", "prices in lari"); "colón", a city and a name
 too, only so and in lower case. A name that is no English word is read alone ("colones",
-"tögrög")."""
+"tögrög"). A currency the table has no row for is read from CLDR (app/ai/cldr.py: "Armenian
+drams", "in kip"); the table decides first."""
 
 from __future__ import annotations
 
 import re
 
+from app.ai import cldr
 from app.ai.quantity import Currency
 
 # (ISO code, sign, what a script says after the amount, names, a sign read abroad). Names are
@@ -141,6 +143,10 @@ BARE_AT = r"\(({name})\)|\bin ({name})(?=\s*(?:[,;:.!?)\n]|$|and\b|or\b|plus\b))
 # Signs of letters a prompt may write for the currency ("amounts in kr"; not "R", "Ft", "RM":
 # words and units).
 WRITTEN_SIGNS = {"kr", "zł", "kč", "ksh", "rp"}
+# Currencies the table has no row for come from CLDR (app/ai/cldr.py); the table's codes and
+# names stay its own.
+KNOWN = frozenset(code for code, *_ in TABLE)
+TAKEN = frozenset({n for *_, names, _ in TABLE for n in names} | set(BARE_NAMES))
 
 
 def _shown(sign: str) -> str:
@@ -176,7 +182,8 @@ def _found(text: str) -> list[tuple[int, Currency]]:
         out += [(m.start(m.lastindex or 0), Currency(_shown(sign), spoken))
                 for m in re.finditer(BARE_AT.format(name=name), lower)
                 if name not in LOWER_ONLY or text[m.start(m.lastindex or 0)].islower()]  # fmt: skip
-    return out
+    return out + [(at, Currency(_shown(sign), _spoken(code))) for at, code, sign in
+                  cldr.named(text, KNOWN, TAKEN)]  # fmt: skip
 
 
 def placed(currency: Currency, text: str) -> Currency:
@@ -206,4 +213,8 @@ def spoken_after(prefix: str) -> str | None:
     for code, table_sign, spoken, _, _ in TABLE:
         if sign in (code, table_sign):
             return spoken
-    return None
+    return cldr.spoken(sign, KNOWN, TAKEN)
+
+
+def _spoken(code: str) -> str:
+    return cldr.spoken(code, KNOWN, TAKEN) or code

@@ -1,0 +1,208 @@
+"""Currencies the hand-written table (app/ai/currencies.py) has no row for, read from CLDR
+through Babel: every currency some country uses today, by its English name ("Armenian drams",
+"Paraguayan guaranis"), its unit with the name of its country's language ("Lao kip") or the
+unit as written there ("guaraníes"), and by its ISO code written in capitals where only a
+currency can stand ("(AMD)", "in AMD").
+
+A unit named alone ("drams", "guaranis") is read when no other currency has it ("dinars",
+"dollars", "manat" need their country) and it is no English word or name; one that is ("kip",
+"dram", "mark", "real", "gold", "quetzal", "córdoba") is read only in lower case where nothing
+but a currency can stand ("what they earned in kip", "(kip)"), as "won" and "lari" are.
+
+The sign shown is the one of the currency's own country (its CLDR locale: "֏" for AMD, "₲",
+"₭", "₼"); where that is only its code, a letter sign of a script the video may not set or
+read left to right (Arabic), or a bare "$", the prefixed sign CLDR gives elsewhere ("BZ$"),
+else the code. Built once, at the first prompt that needs it."""
+
+from __future__ import annotations
+
+import functools
+import re
+import unicodedata
+from collections import defaultdict
+
+from babel import Locale, UnknownLocaleError
+from babel.core import get_global
+from babel.localedata import locale_identifiers
+from babel.numbers import get_currency_name
+
+# Units that are also English words or names (or, "gold", a thing): read only where nothing but
+# a currency can stand, and in lower case.
+ORDINARY = frozenset({
+    "kip", "kips", "dram", "drams", "mark", "marks", "real", "reals", "gold", "quetzal",
+    "quetzals", "boliviano", "bolivianos", "bolívar", "bolívars", "bolivar", "bolivars",
+    "córdoba", "córdobas", "cordoba", "cordobas", "balboa", "balboas", "lempira", "lempiras",
+    "escudo", "escudos", "afghani", "afghanis", "leone", "leones", "florin", "florins",
+    "dobra", "dobras", "som", "soms", "lev", "leu", "lek", "tala", "pula", "pulas", "loti",
+    "lotis", "kina", "vatu", "vatus", "riel", "riels", "gourde", "gourdes", "pataca", "patacas",
+    "sol", "rand", "won", "pound", "pounds", "dollar", "dollars", "franc", "francs", "peso",
+    "pesos", "crown", "crowns", "rupee", "rupees", "dinar", "dinars", "shilling", "shillings",
+})  # fmt: skip
+BARE_AT = r"\(({names})\)|\bin ({names})(?=\s*(?:[,;:.!?)\n]|$|and\b|or\b|plus\b))"
+CODE_AT = r"\(([A-Z]{3})\)|\bin ([A-Z]{3})\b"
+# Codes that are English words too, never read as a code here ("in ALL", "(TOP)").
+CODE_WORDS = frozenset({"ALL", "TOP", "CUP", "MOP", "BAM", "SOS", "MAD", "GEL"})
+
+
+def fold(text: str) -> str:
+    """The text without its accents ("guaraníes": "guaranies")."""
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+
+
+def _current() -> dict[str, list[str]]:
+    """Each currency some country uses today, with those countries (its own first)."""
+    out: dict[str, list[str]] = defaultdict(list)
+    for territory, rows in get_global("territory_currencies").items():
+        for code, _start, end, tender in rows:
+            if end is None and tender:
+                out[code].append(territory)
+    return {code: sorted(ts, key=lambda t: t != code[:2]) for code, ts in out.items()}
+
+
+def _locale(territory: str) -> Locale | None:
+    try:
+        return Locale.parse(f"und_{territory}")
+    except (UnknownLocaleError, ValueError):
+        return None
+
+
+def _readable(sign: str) -> bool:
+    """Whether a video sets the sign as it is read: signs, Latin or Cyrillic letters."""
+    return all(not c.isalpha() or unicodedata.name(c, "").startswith(("LATIN", "CYRILLIC"))
+               for c in sign)  # fmt: skip
+
+
+@functools.cache
+def _prefixes() -> dict[str, dict[str, int]]:
+    """The signs with letters before "$" ("BZ$", "JM$") CLDR's locales give each currency, with
+    how many give each."""
+    seen: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    for name in locale_identifiers():
+        for code, sign in Locale.parse(name).currency_symbols.items():
+            if re.fullmatch(r"[A-Z][A-Za-z]{0,2}\$", sign):
+                seen[code][sign] += 1
+    return seen
+
+
+def _prefixed(code: str) -> str:
+    """A dollar's or peso's sign with its country's letters before "$" ("BZ$"), else the code."""
+    signs = _prefixes().get(code, {})
+    return max(signs, key=lambda s: signs[s]) if signs else code
+
+
+def _symbol(sign: str) -> bool:
+    """Whether the sign is a currency sign of its own ("֏", "₲"), read wherever it is written."""
+    return sign != "$" and all(unicodedata.category(c) == "Sc" for c in sign)
+
+
+def _sign(code: str, territories: list[str]) -> str:
+    locale = _locale(territories[0])
+    sign = (locale.currency_symbols.get(code) or "") if locale else ""
+    sign = sign.strip("\u200b\u200e\u200f ")
+    if sign == "$":
+        return _prefixed(code)
+    return sign if sign and sign != code and _readable(sign) else code
+
+
+def _names(code: str, territories: list[str]) -> tuple[set[str], set[str]]:
+    """(names of the currency with its country, units it is named by alone)."""
+    english = {get_currency_name(code, n, "en").lower() for n in (1, 2)}
+    english.add(Locale("en").currencies.get(code, code).lower())
+    units = {name.split()[-1] for name in english}
+    adjectives = {name.rsplit(" ", 1)[0] for name in english if " " in name}
+    local = [n for n in locale_identifiers() if n.endswith(f"_{territories[0]}")]
+    for name in local:
+        language = Locale("en").languages.get(Locale.parse(name).language, "")
+        adjectives.add(language.lower())
+        for n in (1, 2):  # the unit as its country writes it ("guaraníes")
+            words = get_currency_name(code, n, name).lower().split()
+            units |= {w for w in words for u in list(units) if w != u and _same_root(w, u)}
+    units -= {w for a in adjectives for w in a.split()}  # not "Sierra Leonean" alone
+    full = english | {f"{a} {u}" for a in adjectives if a for u in units}
+    return full, units
+
+
+def _same_root(word: str, unit: str) -> bool:
+    return word.isalpha() and _readable(word) and fold(word)[:5] == fold(unit)[:5]
+
+
+@functools.cache
+def lookup(known: frozenset[str], taken: frozenset[str]) -> tuple[dict[str, str], ...]:
+    """(name read anywhere: code, unit read only where a currency can stand: code, code: sign,
+    code: what a script says after an amount) of the currencies whose codes are not `known`;
+    names `taken` by the table are left to it."""
+    full: dict[str, set[str]] = defaultdict(set)
+    alone: dict[str, set[str]] = defaultdict(set)
+    signs: dict[str, str] = {}
+    spoken: dict[str, str] = {}
+    for code, territories in _current().items():
+        names, units = _names(code, territories)
+        for name in names | {fold(n) for n in names}:
+            full[name].add(code)
+        for unit in units | {fold(u) for u in units}:
+            alone[unit].add(code)
+        if code not in known:
+            signs[code] = _sign(code, territories)
+            spoken[code] = get_currency_name(code, 2, "en").split()[-1].lower()
+    anywhere = {n: next(iter(c)) for n, c in full.items() if len(c) == 1 and n not in taken}
+    bare = {}
+    roots: dict[str, set[str]] = defaultdict(set)  # "manat", "manats": two countries' units
+    for unit, codes in alone.items():
+        roots[fold(unit)[:5]] |= codes
+    for unit, codes in alone.items():
+        if len(roots[fold(unit)[:5]]) == 1 and unit not in taken and unit not in anywhere:
+            (bare if unit in ORDINARY or fold(unit) in ORDINARY else anywhere)[unit] = next(
+                iter(codes)
+            )
+    unknown = set(signs)
+    return (
+        {n: c for n, c in anywhere.items() if c in unknown},
+        {n: c for n, c in bare.items() if c in unknown},
+        signs,
+        spoken,
+    )
+
+
+@functools.cache
+def _patterns(known: frozenset[str], taken: frozenset[str]) -> tuple[re.Pattern[str], ...]:
+    anywhere, bare, signs, _ = lookup(known, taken)
+
+    def either(names: dict[str, str]) -> str:
+        return "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True)) or "(?!)"
+
+    return (
+        re.compile(rf"(?<![a-z])({either(anywhere)})(?![a-z])"),
+        re.compile(BARE_AT.format(names=either(bare))),
+        re.compile(CODE_AT),
+    )
+
+
+def named(text: str, known: frozenset[str], taken: frozenset[str]) -> list[tuple[int, str, str]]:
+    """(where, code, sign) of each currency outside the table the text names; a code as
+    written is shown as written."""
+    anywhere, bare, signs, _ = lookup(known, taken)
+    names, bare_at, code_at = _patterns(known, taken)
+    lower = text.lower()
+    out = [(m.start(), anywhere[m.group(1)]) for m in names.finditer(lower)]
+    for m in bare_at.finditer(lower):
+        at = m.start(m.lastindex or 0)
+        if text[at].islower():
+            out.append((at, bare[m.group(m.lastindex or 0)]))
+    shared = {sign for sign in signs.values() if list(signs.values()).count(sign) > 1}
+    out += [
+        (m.start(), code)
+        for code, sign in signs.items()
+        if _symbol(sign) and sign not in shared
+        for m in re.finditer(re.escape(sign), text)
+    ]  # a sign of its own, as written ("₲120,000")
+    found = [(at, code, signs[code]) for at, code in out]
+    for m in code_at.finditer(text):
+        if (code := m.group(m.lastindex or 0)) in signs and code not in CODE_WORDS:
+            found.append((m.start(m.lastindex or 0), code, code))
+    return found
+
+
+def spoken(code_or_sign: str, known: frozenset[str], taken: frozenset[str]) -> str | None:
+    """What a script says after an amount shown with the currency's code or sign."""
+    _, _, signs, said = lookup(known, taken)
+    return next((said[c] for c, s in signs.items() if code_or_sign in (c, s)), None)
