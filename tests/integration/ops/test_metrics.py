@@ -64,6 +64,7 @@ class Engine:
         out_path: Path,
         db: Any,
         split: Any = None,
+        on_mixed: Any = None,
     ) -> Any:
         progress("rendering", 50)
         self.during = await scrape(self.client)
