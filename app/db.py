@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sqlite3
 import time
 import uuid
 from collections.abc import AsyncIterator
@@ -24,7 +25,9 @@ from sqlalchemy.ext.asyncio import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 from sqlalchemy.types import TypeDecorator
+from sqlalchemy.util import greenlet_spawn
 
+from app.pointtx import PointTx, SessionNeeded
 from app.sqlite_inline import READ_BUSY_TIMEOUT_MS, close_point_readers, inline_creator
 
 NAMING = {
@@ -236,6 +239,19 @@ def make_inline_engine(
 WRITE_TURN_WAIT_S = 30.0
 
 
+def _begin_immediate(conn: Any) -> bool:
+    """BEGIN IMMEDIATE on a `sqlite3` connection with no busy timeout: False when another
+    connection holds the write lock (the caller waits for it elsewhere)."""
+    try:
+        conn.execute("BEGIN IMMEDIATE")
+    except sqlite3.OperationalError as exc:
+        text = str(exc).lower()
+        if "locked" in text or "busy" in text:
+            return False
+        raise
+    return True
+
+
 def _locked(exc: OperationalError) -> bool:
     text = str(exc.orig if exc.orig is not None else exc).lower()
     return "locked" in text or "busy" in text
@@ -261,6 +277,7 @@ class Database:
         # first served) rather than each trying the file's lock and, finding it taken, waiting
         # on a thread of aiosqlite's: the lock is the file's, one writer at a time anyway.
         self.write_turn = asyncio.Lock()
+        self._point_writer: Any = None  # the write engine's connection for point transactions
 
     async def _take_turn(self) -> bool:
         """This process's turn to write (False: not within WRITE_TURN_WAIT_S, e.g. a session
@@ -320,6 +337,74 @@ class Database:
             yield session
 
     @asynccontextmanager
+    async def points(self) -> AsyncIterator[AsyncSession | PointTx]:
+        """A write transaction for point writes only (app/pointtx.py): on the driver's own
+        connection — a SQLite file's write connection when its lock is free at BEGIN
+        IMMEDIATE (inside the process's writers' turn), a pooled asyncpg connection —, else a
+        session. Commits on success, rolls back on error."""
+        if self.write_engine is not None:
+            turn = await self._take_turn()
+            try:
+                conn = await self._sqlite_point_writer() if turn else None
+                if conn is not None and _begin_immediate(conn.sqlite):
+                    try:
+                        yield PointTx(self.write_engine.dialect, sqlite=conn.sqlite)
+                        await conn.commit()
+                    except BaseException:
+                        if conn.sqlite.in_transaction:
+                            conn.sqlite.rollback()
+                        raise
+                    return
+                async with self._sqlite_session() as session:
+                    yield session
+            finally:
+                if turn:
+                    self.write_turn.release()
+            return
+        if self.engine.dialect.name != "postgresql":  # an in-memory SQLite database
+            async with self.session() as session:
+                yield session
+            return
+        async with self._pg_points() as tx:
+            yield tx
+
+    @asynccontextmanager
+    async def _pg_points(self) -> AsyncIterator[PointTx]:
+        pooled = await self.engine.raw_connection()
+        adapted = pooled.dbapi_connection
+        try:
+            yield PointTx(self.engine.dialect, adapted=adapted, driver=pooled.driver_connection)
+            if adapted._transaction is not None:  # begun by the first point write
+                await adapted._call_and_discard(adapted._transaction.commit)
+        except BaseException:
+            if adapted._transaction is not None:
+                try:
+                    await adapted._call_and_discard(adapted._transaction.rollback)
+                except BaseException:
+                    await greenlet_spawn(pooled.invalidate)  # state unknown: never pooled again
+            raise
+        finally:
+            if pooled.dbapi_connection is not None:
+                await greenlet_spawn(pooled.close)  # back to the pool
+
+    async def points_or_session(self, work: Any) -> Any:
+        """`await work(tx)` in a point transaction; when it needs a session (SessionNeeded),
+        rolled back and run again in a session."""
+        try:
+            async with self.points() as tx:
+                return await work(tx)
+        except SessionNeeded:
+            async with self.session() as session:
+                return await work(session)
+
+    async def _sqlite_point_writer(self) -> Any:
+        """The write engine's connection kept for point transactions (used inside the turn)."""
+        assert self.write_engine is not None
+        if self._point_writer is None:
+            self._point_writer = await self.write_engine.raw_connection()
+        return self._point_writer.driver_connection
+
+    @asynccontextmanager
     async def read(self) -> AsyncIterator[AsyncSession]:
         """A session for reads only, on the hot paths (key look-up, job status): PostgreSQL in
         autocommit, so no BEGIN and COMMIT round trips (each statement sees what was committed
@@ -346,6 +431,9 @@ class Database:
         return [self.engine, *extra]
 
     async def dispose(self) -> None:
+        if self._point_writer is not None:
+            writer, self._point_writer = self._point_writer, None
+            await greenlet_spawn(writer.close)
         if self.sqlite_file is not None:
             close_point_readers(self.sqlite_file)
         await self.engine.dispose()

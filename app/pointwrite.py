@@ -37,6 +37,7 @@ from sqlalchemy.sql.dml import UpdateBase
 from sqlalchemy.sql.schema import Column, ColumnDefault
 
 from app.pointread import Compiled, compile_statement, expanded_sql
+from app.pointtx import PointTx
 from app.sqlite_inline import InlineConnection
 
 _CONNECTION = "reelsmith.pointwrite.connection"  # Session.info: (transaction, conn, dialect)
@@ -75,20 +76,28 @@ class PointWrite:
             )
         return found
 
-    async def rows(self, session: AsyncSession, **params: Any) -> list[Any]:
+    async def rows(self, session: AsyncSession | PointTx, **params: Any) -> list[Any]:
         """Its rows (RETURNING, or a SELECT's), named tuples."""
         return (await self._execute(session, params))[0]
 
-    async def first(self, session: AsyncSession, **params: Any) -> Any:
+    async def first(self, session: AsyncSession | PointTx, **params: Any) -> Any:
         """Its first row (a named tuple) or None."""
         found = await self.rows(session, **params)
         return found[0] if found else None
 
-    async def run(self, session: AsyncSession, **params: Any) -> int:
+    async def run(self, session: AsyncSession | PointTx, **params: Any) -> int:
         """Run it; the number of rows it changed."""
         return (await self._execute(session, params))[1]
 
-    async def _execute(self, session: AsyncSession, params: dict[str, Any]) -> tuple[list, int]:
+    async def _execute(
+        self, session: AsyncSession | PointTx, params: dict[str, Any]
+    ) -> tuple[list, int]:
+        if isinstance(session, PointTx):  # app/pointtx.py: the driver's connection itself
+            if session.sqlite is not None:
+                return self._run_sqlite(session.sqlite, session.dialect, params)
+            return await self._run_postgresql(
+                session.adapted, session.driver, session.dialect, params
+            )
         sync = session.sync_session
         if not sync._is_clean():  # as the session's autoflush would
             await session.flush()

@@ -21,6 +21,7 @@ from sqlalchemy import bindparam, case, delete, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.db import new_id, upsert_insert, utcnow
+from app.pointtx import PointTx, dialect_name, need_session
 from app.pointwrite import PointWrite
 from app.renders.models import RenderJob
 from app.viewers.errors import InvalidBeacon
@@ -221,7 +222,7 @@ def _count_in_session_on(dialect: str, fields: tuple[str, ...]) -> PointWrite:
 
 
 async def record(
-    session: AsyncSession,
+    session: AsyncSession | PointTx,
     job: TrackedJob,
     beacon: Beacon,
     *,
@@ -231,7 +232,7 @@ async def record(
 ) -> str:
     """Count one beacon for a playable job: "counted", "duplicate" or "capped"."""
     now = now or utcnow()
-    dialect = session.get_bind().dialect.name
+    dialect = dialect_name(session)
     discriminator = beacon.scene_index if beacon.scene_index is not None else beacon.ordinal
     stored = await _store_event_on(dialect).first(
         session,
@@ -272,9 +273,12 @@ async def record(
 
 
 async def _notify_viewed(
-    session: AsyncSession, job: TrackedJob, row_id: str, session_id: str, now: datetime
+    session: AsyncSession | PointTx, job: TrackedJob, row_id: str, session_id: str, now: datetime
 ) -> None:
-    """video.viewed, once per session: the flag flips by compare-and-set in this transaction."""
+    """video.viewed, once per session: the flag flips by compare-and-set in this transaction
+    (in a session: a point transaction is rolled back and the beacon recorded again in one)."""
+    need_session(session)
+    assert isinstance(session, AsyncSession)
     flipped = await session.execute(
         update(ViewSession)
         .where(ViewSession.id == row_id, ViewSession.viewed_notified.is_(False))

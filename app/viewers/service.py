@@ -206,8 +206,12 @@ async def track(
     beacon = replace(
         beacon, session_id=signed_sid, metadata={**beacon.metadata, "sessionId": signed_sid}
     )
-    async with turn, db.session() as session:
-        return await record(session, job, beacon, client=client, max_events=max_events)
+    async with turn:  # three point writes, without a session (app/pointtx.py)
+        return str(
+            await db.points_or_session(
+                lambda tx: record(tx, job, beacon, client=client, max_events=max_events)
+            )
+        )
 
 
 async def purge_view_events(session: AsyncSession, retention_days: int) -> int:
