@@ -48,6 +48,7 @@ from tests.support.ai_prompts_held_out_23 import HELD_OUT_23
 from tests.support.ai_prompts_held_out_24 import HELD_OUT_24
 from tests.support.ai_prompts_held_out_25 import HELD_OUT_25
 from tests.support.ai_prompts_held_out_26 import HELD_OUT_26
+from tests.support.ai_prompts_held_out_27 import HELD_OUT_27
 from tests.support.prompt_videos import (
     TOLERANCE,
     Verdict,
@@ -141,6 +142,28 @@ async def test_held_out_prompts_make_videos_that_pass_every_check(
     verdicts = await run_suite(client, user, settings, browser, HELD_OUT_SETS[title], tmp_path)
     print("\n" + table(title, verdicts))
     assert rates(verdicts) == dict.fromkeys(rates(verdicts), 1.0), table(title, verdicts)
+
+
+# The twenty-seventh set's rates at its first run, after the twenty-sixth set's fixes and before
+# any change that follows them (docs/api/ai.md names them): needs 90 %, the other checks 100 %
+# (failing: the Hamilton council welcome's money, shown through nothing: "this year's rates
+# for their property in NZ dollars"). The composer is not changed for it, so they stay the
+# honest measure of prompts it has not seen.
+TWENTY_SEVENTH_MEASURED = {"no_echo": 1.0, "needs": 0.9, "length": 1.0, "scripts": 1.0}
+
+
+async def test_twenty_seventh_held_out_prompts_as_first_measured(
+    client: Any, make_user: Any, settings: Settings, browser: Browser, tmp_path: Path
+) -> None:
+    """Written after the twenty-sixth set's fixes, before any composer change that follows
+    them, and never tuned on: printed, and guarded at the rates of its first run
+    (TWENTY_SEVENTH_MEASURED)."""
+    user = await make_user(tier="enterprise")
+    verdicts = await run_suite(client, user, settings, browser, HELD_OUT_27, tmp_path)
+    title = "twenty-seventh held-out create prompts (never tuned on)"
+    print("\n" + table(title, verdicts))
+    got = rates(verdicts)
+    assert all(got[c] >= TWENTY_SEVENTH_MEASURED[c] for c in got), table(title, verdicts)
 
 
 def probe_seconds(path: Path) -> float:
