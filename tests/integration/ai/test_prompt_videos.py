@@ -146,9 +146,10 @@ async def test_held_out_prompts_make_videos_that_pass_every_check(
 
 # The twenty-seventh set's rates at its first run, after the twenty-sixth set's fixes and before
 # any change that follows them (docs/api/ai.md names them): needs 90 %, the other checks 100 %
-# (failing: the Hamilton council welcome's money, shown through nothing: "this year's rates
-# for their property in NZ dollars"). The composer is not changed for it, so they stay the
-# honest measure of prompts it has not seen.
+# (failing: the Hamilton council welcome's money, shown through nothing with "NZ$": "this
+# year's rates for their property in NZ dollars" is an amount in "$", the country's
+# abbreviation not read). The composer is not changed for it, so they stay the honest measure
+# of prompts it has not seen.
 TWENTY_SEVENTH_MEASURED = {"no_echo": 1.0, "needs": 0.9, "length": 1.0, "scripts": 1.0}
 
 
