@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from app.ai.benchmark import benchmark
 from app.ai.counts import (
     UNITS,
     done,
@@ -103,6 +104,11 @@ RANK_VERB = re.compile(
     r"(?! of)"
     r"|\branking (?:in|on|within|across|at)\b"
 )
+# How many, how much or how long they did something, compared with others ("how many classes
+# they took compared with other members"), is their figure beside the others' (benchmark.py),
+# not their rank: the recipient or a score compared with others ("how you compare") is.
+COMPARED_WITH = re.compile(r"\s+compar(?:e|ed|es|ing) (?:with|to|against)\b", re.IGNORECASE)
+ASKED_FIGURE = re.compile(r"\bhow (?:many|much|long)\b|\bnumber of\b|\btotal\b")
 # A phrase naming what the video is (not a measure in it) is not read as a quantity unless
 # something marks it as one ("how many", "number of", "%").
 GENRES = {"report", "review", "recap", "video", "update", "statement", "reminder", "summary",
@@ -239,6 +245,16 @@ def _percent(pos: int, tokens: list[str], text: str) -> Quantity:
     key, label = key_label(content[:3]) if content else ("share", "Share")
     key = key if key.endswith(("rate", "ratio")) else f"{key}_percent"
     return Quantity("percent", key, label, "", "%", "percent", position=pos)
+
+
+def own_figure(phrase: str) -> str:
+    """The words naming the recipient's figure when the phrase compares it with others ("how
+    many classes they took" of "... compared with other members"), else the phrase."""
+    beside = COMPARED_WITH.search(phrase)
+    text = " ".join(words(phrase))
+    if beside and ASKED_FIGURE.search(text) and benchmark(text) is not None:
+        return phrase[: beside.start()]
+    return phrase
 
 
 def _genre(tokens: list[str]) -> bool:
@@ -413,7 +429,7 @@ def quantities(prompt: str) -> list[Quantity]:
         cut.append((pos + asked.end(), phrase[asked.end() :]) if asked else (pos, phrase))
     noted = any(currency_note(p) for _, p in cut)  # "all amounts in HKD"
     read = [_not_done(pos, p, currency, noted) or _quantity(pos, p, currency, noted)
-            for pos, p in cut]  # fmt: skip
+            for pos, p in ((pos, own_figure(p)) for pos, p in cut)]  # fmt: skip
     for i, (pos, phrase) in enumerate(cut):
         # things named alone in a list beside a measure are one too ("races won, crashes");
         # not the parts of one in parentheses ("what they spent (food, drinks)"), nor words

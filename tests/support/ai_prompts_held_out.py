@@ -6,7 +6,8 @@ Each case is (prompt, needs): what the prompt names that the video must show, on
 thing named (an entry may repeat). The vocabulary:
 
 - quantities, each a typed slot shown by a scene:
-  `money` (a number slot shown with a currency symbol; `money:€` names the symbol),
+  `money` (a number slot shown with a currency symbol; `money:€` names the symbol,
+  `money:N$|NAD` accepts either),
   `count` (a number of things), `percent` (shown with %), `duration` (a number slot of time,
   shown with its unit), `date` (a date slot), `rank` (where the recipient ranks: a rank or
   percentile slot), `top` (a ranked list, the top N: an array slot shown as ranked bars);

@@ -8,7 +8,13 @@ dollars "N$", Azerbaijani manat "₼", Bulgarian leva "лв", Sri Lankan rupees 
 riyals "QR", Serbian dinars "RSD"). A measure in a unit of length, weight or volume (metres,
 kilograms, millilitres, kilometres) is a count: a number with the unit in its label. A time
 (hours, nights, days) is a duration. A single pick ("their favourite mural") names no need
-beyond its number."""
+beyond its number.
+
+Changed after its first run, in the cycle that followed it: the Namibian dollar's amount is
+also accepted in "NAD", its ISO code ("money:N$|NAD"). CLDR gives the currency no sign of its
+own (Namibia writes a bare "$"), and no rule derives "N$" without making up wrong signs for
+other dollars ("S$" for Suriname's, Singapore's sign); the code names it without doubt and is
+how Namibian price lists, banks and lodges quote it beside "N$"."""
 
 from __future__ import annotations
 
@@ -31,7 +37,7 @@ HELD_OUT_26: list[tuple[str, tuple[str, ...]]] = [
      "stars, constellations they spotted, a photo of the Milky Way above the dunes, a "
      "timeline of the trip, the price of our next eclipse trip in Namibian dollars and a "
      "button to reserve a place",
-     ("duration", "count", "photo", "timeline", "money:N$", "cta")),
+     ("duration", "count", "photo", "timeline", "money:N$|NAD", "cta")),
     ("Jazz club in Baku, Azerbaijan: a membership anniversary video, smoky and stylish. "
      "Concerts attended, hours of live music, their favourite band, how many concerts they "
      "went to compared with other members, the date of the next jam session and the price of "

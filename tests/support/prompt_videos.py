@@ -126,7 +126,8 @@ def _cards(scene: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
 
 
 def bound_slots(need: str, scene: dict[str, Any], types: dict[str, str]) -> set[str]:
-    """The slots of the right type through which a scene shows `need`."""
+    """The slots of the right type through which a scene shows `need` ("money:N$|NAD": an
+    amount shown with either sign)."""
     kind, _, symbol = need.partition(":")
     if kind in ("money", "count", "percent", "duration", "date"):
         out = set()
@@ -134,7 +135,7 @@ def bound_slots(need: str, scene: dict[str, Any], types: dict[str, str]) -> set[
             prefix, suffix = str(card.get("prefix", "")), str(card.get("suffix", "")).strip()
             fits = {
                 "money": types.get(key) == "number" and prefix.strip() != ""
-                and (not symbol or symbol in prefix),
+                and (not symbol or any(s in prefix for s in symbol.split("|"))),
                 "percent": types.get(key) == "number" and suffix == "%",
                 "duration": types.get(key) == "number" and suffix in UNITS,
                 "date": types.get(key) == "date",

@@ -48,6 +48,7 @@ from tests.support.ai_prompts_held_out_23 import HELD_OUT_23
 from tests.support.ai_prompts_held_out_24 import HELD_OUT_24
 from tests.support.ai_prompts_held_out_25 import HELD_OUT_25
 from tests.support.ai_prompts_held_out_26 import HELD_OUT_26
+from tests.support.ai_prompts_held_out_27 import HELD_OUT_27
 from tests.support.prompt_videos import (
     TOLERANCE,
     Verdict,
@@ -129,7 +130,8 @@ HELD_OUT_SETS = {"held-out create prompts": HELD_OUT,
                  "twenty-second held-out create prompts": HELD_OUT_22,
                  "twenty-third held-out create prompts": HELD_OUT_23,
                  "twenty-fourth held-out create prompts": HELD_OUT_24,
-                 "twenty-fifth held-out create prompts": HELD_OUT_25}  # fmt: skip
+                 "twenty-fifth held-out create prompts": HELD_OUT_25,
+                 "twenty-sixth held-out create prompts": HELD_OUT_26}  # fmt: skip
 
 
 @pytest.mark.parametrize("title", list(HELD_OUT_SETS))
@@ -142,32 +144,27 @@ async def test_held_out_prompts_make_videos_that_pass_every_check(
     assert rates(verdicts) == dict.fromkeys(rates(verdicts), 1.0), table(title, verdicts)
 
 
-# The twenty-sixth set's rates at its first run, before the changes that follow the
-# twenty-fifth set (docs/api/ai.md names them): needs 40 %, the other checks 100 % (failing:
-# the Armenian apricot orchard's money, shown through nothing: "the price of a box of dried
-# apricots in Armenian drams"; the Paraguayan harp school's money, shown through nothing: "the
-# fee for the summer course in guaraníes"; the Lao silk cooperative's money, shown through
-# nothing: "what they earned in kip"; the Namibian stargazing lodge's money, shown through
-# nothing: "the price of our next eclipse trip in Namibian dollars"; the Baku jazz club's
-# comparison, shown through nothing: "how many concerts they went to compared with other
-# members", and its money, shown through nothing: "the price of an annual membership in
-# Azerbaijani manat"; the Serbian cheese course's money, shown through nothing: "its price in
-# Serbian dinars"). The composer is not changed for it, so they stay the honest measure of
-# prompts it has not seen.
-TWENTY_SIXTH_MEASURED = {"no_echo": 1.0, "needs": 0.4, "length": 1.0, "scripts": 1.0}
+# The twenty-seventh set's rates at its first run, after the twenty-sixth set's fixes and before
+# any change that follows them (docs/api/ai.md names them): needs 90 %, the other checks 100 %
+# (failing: the Hamilton council welcome's money, shown through nothing with "NZ$": "this
+# year's rates for their property in NZ dollars" is an amount in "$", the country's
+# abbreviation not read). The composer is not changed for it, so they stay the honest measure
+# of prompts it has not seen.
+TWENTY_SEVENTH_MEASURED = {"no_echo": 1.0, "needs": 0.9, "length": 1.0, "scripts": 1.0}
 
 
-async def test_twenty_sixth_held_out_prompts_as_first_measured(
+async def test_twenty_seventh_held_out_prompts_as_first_measured(
     client: Any, make_user: Any, settings: Settings, browser: Browser, tmp_path: Path
 ) -> None:
-    """Written before the composer changes that follow the twenty-fifth set and never tuned
-    on: printed, and guarded at the rates of its first run (TWENTY_SIXTH_MEASURED)."""
+    """Written after the twenty-sixth set's fixes, before any composer change that follows
+    them, and never tuned on: printed, and guarded at the rates of its first run
+    (TWENTY_SEVENTH_MEASURED)."""
     user = await make_user(tier="enterprise")
-    verdicts = await run_suite(client, user, settings, browser, HELD_OUT_26, tmp_path)
-    title = "twenty-sixth held-out create prompts (never tuned on)"
+    verdicts = await run_suite(client, user, settings, browser, HELD_OUT_27, tmp_path)
+    title = "twenty-seventh held-out create prompts (never tuned on)"
     print("\n" + table(title, verdicts))
     got = rates(verdicts)
-    assert all(got[c] >= TWENTY_SIXTH_MEASURED[c] for c in got), table(title, verdicts)
+    assert all(got[c] >= TWENTY_SEVENTH_MEASURED[c] for c in got), table(title, verdicts)
 
 
 def probe_seconds(path: Path) -> float:
