@@ -85,14 +85,19 @@ async def create_once(
     header: str | None,
     endpoint: str,
     request: Callable[[], dict[str, Any]],
-    make: Callable[[AsyncSession], Awaitable[dict[str, Any]]],
+    make: Callable[[Any], Awaitable[dict[str, Any]]],
+    *,
+    points: bool = False,
 ) -> Answer:
     """Replay the stored answer for a known key, or `make` the answer in one transaction that
     also stores it under the key (without a key: just `make` it, and the body, `request()`,
-    is never fingerprinted). A concurrent twin with the same key loses the unique constraint
-    and, on its second attempt, replays the winner's answer. IdempotencyConflict for a key
-    used with another body or endpoint."""
+    is never fingerprinted; `points`: `make` runs point writes only, so without a key its
+    transaction is a point transaction, app/pointtx.py). A concurrent twin with the same key
+    loses the unique constraint and, on its second attempt, replays the winner's answer.
+    IdempotencyConflict for a key used with another body or endpoint."""
     key = parse_key(header)
+    if key is None and points:
+        return Answer(await db.points_or_session(make), replayed=False)
     if key is None:
         async with db.session() as session:
             return Answer(await make(session), replayed=False)

@@ -16,6 +16,7 @@ from app.accounts.models import Account, LedgerEntry, Session
 from app.config import Settings
 from app.db import Database, utcnow
 from app.errors import DomainError, Kind
+from app.pointtx import PointTx
 from app.pointwrite import PointWrite
 from app.spec import TIERS
 
@@ -155,7 +156,7 @@ _LEDGER_ON = PointWrite(
 
 
 async def _move(
-    session: AsyncSession,
+    session: AsyncSession | PointTx,
     account_id: str,
     amount: int,
     kind: str,
@@ -182,6 +183,8 @@ async def _move(
         reason=reason,
         reference=reference,
     )
+    if isinstance(session, PointTx):  # no session: nothing loaded to tell
+        return balance
     loaded = session.sync_session.identity_map.get(
         session.sync_session.identity_key(Account, account_id)
     )
@@ -190,14 +193,12 @@ async def _move(
     return balance
 
 
-async def credit_balance(session: AsyncSession, account_id: str) -> int:
+async def credit_balance(session: AsyncSession | PointTx, account_id: str) -> int:
     """The account's credits now (LookupError for an unknown account)."""
-    current = (
-        await session.execute(select(Account.credits).where(Account.id == account_id))
-    ).scalar_one_or_none()
+    current = await _BALANCE_ON.first(session, account=account_id)
     if current is None:
         raise LookupError(f"account {account_id} not found")
-    return int(current)
+    return int(current.credits)
 
 
 async def grant_credits(
@@ -209,7 +210,11 @@ async def grant_credits(
 
 
 async def charge_credits(
-    session: AsyncSession, account_id: str, n: int, reason: str, reference: str | None = None
+    session: AsyncSession | PointTx,
+    account_id: str,
+    n: int,
+    reason: str,
+    reference: str | None = None,
 ) -> int:
     """Charge n credits or raise InsufficientCredits, charging nothing."""
     if n <= 0:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.errors import DomainError, Kind
+from app.pointtx import PointTx
+from app.pointwrite import PointWrite
 from app.projects.models import Project
 
 
@@ -38,12 +40,25 @@ async def get_project(session: AsyncSession, account_id: str, project_id: str) -
     ).scalar_one_or_none()
 
 
+_OWNED = PointWrite(
+    select(Project.id).where(
+        Project.id == bindparam("project"), Project.account_id == bindparam("account")
+    )
+)
+
+
 async def check_project(
-    session: AsyncSession, account_id: str, project_id: str | None, field: str | None = None
+    session: AsyncSession | PointTx,
+    account_id: str,
+    project_id: str | None,
+    field: str | None = None,
 ) -> None:
     """ProjectNotFound (naming `field` when given) unless `project_id` (None: no project) is
     one of the account's."""
-    if project_id is not None and await get_project(session, account_id, project_id) is None:
+    if (
+        project_id is not None
+        and await _OWNED.first(session, project=project_id, account=account_id) is None
+    ):
         raise ProjectNotFound(project_id, field)
 
 

@@ -17,6 +17,7 @@ from app.accounts.service import charge_credits, credit_balance
 from app.config import Settings
 from app.db import new_id, utcnow
 from app.limits import allowance, check_output
+from app.pointtx import PointTx
 from app.pointwrite import PointWrite
 from app.projects.service import check_project
 from app.renders.errors import InvalidRenderRequest
@@ -58,7 +59,9 @@ _NEW_JOB = PointWrite(
 BaseModelT = TypeVar("BaseModelT", BrandOptions, AudioOptions)
 
 
-async def load_template(session: AsyncSession, template_id: str, account_id: str) -> dict[str, Any]:
+async def load_template(
+    session: AsyncSession | PointTx, template_id: str, account_id: str
+) -> dict[str, Any]:
     """The template as the account may see it (SPEC names, with its data source rule; a
     built-in's usageCount is not read); TemplateNotFound otherwise. A built-in's document
     is made once per process (built-ins never change while it runs); each caller gets its
@@ -139,13 +142,13 @@ def with_shape(options: ResolvedOptions, shape: str | None) -> ResolvedOptions:
     return options.model_copy(update={"output": output})
 
 
-async def _bump_usage(session: AsyncSession, template_id: str, n: int) -> None:
+async def _bump_usage(session: AsyncSession | PointTx, template_id: str, n: int) -> None:
     """Count n renders of the template: one UPDATE however many jobs."""
     await increment_usage(session, template_id, n)
 
 
 async def create_render(
-    session: AsyncSession,
+    session: AsyncSession | PointTx,
     settings: Settings,
     account: Account,
     body: RenderBody,

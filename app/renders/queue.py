@@ -34,6 +34,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.config import Settings
 from app.db import Database, utcnow
+from app.pointtx import PointTx, dialect_name
 from app.pointwrite import PointWrite
 from app.renders.models import RenderJob
 from app.renders.states import JobStatus, RenderOn
@@ -324,12 +325,12 @@ _CLAIM_LOCKS_ON, _BUSY_AND_HELD_ON, _CLAIM_FIRST_ON = (
 )
 
 
-async def claim_account(session: AsyncSession, slots: int, account_id: str) -> Claim:
+async def claim_account(session: AsyncSession | PointTx, slots: int, account_id: str) -> Claim:
     """Inside the caller's transaction, after `account_id` added jobs: what the full round
     would do for it while capacity is taken (see the module docstring): mark its first
     waiting job enqueued when it has nothing in flight. Reads at most `slots` + 1 rows,
     whatever the other accounts' backlogs; the caller enqueues `job_id` after commit."""
-    if session.get_bind().dialect.name == "postgresql":  # released at commit
+    if dialect_name(session) == "postgresql":  # released at commit
         await _CLAIM_LOCKS_ON.rows(session, account_lock=_account_lock(account_id))
     count, holds = await _BUSY_AND_HELD_ON.first(
         session, slots=max(slots, 0), account_id=account_id

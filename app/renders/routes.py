@@ -19,6 +19,7 @@ from app import idempotency
 from app.accounts.current import current_account
 from app.auth import require_auth
 from app.media.storage import get_storage
+from app.pointtx import PointTx
 from app.renders import cancel, create, dryrun, onview, queue, read, thumbnails
 from app.renders.schemas import (
     BatchAnswer,
@@ -55,10 +56,13 @@ def _unstored(body: RenderBody | BatchRequest) -> set[str] | None:
 async def _create(
     endpoint: str,
     body: RenderBody | BatchRequest,
-    make: Callable[[AsyncSession], Awaitable[dict[str, Any]]],
+    make: Callable[[Any], Awaitable[dict[str, Any]]],
+    *,
+    points: bool = False,
 ) -> Answer:
     """Create once per Idempotency-Key (app/idempotency.py), claiming the account's next job
-    for the queue in the same transaction, then dispatch it."""
+    for the queue in the same transaction, then dispatch it (`points`: `make` runs point writes
+    only, app/pointtx.py)."""
     account_id = current_account().id
     db, settings = get_db(), get_settings()
     try:
@@ -69,7 +73,7 @@ async def _create(
         pool = slots = None
     claim: queue.Claim | None = None
 
-    async def make_and_claim(session: AsyncSession) -> dict[str, Any]:
+    async def make_and_claim(session: Any) -> dict[str, Any]:
         nonlocal claim
         response = await make(session)
         if slots is not None:  # dispatch for the account in this same transaction
@@ -83,6 +87,7 @@ async def _create(
         endpoint,
         lambda: body.model_dump(mode="json", exclude=_unstored(body)),
         make_and_claim,
+        points=points,
     )
     if done.replayed:
         return done.body, 200, {"Idempotent-Replayed": "true"}
@@ -104,7 +109,7 @@ async def create_render(data: RenderBody) -> Answer:
     body within 24 h answer the first response and charge nothing; another body gives 409."""
     account, settings = current_account(), get_settings()
 
-    async def make(session: AsyncSession) -> dict[str, Any]:
+    async def make(session: AsyncSession | PointTx) -> dict[str, Any]:
         created = await create.create_render(session, settings, account, data)
         answer = {
             "success": True,
@@ -127,7 +132,7 @@ async def create_render(data: RenderBody) -> Answer:
             }
         return answer
 
-    answer, status, headers = await _create("render", data, make)
+    answer, status, headers = await _create("render", data, make, points=True)
     if "Idempotent-Replayed" not in headers:
         read.keep_warnings(answer["jobId"], answer["warnings"])
     if answer.get("status") == JobStatus.AWAITING_VIEW and "Idempotent-Replayed" not in headers:

@@ -18,6 +18,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.db import Database, upsert_insert, utcnow
 from app.limits import Allowance, check_template
 from app.pointread import PointRead
+from app.pointtx import PointTx, dialect_name, need_session
 from app.pointwrite import PointWrite
 from app.projects.service import check_project
 from app.templates.builtins import builtin_as_view, builtin_usage, builtins, is_builtin
@@ -120,18 +121,31 @@ async def _reader_view(
     return _row_view(row, base_shown=base_shown, project_shown=False)
 
 
+_ONE = PointWrite(select(*TemplateRow.__table__.c).where(TemplateRow.id == bindparam("template")))
+
+
 async def get_template(
-    session: AsyncSession, template_id: str, account_id: str | None, *, usage: bool = True
+    session: AsyncSession | PointTx,
+    template_id: str,
+    account_id: str | None,
+    *,
+    usage: bool = True,
 ) -> TemplateView | None:
     """The template as `account_id` (None = anonymous) may see it, or None (also for private).
-    `usage=False`: a built-in's usageCount is not read (0; for renders, which do not show it)."""
+    `usage=False`: a built-in's usageCount is not read (0; for renders, which do not show it).
+    In a point transaction (app/pointtx.py) a reader's own template or a built-in is read
+    there; another's asks for a session."""
     if is_builtin(template_id):
-        count = await session.get(BuiltinUsage, template_id) if usage else None
+        if usage:
+            need_session(session)
+        count = await session.get(BuiltinUsage, template_id) if usage else None  # type: ignore[union-attr]
         return builtin_as_view(builtins()[template_id], count.usage_count if count else 0)
-    row = await session.get(TemplateRow, template_id)
+    row: Any = await _ONE.first(session, template=template_id)
     if row is None or not can_read(row, account_id):
         return None
-    return await _reader_view(session, row, account_id)
+    if account_id is None or row.account_id != account_id:
+        need_session(session)
+    return await _reader_view(session, row, account_id)  # type: ignore[arg-type]
 
 
 _OWN = PointRead(
@@ -395,10 +409,10 @@ _COUNT_CUSTOM = PointWrite(
 )  # fmt: skip
 
 
-async def increment_usage(session: AsyncSession, template_id: str, n: int = 1) -> None:
+async def increment_usage(session: AsyncSession | PointTx, template_id: str, n: int = 1) -> None:
     """Count n renders of a template (built-in or custom); unknown ids are ignored."""
     if is_builtin(template_id):
-        dialect = session.get_bind().dialect.name
+        dialect = dialect_name(session)
         await _COUNT_BUILTIN[dialect].run(session, template=template_id, n=n, at=utcnow())
         return
     await _COUNT_CUSTOM.run(session, template=template_id, n=n)

@@ -9,6 +9,7 @@ from sqlalchemy import select
 from app.accounts.models import Account, LedgerEntry
 from app.renders.models import RenderJob
 from app.renders.queue import arq_job_id
+from app.templates.service import get_template
 from tests.support.render_helpers import make_template, queued_job_ids
 
 
@@ -421,3 +422,40 @@ async def test_renders_queue_one_job_per_account_while_no_slot_is_free(
     async with app.config["REELSMITH_DB"].session() as session:
         waiting = await session.get(RenderJob, jobs[1])
     assert waiting is not None and waiting.enqueued_at is None
+
+
+async def test_every_template_a_render_may_use_is_charged_once_in_one_transaction(
+    app, client, make_user
+):
+    """A render's create is a point transaction (app/pointtx.py); reading another account's
+    public template needs a session, and the whole create runs again in one: either way the
+    job, one charge, one ledger row and one count of the template's renders."""
+    owner, user = await make_user(credits=1), await make_user(credits=5)
+    own = await make_template(app, user.account.id)
+    shared = await make_template(app, owner.account.id, visibility="public")
+    for n, template_id in enumerate((own, shared, "rewind"), start=1):
+        data = {"person_name": "Ada Lovelace", "score": 7, "totalWorkouts": 3, "totalMinutes": 90}
+        resp = await client.post(
+            "/api/render", json={"templateId": template_id, "data": data}, headers=user.headers
+        )
+        body = await resp.get_json()
+        assert resp.status_code == 200, body
+        assert body["creditsRemaining"] == 5 - n and await balance(app, user.account.id) == 5 - n
+    async with app.config["REELSMITH_DB"].session() as session:
+        jobs = (await session.execute(select(RenderJob.template_id))).scalars().all()
+        charges = (
+            (
+                await session.execute(
+                    select(LedgerEntry.amount).where(
+                        LedgerEntry.account_id == user.account.id, LedgerEntry.kind == "charge"
+                    )
+                )
+            )
+            .scalars()
+            .all()
+        )
+        usage = {
+            t: (await get_template(session, t, user.account.id)).usageCount for t in (own, shared)
+        }
+    assert sorted(jobs) == sorted([own, shared, "rewind"]) and charges == [-1, -1, -1]
+    assert usage == {own: 1, shared: 1}
