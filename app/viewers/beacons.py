@@ -21,7 +21,7 @@ from sqlalchemy import bindparam, case, delete, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.db import new_id, upsert_insert, utcnow
-from app.pointtx import PointTx, dialect_name, need_session
+from app.pointtx import PointTx, dialect_name
 from app.pointwrite import PointWrite
 from app.renders.models import RenderJob
 from app.viewers.errors import InvalidBeacon
@@ -272,20 +272,19 @@ async def record(
     return "counted"
 
 
+_FLIP_VIEWED = PointWrite(
+    update(ViewSession.__table__)
+    .where(ViewSession.id == bindparam("row"), ViewSession.viewed_notified.is_(False))
+    .values(viewed_notified=True)
+)
+
+
 async def _notify_viewed(
     session: AsyncSession | PointTx, job: TrackedJob, row_id: str, session_id: str, now: datetime
 ) -> None:
     """video.viewed, once per session: the flag flips by compare-and-set in this transaction
-    (in a session: a point transaction is rolled back and the beacon recorded again in one)."""
-    need_session(session)
-    assert isinstance(session, AsyncSession)
-    flipped = await session.execute(
-        update(ViewSession)
-        .where(ViewSession.id == row_id, ViewSession.viewed_notified.is_(False))
-        .values(viewed_notified=True)
-        .execution_options(synchronize_session=False)
-    )
-    if flipped.rowcount != 1:  # type: ignore[attr-defined]
+    (point writes, like the rest of the beacon)."""
+    if await _FLIP_VIEWED.run(session, row=row_id) != 1:
         return
     data = webhook_events.video_viewed(
         job_id=job.id,

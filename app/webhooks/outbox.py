@@ -7,18 +7,32 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import delete, select
+from sqlalchemy import bindparam, delete, insert, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.db import new_id, utcnow
+from app.pointtx import PointTx
+from app.pointwrite import PointWrite
 from app.webhooks import events
 from app.webhooks.models import WebhookAttempt, WebhookDelivery, WebhookEndpoint
 
+_ACTIVE = PointWrite(
+    select(WebhookEndpoint.id, WebhookEndpoint.account_id, WebhookEndpoint.events).where(
+        WebhookEndpoint.account_id == bindparam("account"), WebhookEndpoint.active.is_(True)
+    )
+)
+_DELIVERY_KEYS = ["id", "endpoint_id", "account_id", "event", "message_id", "body", "status",
+                  "attempts_made", "next_attempt_at", "redelivery_of"]  # fmt: skip
+_NEW_DELIVERY = PointWrite(insert(WebhookDelivery.__table__), keys=_DELIVERY_KEYS)
+
 
 async def emit(
-    session: AsyncSession, account_id: str, event: str, data: dict[str, Any]
+    session: AsyncSession | PointTx, account_id: str, event: str, data: dict[str, Any]
 ) -> list[WebhookDelivery]:
-    """One delivery per active endpoint of the account subscribed to `event`."""
+    """One delivery per active endpoint of the account subscribed to `event` (in a point
+    transaction, app/pointtx.py, written by point writes: the same rows)."""
+    if isinstance(session, PointTx):
+        return await _emit_points(session, account_id, event, data)
     endpoints = (
         await session.execute(
             select(WebhookEndpoint).where(
@@ -37,8 +51,22 @@ async def emit(
     return deliveries
 
 
+async def _emit_points(
+    tx: PointTx, account_id: str, event: str, data: dict[str, Any]
+) -> list[WebhookDelivery]:
+    now = utcnow()
+    deliveries = [
+        new_delivery(endpoint, event, events.body(event, now, data), now)
+        for endpoint in await _ACTIVE.rows(tx, account=account_id)
+        if events.subscribed(endpoint.events, event)
+    ]
+    for delivery in deliveries:
+        await _NEW_DELIVERY.run(tx, **{key: getattr(delivery, key) for key in _DELIVERY_KEYS})
+    return deliveries
+
+
 def new_delivery(
-    endpoint: WebhookEndpoint,
+    endpoint: Any,
     event: str,
     body: str,
     now: datetime,
