@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-import signal
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, NoReturn, TypeVar
@@ -253,13 +252,11 @@ def serve(
     host: str | None = typer.Option(None, help="Bind address (default REELSMITH_HOST)"),
     port: int | None = typer.Option(None, help="Port (default REELSMITH_PORT)"),
 ) -> None:
-    """Serve the API with Hypercorn."""
-    from hypercorn.asyncio import serve as hypercorn_serve
-    from hypercorn.config import Config
-
+    """Serve the API (uvicorn, or Hypercorn with REELSMITH_HTTP_SERVER=hypercorn)."""
     from app import create_app, freeze_startup_heap
     from app.config import check_can_serve_on
     from app.loop import run as run_loop
+    from app.serving import serve as serve_app
 
     settings = load_settings()
     if host:  # the address really bound decides what is open (sign-up, app/config.py)
@@ -269,27 +266,12 @@ def serve(
     except ValueError as exc:
         console.print(f"[red]{exc}[/red]")
         raise typer.Exit(2) from exc
-    config = Config()
-    config.bind = [f"{host or settings.host}:{port or settings.port}"]
-    # Never log query strings or headers that may carry keys: method, path, status, time only.
-    config.access_log_format = '%(h)s "%(m)s %(U)s" %(s)s %(L)ss'
+    bind_host, bind_port = host or settings.host, port or settings.port
     configure_logging(settings)
-    # Hypercorn's lines through the root handler: one format, and each line once (its own
-    # handler on the error logger printed "Running on" twice).
-    config.accesslog = logging.getLogger("hypercorn.access")
-    config.errorlog = logging.getLogger("hypercorn.error")
     app = create_app(settings)
     freeze_startup_heap()
-
-    async def run() -> None:
-        stop = asyncio.Event()
-        loop = asyncio.get_running_loop()
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            loop.add_signal_handler(sig, stop.set)
-        await hypercorn_serve(app, config, shutdown_trigger=stop.wait)  # type: ignore[arg-type]
-
-    console.print(f"reelsmith API on http://{config.bind[0]}  (docs at /docs)")
-    run_loop(run(), settings.event_loop)
+    console.print(f"reelsmith API on http://{bind_host}:{bind_port}  (docs at /docs)")
+    run_loop(serve_app(app, settings, bind_host, bind_port), settings.event_loop)
 
 
 @cli.command()

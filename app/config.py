@@ -82,6 +82,8 @@ class Settings(BaseSettings):
     port: int = 8000
     # The API process's event loop: uvloop's (libuv, transports in C; docs/operate/benchmarks.md)
     event_loop: Literal["uvloop", "asyncio"] = "uvloop"
+    # The API's HTTP server (app/serving.py): uvicorn + httptools, or Hypercorn (HTTP/2, TLS)
+    http_server: Literal["uvicorn", "hypercorn"] = "uvicorn"
 
     # Requests
     max_body_bytes: int = 2 * 1024 * 1024

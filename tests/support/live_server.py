@@ -1,5 +1,6 @@
-"""A real Hypercorn serving the app in a child process on a loopback port, for tests that need
-a live server (load and latency, contract fuzzing). Settings travel as REELSMITH_* variables."""
+"""A real HTTP server (the one `reelsmith serve` runs, app/serving.py) serving the app in a
+child process on a loopback port, for tests that need a live server (load and latency,
+contract fuzzing). Settings travel as REELSMITH_* variables."""
 
 from __future__ import annotations
 
@@ -19,13 +20,12 @@ from tests.support.environment import settings_env
 
 SERVER = """
 import sys
-from hypercorn.asyncio import serve
-from hypercorn.config import Config
 from app import create_app, freeze_startup_heap
 from app.config import Settings
 from app.db import Database
 from app.loop import run
 from app.models import create_all
+from app.serving import serve
 
 settings = Settings()
 
@@ -33,12 +33,10 @@ async def main() -> None:
     db = Database(settings.database_url)
     await create_all(db)
     await db.dispose()
-    config = Config()
-    config.bind = [sys.argv[1]]
-    config.accesslog = None
+    host, port = sys.argv[1].rsplit(":", 1)
     app = create_app(settings)
     freeze_startup_heap()  # as `reelsmith serve` does
-    await serve(app, config)
+    await serve(app, settings, host, int(port))  # the server `reelsmith serve` runs
 
 run(main(), settings.event_loop)  # as `reelsmith serve` does
 """
