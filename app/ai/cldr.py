@@ -126,6 +126,22 @@ def _same_root(word: str, unit: str) -> bool:
     return word.isalpha() and _readable(word) and fold(word)[:5] == fold(unit)[:5]
 
 
+def _forms(one: str, other: str) -> bool:
+    """Whether two units are forms of one word ("manat", "manats", "manatı"; "bolivar",
+    "bolívares"): they differ only in the last letter of the shorter and what follows it, so
+    two words that only begin alike ("boliviano", "bolívar") are not."""
+    a, b = fold(one), fold(other)
+    same = next(
+        (i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b))
+    )
+    return same >= 4 and same >= min(len(a), len(b)) - 1 or a == b
+
+
+def _roots(alone: dict[str, set[str]]) -> dict[str, set[str]]:
+    """Each unit with the currencies any form of it names."""
+    return {u: set().union(*(c for v, c in alone.items() if _forms(u, v))) for u in alone}
+
+
 @functools.cache
 def lookup(known: frozenset[str], taken: frozenset[str]) -> tuple[dict[str, str], ...]:
     """(name read anywhere: code, unit read only where a currency can stand: code, code: sign,
@@ -146,11 +162,9 @@ def lookup(known: frozenset[str], taken: frozenset[str]) -> tuple[dict[str, str]
             spoken[code] = get_currency_name(code, 2, "en").split()[-1].lower()
     anywhere = {n: next(iter(c)) for n, c in full.items() if len(c) == 1 and n not in taken}
     bare = {}
-    roots: dict[str, set[str]] = defaultdict(set)  # "manat", "manats": two countries' units
+    roots = _roots(alone)  # "manat", "manats": two countries' units
     for unit, codes in alone.items():
-        roots[fold(unit)[:5]] |= codes
-    for unit, codes in alone.items():
-        if len(roots[fold(unit)[:5]]) == 1 and unit not in taken and unit not in anywhere:
+        if len(roots[unit]) == 1 and unit not in taken and unit not in anywhere:
             (bare if unit in ORDINARY or fold(unit) in ORDINARY else anywhere)[unit] = next(
                 iter(codes)
             )
