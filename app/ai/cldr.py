@@ -118,8 +118,27 @@ def _names(code: str, territories: list[str]) -> tuple[set[str], set[str]]:
             words = get_currency_name(code, n, name).lower().split()
             units |= {w for w in words for u in list(units) if w != u and _same_root(w, u)}
     units -= {w for a in adjectives for w in a.split()}  # not "Sierra Leonean" alone
+    adjectives |= _countrys(territories[0])
     full = english | {f"{a} {u}" for a in adjectives if a for u in units}
     return full, units
+
+
+def _countrys(territory: str) -> set[str]:
+    """How English names the country before its currency's unit: its name ("Guyana dollars",
+    "Bosnia and Herzegovina marks", "Burma kyat") and, for a name of one word, the adjectives
+    English makes of it ("Guyanese", "Bermudian", "Belizean", "Kyrgyzstani"), which CLDR's
+    own adjective may spell otherwise ("Guyanaese", "Bermudan", "Belize")."""
+    name = Locale("en").territories.get(territory, "").lower().replace("&", "and")
+    name = re.split(r" - | sar ", name)[0]  # "Congo - Kinshasa", "Hong Kong SAR China"
+    names = {n.strip() for n in re.split(r"[()]", name) if n.strip()}  # "Myanmar (Burma)"
+    names |= {n.replace("st. ", "saint ") for n in names}
+    made = set()
+    for n in (n for n in names if " " not in n and len(n) >= 4):
+        if n[-1] in "aeiouy":
+            made |= {n + "n", n + "an", *(n[:-1] + end for end in ("an", "ian", "ese", "i"))}
+        else:
+            made |= {n + end for end in ("an", "ian", "ese", "i")}
+    return names | made
 
 
 def _same_root(word: str, unit: str) -> bool:
@@ -143,6 +162,11 @@ def _roots(alone: dict[str, set[str]]) -> dict[str, set[str]]:
 
 
 @functools.cache
+def _all_names() -> dict[str, tuple[set[str], set[str]]]:
+    return {code: _names(code, territories) for code, territories in _current().items()}
+
+
+@functools.cache
 def lookup(known: frozenset[str], taken: frozenset[str]) -> tuple[dict[str, str], ...]:
     """(name read anywhere: code, unit read only where a currency can stand: code, code: sign,
     code: what a script says after an amount) of the currencies whose codes are not `known`;
@@ -152,7 +176,7 @@ def lookup(known: frozenset[str], taken: frozenset[str]) -> tuple[dict[str, str]
     signs: dict[str, str] = {}
     spoken: dict[str, str] = {}
     for code, territories in _current().items():
-        names, units = _names(code, territories)
+        names, units = _all_names()[code]
         for name in names | {fold(n) for n in names}:
             full[name].add(code)
         for unit in units | {fold(u) for u in units}:
