@@ -1,11 +1,14 @@
 """Currencies the hand-written table (app/ai/currencies.py) has no row for, read from CLDR
 through Babel: every currency some country uses today, by its English name ("Armenian drams",
 "Paraguayan guaranis"), its unit with the name of its country's language ("Lao kip") or the
-unit as written there ("guaraníes"), and by its ISO code written in capitals where only a
-currency can stand ("(AMD)", "in AMD").
+unit as written there ("guaraníes"), its country's name or an adjective English makes of it
+("Guyana dollars", "Guyanese dollars": CLDR writes "Guyanaese"), and by its ISO code written
+in capitals where only a currency can stand ("(AMD)", "in AMD"). Any currency, the table's too,
+is also named by its country's two-letter code before its unit or "$" ("NZ dollars", "AU$").
 
-A unit named alone ("drams", "guaranis") is read when no other currency has it ("dinars",
-"dollars", "manat" need their country) and it is no English word or name; one that is ("kip",
+A unit named alone ("drams", "guaranis") is read when no other currency has it nor a form of
+it ("dinars", "dollars", "manat" need their country; "bolivianos" only begin like "bolívares")
+and it is no English word or name; one that is ("kip",
 "dram", "mark", "real", "gold", "quetzal", "córdoba") is read only in lower case where nothing
 but a currency can stand ("what they earned in kip", "(kip)"), as "won" and "lari" are.
 
@@ -40,6 +43,8 @@ ORDINARY = frozenset({
 })  # fmt: skip
 BARE_AT = r"\(({names})\)|\bin ({names})(?=\s*(?:[,;:.!?)\n]|$|and\b|or\b|plus\b))"
 CODE_AT = r"\(([A-Z]{3})\)|\bin ([A-Z]{3})\b"
+# A country's two-letter code before a currency's unit ("NZ dollars") or "$" ("AU$", "nz$").
+ABBREVIATION = re.compile(r"(?<![A-Za-z])(?:([A-Z]{2}) ([a-z]+)\b|([A-Za-z]{2})\$)")
 # Codes that are English words too, never read as a code here ("in ALL", "(TOP)").
 CODE_WORDS = frozenset({"ALL", "TOP", "CUP", "MOP", "BAM", "SOS", "MAD", "GEL"})
 
@@ -118,12 +123,52 @@ def _names(code: str, territories: list[str]) -> tuple[set[str], set[str]]:
             words = get_currency_name(code, n, name).lower().split()
             units |= {w for w in words for u in list(units) if w != u and _same_root(w, u)}
     units -= {w for a in adjectives for w in a.split()}  # not "Sierra Leonean" alone
+    adjectives |= _countrys(territories[0])
     full = english | {f"{a} {u}" for a in adjectives if a for u in units}
     return full, units
 
 
+def _countrys(territory: str) -> set[str]:
+    """How English names the country before its currency's unit: its name ("Guyana dollars",
+    "Bosnia and Herzegovina marks", "Burma kyat") and, for a name of one word, the adjectives
+    English makes of it ("Guyanese", "Bermudian", "Belizean", "Kyrgyzstani"), which CLDR's
+    own adjective may spell otherwise ("Guyanaese", "Bermudan", "Belize")."""
+    name = Locale("en").territories.get(territory, "").lower().replace("&", "and")
+    name = re.split(r" - | sar ", name)[0]  # "Congo - Kinshasa", "Hong Kong SAR China"
+    names = {n.strip() for n in re.split(r"[()]", name) if n.strip()}  # "Myanmar (Burma)"
+    names |= {n.replace("st. ", "saint ") for n in names}
+    made = set()
+    for n in (n for n in names if " " not in n and len(n) >= 4):
+        if n[-1] in "aeiouy":
+            made |= {n + "n", n + "an", *(n[:-1] + end for end in ("an", "ian", "ese", "i"))}
+        else:
+            made |= {n + end for end in ("an", "ian", "ese", "i")}
+    return names | made
+
+
 def _same_root(word: str, unit: str) -> bool:
     return word.isalpha() and _readable(word) and fold(word)[:5] == fold(unit)[:5]
+
+
+def _forms(one: str, other: str) -> bool:
+    """Whether two units are forms of one word ("manat", "manats", "manatı"; "bolivar",
+    "bolívares"): they differ only in the last letter of the shorter and what follows it, so
+    two words that only begin alike ("boliviano", "bolívar") are not."""
+    a, b = fold(one), fold(other)
+    same = next(
+        (i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b))
+    )
+    return same >= 4 and same >= min(len(a), len(b)) - 1 or a == b
+
+
+def _roots(alone: dict[str, set[str]]) -> dict[str, set[str]]:
+    """Each unit with the currencies any form of it names."""
+    return {u: set().union(*(c for v, c in alone.items() if _forms(u, v))) for u in alone}
+
+
+@functools.cache
+def _all_names() -> dict[str, tuple[set[str], set[str]]]:
+    return {code: _names(code, territories) for code, territories in _current().items()}
 
 
 @functools.cache
@@ -136,7 +181,7 @@ def lookup(known: frozenset[str], taken: frozenset[str]) -> tuple[dict[str, str]
     signs: dict[str, str] = {}
     spoken: dict[str, str] = {}
     for code, territories in _current().items():
-        names, units = _names(code, territories)
+        names, units = _all_names()[code]
         for name in names | {fold(n) for n in names}:
             full[name].add(code)
         for unit in units | {fold(u) for u in units}:
@@ -146,11 +191,9 @@ def lookup(known: frozenset[str], taken: frozenset[str]) -> tuple[dict[str, str]
             spoken[code] = get_currency_name(code, 2, "en").split()[-1].lower()
     anywhere = {n: next(iter(c)) for n, c in full.items() if len(c) == 1 and n not in taken}
     bare = {}
-    roots: dict[str, set[str]] = defaultdict(set)  # "manat", "manats": two countries' units
+    roots = _roots(alone)  # "manat", "manats": two countries' units
     for unit, codes in alone.items():
-        roots[fold(unit)[:5]] |= codes
-    for unit, codes in alone.items():
-        if len(roots[fold(unit)[:5]]) == 1 and unit not in taken and unit not in anywhere:
+        if len(roots[unit]) == 1 and unit not in taken and unit not in anywhere:
             (bare if unit in ORDINARY or fold(unit) in ORDINARY else anywhere)[unit] = next(
                 iter(codes)
             )
@@ -206,3 +249,39 @@ def spoken(code_or_sign: str, known: frozenset[str], taken: frozenset[str]) -> s
     """What a script says after an amount shown with the currency's code or sign."""
     _, _, signs, said = lookup(known, taken)
     return next((said[c] for c, s in signs.items() if code_or_sign in (c, s)), None)
+
+
+@functools.cache
+def _by_country() -> dict[str, dict[str, set[str]]]:
+    """Each country's two-letter code (and CLDR's aliases of one: "UK" for "GB") with the
+    currencies of its own it uses today and the units that name each."""
+    out: dict[str, dict[str, set[str]]] = defaultdict(dict)
+    for code, territories in _current().items():
+        units = _all_names()[code][1] | {
+            get_currency_name(code, n, "en").split()[-1].lower() for n in (1, 2)
+        }
+        out[territories[0]][code] = units  # its own country ("TV dollars" are nobody's)
+    for alias, territories in get_global("territory_aliases").items():
+        if len(alias) == 2 and len(territories) == 1 and alias not in out:
+            out[alias] = out.get(territories[0], {})
+    return out
+
+
+def abbreviated(text: str, signs: dict[str, str]) -> list[tuple[int, str]]:
+    """(where, code) of each currency named by its country's two-letter code in capitals
+    before its unit ("NZ dollars", "HK dollars", "UK pounds") or, in any case, before "$"
+    ("AU$", "nz$"): the currency of that country with that unit; a sign of those letters and
+    "$" (`signs`, code: sign, "EC$") names its own currency first ("EC dollars")."""
+    units = {code: held for by in _by_country().values() for code, held in by.items()}
+    out = []
+    for m in ABBREVIATION.finditer(text):
+        letters, unit = (m.group(1) or m.group(3)).upper(), m.group(2) or "$"
+        dollars = {"dollar", "dollars", "peso", "pesos"} if unit == "$" else {unit}
+        own = [c for c, sign in signs.items() if sign.upper() == f"{letters}$"]
+        held = _by_country().get(letters, {})
+        codes = [c for c in own if dollars & units.get(c, set())] or [
+            c for c, named in held.items() if dollars & named
+        ]
+        if len(codes) == 1:
+            out.append((m.start(), codes[0]))
+    return out

@@ -7,7 +7,8 @@ writes a currency's ISO code and the currency has no sign read beyond its countr
 "ISK"), the code as written. The Scandinavian crowns' "kr" is read in Denmark, Norway and Sweden
 alike, so "amounts in DKK" are shown in "kr" (an Icelandic króna, a twentieth of theirs, keeps
 the code written: "kr" abroad reads as the Scandinavian crown). Dollars are "$" unless the
-prompt says whose ("A$", "S$", "J$"); none named is dollars. Pesos, which several countries use, are
+prompt says whose ("A$", "S$", "J$"; also by its country's two-letter code: "NZ dollars",
+"AU$"); none named is dollars. Pesos, which several countries use, are
 those of the country or city the prompt names ("our app in Mexico City": "MX$"), "$" where it
 names none. A name that is also an English word ("won", "dong", "real") or a given name
 ("lari") is the currency with its country ("Korean won") or where only a currency can stand
@@ -182,8 +183,22 @@ def _found(text: str) -> list[tuple[int, Currency]]:
         out += [(m.start(m.lastindex or 0), Currency(_shown(sign), spoken))
                 for m in re.finditer(BARE_AT.format(name=name), lower)
                 if name not in LOWER_ONLY or text[m.start(m.lastindex or 0)].islower()]  # fmt: skip
+    out += [(at, _of(code)) for at, code in cldr.abbreviated(text, _signs())]
     return out + [(at, Currency(_shown(sign), _spoken(code))) for at, code, sign in
                   cldr.named(text, KNOWN, TAKEN)]  # fmt: skip
+
+
+def _signs() -> dict[str, str]:
+    """Each currency's sign: the table's, else CLDR's."""
+    return {**cldr.lookup(KNOWN, TAKEN)[2], **{code: sign for code, sign, *_ in TABLE}}
+
+
+def _of(code: str) -> Currency:
+    """The currency of a code, shown with its sign (a country named: "NZ dollars" are "NZ$")."""
+    row = next((r for r in TABLE if r[0] == code), None)
+    if row is not None:
+        return Currency(_shown(row[1]), row[2])
+    return Currency(_shown(_signs()[code]), _spoken(code))
 
 
 def placed(currency: Currency, text: str) -> Currency:

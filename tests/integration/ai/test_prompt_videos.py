@@ -1,5 +1,5 @@
 """The built-in composer judged on its videos (tests/support/prompt_videos.py says how): every
-tuned create prompt (tests/support/ai_prompts.py) and the twenty-four sets of ten held-out
+tuned create prompt (tests/support/ai_prompts.py) and the twenty-eight sets of ten held-out
 prompts (tests/support/ai_prompts_held_out*.py) are composed, saved, given
 sample data, spoken by the offline voices and read at each scene's settled frame of the 720p
 composition; a representative two are rendered to MP4 end to end. The pass rate per check is
@@ -49,6 +49,7 @@ from tests.support.ai_prompts_held_out_24 import HELD_OUT_24
 from tests.support.ai_prompts_held_out_25 import HELD_OUT_25
 from tests.support.ai_prompts_held_out_26 import HELD_OUT_26
 from tests.support.ai_prompts_held_out_27 import HELD_OUT_27
+from tests.support.ai_prompts_held_out_28 import HELD_OUT_28
 from tests.support.prompt_videos import (
     TOLERANCE,
     Verdict,
@@ -131,7 +132,8 @@ HELD_OUT_SETS = {"held-out create prompts": HELD_OUT,
                  "twenty-third held-out create prompts": HELD_OUT_23,
                  "twenty-fourth held-out create prompts": HELD_OUT_24,
                  "twenty-fifth held-out create prompts": HELD_OUT_25,
-                 "twenty-sixth held-out create prompts": HELD_OUT_26}  # fmt: skip
+                 "twenty-sixth held-out create prompts": HELD_OUT_26,
+                 "twenty-seventh held-out create prompts": HELD_OUT_27}  # fmt: skip
 
 
 @pytest.mark.parametrize("title", list(HELD_OUT_SETS))
@@ -144,27 +146,28 @@ async def test_held_out_prompts_make_videos_that_pass_every_check(
     assert rates(verdicts) == dict.fromkeys(rates(verdicts), 1.0), table(title, verdicts)
 
 
-# The twenty-seventh set's rates at its first run, after the twenty-sixth set's fixes and before
-# any change that follows them (docs/api/ai.md names them): needs 90 %, the other checks 100 %
-# (failing: the Hamilton council welcome's money, shown through nothing with "NZ$": "this
-# year's rates for their property in NZ dollars" is an amount in "$", the country's
-# abbreviation not read). The composer is not changed for it, so they stay the honest measure
-# of prompts it has not seen.
-TWENTY_SEVENTH_MEASURED = {"no_echo": 1.0, "needs": 0.9, "length": 1.0, "scripts": 1.0}
+# The twenty-eighth set's rates at its first run, after the twenty-sixth set's fixes and before
+# any change that follows the twenty-seventh set's first run (docs/api/ai.md names them): needs
+# 70 %, the other checks 100 % (failing: the warehouse onboarding's "safety modules left to
+# complete" and the trade fair's "visitors to their stand", counts shown through nothing, and
+# the Uyuni tour's price "in bolivianos", shown through nothing with "Bs"). It stays guarded at
+# these rates: changes made after its first run may be checked against it, so it is no longer
+# blind once they are.
+TWENTY_EIGHTH_MEASURED = {"no_echo": 1.0, "needs": 0.7, "length": 1.0, "scripts": 1.0}
 
 
-async def test_twenty_seventh_held_out_prompts_as_first_measured(
+async def test_twenty_eighth_held_out_prompts_as_first_measured(
     client: Any, make_user: Any, settings: Settings, browser: Browser, tmp_path: Path
 ) -> None:
-    """Written after the twenty-sixth set's fixes, before any composer change that follows
-    them, and never tuned on: printed, and guarded at the rates of its first run
-    (TWENTY_SEVENTH_MEASURED)."""
+    """Written before any composer change that follows the twenty-seventh set's first run,
+    and never tuned on: printed, and guarded at the rates of its first run
+    (TWENTY_EIGHTH_MEASURED)."""
     user = await make_user(tier="enterprise")
-    verdicts = await run_suite(client, user, settings, browser, HELD_OUT_27, tmp_path)
-    title = "twenty-seventh held-out create prompts (never tuned on)"
+    verdicts = await run_suite(client, user, settings, browser, HELD_OUT_28, tmp_path)
+    title = "twenty-eighth held-out create prompts (never tuned on)"
     print("\n" + table(title, verdicts))
     got = rates(verdicts)
-    assert all(got[c] >= TWENTY_SEVENTH_MEASURED[c] for c in got), table(title, verdicts)
+    assert all(got[c] >= TWENTY_EIGHTH_MEASURED[c] for c in got), table(title, verdicts)
 
 
 def probe_seconds(path: Path) -> float:
