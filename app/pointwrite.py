@@ -66,6 +66,7 @@ class PointWrite:
         else:
             raise Unsupported(f"not a SELECT, INSERT, UPDATE or DELETE: {statement!r}")
         self._columns = columns
+        self._select = isinstance(statement, Select)  # a result of rows, no rowcount
 
     def compiled(self, dialect: Dialect, coltypes: list[Any] | None = None) -> Compiled:
         """What SQLAlchemy decides for `dialect` (once per database kind)."""
@@ -120,7 +121,8 @@ class PointWrite:
         result = await session.execute(self.statement, params)
         found = list(result) if self._columns else []
         row = self.compiled(dialect).row
-        return [row(*values) for values in found], result.rowcount  # type: ignore[attr-defined]
+        changed = len(found) if self._select else result.rowcount  # type: ignore[attr-defined]
+        return [row(*values) for values in found], changed
 
     def _run_sqlite(
         self, conn: sqlite3.Connection, dialect: Dialect, params: dict[str, Any]

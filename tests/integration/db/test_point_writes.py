@@ -162,3 +162,12 @@ async def test_a_sessions_second_transaction_runs_its_own_point_writes(db: Datab
             assert (await TAKE.first(session, account=account_id, need=1)).credits == 8
     async with db.session() as session:
         assert (await session.get(Account, account_id)).credits == 8  # type: ignore[union-attr]
+
+
+async def test_a_select_off_the_drivers_connection_answers_its_rows(db: Database) -> None:
+    account_id = await _account(db, credits=10)
+    balance = PointWrite(select(ACCOUNTS.c.credits).where(ACCOUNTS.c.id == bindparam("account")))
+    async with db.sessionmaker() as session, session.begin():  # aiosqlite's thread on SQLite
+        assert (await balance.first(session, account=account_id)).credits == 10
+        assert await balance.run(session, account=account_id) == 1  # rows found
+        assert await balance.first(session, account="no-such-account") is None
