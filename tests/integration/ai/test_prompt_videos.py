@@ -50,6 +50,7 @@ from tests.support.ai_prompts_held_out_25 import HELD_OUT_25
 from tests.support.ai_prompts_held_out_26 import HELD_OUT_26
 from tests.support.ai_prompts_held_out_27 import HELD_OUT_27
 from tests.support.ai_prompts_held_out_28 import HELD_OUT_28
+from tests.support.ai_prompts_held_out_29 import HELD_OUT_29
 from tests.support.prompt_videos import (
     TOLERANCE,
     Verdict,
@@ -168,6 +169,30 @@ async def test_twenty_eighth_held_out_prompts_as_first_measured(
     print("\n" + table(title, verdicts))
     got = rates(verdicts)
     assert all(got[c] >= TWENTY_EIGHTH_MEASURED[c] for c in got), table(title, verdicts)
+
+
+# The twenty-ninth set's rates at its first run, after the twenty-seventh set's fixes and before
+# any change that follows the twenty-eighth set's first run (docs/api/ai.md names them): needs
+# 70 %, the other checks 100 % (failing: the hearing clinic's "the average hours a day they wear
+# them" and the foster carers' "nights they had animals staying in their home", durations shown
+# through nothing, and the winery's "bottles we'll ship them", a count shown through nothing).
+# It stays guarded at these rates: changes made after its first run may be checked against it,
+# so it is no longer blind once they are.
+TWENTY_NINTH_MEASURED = {"no_echo": 1.0, "needs": 0.7, "length": 1.0, "scripts": 1.0}
+
+
+async def test_twenty_ninth_held_out_prompts_as_first_measured(
+    client: Any, make_user: Any, settings: Settings, browser: Browser, tmp_path: Path
+) -> None:
+    """Written before any composer change that follows the twenty-eighth set's first run,
+    and never tuned on: printed, and guarded at the rates of its first run
+    (TWENTY_NINTH_MEASURED)."""
+    user = await make_user(tier="enterprise")
+    verdicts = await run_suite(client, user, settings, browser, HELD_OUT_29, tmp_path)
+    title = "twenty-ninth held-out create prompts (never tuned on)"
+    print("\n" + table(title, verdicts))
+    got = rates(verdicts)
+    assert all(got[c] >= TWENTY_NINTH_MEASURED[c] for c in got), table(title, verdicts)
 
 
 def probe_seconds(path: Path) -> float:
