@@ -10,12 +10,17 @@ import re
 
 from app.ai.measures import (
     COUNT_LEADS,
+    COUNT_NOUNS,
+    DOERS,
     MEASURES,
     PARTICIPLES,
     SHOWN_AS_PLACES,
     SHOWN_AS_SCENES,
     SHOWN_VERBS,
+    TOOK_PART,
+    WHOSE,
 )
+from app.ai.phrases import STOP, content_words
 
 UNITS = {"seconds": " s", "hours": " h", "minutes": " min", "days": " days",
          "weeks": " weeks", "months": " months", "years": " years",
@@ -26,7 +31,9 @@ UNIT_NAMES = {"second": "seconds", "secs": "seconds", "sec": "seconds", "hour": 
               "night": "nights", **{u: u for u in UNITS}}  # fmt: skip
 
 # "<things> of <thing>" counts the things ("cups of coffee", "bottles of wine").
-DETERMINER = r"(?:the|their|your|our|his|her|its|my|a|an|this|that|these|those|all|each)\b"
+DETERMINERS = ("the", "their", "your", "our", "his", "her", "its", "my", "a", "an", "this",
+               "that", "these", "those", "all", "each")  # fmt: skip
+DETERMINER = r"(?:" + "|".join(DETERMINERS) + r")\b"
 THINGS_OF = re.compile(rf"^(?:{DETERMINER} )?([a-z]+) of (?!{DETERMINER})([a-z]+)\b")
 # Words in -ing that say how good or when, not what kind ("amazing songs", "upcoming classes").
 NOT_KINDS = {"amazing", "exciting", "interesting", "inspiring", "stunning", "outstanding",
@@ -162,3 +169,61 @@ def things_of(tokens: list[str]) -> list[str] | None:
     if not found or not things(found.group(1)) or found.group(1) in {*UNITS, *NOT_THINGS}:
         return None
     return [found.group(1), "of", found.group(2)]
+
+
+def done_by_someone(tokens: list[str]) -> list[str] | None:
+    """The words of "<things> they <did>" ("the brewery events they attended": the things,
+    with a word before them, and what was done), or of "<things> <whose> <one> <did>" ("the
+    clubs their daughter joined"); the things alone when what was done says only that they
+    took part ("the tours they went on"), or when the clause says it otherwise (relative()).
+    None when the phrase is not one."""
+    for i in range(1, len(tokens) - 1):
+        named = tokens[i] in WHOSE and tokens[i + 1] not in STOP and i + 2 < len(tokens)
+        verb = tokens[i + 2] if named else tokens[i + 1]
+        if (tokens[i] in DOERS or named) and (done(verb) or verb in TOOK_PART):
+            nouns = content_words(tokens[:i], set())[-2:]
+            return [*nouns, *[verb][: verb not in TOOK_PART]] if _counted(nouns) else None
+    return relative(tokens)
+
+
+# Who did what the clause says: a pronoun, or "who" after people ("people who came to it").
+WHO = DOERS | {"who"}
+# Words between who did something and what they did ("we'll ship", "they still owe").
+AUXILIARIES = {"will", "would", "can", "could", "shall", "should", "may", "might", "must",
+               "do", "does", "did", "have", "has", "had", "still", "usually", "normally",
+               "often", "always", "already", "now", "get", "got", "also"}  # fmt: skip
+# How often, said between the things and the clause ("hours a day they wear them").
+RATE = re.compile(r"^(?:a|an|per|each|every) (?:day|week|month|year|night|session|visit)$")
+# Verbs that make the things a pick, not a count ("the songs they love").
+LIKED = {"love", "loved", "like", "liked", "prefer", "preferred", "enjoy", "enjoyed", "want",
+         "wanted", "wish", "hope", "need", "needed"}  # fmt: skip
+
+
+def relative(tokens: list[str]) -> list[str] | None:
+    """The words of things named by a clause right after them, whatever its verb's form
+    ("bottles we'll ship them": ["bottles"], "nights they had guests staying": ["nights"],
+    "the average hours a day they wear them": ["average", "hours"], "orders they've
+    packed": ["orders", "packed"], "people who came to the fair": ["people"]); None when
+    the phrase is not one, or the clause says what is liked ("the songs they love")."""
+    doer = next((i for i, t in enumerate(tokens) if i and t.split("'")[0] in WHO), 0)
+    before = tokens[:doer]
+    if doer >= 3 and RATE.match(" ".join(before[-2:])):
+        before = before[:-2]  # "hours a day they wear them": the hours
+    nouns = content_words(before, set())[-2:]
+    # the things and their determiners only: not "bags of donations they ...", nor whom a
+    # video is for ("memories for families who ...")
+    if not doer or not _counted(nouns) or set(before) - set(nouns) - set(DETERMINERS):
+        return None
+    rest = [t for t in tokens[doer + 1 :] if t not in AUXILIARIES]
+    verb = rest[0] if rest else ""
+    shown = verb in STOP or verb in LIKED or verb in SHOWN_VERBS  # "the songs they love"
+    if not verb.isalpha() or shown or "most" in rest:
+        return None
+    return [*nouns, verb] if done(verb) else nouns
+
+
+def _counted(nouns: list[str]) -> bool:
+    """Whether the last of the nouns names things counted, not things a scene shows ("the
+    books they borrowed" are a book shelf)."""
+    shown = bool(nouns) and nouns[-1] in SHOWN_AS_SCENES
+    return bool(nouns) and (things(nouns[-1]) or nouns[-1] in COUNT_NOUNS) and not shown

@@ -103,10 +103,12 @@ GROUPS = {"industry", "class", "national", "club", "team", "group", "market", "s
 AT_PLACE = {"on", "at", "in", "aboard", "around"}
 # Heads that are a number of points, whatever modifies them ("their best round score").
 SCORES = {"score", "scores", "points", "tally", "rating"}
-# Things done somewhere, named by the place: "dives in the lake", "shifts at the front desk".
+# Things done somewhere, named by the place: "dives in the lake", "shifts at the front desk",
+# "visitors to their stand" (to a place the phrase names as one, not "things to do").
 DONE_AT = re.compile(
-    r"^(?:(?:the|their|your|our|his|her|its|all) )?([a-z]+) (?:on|in|at|aboard|around) "
-    r"(?:(?:the|their|your|our|a|an) )?(?:([a-z]+) )?([a-z]+)$"
+    r"^(?:(?:the|their|your|our|his|her|its|all) )?([a-z]+) (?:(?:on|in|at|aboard|around) "
+    r"|to (?=(?:the|their|your|our|a|an) ))(?:(?:the|their|your|our|a|an) )?(?:([a-z]+) )?"
+    r"([a-z]+)$"
 )
 # Words after "in", "at", "on" that say how or when, not where ("trips in total").
 NOT_PLACES = {"total", "all", "person", "advance", "time", "row", "order", "full", "part",
@@ -163,7 +165,28 @@ def general(pos: int, tokens: list[str], currency: Currency) -> Quantity | None:
     if head in SCORES:
         key, label = key_label(lead[-3:])  # "best gameweek score"
         return Quantity("count", key, label, position=pos)
-    return _counted_in(pos, lead, tokens)
+    return _counted_in(pos, lead, tokens) or _in_state(pos, lead)
+
+
+# What things still to be dealt with are ("modules left to complete", "tickets still open",
+# "orders waiting to ship"), and words that say only when ("still", "currently").
+PENDING = {"left", "remaining", "outstanding", "pending", "open", "overdue", "waiting", "due",
+           "unanswered", "unresolved", "unfinished", "queued", "unused"}  # fmt: skip
+STILL = {"still", "yet", "currently", "now"}
+
+
+def _in_state(pos: int, lead: list[str]) -> Quantity | None:
+    """Things named by the state they are in, one or two words and the state ("safety modules
+    left to complete": "Safety modules left"; "tickets still open": "Tickets open"), a count
+    of them; not time or money ("days left", "funds remaining")."""
+    named = [w for w in lead if w not in STILL]
+    if not 2 <= len(named) <= 3 or named[-1] not in PENDING:
+        return None
+    noun = named[-2]
+    if not _counted(noun) or noun in UNIT_NAMES or measure(noun) or noun in NOT_THINGS:
+        return None
+    key, label = key_label(named)
+    return Quantity("count", key, label, position=pos)
 
 
 def money_of(content: list[str], tokens: list[str], limit: int = 3) -> list[str]:

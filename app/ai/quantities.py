@@ -19,6 +19,7 @@ from app.ai.benchmark import benchmark
 from app.ai.counts import (
     UNITS,
     done,
+    done_by_someone,
     held_on,
     led_count,
     measure,
@@ -40,9 +41,7 @@ from app.ai.measures import (
     PARTICIPLES,
     SHOWN_AS_SCENES,
     STATES,
-    TOOK_PART,
     WEIGHED,
-    WHOSE,
 )
 from app.ai.money import (
     MONEY_VERBS,
@@ -314,7 +313,7 @@ def _count(pos: int, tokens: list[str], marked: bool, phrase: str) -> Quantity |
     counted = next((t for t in content if t in COUNT_NOUNS), None)
     if counted is None and things_done(content) and content[0] not in PAID_THINGS:
         counted = content[0]  # "pages turned", "episodes finished" (not "payments made")
-    done_by = _done_by(tokens)
+    done_by = done_by_someone(tokens)
     lead = led_count(content_words(lead_words(tokens), set()), counted) or done_by
     # "how many times they've donated"; "call minutes", "cups of coffee they've had on us"
     lead = times_done(text) if marked else lead or unit_led(content) or things_of(tokens)
@@ -372,23 +371,6 @@ def _count(pos: int, tokens: list[str], marked: bool, phrase: str) -> Quantity |
     if "how much" in text and noun not in COUNT_NOUNS:
         return None
     return Quantity("count", key, label, position=pos)
-
-
-def _done_by(tokens: list[str]) -> list[str] | None:
-    """The words of "<things> they <did>" ("the brewery events they attended": the things,
-    with a word before them, and what was done), or of "<things> <whose> <one> <did>" ("the
-    clubs their daughter joined"); the things alone when what was done says only that they
-    took part ("the tours they went on"). None when the phrase is not one."""
-    for i in range(1, len(tokens) - 1):
-        named = tokens[i] in WHOSE and tokens[i + 1] not in STOP and i + 2 < len(tokens)
-        verb = tokens[i + 2] if named else tokens[i + 1]
-        if (tokens[i] in DOERS or named) and (done(verb) or verb in TOOK_PART):
-            nouns = content_words(tokens[:i], set())[-2:]
-            # "the books they borrowed" are the books, a scene's (not "books borrowed")
-            shown = bool(nouns) and nouns[-1] in SHOWN_AS_SCENES
-            counted = bool(nouns) and (things(nouns[-1]) or nouns[-1] in COUNT_NOUNS) and not shown
-            return [*nouns, *[verb][: verb not in TOOK_PART]] if counted else None
-    return None
 
 
 # Words that count how many different things, whatever was done with them.
