@@ -245,15 +245,19 @@ def _begin_immediate(conn: Any) -> bool:
     try:
         conn.execute("BEGIN IMMEDIATE")
     except sqlite3.OperationalError as exc:
-        text = str(exc).lower()
-        if "locked" in text or "busy" in text:
+        if _lock_taken(exc):
             return False
         raise
     return True
 
 
 def _locked(exc: OperationalError) -> bool:
-    text = str(exc.orig if exc.orig is not None else exc).lower()
+    return _lock_taken(exc.orig if exc.orig is not None else exc)
+
+
+def _lock_taken(exc: BaseException) -> bool:
+    """Whether SQLite refused because another connection holds the lock."""
+    text = str(exc).lower()
     return "locked" in text or "busy" in text
 
 
@@ -301,16 +305,22 @@ class Database:
         turns first (`write_turn`); when another process holds the lock, the transaction runs
         on aiosqlite's thread, which waits for the lock (busy_timeout)."""
         if self.write_engine is not None:
-            turn = await self._take_turn()
-            try:
-                async with self._sqlite_session() as session:
-                    yield session
-            finally:
-                if turn:
-                    self.write_turn.release()
+            async with self._writers_turn(), self._sqlite_session() as session:
+                yield session
             return
         async with self.sessionmaker() as session, session.begin():
             yield session
+
+    @asynccontextmanager
+    async def _writers_turn(self) -> AsyncIterator[bool]:
+        """This process's turn to write, held while inside (True: taken; False: not within
+        WRITE_TURN_WAIT_S, the transaction then waits for SQLite's lock on a thread)."""
+        turn = await self._take_turn()
+        try:
+            yield turn
+        finally:
+            if turn:
+                self.write_turn.release()
 
     @asynccontextmanager
     async def _sqlite_session(self) -> AsyncIterator[AsyncSession]:
@@ -343,8 +353,7 @@ class Database:
         IMMEDIATE (inside the process's writers' turn), a pooled asyncpg connection —, else a
         session. Commits on success, rolls back on error."""
         if self.write_engine is not None:
-            turn = await self._take_turn()
-            try:
+            async with self._writers_turn() as turn:
                 conn = await self._sqlite_point_writer() if turn else None
                 if conn is not None and _begin_immediate(conn.sqlite):
                     try:
@@ -357,9 +366,6 @@ class Database:
                     return
                 async with self._sqlite_session() as session:
                     yield session
-            finally:
-                if turn:
-                    self.write_turn.release()
             return
         if self.engine.dialect.name != "postgresql":  # an in-memory SQLite database
             async with self.session() as session:
