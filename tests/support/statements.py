@@ -9,8 +9,9 @@ from contextlib import contextmanager
 from typing import Any
 
 import pytest
-from sqlalchemy import event
+from sqlalchemy import Integer, bindparam, event, insert, update
 
+from app.accounts.models import Account, LedgerEntry
 from app.db import Database
 from app.pointwrite import PointWrite
 
@@ -38,3 +39,25 @@ def statements_run(db: Database, monkeypatch: pytest.MonkeyPatch) -> Iterator[li
         finally:
             for engine in db.engines:
                 event.remove(engine.sync_engine, "before_cursor_execute", through_sqlalchemy)
+
+
+# Point writes the database tests share (app/pointwrite.py, app/pointtx.py): a ledger row, and
+# a credit charge guarded in its WHERE (its new balance and the account's creation time back).
+LEDGER = LedgerEntry.__table__
+ACCOUNTS = Account.__table__
+ADD_LEDGER = PointWrite(
+    insert(LEDGER), keys=["account_id", "kind", "amount", "balance_after", "reason", "reference"]
+)
+TAKE = PointWrite(
+    update(ACCOUNTS)
+    .where(ACCOUNTS.c.id == bindparam("account"))
+    .where(ACCOUNTS.c.credits >= bindparam("need", type_=Integer))
+    .values(credits=ACCOUNTS.c.credits - bindparam("need", type_=Integer))
+    .returning(ACCOUNTS.c.credits, ACCOUNTS.c.created_at)
+)
+
+
+def entry(account_id: str, amount: int, balance: int) -> dict[str, object]:
+    """A charge's ledger row for ADD_LEDGER."""
+    return {"account_id": account_id, "kind": "charge", "amount": amount,
+            "balance_after": balance, "reason": "render", "reference": None}  # fmt: skip

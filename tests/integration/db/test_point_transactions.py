@@ -10,7 +10,7 @@ import asyncio
 import sqlite3
 
 import pytest
-from sqlalchemy import Integer, bindparam, insert, select, update
+from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -18,29 +18,11 @@ from app.accounts.models import Account, LedgerEntry
 from app.accounts.service import create_account
 from app.db import Database
 from app.pointtx import PointTx, need_session
-from app.pointwrite import PointWrite
-
-LEDGER = LedgerEntry.__table__
-ACCOUNTS = Account.__table__
-ADD_LEDGER = PointWrite(
-    insert(LEDGER), keys=["account_id", "kind", "amount", "balance_after", "reason", "reference"]
-)
-TAKE = PointWrite(
-    update(ACCOUNTS)
-    .where(ACCOUNTS.c.id == bindparam("account"))
-    .where(ACCOUNTS.c.credits >= bindparam("need", type_=Integer))
-    .values(credits=ACCOUNTS.c.credits - bindparam("need", type_=Integer))
-    .returning(ACCOUNTS.c.credits)
-)
+from tests.support.statements import ADD_LEDGER, TAKE, entry
 
 
 class Stop(Exception):
     pass
-
-
-def entry(account_id: str, amount: int, balance: int) -> dict[str, object]:
-    return {"account_id": account_id, "kind": "charge", "amount": amount,
-            "balance_after": balance, "reason": "render", "reference": None}  # fmt: skip
 
 
 async def _account(db: Database, credits: int = 10) -> str:

@@ -12,7 +12,6 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from sqlalchemy import (
     Column,
-    Integer,
     MetaData,
     String,
     Table,
@@ -30,19 +29,8 @@ from app.accounts.service import create_account
 from app.db import Database, new_id
 from app.pointwrite import PointWrite
 from app.renders.models import RenderJob
+from tests.support.statements import ACCOUNTS, ADD_LEDGER, TAKE, entry
 
-LEDGER = LedgerEntry.__table__
-ACCOUNTS = Account.__table__
-ADD_LEDGER = PointWrite(
-    insert(LEDGER), keys=["account_id", "kind", "amount", "balance_after", "reason", "reference"]
-)
-TAKE = PointWrite(
-    update(ACCOUNTS)
-    .where(ACCOUNTS.c.id == bindparam("account"))
-    .where(ACCOUNTS.c.credits >= bindparam("need", type_=Integer))
-    .values(credits=ACCOUNTS.c.credits - bindparam("need", type_=Integer))
-    .returning(ACCOUNTS.c.credits, ACCOUNTS.c.created_at)
-)
 RETIER = PointWrite(
     update(ACCOUNTS).where(ACCOUNTS.c.id == bindparam("account")).values(tier=bindparam("tier"))
 )
@@ -52,11 +40,6 @@ JOB_STATUSES = PointWrite(
     .where(RenderJob.account_id == bindparam("account"), RenderJob.status.in_(["pending"]))
     .order_by(RenderJob.id)
 )
-
-
-def entry(account_id: str, amount: int, balance: int) -> dict[str, object]:
-    return {"account_id": account_id, "kind": "charge", "amount": amount,
-            "balance_after": balance, "reason": "render", "reference": None}  # fmt: skip
 
 
 async def _account(db: Database, credits: int = 10) -> str:
