@@ -33,6 +33,9 @@ import httpx
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from driver_gc import quiet_gc  # noqa: E402
 
 from app import viewsessions  # noqa: E402
 from app.accounts.service import create_account  # noqa: E402
@@ -193,8 +196,10 @@ async def run_load(
         finally:
             await conn.close()
 
-    await asyncio.gather(*(worker(bases[i % len(bases)]) for i in range(connections)))
-    return summary(latencies, errors, counted, time.perf_counter() - start)
+    with quiet_gc() as pauses:  # the driver's own collections kept out of the latencies
+        await asyncio.gather(*(worker(bases[i % len(bases)]) for i in range(connections)))
+    return {**summary(latencies, errors, counted, time.perf_counter() - start),
+            "driver_gc_pauses": pauses.figures()}  # fmt: skip
 
 
 def summary(latencies: list[float], errors: int, counted: int, wall: float) -> dict[str, Any]:
