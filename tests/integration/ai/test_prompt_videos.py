@@ -51,6 +51,7 @@ from tests.support.ai_prompts_held_out_26 import HELD_OUT_26
 from tests.support.ai_prompts_held_out_27 import HELD_OUT_27
 from tests.support.ai_prompts_held_out_28 import HELD_OUT_28
 from tests.support.ai_prompts_held_out_29 import HELD_OUT_29
+from tests.support.ai_prompts_held_out_30 import HELD_OUT_30
 from tests.support.prompt_videos import (
     TOLERANCE,
     Verdict,
@@ -170,6 +171,29 @@ async def test_twenty_ninth_held_out_prompts_as_first_measured(
     print("\n" + table(title, verdicts))
     got = rates(verdicts)
     assert all(got[c] >= TWENTY_NINTH_MEASURED[c] for c in got), table(title, verdicts)
+
+
+# The thirtieth set's rates at its first run, after the fixes that followed the twenty-ninth
+# set's first run and before any change after them (docs/api/ai.md names them): needs 70 %,
+# the other checks 100 % (failing: the cask owners' "years their spirit has been maturing", a
+# duration shown through nothing, the mountain rescue team's "people brought down safely" and
+# the snow removal service's "times we cleared their driveway", counts shown through nothing).
+# It stays guarded at these rates: changes made after its first run may be checked against it,
+# so it is no longer blind once they are.
+THIRTIETH_MEASURED = {"no_echo": 1.0, "needs": 0.7, "length": 1.0, "scripts": 1.0}
+
+
+async def test_thirtieth_held_out_prompts_as_first_measured(
+    client: Any, make_user: Any, settings: Settings, browser: Browser, tmp_path: Path
+) -> None:
+    """Written before any composer change that follows the twenty-ninth set's fixes, and
+    never tuned on: printed, and guarded at the rates of its first run (THIRTIETH_MEASURED)."""
+    user = await make_user(tier="enterprise")
+    verdicts = await run_suite(client, user, settings, browser, HELD_OUT_30, tmp_path)
+    title = "thirtieth held-out create prompts (never tuned on)"
+    print("\n" + table(title, verdicts))
+    got = rates(verdicts)
+    assert all(got[c] >= THIRTIETH_MEASURED[c] for c in got), table(title, verdicts)
 
 
 def probe_seconds(path: Path) -> float:
