@@ -2,7 +2,9 @@
 things ("pages turned", "support tickets opened", "kg composted": a unit of measure is
 counted too), a count led by a word that says which ("active employees") or what kind
 ("coaching calls"), time named by what it was spent on ("call minutes"), things counted in
-what holds them ("cups of coffee") and how many times something was done."""
+what holds them ("cups of coffee") and how many times something was done ("times we cleared
+their driveway"); what was done may end with an adverb of how ("people brought down
+safely")."""
 
 from __future__ import annotations
 
@@ -52,6 +54,23 @@ AFTER_PARTICLE = {"this", "last", "so", "to", "for", "since", "in", "during", "p
                   "every", "by", "at", "on", "with", "from", "today", "yet", "already"}  # fmt: skip
 
 
+# Words in -ly that say when or how often ("orders delivered early") or are nouns ("Italy"),
+# not how something was done.
+NOT_MANNER = {"early", "daily", "weekly", "monthly", "quarterly", "yearly", "nightly",
+              "hourly", "family", "italy", "july", "assembly", "supply"}  # fmt: skip
+
+
+def manner_dropped(tokens: list[str]) -> list[str]:
+    """The words without the adverb of how that ends them right after what was done or its
+    particle ("people brought down safely": "people brought down", "claims settled quickly":
+    "claims settled"); the words as they are otherwise ("orders delivered early")."""
+    last = tokens[-1] if len(tokens) >= 3 else ""
+    if not last.endswith("ly") or len(last) < 5 or last in NOT_MANNER:
+        return tokens
+    verb = tokens[-3] if tokens[-2] in PARTICLES else tokens[-2]
+    return tokens[:-1] if done(verb) else tokens
+
+
 def particle(verb: str, tokens: list[str]) -> list[str]:
     """The particle after what was done, when the phrase has one ("looked after": ["after"],
     "handed out this term"); not a preposition before what it is about ("walked over the
@@ -82,9 +101,16 @@ def unit_led(content: list[str]) -> list[str] | None:
     return content[: at + 1]
 
 
-def times_done(text: str) -> list[str] | None:
-    """ "how many times they've donated": ["times", "donated"]."""
-    found = re.search(r"\btimes (?:(?:they|you|we|he|she|i)(?:'[a-z]+)? )?([a-z]+)", text)
+TIMES = re.compile(r"\btimes (?:(?:they|you|we|he|she|i)(?:'[a-z]+)? )?([a-z]+)")
+# The times first, then who did them and what they did ("times we cleared their driveway").
+TIMES_BY = re.compile(r"^(?:the )?times (?:they|you|we|he|she|i)(?:'[a-z]+)? ([a-z]+)")
+
+
+def times_done(text: str, asked: bool = True) -> list[str] | None:
+    """ "how many times they've donated": ["times", "donated"]; unasked, only a phrase that
+    begins with the times and says who did what ("times we cleared their driveway": ["times",
+    "cleared"]; not "times tables practised")."""
+    found = TIMES.search(text) if asked else TIMES_BY.match(text)
     return ["times", found.group(1)] if found and done(found.group(1)) else None
 
 
@@ -191,21 +217,22 @@ WHO = DOERS | {"who"}
 # Words between who did something and what they did ("we'll ship", "they still owe").
 AUXILIARIES = {"will", "would", "can", "could", "shall", "should", "may", "might", "must",
                "do", "does", "did", "have", "has", "had", "still", "usually", "normally",
-               "often", "always", "already", "now", "get", "got", "also"}  # fmt: skip
+               "often", "always", "already", "now", "get", "got", "also", "been"}  # fmt: skip
 # How often, said between the things and the clause ("hours a day they wear them").
 RATE = re.compile(r"^(?:a|an|per|each|every) (?:day|week|month|year|night|session|visit)$")
 # Verbs that make the things a pick, not a count ("the songs they love").
 LIKED = {"love", "loved", "like", "liked", "prefer", "preferred", "enjoy", "enjoyed", "want",
-         "wanted", "wish", "hope", "need", "needed"}  # fmt: skip
+         "wanted", "wish", "hope", "need", "needed", "treasure", "cherish"}  # fmt: skip
 
 
 def relative(tokens: list[str]) -> list[str] | None:
     """The words of things named by a clause right after them, whatever its verb's form
     ("bottles we'll ship them": ["bottles"], "nights they had guests staying": ["nights"],
     "the average hours a day they wear them": ["average", "hours"], "orders they've
-    packed": ["orders", "packed"], "people who came to the fair": ["people"]); None when
+    packed": ["orders", "packed"], "people who came to the fair": ["people"], "years their
+    spirit has been maturing": ["years"]); None when
     the phrase is not one, or the clause says what is liked ("the songs they love")."""
-    doer = next((i for i, t in enumerate(tokens) if i and t.split("'")[0] in WHO), 0)
+    doer, verbs = _clause(tokens)
     before = tokens[:doer]
     if doer >= 3 and RATE.match(" ".join(before[-2:])):
         before = before[:-2]  # "hours a day they wear them": the hours
@@ -214,12 +241,25 @@ def relative(tokens: list[str]) -> list[str] | None:
     # video is for ("memories for families who ...")
     if not doer or not _counted(nouns) or set(before) - set(nouns) - set(DETERMINERS):
         return None
-    rest = [t for t in tokens[doer + 1 :] if t not in AUXILIARIES]
+    rest = [t for t in tokens[verbs:] if t not in AUXILIARIES]
     verb = rest[0] if rest else ""
     shown = verb in STOP or verb in LIKED or verb in SHOWN_VERBS  # "the songs they love"
     if not verb.isalpha() or shown or "most" in rest:
         return None
     return [*nouns, verb] if done(verb) else nouns
+
+
+def _clause(tokens: list[str]) -> tuple[int, int]:
+    """Where a clause after the things begins, and where its verb's words begin: at a pronoun
+    or "who" ("bottles we'll ship them"), or at whose one did it, named in a word ("years
+    their spirit has been maturing": its verb after "their spirit"); (0, 0) when none does."""
+    for i, token in enumerate(tokens[1:], 1):
+        if token.split("'")[0] in WHO:
+            return i, i + 1
+        named = token in WHOSE and i + 2 < len(tokens) and tokens[i + 1] not in STOP
+        if named and tokens[i + 1].isalpha():
+            return i, i + 2
+    return 0, 0
 
 
 def _counted(nouns: list[str]) -> bool:

@@ -22,6 +22,7 @@ from app.ai.counts import (
     done_by_someone,
     held_on,
     led_count,
+    manner_dropped,
     measure,
     particle,
     things,
@@ -302,6 +303,7 @@ def _measured(pos: int, tokens: list[str], phrase: str) -> Quantity | None:
 
 
 def _count(pos: int, tokens: list[str], marked: bool, phrase: str) -> Quantity | None:
+    tokens = manner_dropped(tokens)  # "people brought down safely"
     text = " ".join(tokens)
     content = content_words(tokens, set())
     if not content:
@@ -317,6 +319,7 @@ def _count(pos: int, tokens: list[str], marked: bool, phrase: str) -> Quantity |
     lead = led_count(content_words(lead_words(tokens), set()), counted) or done_by
     # "how many times they've donated"; "call minutes", "cups of coffee they've had on us"
     lead = times_done(text) if marked else lead or unit_led(content) or things_of(tokens)
+    lead = lead or (None if marked else times_done(text, asked=False))  # "times we cleared"
     lead = lead or (None if marked else held_on(tokens))  # "stamps on their card"
     if lead is not None:
         key, label = key_label(lead)
