@@ -39,6 +39,10 @@ prints the largest N meeting them (and says so when every N up to the cap met th
 Targets: p99 POST /api/render <= 50 ms, p99 GET /api/render/{id} <= 20 ms, no 5xx, no
 transport error.
 
+Each run also prints where the machine's CPU went (% of all cores' time: busy in all, the
+API processes, the driver, the rest: Redis, the database, the kernel) and the busiest API
+process's share of one core, which its one event loop cannot pass: what limits N, measured.
+The driver's own garbage collector is kept out of the latencies (bench/driver_gc.py).
 `--pin-driver CPU`: the driver runs on that CPU only and the API processes on the others.
 `--driver`: the customers' HTTP client, `lean` (bench/lean_http.py: keep-alive connections
 over asyncio streams, about a sixth of httpx's CPU per request) or `httpx`.
@@ -222,6 +226,34 @@ def cpu_split(pids: list[int]) -> tuple[float, float]:
             user += int(fields[11]) / os.sysconf("SC_CLK_TCK")
             system += int(fields[12]) / os.sysconf("SC_CLK_TCK")
     return user, system
+
+
+def machine_times() -> tuple[float, float]:
+    """(busy, all) CPU seconds of the whole machine so far, every core (/proc/stat)."""
+    fields = [int(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = fields[3] + fields[4]  # idle + iowait
+    total = sum(fields[:8])  # guest time is counted inside user already
+    tick = os.sysconf("SC_CLK_TCK")
+    return (total - idle) / tick, total / tick
+
+
+def machine_shares(
+    before: tuple[float, float], after: tuple[float, float], servers: list[float],
+    driver: float, elapsed: float,
+) -> dict[str, Any]:  # fmt: skip
+    """Where the machine's CPU went in a run, in % of all its cores' time: busy in all, the API
+    processes, the driver and the rest (Redis, the database, the kernel's own work); and the
+    busiest API process in % of one core (its one event loop can use one core at most)."""
+    busy, total = after[0] - before[0], max(after[1] - before[1], 1e-9)
+    api = sum(servers)
+    return {
+        "cores": os.cpu_count(),
+        "busy_pct": round(100 * busy / total, 1),
+        "api_pct": round(100 * api / total, 1),
+        "driver_pct": round(100 * driver / total, 1),
+        "others_pct": round(100 * max(busy - api - driver, 0.0) / total, 1),
+        "busiest_api_process_pct_of_a_core": round(100 * max(servers, default=0.0) / elapsed, 1),
+    }
 
 
 def _children() -> list[int]:
@@ -426,6 +458,13 @@ def print_run(title: str, figures: dict[str, Any]) -> None:
         f"{figures['driver_gc_pauses']['count']} times, at most "
         f"{figures['driver_gc_pauses']['max_ms']} ms"
     )
+    m = figures.get("machine")
+    if m:
+        print(
+            f"  machine: {m['cores']} cores {m['busy_pct']} % busy (API {m['api_pct']} %, "
+            f"driver {m['driver_pct']} %, others {m['others_pct']} %); the busiest API "
+            f"process used {m['busiest_api_process_pct_of_a_core']} % of one core"
+        )
     verdict = "meets" if meets_targets(figures) else "MISSES"
     print(f"  {verdict} the targets (p99 POST <= 50 ms, GET <= 20 ms, no 5xx)")
 
@@ -487,10 +526,15 @@ async def run_load(
         c.base_url = urls[c.n % len(urls)]
     servers = _children()
     with quiet_gc() as pauses:  # the driver's own collections kept out of the latencies
+        machine0, each0 = machine_times(), [cpu_seconds([pid]) for pid in servers]
         server_cpu, driver_cpu = cpu_seconds(servers), time.process_time()
         results, elapsed = await open_loop(clients, duration)
         driver_cpu = time.process_time() - driver_cpu
+        machine1, each1 = machine_times(), [cpu_seconds([pid]) for pid in servers]
     figures = summary(results, elapsed, len(clients))
+    figures["machine"] = machine_shares(
+        machine0, machine1, [b - a for a, b in zip(each0, each1, strict=True)], driver_cpu, elapsed
+    )
     answered = max(1, round(figures["achieved_req_s"] * elapsed))
     # CPU per answer: what the figures would be on an idle machine (others share these cores).
     figures["server_cpu_ms_per_request"] = round(
@@ -570,6 +614,7 @@ async def find_max(clients: list[Client], urls: list[str], args: argparse.Namesp
                 "get_p99": figures["endpoints"][GET]["p99_ms"],
                 "5xx": figures["errors_5xx"],
                 "load_average": figures["load_average"],
+                "machine": figures["machine"],
             }
         )
         if not meets_targets(figures):
