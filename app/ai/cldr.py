@@ -285,3 +285,66 @@ def abbreviated(text: str, signs: dict[str, str]) -> list[tuple[int, str]]:
         if len(codes) == 1:
             out.append((m.start(), codes[0]))
     return out
+
+
+# Units several currencies are named by that the table places itself (pesos: PESO_PLACES in
+# app/ai/currencies.py).
+PLACED_ELSEWHERE = frozenset({"peso", "pesos"})
+
+
+@functools.cache
+def _shared(taken: frozenset[str]) -> dict[str, set[str]]:
+    """Units several currencies of today are named by alone ("kwacha": Zambia's and Malawi's;
+    "dinars", "shillings"), each with those currencies; the table's names (`taken`) are left
+    to it."""
+    alone: dict[str, set[str]] = defaultdict(set)
+    for code in _current():
+        for unit in _all_names()[code][1]:
+            alone[unit].add(code)
+            alone[fold(unit)].add(code)
+    roots = _roots(alone)
+    return {u: roots[u] for u in alone
+            if len(roots[u]) > 1 and u not in taken and u not in PLACED_ELSEWHERE}  # fmt: skip
+
+
+@functools.cache
+def _places() -> tuple[dict[str, str], re.Pattern[str]]:
+    """Places a text may name, each with its country's two-letter code: a country by its
+    English name or an adjective of it ("Zambia", "Zambian") and the cities time zones are
+    named by ("Lusaka", "Port of Spain", "Kuwait"); and a pattern that finds them."""
+    out: dict[str, str] = {}
+    for territory in Locale("en").territories:
+        if len(territory) == 2 and territory.isalpha():
+            for name in _countrys(territory):
+                out.setdefault(name, territory)
+    for zone, territory in get_global("zone_territories").items():
+        city = zone.rsplit("/", 1)[-1].replace("_", " ").lower()
+        if "/" in zone and len(city) > 3:
+            out.setdefault(city, territory)
+    names = "|".join(re.escape(n) for n in sorted(out, key=len, reverse=True))
+    return out, re.compile(rf"(?<![a-z])({names})(?![a-z])")
+
+
+def placed(text: str, taken: frozenset[str]) -> list[tuple[int, str]]:
+    """(where, code) of each unit several currencies share, named alone in a text that names,
+    written with a capital, the country or a city of just one of them ("their commission in
+    kwacha" for agents "across Lusaka": ZMW; "shillings" in Nairobi: KES). A unit that is an
+    English word too is read only where nothing but a currency can stand, as named() reads
+    it; with no such place, or places of several, nothing is read."""
+    shared = _shared(taken)
+    lower = text.lower()
+    places, pattern = _places()
+    named = {places[m.group(1)] for m in pattern.finditer(lower) if text[m.start()].isupper()}
+    if not named or not shared:
+        return []
+    ordinary = "|".join(re.escape(u) for u in shared if u in ORDINARY or fold(u) in ORDINARY)
+    plain = "|".join(re.escape(u) for u in shared if u not in ORDINARY and fold(u) not in ORDINARY)
+    hits = [(m.start(1), m.group(1)) for m in re.finditer(rf"(?<![a-z])({plain})(?![a-z])", lower)]
+    hits += [(m.start(m.lastindex or 0), m.group(m.lastindex or 0))
+             for m in re.finditer(BARE_AT.format(names=ordinary), lower)]  # fmt: skip
+    out = []
+    for at, unit in hits:
+        codes = [c for c in shared[unit] if set(_current()[c]) & named]
+        if len(codes) == 1:
+            out.append((at, codes[0]))
+    return out

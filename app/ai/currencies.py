@@ -184,6 +184,7 @@ def _found(text: str) -> list[tuple[int, Currency]]:
                 for m in re.finditer(BARE_AT.format(name=name), lower)
                 if name not in LOWER_ONLY or text[m.start(m.lastindex or 0)].islower()]  # fmt: skip
     out += [(at, _of(code)) for at, code in cldr.abbreviated(text, _signs())]
+    out += [(at, _of(code)) for at, code in cldr.placed(text, TAKEN)]
     return out + [(at, Currency(_shown(sign), _spoken(code))) for at, code, sign in
                   cldr.named(text, KNOWN, TAKEN)]  # fmt: skip
 

@@ -54,6 +54,10 @@ RANK_WHERE = re.compile(
     rf"|\b{PLACES}(?: [a-z0-9']+){{0,2}} out of\b"
     # ...or on a ladder, a table, a board ("their position on the club ladder")
     rf"|\b{PLACES}(?: [a-z']+){{0,2}}? (?:on|in|at|up) (?:[a-z']+ ){{0,3}}?{BOARDS}\b"
+    # ...or where someone is sitting or standing on one ("where they're sitting in the member
+    # leaderboard"; not "where they're sitting tonight", a seat)
+    r"|\bwhere (?:[a-z']+ ){1,3}?(?:sitting|standing) (?:on|in|at) "
+    rf"(?:[a-z']+ ){{0,3}}?{BOARDS}\b"
 )
 # Nouns that are an amount of money whatever modifies them ("the late fee", "interest").
 MONEY_HEADS = {"fee", "fees", "interest", "cost", "costs", "price", "prices", "tax", "taxes",

@@ -86,7 +86,7 @@ def money(
     cost = WHAT_COST.search(" ".join(tokens))
     if cost:  # "what the last service cost": "Service cost"
         thing = content_words(cost.group(1).split(), set())[-2:]
-        key, label = key_label([*thing, "cost"])
+        key, label = key_label([*thing, "cost" if cost.group(2) else "price"])
         return Quantity("money", key, label, currency.symbol, "", currency.spoken, 0, pos)
     # "hours given", "hours saved" are time, not money, unless something says money.
     counted = any(t in COUNT_NOUNS or measure(t) for t in tokens) or counted_done(tokens)
@@ -174,8 +174,14 @@ def currency_note(phrase: str) -> bool:
 
 # "what they paid" asks for an amount as "how much they paid" does.
 WHAT_PAID = re.compile(r"\bwhat (?:they|you|we|he|she|i) (?:" + "|".join(MONEY_VERBS) + r")\b")
-# "what the last service cost", "what their repairs came to" ask for the price of the thing.
-WHAT_COST = re.compile(r"\bwhat ((?:[a-z0-9'-]+ ){1,4}?)(?:cost|costs|came to|comes to)\b")
+# "what the last service cost", "what their repairs came to", "what their costume set them
+# back" ask for the price of the thing; "what their best lot went for", "what it sold for",
+# "what the painting fetched" for the price it was sold at.
+WHAT_COST = re.compile(
+    r"\bwhat ((?:[a-z0-9'-]+ ){1,4}?)(?:(cost|costs|came to|comes to"
+    r"|set (?:them|you|him|her|us|me) back|sets (?:them|you|him|her|us|me) back)"
+    r"|went for|goes for|sold for|sells for|fetched|fetches)\b"
+)
 
 
 def money_cue(text: str, tokens: list[str], phrase: str) -> bool | None:

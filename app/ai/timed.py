@@ -14,12 +14,30 @@ from app.ai.quantity import Quantity
 # "<measure> time" is a duration ("finishing time", "response time"), but not these.
 NOT_TIMED = {"on", "first", "last", "next", "same", "any", "real", "full", "part", "spare",
              "free", "long", "great", "good", "quality", "one", "every", "some"}  # fmt: skip
+# The most something day ("busiest day"): a date, unless it is measured in units of time.
+SUPERLATIVE_DAY = (
+    r"\b([a-z]+iest|[a-z]{2,}est|best|worst) day"
+    r"(?= (?:of|this|last|so far|yet|ever|and|with|for|at|on)\b|\s*[,;:.!?)\n]|\s*$)"
+)
+# Verbs that say something happens on a day ("the day payments go out").
+HAPPENS = (
+    r"(?:go|goes|went|come|comes|came|arrive|arrives|arrived|land|lands|landed|start|starts"
+    r"|started|open|opens|opened|close|closes|closed|end|ends|ended|begin|begins|began|ship"
+    r"|ships|shipped|leave|leaves|left|reach|reaches|reached|are|were|will|get|gets|got)"
+)
 # A date: named, or when something is booked, starts or ends ("when their next cleaning is
 # booked"), or when something will happen ("when the parcel will arrive", "when it'll ship").
 DATED = re.compile(
     r"\bdate\b|\bexpir(es|y|ation|ing)\b|\bdeadline\b|\bdue\b|\bjoined\b|\bwhen (?:[a-z']+ )"
     r"{1,4}(?:booked|scheduled|planned|starts?|begins?|ends?|renews?|opens?|closes?|happens?)\b"
     r"|\bwhen (?:(?:[a-z']+ ){1,4}(?:will|(?:is|are) going to)|[a-z]+'ll) [a-z]+"
+    # the one day that was the most something ("their busiest day of the year"; not "their
+    # longest day in hours", "their best day's sales")...
+    rf"|{SUPERLATIVE_DAY}"
+    # ...or the day something happens ("the day payments go out", "the day they arrived";
+    # not "the day trips they took", "the day pass")
+    r"|\bthe day (?:(?:they|you|we|he|she|it|i)\b|(?:their|your|our|his|her|its) [a-z]+"
+    rf"|[a-z]+s {HAPPENS}\b)"
 )
 
 # A number of units of time ("how many days", "the number of weeks until the lease ends",
@@ -153,8 +171,29 @@ def spent_time(text: str) -> bool:
     return bool(after and done(after.group(1)) or re.search(r"\b(?:total|overall) time\b", text))
 
 
+def _one(things: str) -> str:
+    """One of the things ("payments": "payment", "bonuses": "bonus", "deliveries": "delivery")."""
+    if things.endswith("ies"):
+        return things[:-3] + "y"
+    return things[:-2] if re.search(r"(?:s|x|z|ch|sh)es$", things) else things[:-1]
+
+
+def _day(pos: int, text: str) -> Quantity | None:
+    """The day that was the most something ("their busiest day of the year": "Busiest day") or
+    on which things happen ("the day payments go out": "Payment day"); None for others."""
+    most = re.search(SUPERLATIVE_DAY, text)
+    things_on = re.search(rf"\bthe day ([a-z]+s) {HAPPENS}\b", text)
+    noun = most.group(1) if most else _one(things_on.group(1)) if things_on else None
+    if noun is None or noun in STOP:
+        return None
+    return Quantity("date", f"{noun}_day", f"{noun.capitalize()} day", position=pos)
+
+
 def date(pos: int, tokens: list[str], phrase: str = "") -> Quantity:
     text, written = " ".join(tokens), " ".join(phrase.lower().split())
+    day = None if "date" in tokens else _day(pos, written)
+    if day is not None:
+        return day
     if "joined" in tokens or "join" in tokens:
         return Quantity("date", "join_date", "Member since", position=pos)
     # "the date of their first session": "First session date" (a first or last one is that)
