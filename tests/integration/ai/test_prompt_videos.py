@@ -53,6 +53,7 @@ from tests.support.ai_prompts_held_out_28 import HELD_OUT_28
 from tests.support.ai_prompts_held_out_29 import HELD_OUT_29
 from tests.support.ai_prompts_held_out_30 import HELD_OUT_30
 from tests.support.ai_prompts_held_out_31 import HELD_OUT_31
+from tests.support.ai_prompts_held_out_32 import HELD_OUT_32
 from tests.support.prompt_videos import (
     TOLERANCE,
     Verdict,
@@ -176,6 +177,31 @@ async def test_thirty_first_held_out_prompts_as_first_measured(
     print("\n" + table(title, verdicts))
     got = rates(verdicts)
     assert all(got[c] >= THIRTY_FIRST_MEASURED[c] for c in got), table(title, verdicts)
+
+
+# The thirty-second set's rates at its first run, after the fixes that followed the thirty-first
+# set's first run and before any change after them (docs/api/ai.md names them): needs 60 %,
+# the other checks 100 % (failing: the bus riders' "the lempiras they've saved with their rider
+# card", an amount shown in dollars, the Silk Road travellers' "their best snap from the
+# Registan", a photo shown through nothing, the coral frame adopters' "fragments growing on
+# their frame", a count shown through nothing, and the yacht owners' "the share of the season
+# their yacht spent out cruising", a percent shown as an amount in euros).
+# It stays guarded at these rates: changes made after its first run may be checked against it,
+# so it is no longer blind once they are.
+THIRTY_SECOND_MEASURED = {"no_echo": 1.0, "needs": 0.6, "length": 1.0, "scripts": 1.0}
+
+
+async def test_thirty_second_held_out_prompts_as_first_measured(
+    client: Any, make_user: Any, settings: Settings, browser: Browser, tmp_path: Path
+) -> None:
+    """Written before any composer change that follows the thirty-first set's fixes, and never
+    tuned on: printed, and guarded at the rates of its first run (THIRTY_SECOND_MEASURED)."""
+    user = await make_user(tier="enterprise")
+    verdicts = await run_suite(client, user, settings, browser, HELD_OUT_32, tmp_path)
+    title = "thirty-second held-out create prompts (never tuned on)"
+    print("\n" + table(title, verdicts))
+    got = rates(verdicts)
+    assert all(got[c] >= THIRTY_SECOND_MEASURED[c] for c in got), table(title, verdicts)
 
 
 def probe_seconds(path: Path) -> float:
