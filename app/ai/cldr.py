@@ -10,7 +10,9 @@ A unit named alone ("drams", "guaranis") is read when no other currency has it n
 it ("dinars", "dollars", "manat" need their country; "bolivianos" only begin like "bolívares")
 and it is no English word or name; one that is ("kip",
 "dram", "mark", "real", "gold", "quetzal", "córdoba") is read only in lower case where nothing
-but a currency can stand ("what they earned in kip", "(kip)"), as "won" and "lari" are.
+but a currency can stand ("what they earned in kip", "(kip)"), as "won" and "lari" are, or
+as the money someone saved, spent or earned where the text names its country ("the lempiras
+they've saved" for riders in Tegucigalpa).
 
 The sign shown is the one of the currency's own country (its CLDR locale: "֏" for AMD, "₲",
 "₭", "₼"); where that is only its code, a letter sign of a script the video may not set or
@@ -42,6 +44,14 @@ ORDINARY = frozenset({
     "pesos", "crown", "crowns", "rupee", "rupees", "dinar", "dinars", "shilling", "shillings",
 })  # fmt: skip
 BARE_AT = r"\(({names})\)|\bin ({names})(?=\s*(?:[,;:.!?)\n]|$|and\b|or\b|plus\b))"
+# ...or as the money someone saved, spent or earned ("the lempiras they've saved", "the kina
+# she put aside"; not "the marks they earned" where no country of the unit is named).
+SPENT = (
+    r"(?:saved|spent|earned|made|paid(?: in| out)?|donated|gave|given|raised|invested|sent"
+    r"|received|collected|won|pledged|contributed|banked|(?:put|set) (?:aside|away|by)"
+    r"|topped up)"
+)
+HELD_AT = r"\bthe ({names}) (?:they|you|we|he|she|i)(?:['’](?:ve|d)| have| had)? " + SPENT + r"\b"
 CODE_AT = r"\(([A-Z]{3})\)|\bin ([A-Z]{3})\b"
 # A country's two-letter code before a currency's unit ("NZ dollars") or "$" ("AU$", "nz$").
 ABBREVIATION = re.compile(r"(?<![A-Za-z])(?:([A-Z]{2}) ([a-z]+)\b|([A-Za-z]{2})\$)")
@@ -217,6 +227,7 @@ def _patterns(known: frozenset[str], taken: frozenset[str]) -> tuple[re.Pattern[
         re.compile(rf"(?<![a-z])({either(anywhere)})(?![a-z])"),
         re.compile(BARE_AT.format(names=either(bare))),
         re.compile(CODE_AT),
+        re.compile(HELD_AT.format(names=either(bare))),
     )
 
 
@@ -224,13 +235,16 @@ def named(text: str, known: frozenset[str], taken: frozenset[str]) -> list[tuple
     """(where, code, sign) of each currency outside the table the text names; a code as
     written is shown as written."""
     anywhere, bare, signs, _ = lookup(known, taken)
-    names, bare_at, code_at = _patterns(known, taken)
+    names, bare_at, code_at, held_at = _patterns(known, taken)
     lower = text.lower()
     out = [(m.start(), anywhere[m.group(1)]) for m in names.finditer(lower)]
     for m in bare_at.finditer(lower):
         at = m.start(m.lastindex or 0)
         if text[at].islower():
             out.append((at, bare[m.group(m.lastindex or 0)]))
+    held = [(m.start(1), bare[m.group(1)]) for m in held_at.finditer(lower)]
+    there = _named_places(text) if held else set()
+    out += [(at, code) for at, code in held if text[at].islower() and set(_current()[code]) & there]
     shared = {sign for sign in signs.values() if list(signs.values()).count(sign) > 1}
     out += [
         (m.start(), code)
@@ -287,6 +301,14 @@ def abbreviated(text: str, signs: dict[str, str]) -> list[tuple[int, str]]:
     return out
 
 
+def units(known: frozenset[str], taken: frozenset[str]) -> frozenset[str]:
+    """Every word that names a currency outside the table by itself, whether alone or only
+    where a currency can stand, or that several currencies share ("drams", "kina",
+    "shillings")."""
+    anywhere, bare, _, _ = lookup(known, taken)
+    return frozenset({*anywhere, *bare, *_shared(taken)})
+
+
 # Units several currencies are named by that the table places itself (pesos: PESO_PLACES in
 # app/ai/currencies.py).
 PLACED_ELSEWHERE = frozenset({"peso", "pesos"})
@@ -325,6 +347,13 @@ def _places() -> tuple[dict[str, str], re.Pattern[str]]:
     return out, re.compile(rf"(?<![a-z])({names})(?![a-z])")
 
 
+def _named_places(text: str) -> set[str]:
+    """The two-letter codes of the countries the text names, with a capital, by name or by a
+    city (_places)."""
+    places, pattern = _places()
+    return {places[m.group(1)] for m in pattern.finditer(text.lower()) if text[m.start()].isupper()}
+
+
 def placed(text: str, taken: frozenset[str]) -> list[tuple[int, str]]:
     """(where, code) of each unit several currencies share, named alone in a text that names,
     written with a capital, the country or a city of just one of them ("their commission in
@@ -333,15 +362,14 @@ def placed(text: str, taken: frozenset[str]) -> list[tuple[int, str]]:
     it; with no such place, or places of several, nothing is read."""
     shared = _shared(taken)
     lower = text.lower()
-    places, pattern = _places()
-    named = {places[m.group(1)] for m in pattern.finditer(lower) if text[m.start()].isupper()}
+    named = _named_places(text)
     if not named or not shared:
         return []
     ordinary = "|".join(re.escape(u) for u in shared if u in ORDINARY or fold(u) in ORDINARY)
     plain = "|".join(re.escape(u) for u in shared if u not in ORDINARY and fold(u) not in ORDINARY)
     hits = [(m.start(1), m.group(1)) for m in re.finditer(rf"(?<![a-z])({plain})(?![a-z])", lower)]
-    hits += [(m.start(m.lastindex or 0), m.group(m.lastindex or 0))
-             for m in re.finditer(BARE_AT.format(names=ordinary), lower)]  # fmt: skip
+    hits += [(m.start(m.lastindex or 0), m.group(m.lastindex or 0)) for at in (BARE_AT, HELD_AT)
+             for m in re.finditer(at.format(names=ordinary), lower)]  # fmt: skip
     out = []
     for at, unit in hits:
         codes = [c for c in shared[unit] if set(_current()[c]) & named]

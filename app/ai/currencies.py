@@ -232,5 +232,11 @@ def spoken_after(prefix: str) -> str | None:
     return cldr.spoken(sign, KNOWN, TAKEN)
 
 
+def names_unit(word: str) -> bool:
+    """Whether a word names a currency by itself, its unit or name ("lempiras", "kina",
+    "euros"), whatever it stands beside."""
+    return word in TAKEN or word in cldr.units(KNOWN, TAKEN)
+
+
 def _spoken(code: str) -> str:
     return cldr.spoken(code, KNOWN, TAKEN) or code

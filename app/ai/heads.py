@@ -75,6 +75,23 @@ MONEY_DONE = {"paid", "spent", "earned", "owed", "charged", "saved", "invested",
               "refunded", "withheld", "waived", "reimbursed", "accrued", "deducted",
               "credited", "debited", "donated", "raised", "contributed", "claimed",
               "received", "collected", "won"}  # fmt: skip
+# A share of a whole that is no money ("the share of the season their yacht spent out
+# cruising", "what proportion of their trips ran late") is a percentage; of money ("their
+# share of the prize pot", "a share of the profits") an amount.
+SHARE = re.compile(
+    r"\b(?:share|proportion|fraction) of (?:the |their |your |our |his |her |its |all )?([a-z]+)"
+)
+SHARED_MONEY = {"pot", "profit", "profits", "prize", "jackpot", "kitty", "winnings", "revenue",
+                "sales", "money", "income", "budget", "bill", "cash", "estate", "takings",
+                "dividends", "rent", "company", "business", "shares"}  # fmt: skip
+
+
+def share_of_whole(text: str) -> bool:
+    """Whether the lower-case phrase names a share of a whole that is no money."""
+    found = SHARE.search(text)
+    return found is not None and found.group(1) not in SHARED_MONEY | MONEY_THINGS
+
+
 # Words that say the count is a statistic of the thing ("their average score", "the longest
 # run of wins").
 STATISTICS = {"average", "avg", "mean", "median", "total", "overall", "typical", "combined",
@@ -177,14 +194,27 @@ def general(pos: int, tokens: list[str], currency: Currency) -> Quantity | None:
 PENDING = {"left", "remaining", "outstanding", "pending", "open", "overdue", "waiting", "due",
            "unanswered", "unresolved", "unfinished", "queued", "unused"}  # fmt: skip
 STILL = {"still", "yet", "currently", "now"}
+# Words in "-ing" that are things, not what things are doing ("members meeting").
+ING_NOUNS = {"meeting", "meetings", "building", "wedding", "evening", "morning", "booking",
+             "training", "spring", "string", "ceiling", "clothing", "offering", "recording",
+             "painting", "setting", "listing", "parking", "housing", "funding", "pricing",
+             "timing", "rating", "ranking", "reading", "crossing", "landing", "heading",
+             "earning", "saving", "thing", "nothing", "something", "anything", "everything",
+             "king", "ring", "sibling", "pudding", "dumpling", "duckling", "seedling"}  # fmt: skip
+
+
+def _doing(word: str) -> bool:
+    """Whether a word in "-ing" says what things are doing ("growing", "flowering")."""
+    return word.endswith("ing") and len(word) > 5 and word not in ING_NOUNS
 
 
 def _in_state(pos: int, lead: list[str]) -> Quantity | None:
-    """Things named by the state they are in, one or two words and the state ("safety modules
-    left to complete": "Safety modules left"; "tickets still open": "Tickets open"), a count
-    of them; not time or money ("days left", "funds remaining")."""
+    """Things named by the state they are in or what they are doing, one or two words and the
+    state ("safety modules left to complete": "Safety modules left"; "tickets still open":
+    "Tickets open"; "fragments growing on their frame": "Fragments growing"), a count of them;
+    not time or money ("days left", "funds remaining")."""
     named = [w for w in lead if w not in STILL]
-    if not 2 <= len(named) <= 3 or named[-1] not in PENDING:
+    if not 2 <= len(named) <= 3 or not (named[-1] in PENDING or _doing(named[-1])):
         return None
     noun = named[-2]
     if not _counted(noun) or noun in UNIT_NAMES or measure(noun) or noun in NOT_THINGS:

@@ -36,8 +36,9 @@ KINDS: tuple[Kind, ...] = (
     Kind("intro", "title-intro", "Intro", 0, ("intro", "title", "opening", "greeting")),
     Kind("brand", "logo-reveal", "Logo", 0, ("logo", "brand", "branding", "wordmark")),
     Kind("photo", "ken-burns", "Photo", 0, ("photo", "image", "picture", "venue", "pictures",
-         "photos", "highlight reel", "poster", "snapshot", "selfie", "portrait", "headshot",
-         "screenshot", "artwork", "images", "pic", "pics", "photograph", "photographs")),
+         "photos", "highlight reel", "poster", "snapshot", "snap", "snaps", "selfie", "portrait",
+         "headshot", "screenshot", "artwork", "images", "pic", "pics", "photograph",
+         "photographs")),
     Kind("stats", "stat-counters", "Key numbers", 1, ("number", "numbers", "stat", "stats",
          "kpi", "kpis", "metric", "metrics", "revenue", "seats", "nps", "usage", "growth",
          "figures", "totals", "raised", "attendees", "sales", "workouts", "minutes", "citations",
@@ -176,6 +177,10 @@ HEADS = {"photo", "photos", "picture", "pictures", "image", "images", "map", "lo
          "badge", "button", "link"}  # fmt: skip
 
 
+# Words that name no scene after these ("a cold snap", "ginger snaps": no photo).
+NOT_AFTER = {"snap": ("cold", "ginger", "brandy"), "snaps": ("cold", "ginger", "brandy")}
+
+
 # Who may speak in a quote ("a message from the team", "people helped" say it)...
 WHO = {"team", "people"}
 # ...unless it is whose something is or who sends the video.
@@ -259,6 +264,9 @@ def mentions(text: str, kind: Kind, spans: tuple[tuple[int, int, bool], ...] = (
             if inside and (not counts or any(inside)):
                 continue
             if any(a < match.start() < b for a, b in cta + sender):
+                continue
+            before = re.search(r"([a-z]+)\s+$", text[: match.start()])
+            if before and before.group(1) in NOT_AFTER.get(word, ()):
                 continue
             if word in WHO and _whose(text, match.start(), match.end()):
                 continue  # "our esports team", "the team's win rate" say whose, not who spoke

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from app.ai.counts import measure, particle
-from app.ai.currencies import DOLLAR, currency_in, placed
+from app.ai.currencies import DOLLAR, currency_in, names_unit, placed
 from app.ai.heads import counted_done, money_of
 from app.ai.measures import COUNT_NOUNS, DOERS, WEIGHED
 from app.ai.phrases import content_words, key_label, lead_words, phrases
@@ -137,7 +137,8 @@ def named_money(tokens: list[str], at: int) -> tuple[str, str] | None:
     gave")."""
     named = content_words(tokens[:at], {"percent", "money"} if at > 1 else set())
     named = [w for w in named if w not in CURRENCY_WORDS]
-    named = [w for w in named if not currency_in(w) and w not in NOTE_WORDS]
+    # not the unit it is counted in ("the lempiras they've saved": "You saved")
+    named = [w for w in named if not currency_in(w) and w not in NOTE_WORDS and not names_unit(w)]
     amount = {"amount", "amounts", "sum"} & set(tokens[:at])
     only_money = tokens[at - 1] in DOERS and named == ["money"]  # "the money they raised"
     if not named or amount or set(named) & ADVERBS or only_money:

@@ -33,7 +33,7 @@ from app.ai.counts import (
     unit_led,
 )
 from app.ai.currencies import PESO, currency_in
-from app.ai.heads import PAID_THINGS, RANK_WHERE, general, listed
+from app.ai.heads import PAID_THINGS, RANK_WHERE, general, listed, share_of_whole
 from app.ai.measures import (
     COUNT_NOUNS,
     DOERS,
@@ -129,7 +129,7 @@ GENRES = {"report", "review", "recap", "video", "update", "statement", "reminder
 # cooked", "a map of the trails they hiked").
 PICTURE_OF = re.compile(
     r"^(?:(?:a|an|the|their|your|our|some|one) )?(?:photos?|pictures?|pics?|images?"
-    r"|snapshots?|shots?|slideshow|gallery|map) of\b"
+    r"|snapshots?|snaps?|shots?|slideshow|gallery|map) of\b"
 )
 # A button or link says what it does or holds, it is no measure ("a button to claim 10% off",
 # "a button with a code for 10% off").
@@ -186,7 +186,7 @@ def _quantity(pos: int, phrase: str, currency: Currency, noted: bool) -> Quantit
     named = any(re.search(rf"\b{re.escape(p)}\b", text) for p in RANK_PHRASES)
     if ranked or named and not on_time:
         return Quantity("rank", "percentile", "Percentile", position=pos)
-    if PERCENT.search(text) and not dated_first(text):
+    if (PERCENT.search(text) or share_of_whole(text)) and not dated_first(text):
         return _percent(pos, tokens, text)
     # a currency named for this one quantity makes it money ("the fee due in kroner"), not
     # a date, unless it says it is one ("the date the fee in kroner is due")
@@ -212,16 +212,23 @@ def _quantity(pos: int, phrase: str, currency: Currency, noted: bool) -> Quantit
 # many of their loans were repaid early (as a %)"
 SHARE_OF = re.compile(
     r"(?:%|\bpercent|\bpercentage|\bshare|\bproportion|\bhow many) of "
-    r"(?:the |their |your |all )?"
-    r"([a-z]+) (?:that |which |who |they |you |we |he |she |it )?([a-z']+)"
+    r"(?:the |their |your |all )?(?!(?:the|their|your|our|its|a|an) )"
+    r"([a-z]+) (?:that |which |who |they |you |we |he |she |it |(?:their|your|its) [a-z]+ )?"
+    r"([a-z']+)"
     r"((?: [a-z]+)*)$"
 )
+
+
+SHARE_WORDS = {"percent", "percentage", "%", "share", "proportion", "fraction"}
 
 
 def share_label(share: re.Match[str]) -> list[str]:
     """What a share is of: the things and what was done with them ("Sessions attended"), or
     the things and where or how they were ("Days in profit", "Trips on time")."""
     noun, verb, rest = share.group(1), share.group(2), share.group(3).split()
+    doing = [w for w in rest if w.endswith("ing")][:1]
+    if verb == "spent" and doing:  # "the share of the season their yacht spent out cruising"
+        return [noun, *doing]
     if rest and done(rest[0]) and not done(verb):  # "training sessions attended"
         return [noun, verb, rest[0]]
     if (
@@ -230,7 +237,7 @@ def share_label(share: re.Match[str]) -> list[str]:
         and rest[0] in NAME_ENDS | {"ahead", "late"}
     ):
         return [noun, *rest][:3] if rest else [noun]
-    return [noun, verb]
+    return [noun, verb, *particle(verb, [verb, *rest])][:3]  # "customers who came back"
 
 
 def _percent(pos: int, tokens: list[str], text: str) -> Quantity:
@@ -245,7 +252,7 @@ def _percent(pos: int, tokens: list[str], text: str) -> Quantity:
     content += did
     share = SHARE_OF.search(text)
     before = lead[: lead.index(share.group(1))] if share and share.group(1) in lead else None
-    if share and before is not None and not content_words(before, {"percent", "percentage", "%"}):
+    if share and before is not None and not content_words(before, SHARE_WORDS):
         content = share_label(share)
     if re.search(r"\b(rose|grew|rise|growth|increase|increased|went up|change)\b", text):
         content = ["growth"]
