@@ -10,12 +10,8 @@ from __future__ import annotations
 import pytest
 
 from app.ai.compose import create
-from app.ai.quantities import quantities
 from app.ai.schemas import TemplateState
-
-
-def read(prompt: str) -> list[tuple[str, str, str]]:
-    return [(q.kind, q.label, q.prefix or q.suffix.strip()) for q in quantities(prompt)]
+from tests.support.ai_readings import kind_label_sign as read
 
 
 @pytest.mark.parametrize(

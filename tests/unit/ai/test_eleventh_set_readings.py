@@ -15,10 +15,7 @@ from app.ai.quantities import currency_of, quantities
 from app.ai.scenes import asked_button
 from app.ai.schemas import TemplateState
 from app.ai.scripts import quantity_lines
-
-
-def read(prompt: str) -> list[tuple[str, str, str]]:
-    return [(q.kind, q.label, q.prefix or q.suffix.strip()) for q in quantities(prompt)]
+from tests.support.ai_readings import kind_label_sign as read
 
 
 @pytest.mark.parametrize(

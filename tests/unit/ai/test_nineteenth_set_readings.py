@@ -13,10 +13,7 @@ import pytest
 from app.ai.currencies import spoken_after
 from app.ai.quantities import quantities
 from app.ai.scenes import asked_button
-
-
-def read(prompt: str) -> list[tuple[str, str, str]]:
-    return [(q.kind, q.label, q.prefix or q.suffix.strip()) for q in quantities(prompt)]
+from tests.support.ai_readings import kind_label_sign as read
 
 
 @pytest.mark.parametrize(

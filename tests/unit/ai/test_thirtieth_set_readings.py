@@ -12,10 +12,7 @@ from __future__ import annotations
 import pytest
 
 from app.ai.quantities import quantities
-
-
-def read(prompt: str) -> list[tuple[str, str, str]]:
-    return [(q.kind, q.key, q.suffix) for q in quantities(prompt)]
+from tests.support.ai_readings import kind_key_suffix as read
 
 
 @pytest.mark.parametrize(

@@ -10,18 +10,10 @@ from __future__ import annotations
 
 import pytest
 
-from app.ai.compose import create
 from app.ai.currencies import currency_in
 from app.ai.quantities import quantities
-from app.ai.schemas import TemplateState
-
-
-def read(prompt: str) -> list[tuple[str, str, str, str]]:
-    return [(q.kind, q.key, q.label, q.prefix) for q in quantities(prompt)]
-
-
-def kinds(prompt: str) -> list[str]:
-    return [s.primitiveId for s in create(prompt, TemplateState()).scenes]
+from tests.support.ai_readings import kind_key_label_prefix as read
+from tests.support.ai_readings import scene_kinds as kinds
 
 
 @pytest.mark.parametrize(

@@ -14,13 +14,10 @@ import pytest
 from app.ai.compose import create
 from app.ai.currencies import currency_in
 from app.ai.kinds import detect_use_case
-from app.ai.quantities import currency_of, quantities
+from app.ai.quantities import currency_of
 from app.ai.schemas import TemplateState
 from app.ai.spelling import spelled_out
-
-
-def read(prompt: str) -> list[tuple[str, str, str]]:
-    return [(q.kind, q.label, q.prefix or q.suffix.strip()) for q in quantities(prompt)]
+from tests.support.ai_readings import kind_label_sign as read
 
 
 def scenes(prompt: str) -> list[tuple[str, dict[str, object]]]:

@@ -13,11 +13,7 @@ import pytest
 
 from app.ai.currencies import currency_in, spoken_after
 from app.ai.money import currency_of
-from app.ai.quantities import quantities
-
-
-def read(prompt: str) -> list[tuple[str, str, str]]:
-    return [(q.kind, q.label, (q.prefix or q.suffix).strip()) for q in quantities(prompt)]
+from tests.support.ai_readings import kind_label_unit as read
 
 
 def sign(text: str) -> str | None:

@@ -9,13 +9,9 @@ from __future__ import annotations
 import pytest
 
 from app.ai.builtin import create
-from app.ai.quantities import quantities
 from app.ai.schemas import TemplateState
 from app.ai.spelling import spelled_out
-
-
-def read(prompt: str) -> list[tuple[str, str, str]]:
-    return [(q.kind, q.key, q.label) for q in quantities(spelled_out(prompt))]
+from tests.support.ai_readings import kind_key_label_spelled as read
 
 
 def test_things_named_alone_in_a_list_beside_measures_are_counted() -> None:
