@@ -371,9 +371,9 @@ async def run(
             idle_rate = tree.used() / args.idle_s
         load_before = os.getloadavg()[0]  # the machine's other work (this run adds ~cores)
         cpu0, t0 = psutil.cpu_times(), time.monotonic()
-        # The batch is made now, with the workers up and measured idle: made before them, it
-        # was dispatched by each worker's start-up sweep and rendered for ~15 s before the
-        # clock started (until 28 Nov 2026 every figure of this bench had that head start).
+        # The batch is made now, with the workers up and measured idle: made before them, a
+        # worker's own sweep can dispatch it while the bench still waits (with the settling
+        # wait above it did: 8.4 videos a minute from a head start, 28 Nov 2026).
         tree.start()
         async with db.session() as session:
             created = await create_batch(session, settings, account, body)

@@ -527,19 +527,16 @@ async def run_load(
     servers = _children()
     with quiet_gc() as pauses:  # the driver's own collections kept out of the latencies
         machine0, each0 = machine_times(), [cpu_seconds([pid]) for pid in servers]
-        server_cpu, driver_cpu = cpu_seconds(servers), time.process_time()
+        driver_cpu = time.process_time()
         results, elapsed = await open_loop(clients, duration)
         driver_cpu = time.process_time() - driver_cpu
         machine1, each1 = machine_times(), [cpu_seconds([pid]) for pid in servers]
+    server_each = [b - a for a, b in zip(each0, each1, strict=True)]  # per API process
     figures = summary(results, elapsed, len(clients))
-    figures["machine"] = machine_shares(
-        machine0, machine1, [b - a for a, b in zip(each0, each1, strict=True)], driver_cpu, elapsed
-    )
+    figures["machine"] = machine_shares(machine0, machine1, server_each, driver_cpu, elapsed)
     answered = max(1, round(figures["achieved_req_s"] * elapsed))
     # CPU per answer: what the figures would be on an idle machine (others share these cores).
-    figures["server_cpu_ms_per_request"] = round(
-        (cpu_seconds(servers) - server_cpu) * 1000 / answered, 2
-    )
+    figures["server_cpu_ms_per_request"] = round(sum(server_each) * 1000 / answered, 2)
     figures["driver_cpu_ms_per_request"] = round(driver_cpu * 1000 / answered, 2)
     figures["driver_late_p99_ms"] = round(pct(results.late, 99), 1)
     figures["driver_gc_pauses"] = pauses.figures()
