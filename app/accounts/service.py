@@ -14,9 +14,9 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from app.accounts.models import Account, LedgerEntry, Session
 from app.config import Settings
-from app.db import Database, utcnow
+from app.db import Database, new_id, utcnow
 from app.errors import DomainError, Kind
-from app.pointtx import PointTx
+from app.pointtx import PointTx, dialect_name
 from app.pointwrite import PointWrite
 from app.spec import TIERS
 
@@ -155,6 +155,66 @@ _LEDGER_ON = PointWrite(
 )
 
 
+def _moved_and_logged(move: Any, *also: Any) -> Any:
+    """PostgreSQL: the balance's UPDATE and its ledger row in one statement (a data-modifying
+    WITH; no row moved, no row written): one round trip for what costs two elsewhere. The
+    row's `id` and `created_at` are bound by the caller (no Python defaults inside a WITH).
+    `also`: the caller's own writes as CTEs of the same statement."""
+    ledger = LedgerEntry.__table__
+    moved = move.cte("moved")
+    values = [
+        bindparam("id", type_=ledger.c.id.type),
+        bindparam("account", type_=ledger.c.account_id.type),
+        bindparam("kind", type_=ledger.c.kind.type),
+        bindparam("amount", type_=Integer),
+        moved.c.credits,
+        bindparam("reason", type_=ledger.c.reason.type),
+        bindparam("reference", type_=ledger.c.reference.type),
+        bindparam("at", type_=ledger.c.created_at.type),
+    ]
+    columns = ["id", "account_id", "kind", "amount", "balance_after", "reason", "reference",
+               "created_at"]  # fmt: skip
+    logged = insert(ledger).from_select(columns, select(*values).select_from(moved))
+    return select(moved.c.credits).add_cte(logged.cte("logged"), *also)
+
+
+def charging_on_postgresql(*also: Any) -> PointWrite:
+    """A charge, its ledger row and the caller's writes `also` (data-modifying CTEs, with no
+    Python-side defaults to fill in: SQLAlchemy fills none inside a WITH) as one PostgreSQL
+    statement, for `charge_credits(..., on_postgresql=)`. They run whether or not the charge is
+    refused: the refusal raises, and the caller's transaction rolls them back."""
+    return PointWrite(_moved_and_logged(_TAKE, *also))
+
+
+_ADD_LOGGED_ON, _TAKE_LOGGED_ON = PointWrite(_moved_and_logged(_ADD)), charging_on_postgresql()
+
+
+async def _move_and_log(
+    session: AsyncSession | PointTx,
+    account_id: str,
+    amount: int,
+    on_postgresql: PointWrite | None = None,
+    **row: Any,
+) -> int | None:
+    """The new balance after moving `amount` and writing its ledger row (`row`: kind, reason,
+    reference); None when a charge is refused (nothing written). `on_postgresql`: the
+    statement of `charging_on_postgresql` to run there (its own parameters in `row`)."""
+    if dialect_name(session) == "postgresql":
+        moved = await (on_postgresql or (_TAKE_LOGGED_ON if amount < 0 else _ADD_LOGGED_ON)).first(
+            session, id=new_id(), account=account_id, amount=amount, need=-amount,
+            at=utcnow(), **row,
+        )  # fmt: skip
+        return None if moved is None else int(moved.credits)
+    bound = {"account": account_id, "amount": amount, "need": -amount}
+    moved = await (_TAKE_ON if amount < 0 else _ADD_ON).first(session, **bound)
+    if moved is None:
+        return None
+    await _LEDGER_ON.run(
+        session, account_id=account_id, amount=amount, balance_after=moved.credits, **row
+    )
+    return int(moved.credits)
+
+
 async def _move(
     session: AsyncSession | PointTx,
     account_id: str,
@@ -162,27 +222,21 @@ async def _move(
     kind: str,
     reason: str,
     reference: str | None,
+    on_postgresql: PointWrite | None = None,
+    **also: Any,
 ) -> int:
     """Atomically add `amount` (negative to charge) and write the ledger row; returns balance.
-    Two point writes (no unit of work); an Account of the session's identity map is told
-    the new balance."""
-    bound = {"account": account_id, "amount": amount, "need": -amount}
-    moved = await (_TAKE_ON if amount < 0 else _ADD_ON).first(session, **bound)
-    if moved is None:
-        current = await _BALANCE_ON.first(session, **bound)
+    Point writes (no unit of work); an Account of the session's identity map is told the new
+    balance. `on_postgresql`, `also`: see `charge_credits`."""
+    balance = await _move_and_log(
+        session, account_id, amount, on_postgresql,
+        kind=kind, reason=reason, reference=reference, **also,
+    )  # fmt: skip
+    if balance is None:
+        current = await _BALANCE_ON.first(session, account=account_id)
         if current is None:
             raise LookupError(f"account {account_id} not found")
         raise InsufficientCredits(current.credits, -amount)
-    balance = moved.credits
-    await _LEDGER_ON.run(
-        session,
-        account_id=account_id,
-        kind=kind,
-        amount=amount,
-        balance_after=balance,
-        reason=reason,
-        reference=reference,
-    )
     if isinstance(session, PointTx):  # no session: nothing loaded to tell
         return balance
     loaded = session.sync_session.identity_map.get(
@@ -215,11 +269,16 @@ async def charge_credits(
     n: int,
     reason: str,
     reference: str | None = None,
+    *,
+    on_postgresql: PointWrite | None = None,
+    **also: Any,
 ) -> int:
-    """Charge n credits or raise InsufficientCredits, charging nothing."""
+    """Charge n credits or raise InsufficientCredits, charging nothing. `on_postgresql`: a
+    statement of `charging_on_postgresql` that also runs the caller's writes there, bound
+    with `also` (elsewhere the caller runs them itself)."""
     if n <= 0:
         raise ValueError("charge must be positive")
-    return await _move(session, account_id, -n, "charge", reason, reference)
+    return await _move(session, account_id, -n, "charge", reason, reference, on_postgresql, **also)
 
 
 async def refund_credits(

@@ -381,14 +381,15 @@ async def delete_template(session: AsyncSession, template_id: str, account_id: s
     return name
 
 
-def _builtin_count(insert: Any) -> Any:
+def _builtin_count(insert: Any, names: tuple[str, str, str] = ("template", "n", "at")) -> Any:
     """Count renders of a built-in: one upsert (`insert`: the dialect's), values bound per
-    call."""
+    call (`names`: of the template's id, the count and the time)."""
     table = BuiltinUsage.__table__
+    template, n, at = names
     stmt = insert(table).values(
-        template_id=bindparam("template"),
-        usage_count=bindparam("n", type_=Integer),
-        updated_at=bindparam("at"),
+        template_id=bindparam(template),
+        usage_count=bindparam(n, type_=Integer),
+        updated_at=bindparam(at, type_=table.c.updated_at.type),
     )
     return stmt.on_conflict_do_update(
         index_elements=[table.c.template_id],
@@ -397,16 +398,34 @@ def _builtin_count(insert: Any) -> Any:
     )  # fmt: skip
 
 
+def _custom_count(names: tuple[str, str] = ("template", "n")) -> Any:
+    """Count renders of a custom template: its row's counter (its `updated_at` kept)."""
+    table = TemplateRow.__table__
+    return (
+        update(table)
+        .where(table.c.id == bindparam(names[0]))
+        .values(usage_count=table.c.usage_count + bindparam(names[1], type_=Integer),
+                updated_at=table.c.updated_at)
+    )  # fmt: skip
+
+
 # Built once on the tables: every render counts one (building a statement, or the ORM's
 # compile step, costs more CPU than executing it).
 _COUNT_BUILTIN = {d: PointWrite(_builtin_count(upsert_insert(d))) for d in ("postgresql", "sqlite")}
-_TEMPLATES = TemplateRow.__table__
-_COUNT_CUSTOM = PointWrite(
-    update(_TEMPLATES)
-    .where(_TEMPLATES.c.id == bindparam("template"))
-    .values(usage_count=_TEMPLATES.c.usage_count + bindparam("n", type_=Integer),
-            updated_at=_TEMPLATES.c.updated_at)
-)  # fmt: skip
+_COUNT_CUSTOM = PointWrite(_custom_count())
+
+
+def counting_on_postgresql() -> dict[bool, Any]:
+    """PostgreSQL's statements that count renders, by whether the template is a built-in,
+    for a caller that runs one inside its own statement (a data-modifying WITH: a render's
+    charge, app/renders/create.py). Bound: `usage_template`, `usage_n`, and a built-in's
+    `usage_at` (names apart from the caller's)."""
+    return {
+        True: _builtin_count(
+            upsert_insert("postgresql"), ("usage_template", "usage_n", "usage_at")
+        ),
+        False: _custom_count(("usage_template", "usage_n")),
+    }
 
 
 async def increment_usage(session: AsyncSession | PointTx, template_id: str, n: int = 1) -> None:

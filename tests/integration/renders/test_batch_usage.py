@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from sqlalchemy import text
 
 from app.config import Settings
 from app.templates.service import get_template
@@ -36,3 +37,63 @@ async def test_a_batch_bumps_template_usage_with_one_update(app, client, make_us
     async with db.session() as session:
         view = await get_template(session, template_id, user.account.id)
     assert view is not None and view.usageCount == 6
+
+
+@pytest.mark.parametrize("builtin", [False, True])
+async def test_one_render_charges_logs_and_counts_in_the_fewest_statements(
+    app, client, make_user, monkeypatch, builtin
+):
+    """POST /api/render charges a credit, writes its ledger row and counts its template's
+    render: one statement on PostgreSQL (a data-modifying WITH), three elsewhere; and a
+    refused charge writes none of them."""
+    user = await make_user(credits=2)
+    template_id = "rewind" if builtin else await make_template(app, user.account.id)
+    data = (
+        {"person_name": "Ada", "totalWorkouts": 120, "totalMinutes": 5400}
+        if builtin
+        else {"person_name": "Ada"}
+    )
+    db = app.config["REELSMITH_DB"]
+    async with db.session() as session:
+        before = (await get_template(session, template_id, user.account.id)).usageCount
+    with statements_run(db, monkeypatch) as statements:
+        resp = await client.post(
+            "/api/render", json={"templateId": template_id, "data": data}, headers=user.headers
+        )
+    body = await resp.get_json()
+    assert resp.status_code == 200, body
+    assert body["creditsRemaining"] == 1
+    writes = [s.lstrip().upper() for s in statements if not s.lstrip().upper().startswith("SELECT")]
+    on_pg = db.engine.dialect.name == "postgresql"
+    charged = [s for s in writes if "UPDATE ACCOUNTS" in s]
+    logged = [s for s in writes if "INSERT INTO LEDGER_ENTRIES" in s]
+    counted = [s for s in writes if ("TEMPLATE_USAGE" if builtin else "UPDATE TEMPLATES") in s]
+    inserted = [s for s in writes if "INSERT INTO RENDER_JOBS" in s]
+    assert len(charged) == len(logged) == len(counted) == len(inserted) == 1, writes
+    assert (charged == logged == counted) is on_pg, writes
+    assert inserted != charged, writes
+    async with db.session() as session:
+        view = await get_template(session, template_id, user.account.id)
+        ledger = await session.execute(
+            text("SELECT kind, amount, balance_after, reference FROM ledger_entries "
+                 "WHERE account_id = :a AND kind = 'charge'"), {"a": user.account.id},
+        )  # fmt: skip
+        rows = [tuple(r) for r in ledger]
+    assert view.usageCount == before + 1
+    assert rows == [("charge", -1, 1, body["jobId"])]
+
+    refused = await client.post(
+        "/api/render", json={"templateId": template_id, "data": data}, headers=user.headers
+    )
+    assert refused.status_code == 200  # the last credit
+    refused = await client.post(
+        "/api/render", json={"templateId": template_id, "data": data}, headers=user.headers
+    )
+    assert refused.status_code == 402, await refused.get_json()
+    async with db.session() as session:
+        after = await get_template(session, template_id, user.account.id)
+        charges = await session.scalar(
+            text("SELECT count(*) FROM ledger_entries WHERE account_id = :a AND kind = 'charge'"),
+            {"a": user.account.id},
+        )
+    assert (after.usageCount, charges) == (before + 2, 2)
