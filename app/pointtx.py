@@ -19,7 +19,7 @@ whole transaction again in a session (`Database.points_or_session`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy.engine import Dialect
@@ -40,6 +40,23 @@ class PointTx:
     sqlite: Any = None
     adapted: Any = None
     driver: Any = None
+    info: dict[str, Any] = field(default_factory=dict)  # `transaction_info`
+
+
+_TRANSACTION_INFO = "reelsmith.pointtx.info"  # Session.info: (transaction, its dict)
+
+
+def transaction_info(session: Any) -> dict[str, Any]:
+    """A dict that lives as long as the current transaction of a session or point transaction
+    (what one step of it tells a later one: app/renders/queue.py's claim locks)."""
+    if isinstance(session, PointTx):
+        return session.info
+    sync = session.sync_session
+    transaction = sync.get_transaction()
+    kept = sync.info.get(_TRANSACTION_INFO)
+    if kept is None or kept[0] is not transaction:
+        kept = sync.info[_TRANSACTION_INFO] = (transaction, {})
+    return kept[1]
 
 
 def dialect_name(session: Any) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
 from datetime import timedelta
 from typing import Any
 
@@ -155,11 +156,12 @@ _LEDGER_ON = PointWrite(
 )
 
 
-def _moved_and_logged(move: Any, *also: Any) -> Any:
+def _moved_and_logged(move: Any, *also: Any, columns: Sequence[Any] = ()) -> Any:
     """PostgreSQL: the balance's UPDATE and its ledger row in one statement (a data-modifying
     WITH; no row moved, no row written): one round trip for what costs two elsewhere. The
     row's `id` and `created_at` are bound by the caller (no Python defaults inside a WITH).
-    `also`: the caller's own writes as CTEs of the same statement."""
+    `also`: the caller's own writes as CTEs of the same statement; `columns`: more of its
+    own to select beside the balance (evaluated only when the balance moved)."""
     ledger = LedgerEntry.__table__
     moved = move.cte("moved")
     values = [
@@ -172,18 +174,19 @@ def _moved_and_logged(move: Any, *also: Any) -> Any:
         bindparam("reference", type_=ledger.c.reference.type),
         bindparam("at", type_=ledger.c.created_at.type),
     ]
-    columns = ["id", "account_id", "kind", "amount", "balance_after", "reason", "reference",
-               "created_at"]  # fmt: skip
-    logged = insert(ledger).from_select(columns, select(*values).select_from(moved))
-    return select(moved.c.credits).add_cte(logged.cte("logged"), *also)
+    names = ["id", "account_id", "kind", "amount", "balance_after", "reason", "reference",
+             "created_at"]  # fmt: skip
+    logged = insert(ledger).from_select(names, select(*values).select_from(moved))
+    return select(moved.c.credits, *columns).add_cte(logged.cte("logged"), *also)
 
 
-def charging_on_postgresql(*also: Any) -> PointWrite:
+def charging_on_postgresql(*also: Any, columns: Sequence[Any] = ()) -> PointWrite:
     """A charge, its ledger row and the caller's writes `also` (data-modifying CTEs, with no
     Python-side defaults to fill in: SQLAlchemy fills none inside a WITH) as one PostgreSQL
     statement, for `charge_credits(..., on_postgresql=)`. They run whether or not the charge is
-    refused: the refusal raises, and the caller's transaction rolls them back."""
-    return PointWrite(_moved_and_logged(_TAKE, *also))
+    refused: the refusal raises, and the caller's transaction rolls them back. `columns`:
+    expressions of the caller's evaluated once when the charge is made (locks)."""
+    return PointWrite(_moved_and_logged(_TAKE, *also, columns=columns))
 
 
 _ADD_LOGGED_ON, _TAKE_LOGGED_ON = PointWrite(_moved_and_logged(_ADD)), charging_on_postgresql()

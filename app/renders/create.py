@@ -9,17 +9,16 @@ from datetime import timedelta
 from functools import lru_cache
 from typing import Any, TypeVar
 
-from sqlalchemy import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.accounts.models import Account
-from app.accounts.service import charge_credits, charging_on_postgresql, credit_balance
+from app.accounts.service import charge_credits, credit_balance
 from app.config import Settings
 from app.db import new_id, utcnow
 from app.limits import allowance, check_output
-from app.pointtx import PointTx, dialect_name
-from app.pointwrite import PointWrite
+from app.pointtx import PointTx
 from app.projects.service import check_project
+from app.renders.charging import NEW_JOB, charge_and_count, count_renders
 from app.renders.errors import InvalidRenderRequest
 from app.renders.job import (
     ResolvedOptions,
@@ -45,24 +44,10 @@ from app.templates.binding import prepare_data
 from app.templates.builtins import builtin_as_view, builtins, is_builtin
 from app.templates.errors import TemplateNotFound
 from app.templates.lists import data_problems as template_data_problems
-from app.templates.service import counting_on_postgresql, get_template, increment_usage
+from app.templates.service import get_template
 from app.templates.slots import Slot
 
 BATCH_PROBLEMS_SHOWN = 10
-# Built once: every render inserts one, on the transaction's driver connection.
-_NEW_JOB = PointWrite(
-    insert(RenderJob.__table__),
-    keys=["id", "account_id", "project_id", "template_id", "display_name", "request",
-          "campaign_id", "status", "render_on"],
-)  # fmt: skip
-
-# PostgreSQL: a render's charge, its ledger row and its template's count are one statement
-# (a data-modifying WITH): one round trip for three. By whether the template is a built-in.
-_CHARGE_COUNTED = {
-    builtin: charging_on_postgresql(count.cte("counted"))
-    for builtin, count in counting_on_postgresql().items()
-}
-
 BaseModelT = TypeVar("BaseModelT", BrandOptions, AudioOptions)
 
 
@@ -149,27 +134,6 @@ def with_shape(options: ResolvedOptions, shape: str | None) -> ResolvedOptions:
     return options.model_copy(update={"output": output})
 
 
-async def _charge_and_count(
-    session: AsyncSession | PointTx, account_id: str, template_id: str, job_id: str
-) -> int:
-    """Charge one render's credit and count its template's render; the balance after."""
-    if dialect_name(session) == "postgresql":
-        builtin = is_builtin(template_id)
-        return await charge_credits(
-            session, account_id, 1, reason="render", reference=job_id,
-            on_postgresql=_CHARGE_COUNTED[builtin], usage_template=template_id, usage_n=1,
-            **({"usage_at": utcnow()} if builtin else {}),
-        )  # fmt: skip
-    balance = await charge_credits(session, account_id, 1, reason="render", reference=job_id)
-    await _bump_usage(session, template_id, 1)
-    return balance
-
-
-async def _bump_usage(session: AsyncSession | PointTx, template_id: str, n: int) -> None:
-    """Count n renders of the template: one UPDATE however many jobs."""
-    await increment_usage(session, template_id, n)
-
-
 async def create_render(
     session: AsyncSession | PointTx,
     settings: Settings,
@@ -202,8 +166,8 @@ async def create_render(
     if on_view:
         balance = await credit_balance(session, account.id)
     else:
-        balance = await _charge_and_count(session, account.id, template["id"], job_id)
-    await _NEW_JOB.run(
+        balance = await charge_and_count(session, account.id, template["id"], job_id)
+    await NEW_JOB.run(
         session,
         id=job_id,
         account_id=account.id,
@@ -216,7 +180,7 @@ async def create_render(
         render_on=body.render.value,
     )
     if on_view:  # counted with the charge otherwise
-        await _bump_usage(session, template["id"], 1)
+        await count_renders(session, template["id"], 1)
     return CreatedRender(job_id, template["id"], spec.authorName, balance, warnings, on_view)
 
 
@@ -462,7 +426,7 @@ async def create_batch(
         )
     used = Counter(row_arms[row].template["id"] for row, _ in videos)
     for template_id, count in used.items():
-        await _bump_usage(session, template_id, count)
+        await count_renders(session, template_id, count)
     await session.flush()
     pairs = zip(videos, specs, strict=True)
     shaped = [(row + 1, str(spec.output.aspectRatio)) for (row, _), spec in pairs]

@@ -21,21 +21,16 @@ its interactive job at the next slot it is allotted, not on top of its share.
 from __future__ import annotations
 
 import math
-import zlib
 from collections.abc import Mapping
-from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
 from arq.constants import abort_jobs_ss, in_progress_key_prefix, job_key_prefix, retry_key_prefix
 from arq.utils import timestamp_ms
-from sqlalchemy import bindparam, case, func, literal, select, update
-from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy import case, func, select, update
 
 from app.config import Settings
 from app.db import Database, utcnow
-from app.pointtx import PointTx, dialect_name
-from app.pointwrite import PointWrite
 from app.renders.models import RenderJob
 from app.renders.states import JobStatus, RenderOn
 
@@ -264,105 +259,6 @@ async def dispatch(db: Database, pool: Any, settings: Settings) -> list[str]:
         else:
             await enqueue(pool, settings, job_id, position)
     return chosen
-
-
-def _account_lock(account_id: str) -> int:
-    """The account's 32-bit advisory lock key (paired with DISPATCH_LOCK)."""
-    return zlib.crc32(account_id.encode()) - 2**31
-
-
-@dataclass
-class Claim:
-    """What `claim_account` decided: the job it marked enqueued (None: none), and whether live
-    capacity is free (then the full `dispatch` must run once the transaction commits)."""
-
-    job_id: str | None = None
-    free: bool = False
-
-
-# The statements of `claim_account`, built once on the table (every POST /api/render runs
-# them: building one, or the ORM's compile step, costs more CPU than executing it); the values
-# are bound per call.
-_J = RenderJob.__table__
-_QUEUED = (_J.c.status == JobStatus.PENDING) & _J.c.enqueued_at.is_not(None)
-_IN_FLIGHT = (_J.c.status == JobStatus.PROCESSING) | _QUEUED
-# Jobs in flight counted up to `slots` only (is any capacity free?), and the account's own.
-_BUSY_AND_HELD = select(
-    select(func.count())
-    .select_from(select(literal(1)).where(_IN_FLIGHT).limit(bindparam("slots")).subquery())
-    .scalar_subquery(),
-    select(_J.c.id).where(_J.c.account_id == bindparam("account_id"), _IN_FLIGHT).limit(1).exists(),
-)
-_CLAIM_FIRST = (
-    update(_J)
-    .where(
-        _J.c.id
-        == select(_J.c.id)
-        .where(
-            _J.c.account_id == bindparam("owner"),
-            _J.c.status == JobStatus.PENDING,
-            _J.c.enqueued_at.is_(None),
-        )
-        .order_by(_J.c.created_at, _J.c.row_number, _J.c.id)
-        .limit(1)
-        .scalar_subquery(),
-        _J.c.enqueued_at.is_(None),
-    )
-    .values(enqueued_at=bindparam("at"), updated_at=_J.c.updated_at)
-    .returning(_J.c.id)
-)
-# Never beside a full round; beside other accounts' requests, yes; one at a time per account.
-_CLAIM_LOCKS = select(
-    func.pg_advisory_xact_lock_shared(DISPATCH_LOCK),
-    func.pg_advisory_xact_lock(DISPATCH_LOCK, bindparam("account_lock")),
-)
-
-# The same, on the transaction's driver connection (every render's create claims).
-_CLAIM_LOCKS_ON, _BUSY_AND_HELD_ON, _CLAIM_FIRST_ON = (
-    PointWrite(_CLAIM_LOCKS),
-    PointWrite(_BUSY_AND_HELD),
-    PointWrite(_CLAIM_FIRST),
-)
-
-
-async def claim_account(session: AsyncSession | PointTx, slots: int, account_id: str) -> Claim:
-    """Inside the caller's transaction, after `account_id` added jobs: what the full round
-    would do for it while capacity is taken (see the module docstring): mark its first
-    waiting job enqueued when it has nothing in flight. Reads at most `slots` + 1 rows,
-    whatever the other accounts' backlogs; the caller enqueues `job_id` after commit."""
-    if dialect_name(session) == "postgresql":  # released at commit
-        await _CLAIM_LOCKS_ON.rows(session, account_lock=_account_lock(account_id))
-    count, holds = await _BUSY_AND_HELD_ON.first(
-        session, slots=max(slots, 0), account_id=account_id
-    )
-    if slots > 0 and count < slots:
-        return Claim(free=True)
-    if holds:
-        return Claim()
-    picked = await _CLAIM_FIRST_ON.first(session, owner=account_id, at=utcnow())
-    return Claim(job_id=None if picked is None else picked.id)
-
-
-async def after_claim(db: Database, pool: Any, settings: Settings, claim: Claim) -> list[str]:
-    """Once the claim's transaction has committed: enqueue its job, or run the full round
-    while capacity is free. Returns the job ids enqueued."""
-    if claim.free:
-        return await dispatch(db, pool, settings)
-    if claim.job_id is None:
-        return []
-    await enqueue(pool, settings, claim.job_id)
-    return [claim.job_id]
-
-
-async def dispatch_account(
-    db: Database, pool: Any, settings: Settings, account_id: str
-) -> list[str]:
-    """`claim_account` in a transaction of its own, then `after_claim`: the round for callers
-    whose jobs are already committed."""
-    slots = await capacity(pool, settings)
-    async with db.session() as session:
-        claim = await claim_account(session, slots, account_id)
-    return await after_claim(db, pool, settings, claim)
 
 
 def round_robin(lists: list[list[str]]) -> list[str]:

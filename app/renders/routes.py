@@ -20,7 +20,7 @@ from app.accounts.current import current_account
 from app.auth import require_auth
 from app.media.storage import get_storage
 from app.pointtx import PointTx
-from app.renders import cancel, create, dryrun, onview, queue, read, thumbnails
+from app.renders import cancel, claims, create, dryrun, onview, queue, read, thumbnails
 from app.renders.schemas import (
     BatchAnswer,
     BatchCreateQuery,
@@ -71,13 +71,13 @@ async def _create(
     except Exception:  # Redis is down: no dispatch now, the sweep enqueues the job later
         log.exception("live capacity unknown; render not dispatched")
         pool = slots = None
-    claim: queue.Claim | None = None
+    claim: claims.Claim | None = None
 
     async def make_and_claim(session: Any) -> dict[str, Any]:
         nonlocal claim
         response = await make(session)
         if slots is not None:  # dispatch for the account in this same transaction
-            claim = await queue.claim_account(session, slots, account_id)
+            claim = await claims.claim_account(session, slots, account_id)
         return response
 
     done = await idempotency.create_once(
@@ -93,7 +93,7 @@ async def _create(
         return done.body, 200, {"Idempotent-Replayed": "true"}
     try:
         if claim is not None:
-            await queue.after_claim(db, pool, settings, claim)
+            await claims.after_claim(db, pool, settings, claim)
     except Exception:  # the sweep enqueues what is left; the answer stands
         log.exception("dispatch after create failed")
     return done.body, 200, {}

@@ -44,8 +44,8 @@ async def test_one_render_charges_logs_and_counts_in_the_fewest_statements(
     app, client, make_user, monkeypatch, builtin
 ):
     """POST /api/render charges a credit, writes its ledger row and counts its template's
-    render: one statement on PostgreSQL (a data-modifying WITH), three elsewhere; and a
-    refused charge writes none of them."""
+    render: one statement on PostgreSQL (a data-modifying WITH, which also takes the locks of
+    the account's claim), three elsewhere; and a refused charge writes none of them."""
     user = await make_user(credits=2)
     template_id = "rewind" if builtin else await make_template(app, user.account.id)
     data = (
@@ -72,6 +72,8 @@ async def test_one_render_charges_logs_and_counts_in_the_fewest_statements(
     assert len(charged) == len(logged) == len(counted) == len(inserted) == 1, writes
     assert (charged == logged == counted) is on_pg, writes
     assert inserted != charged, writes
+    locked = [s for s in statements if "PG_ADVISORY_XACT_LOCK" in s.upper()]
+    assert [s.lstrip().upper() for s in locked] == (charged if on_pg else []), statements
     async with db.session() as session:
         view = await get_template(session, template_id, user.account.id)
         ledger = await session.execute(

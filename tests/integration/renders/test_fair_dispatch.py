@@ -16,7 +16,7 @@ from sqlalchemy import func, select
 from app.accounts.service import create_account
 from app.config import Settings
 from app.db import Database, new_id, utcnow
-from app.renders import queue
+from app.renders import claims, queue
 from app.renders.models import RenderJob
 from tests.support.render_helpers import queued_job_ids
 from tests.support.statements import statements_run
@@ -182,10 +182,10 @@ async def test_request_round_queues_a_newcomer_once_behind_a_backlog_holding_eve
     await take_every_slot(db, pool, settings)
     light = await account(db)
     first, second = await add_jobs(db, light, 2)
-    assert await queue.dispatch_account(db, pool, settings, light) == [first]
+    assert await claims.dispatch_account(db, pool, settings, light) == [first]
     assert (await queued_job_ids(pool, settings))[-1] == first
     # It holds one job in flight while capacity is taken: nothing more, as the full round.
-    assert await queue.dispatch_account(db, pool, settings, light) == []
+    assert await claims.dispatch_account(db, pool, settings, light) == []
     assert await queue.dispatch(db, pool, settings) == []
     assert await in_flight(db, light) == 1 and await waiting(db, light) == 1
 
@@ -193,7 +193,7 @@ async def test_request_round_queues_a_newcomer_once_behind_a_backlog_holding_eve
 async def test_request_round_fills_free_capacity_as_the_full_round_does(db, pool, settings):
     alone = await account(db)
     jobs = await add_jobs(db, alone, 10)
-    assert await queue.dispatch_account(db, pool, settings, alone) == jobs[:SLOTS]
+    assert await claims.dispatch_account(db, pool, settings, alone) == jobs[:SLOTS]
     assert await in_flight(db, alone) == SLOTS
 
 
@@ -207,11 +207,11 @@ async def test_request_round_costs_the_same_queries_whatever_the_backlog(
             for _ in range(backlog_accounts):  # each with one job out and four waiting
                 other = await account(db)
                 await add_jobs(db, other, 5)
-                await queue.dispatch_account(db, pool, settings, other)
+                await claims.dispatch_account(db, pool, settings, other)
             newcomer = await account(db)
             await add_jobs(db, newcomer, 3)
             seen.clear()
-            assert len(await queue.dispatch_account(db, pool, settings, newcomer)) == 1
+            assert len(await claims.dispatch_account(db, pool, settings, newcomer)) == 1
             kinds = ("SELECT", "UPDATE", "WITH")
             costs.append(len([s for s in seen if s.lstrip().upper().startswith(kinds)]))
     # One read (is capacity free, does the account hold a job), one update of its first job
@@ -224,7 +224,7 @@ async def test_simultaneous_request_rounds_of_one_account_queue_one_job(db, pool
     light = await account(db)
     await add_jobs(db, light, 10)
     rounds = await asyncio.gather(
-        *(queue.dispatch_account(db, pool, settings, light) for _ in range(6)),
+        *(claims.dispatch_account(db, pool, settings, light) for _ in range(6)),
         queue.dispatch(db, pool, settings),
     )
     assert sum(len(chosen) for chosen in rounds) == 1
