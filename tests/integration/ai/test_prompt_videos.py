@@ -54,6 +54,7 @@ from tests.support.ai_prompts_held_out_29 import HELD_OUT_29
 from tests.support.ai_prompts_held_out_30 import HELD_OUT_30
 from tests.support.ai_prompts_held_out_31 import HELD_OUT_31
 from tests.support.ai_prompts_held_out_32 import HELD_OUT_32
+from tests.support.ai_prompts_held_out_33 import HELD_OUT_33
 from tests.support.prompt_videos import (
     TOLERANCE,
     Verdict,
@@ -177,6 +178,32 @@ async def test_thirty_second_held_out_prompts_as_first_measured(
     print("\n" + table(title, verdicts))
     got = rates(verdicts)
     assert all(got[c] >= THIRTY_SECOND_MEASURED[c] for c in got), table(title, verdicts)
+
+
+# The thirty-third set's rates at its first run, after the fixes that followed the thirty-second
+# set's first run and before any change after them (docs/api/ai.md names them): needs 70 %,
+# the other checks 100 % (failing: the film festival's "what their festival pass cost in
+# convertible marks", an amount shown in dollars, the vanilla growers' "the share graded as
+# first class", a percent shown through nothing, and their "what they were paid per kilo and
+# their total for the season (both in pa'anga)", two amounts shown through nothing, and the
+# street traders' "sales rung up", a count shown as an amount in kwanzas, and "the day of the
+# month they sold the most", a date shown through nothing).
+# It stays guarded at these rates: changes made after its first run may be checked against it,
+# so it is no longer blind once they are.
+THIRTY_THIRD_MEASURED = {"no_echo": 1.0, "needs": 0.7, "length": 1.0, "scripts": 1.0}
+
+
+async def test_thirty_third_held_out_prompts_as_first_measured(
+    client: Any, make_user: Any, settings: Settings, browser: Browser, tmp_path: Path
+) -> None:
+    """Written before any composer change that follows the thirty-second set's fixes, and never
+    tuned on: printed, and guarded at the rates of its first run (THIRTY_THIRD_MEASURED)."""
+    user = await make_user(tier="enterprise")
+    verdicts = await run_suite(client, user, settings, browser, HELD_OUT_33, tmp_path)
+    title = "thirty-third held-out create prompts (never tuned on)"
+    print("\n" + table(title, verdicts))
+    got = rates(verdicts)
+    assert all(got[c] >= THIRTY_THIRD_MEASURED[c] for c in got), table(title, verdicts)
 
 
 def probe_seconds(path: Path) -> float:
