@@ -64,6 +64,17 @@ def fold(text: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
 
 
+# Letters like an apostrophe a name may be written with ("paʻanga", CLDR's): a prompt writes
+# them as an apostrophe, straight or curly ("pa'anga", "pa’anga").
+APOSTROPHES = re.compile(r"[ʻʼ’']")
+
+
+def spellings(name: str) -> set[str]:
+    """The name as CLDR writes it, without its accents, and with either apostrophe."""
+    forms = {name, fold(name)}
+    return forms | {APOSTROPHES.sub(mark, f) for f in forms for mark in "'’"}
+
+
 def _current() -> dict[str, list[str]]:
     """Each currency some country uses today, with those countries (its own first)."""
     out: dict[str, list[str]] = defaultdict(list)
@@ -135,7 +146,24 @@ def _names(code: str, territories: list[str]) -> tuple[set[str], set[str]]:
     units -= {w for a in adjectives for w in a.split()}  # not "Sierra Leonean" alone
     adjectives |= _countrys(territories[0])
     full = english | {f"{a} {u}" for a in adjectives if a for u in units}
-    return full, units
+    return full | _unplaced(english, territories[0]), units
+
+
+def _unplaced(english: set[str], territory: str) -> set[str]:
+    """A name that is its country's name, a word that qualifies the unit and the unit, without
+    the country ("Bosnia-Herzegovina Convertible Mark": "convertible mark"), as people name it
+    where the country is clear; not a name whose first words are no country's name as written
+    ("South Sudanese Pound", "Papua New Guinean Kina")."""
+
+    def plain(place: str) -> str:
+        return " ".join(w for w in re.split(r"[\s&-]+", place) if w not in ("and", ""))
+
+    countries = {plain(c) for c in _countrys(territory)}
+    out = set()
+    for words in (name.split() for name in english):
+        if len(words) > 2 and plain(" ".join(words[:-2])) in countries:
+            out.add(" ".join(words[-2:]))
+    return out
 
 
 def _countrys(territory: str) -> set[str]:
@@ -192,9 +220,9 @@ def lookup(known: frozenset[str], taken: frozenset[str]) -> tuple[dict[str, str]
     spoken: dict[str, str] = {}
     for code, territories in _current().items():
         names, units = _all_names()[code]
-        for name in names | {fold(n) for n in names}:
+        for name in {f for n in names for f in spellings(n)}:
             full[name].add(code)
-        for unit in units | {fold(u) for u in units}:
+        for unit in {f for u in units for f in spellings(u)}:
             alone[unit].add(code)
         if code not in known:
             signs[code] = _sign(code, territories)

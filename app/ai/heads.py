@@ -89,7 +89,30 @@ SHARED_MONEY = {"pot", "profit", "profits", "prize", "jackpot", "kitty", "winnin
 def share_of_whole(text: str) -> bool:
     """Whether the lower-case phrase names a share of a whole that is no money."""
     found = SHARE.search(text)
-    return found is not None and found.group(1) not in SHARED_MONEY | MONEY_THINGS
+    return (
+        found is not None
+        and found.group(1) not in SHARED_MONEY | MONEY_THINGS
+        or bool(share_done(text))
+    )
+
+
+# A share named by what was done to it, the whole left unsaid ("the share graded as first
+# class", "the proportion that arrived on time"); not money paid out as a share ("their share
+# paid out").
+SHARE_DONE = re.compile(
+    r"^(?:(?:the|their|your|what) )?(?:share|proportion|fraction) (?:that |which )?"
+    r"(?:(?:was|were|is|are|got|has been|have been) )?([a-z]+)((?: [a-z]+){0,3})$"
+)
+
+
+def share_done(text: str) -> list[str]:
+    """The words naming a share by what was done to it ("the share graded as first class":
+    graded, first, class), else none."""
+    found = SHARE_DONE.search(text)
+    verb = found.group(1) if found else ""
+    if not found or not done(verb) or verb in MONEY_DONE:
+        return []
+    return [verb, *content_words(found.group(2).split(), set())][:3]
 
 
 # Words that say the count is a statistic of the thing ("their average score", "the longest

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from app.ai.counts import measure, particle
+from app.ai.counts import done, measure, particle
 from app.ai.currencies import DOLLAR, currency_in, names_unit, placed
 from app.ai.heads import counted_done, money_of
 from app.ai.measures import COUNT_NOUNS, DOERS, WEIGHED
@@ -96,7 +96,7 @@ def money(
             return Quantity("money", key, label, currency.symbol, "", currency.spoken, 0, pos)
     content = content_words(lead_words(tokens), {"percent", "euros", "dollars", "pounds", "money"})
     for t in tokens:
-        if t in MONEY_NOUNS and not (t == "balance" and counted):
+        if t in MONEY_NOUNS and not (t == "balance" and counted or _recorded(t, tokens)):
             key, label = MONEY_NOUNS[t]
             if t in ("value", "worth") and content[:2] == ["estimated", t]:
                 key, label = "estimated_value", "Estimated value"
@@ -173,8 +173,13 @@ def currency_note(phrase: str) -> bool:
     return bool(rest) and set(rest) <= NOTE_WORDS and " in " in f" {lower} "
 
 
-# "what they paid" asks for an amount as "how much they paid" does.
-WHAT_PAID = re.compile(r"\bwhat (?:they|you|we|he|she|i) (?:" + "|".join(MONEY_VERBS) + r")\b")
+# "what they paid" asks for an amount as "how much they paid" does, and so does what was paid
+# to them ("what they were paid per kilo", "what she's been charged", "what they got refunded").
+WHAT_PAID = re.compile(
+    r"\bwhat (?:they|you|we|he|she|i)(?:'(?:ve|re|s|d))?"
+    r" (?:(?:were|was|are|is|get|got|have been|has been|had been|been) )?"
+    r"(?:" + "|".join(MONEY_VERBS) + r")\b"
+)
 # "what the last service cost", "what their repairs came to", "what their costume set them
 # back" ask for the price of the thing; "what their best lot went for", "what it sold for",
 # "what the painting fetched" for the price it was sold at.
@@ -196,3 +201,34 @@ def money_cue(text: str, tokens: list[str], phrase: str) -> bool | None:
     if re.search(r"\bhow much\b", text):
         return not re.search(r"\bhow much (time|longer|more time)\b", text)
     return None if re.search(r"\bhow many\b|\bnumber of\b", text) else False
+
+
+# Verbs of money ("sales made", "sales generated"): what was done with sales that says an amount.
+MONEY_DONE_TO = {*MONEY_VERBS, "generated", "grossed", "netted", "totalled", "totaled", "worth"}
+
+
+def _recorded(noun: str, tokens: list[str]) -> bool:
+    """Whether sales are named by what was done with each of them ("sales rung up", "sales
+    closed", "sales logged"): the number of them, not their amount ("sales made", "sales
+    generated", "sales this month" are money)."""
+    at = tokens.index(noun)
+    after = tokens[at + 1 : at + 2]
+    return noun == "sales" and bool(after) and done(after[0]) and after[0] not in MONEY_DONE_TO
+
+
+# A note after two things, saying both are amounts in one currency ("the fee and the deposit
+# (both in kina)", "..., both in CFA francs"): each of the two is an amount in it, and the note
+# names none of its own.
+BOTH_IN = re.compile(r"(?i)^both (?:of them |are |paid )?in (.+)$")
+
+
+def both_in(cut: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """The phrases with each note of both's currency said by the two phrases before it."""
+    out: list[tuple[int, str]] = []
+    for pos, phrase in cut:
+        note = BOTH_IN.match(phrase)
+        if note and len(out) >= 2 and currency_in(phrase) is not None:
+            out[-2:] = [(at, f"{said} in {note.group(1)}") for at, said in out[-2:]]
+            continue
+        out.append((pos, phrase))
+    return out

@@ -33,7 +33,7 @@ from app.ai.counts import (
     unit_led,
 )
 from app.ai.currencies import PESO, currency_in
-from app.ai.heads import PAID_THINGS, RANK_WHERE, general, listed, share_of_whole
+from app.ai.heads import PAID_THINGS, RANK_WHERE, general, listed, share_done, share_of_whole
 from app.ai.measures import (
     COUNT_NOUNS,
     DOERS,
@@ -49,6 +49,7 @@ from app.ai.money import (
     MONEY_WORDS,
     NOTED_MONEY,
     WHAT_COST,
+    both_in,
     currency_note,
     currency_of,
     money,
@@ -254,6 +255,7 @@ def _percent(pos: int, tokens: list[str], text: str) -> Quantity:
     before = lead[: lead.index(share.group(1))] if share and share.group(1) in lead else None
     if share and before is not None and not content_words(before, SHARE_WORDS):
         content = share_label(share)
+    content = share_done(text) or content  # "the share graded as first class"
     if re.search(r"\b(rose|grew|rise|growth|increase|increased|went up|change)\b", text):
         content = ["growth"]
     key, label = key_label(content[:3]) if content else ("share", "Share")
@@ -423,7 +425,7 @@ def quantities(prompt: str) -> list[Quantity]:
     text = unquoted(prompt)
     currency = currency_of(text)
     cut = []
-    for pos, phrase in phrases(text):
+    for pos, phrase in both_in(phrases(text)):  # "the fee and the bonus (both in kina)"
         asked = ASKED.match(phrase)  # "could it show how many ...": what it asks to show
         cut.append((pos + asked.end(), phrase[asked.end() :]) if asked else (pos, phrase))
     noted = any(currency_note(p) for _, p in cut)  # "all amounts in HKD"

@@ -19,6 +19,10 @@ SUPERLATIVE_DAY = (
     r"\b([a-z]+iest|[a-z]{2,}est|best|worst) day"
     r"(?= (?:of|this|last|so far|yet|ever|and|with|for|at|on)\b|\s*[,;:.!?)\n]|\s*$)"
 )
+MOST_DONE_DAY = (
+    r"\bthe day (?:of the [a-z]+ )?(?:they|you|we|he|she|i)(?:'ve| have| had)? [a-z]+"
+    r"(?: [a-z]+)? (?:the )?most\b"
+)
 # Verbs that say something happens on a day ("the day payments go out").
 HAPPENS = (
     r"(?:go|goes|went|come|comes|came|arrive|arrives|arrived|land|lands|landed|start|starts"
@@ -38,6 +42,9 @@ DATED = re.compile(
     # not "the day trips they took", "the day pass")
     r"|\bthe day (?:(?:they|you|we|he|she|it|i)\b|(?:their|your|our|his|her|its) [a-z]+"
     rf"|[a-z]+s {HAPPENS}\b)"
+    # ...or of a period on which someone did the most ("the day of the month they sold the
+    # most": their best day; not "the day of the week they prefer")
+    rf"|{MOST_DONE_DAY}"
 )
 
 # A number of units of time ("how many days", "the number of weeks until the lease ends",
@@ -182,6 +189,8 @@ def _day(pos: int, text: str) -> Quantity | None:
     """The day that was the most something ("their busiest day of the year": "Busiest day") or
     on which things happen ("the day payments go out": "Payment day"); None for others."""
     most = re.search(SUPERLATIVE_DAY, text)
+    if most is None and re.search(MOST_DONE_DAY, text):
+        return Quantity("date", "best_day", "Best day", position=pos)
     things_on = re.search(rf"\bthe day ([a-z]+s) {HAPPENS}\b", text)
     noun = most.group(1) if most else _one(things_on.group(1)) if things_on else None
     if noun is None or noun in STOP:

@@ -1,5 +1,5 @@
 """The built-in composer judged on its videos (tests/support/prompt_videos.py says how): every
-tuned create prompt (tests/support/ai_prompts.py) and the thirty-two sets of ten held-out
+tuned create prompt (tests/support/ai_prompts.py) and the thirty-three sets of ten held-out
 prompts (tests/support/ai_prompts_held_out*.py) are composed, saved, given
 sample data, spoken by the offline voices and read at each scene's settled frame of the 720p
 composition; a representative two are rendered to MP4 end to end. The pass rate per check is
@@ -54,6 +54,7 @@ from tests.support.ai_prompts_held_out_29 import HELD_OUT_29
 from tests.support.ai_prompts_held_out_30 import HELD_OUT_30
 from tests.support.ai_prompts_held_out_31 import HELD_OUT_31
 from tests.support.ai_prompts_held_out_32 import HELD_OUT_32
+from tests.support.ai_prompts_held_out_33 import HELD_OUT_33
 from tests.support.prompt_videos import (
     TOLERANCE,
     Verdict,
@@ -141,7 +142,8 @@ HELD_OUT_SETS = {"held-out create prompts": HELD_OUT,
                  "twenty-eighth held-out create prompts": HELD_OUT_28,
                  "twenty-ninth held-out create prompts": HELD_OUT_29,
                  "thirtieth held-out create prompts": HELD_OUT_30,
-                 "thirty-first held-out create prompts": HELD_OUT_31}  # fmt: skip
+                 "thirty-first held-out create prompts": HELD_OUT_31,
+                 "thirty-second held-out create prompts": HELD_OUT_32}  # fmt: skip
 
 
 @pytest.mark.parametrize("title", list(HELD_OUT_SETS))
@@ -154,29 +156,30 @@ async def test_held_out_prompts_make_videos_that_pass_every_check(
     assert rates(verdicts) == dict.fromkeys(rates(verdicts), 1.0), table(title, verdicts)
 
 
-# The thirty-second set's rates at its first run, after the fixes that followed the thirty-first
-# set's first run and before any change after them (docs/api/ai.md names them): needs 60 %,
-# the other checks 100 % (failing: the bus riders' "the lempiras they've saved with their rider
-# card", an amount shown in dollars, the Silk Road travellers' "their best snap from the
-# Registan", a photo shown through nothing, the coral frame adopters' "fragments growing on
-# their frame", a count shown through nothing, and the yacht owners' "the share of the season
-# their yacht spent out cruising", a percent shown as an amount in euros).
+# The thirty-third set's rates at its first run, after the fixes that followed the thirty-second
+# set's first run and before any change after them (docs/api/ai.md names them): needs 70 %,
+# the other checks 100 % (failing: the film festival's "what their festival pass cost in
+# convertible marks", an amount shown in dollars, the vanilla growers' "the share graded as
+# first class", a percent shown through nothing, and their "what they were paid per kilo and
+# their total for the season (both in pa'anga)", two amounts shown through nothing, and the
+# street traders' "sales rung up", a count shown as an amount in kwanzas, and "the day of the
+# month they sold the most", a date shown through nothing).
 # It stays guarded at these rates: changes made after its first run may be checked against it,
 # so it is no longer blind once they are.
-THIRTY_SECOND_MEASURED = {"no_echo": 1.0, "needs": 0.6, "length": 1.0, "scripts": 1.0}
+THIRTY_THIRD_MEASURED = {"no_echo": 1.0, "needs": 0.7, "length": 1.0, "scripts": 1.0}
 
 
-async def test_thirty_second_held_out_prompts_as_first_measured(
+async def test_thirty_third_held_out_prompts_as_first_measured(
     client: Any, make_user: Any, settings: Settings, browser: Browser, tmp_path: Path
 ) -> None:
-    """Written before any composer change that follows the thirty-first set's fixes, and never
-    tuned on: printed, and guarded at the rates of its first run (THIRTY_SECOND_MEASURED)."""
+    """Written before any composer change that follows the thirty-second set's fixes, and never
+    tuned on: printed, and guarded at the rates of its first run (THIRTY_THIRD_MEASURED)."""
     user = await make_user(tier="enterprise")
-    verdicts = await run_suite(client, user, settings, browser, HELD_OUT_32, tmp_path)
-    title = "thirty-second held-out create prompts (never tuned on)"
+    verdicts = await run_suite(client, user, settings, browser, HELD_OUT_33, tmp_path)
+    title = "thirty-third held-out create prompts (never tuned on)"
     print("\n" + table(title, verdicts))
     got = rates(verdicts)
-    assert all(got[c] >= THIRTY_SECOND_MEASURED[c] for c in got), table(title, verdicts)
+    assert all(got[c] >= THIRTY_THIRD_MEASURED[c] for c in got), table(title, verdicts)
 
 
 def probe_seconds(path: Path) -> float:
