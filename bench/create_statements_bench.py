@@ -4,13 +4,13 @@ separate statements, CPU of one process, in turn.
     .venv/bin/python bench/create_statements_bench.py [--rounds 12] [--block 100]
 
 On PostgreSQL a create's charge, its ledger row, its template's count and its account's claim
-locks run as one data-modifying `WITH` (app/renders/charging.py): five round trips where the
-same writes as separate statements take eight. This bench measures what that saves on this
-machine without the noise of two builds on two API servers: one process (the app behind
-Quart's test client, no HTTP; the asyncpg client's side counted, the server's not), blocks of
-`--block` creates in turn with the combined statement and with the separate ones (the charge
-told it is not on PostgreSQL: the statements every other database runs), and this process's
-CPU per create for each block. A fresh database, 20 studio accounts, the built-in `rewind`.
+locks run as one data-modifying `WITH`, and the job's INSERT returns the claim's busy count
+(app/renders/charging.py): four round trips where the same work as separate statements takes
+eight. This bench measures what that saves on this machine without the noise of two builds on
+two API servers: one process (the app behind Quart's test client, no HTTP; the asyncpg
+client's side counted, the server's not), blocks of `--block` creates in turn with the
+combined statements and with the separate ones (the charge told it is not on PostgreSQL: the
+statements every other database runs), and this process's CPU per create for each block. A fresh database, 20 studio accounts, the built-in `rewind`.
 """
 
 from __future__ import annotations
@@ -87,7 +87,7 @@ async def main(args: argparse.Namespace) -> None:
                         figures[way].append(await block(args.block))
                 separate(False)
     for way, name in ((True, "separate statements (8 round trips)"),
-                      (False, "one statement (5 round trips)")):  # fmt: skip
+                      (False, "one statement (4 round trips)")):  # fmt: skip
         got = figures[way]
         print(f"{name}: CPU per create median {statistics.median(got):.2f} ms, "
               f"range {min(got):.2f}-{max(got):.2f} ms over {len(got)} blocks")  # fmt: skip

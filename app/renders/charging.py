@@ -4,6 +4,8 @@ statement with the locks of the account's claim (app/renders/claims.py)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from sqlalchemy import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -11,7 +13,14 @@ from app.accounts.service import charge_credits, charging_on_postgresql
 from app.db import utcnow
 from app.pointtx import PointTx, dialect_name
 from app.pointwrite import PointWrite
-from app.renders.claims import claim_lock_of, claim_locked, claim_locks
+from app.renders.claims import (
+    busy_columns,
+    busy_read,
+    busy_slots,
+    claim_lock_of,
+    claim_locked,
+    claim_locks,
+)
 from app.renders.models import RenderJob
 from app.templates.builtins import is_builtin
 from app.templates.service import counting_on_postgresql, increment_usage
@@ -22,6 +31,11 @@ NEW_JOB = PointWrite(
     keys=["id", "account_id", "project_id", "template_id", "display_name", "request",
           "campaign_id", "status", "render_on"],
 )  # fmt: skip
+
+# The same INSERT returning the claim's busy figures (PostgreSQL, after the claim's locks).
+_NEW_JOB_BUSY = PointWrite(
+    insert(RenderJob.__table__).returning(*busy_columns()), keys=NEW_JOB.keys
+)
 
 # PostgreSQL: a render's charge, its ledger row, its template's count and the locks of its
 # account's claim (app/renders/claims.py) are one statement (a data-modifying WITH): one round
@@ -54,3 +68,16 @@ async def charge_and_count(
 async def count_renders(session: AsyncSession | PointTx, template_id: str, n: int) -> None:
     """Count n renders of the template: one UPDATE however many jobs."""
     await increment_usage(session, template_id, n)
+
+
+async def insert_job(session: AsyncSession | PointTx, job: dict[str, Any]) -> None:
+    """Insert one job (`job`: NEW_JOB's columns). When the account's claim follows and its
+    locks are held (PostgreSQL, after `charge_and_count`), the INSERT also reads the claim's
+    busy figures: one round trip for two."""
+    account_id = job["account_id"]
+    slots = busy_slots(session, account_id)
+    if slots is None:
+        await NEW_JOB.run(session, **job)
+        return
+    row = await _NEW_JOB_BUSY.first(session, busy_slots=slots, busy_account=account_id, **job)
+    busy_read(session, account_id, int(row[0]), bool(row[1]))

@@ -58,13 +58,21 @@ class Claim:
 _J = RenderJob.__table__
 _QUEUED = (_J.c.status == JobStatus.PENDING) & _J.c.enqueued_at.is_not(None)
 _IN_FLIGHT = (_J.c.status == JobStatus.PROCESSING) | _QUEUED
+
+
 # Jobs in flight counted up to `slots` only (is any capacity free?), and the account's own.
-_BUSY_AND_HELD = select(
-    select(func.count())
-    .select_from(select(literal(1)).where(_IN_FLIGHT).limit(bindparam("slots")).subquery())
-    .scalar_subquery(),
-    select(_J.c.id).where(_J.c.account_id == bindparam("account_id"), _IN_FLIGHT).limit(1).exists(),
-)
+def _busy(slots: str, account: str) -> Any:
+    limited = select(literal(1)).where(_IN_FLIGHT).limit(bindparam(slots, type_=Integer))
+    return select(func.count()).select_from(limited.subquery()).scalar_subquery()
+
+
+def _held(account: str) -> Any:
+    return (
+        select(_J.c.id).where(_J.c.account_id == bindparam(account), _IN_FLIGHT).limit(1).exists()
+    )
+
+
+_BUSY_AND_HELD = select(_busy("slots", "account_id"), _held("account_id"))
 _CLAIM_FIRST = (
     update(_J)
     .where(
@@ -98,6 +106,35 @@ def claim_locks(param: str = "account_lock") -> list[Any]:
 
 _CLAIM_LOCKS = select(*claim_locks())
 _LOCKED = "claim_locked"  # transaction_info: the account whose claim locks are held
+_SLOTS = "claim_slots"  # transaction_info: the live slots of a claim to come
+_BUSY = "claim_busy"  # transaction_info: (account, busy count, holds) read ahead
+
+
+def busy_columns(slots: str = "busy_slots", account: str = "busy_account") -> list[Any]:
+    """`claim_account`'s busy count and whether the account holds a job in flight, as
+    expressions another statement can return (its RETURNING); `slots` and `account` name
+    their bound values. Read after the claim's locks (a later statement), the same figures."""
+    return [_busy(slots, account), _held(account)]
+
+
+def expect_claim(session: AsyncSession | PointTx, slots: int) -> None:
+    """Say that this transaction ends with `claim_account(session, slots, ...)`."""
+    transaction_info(session)[_SLOTS] = slots
+
+
+def busy_slots(session: AsyncSession | PointTx, account_id: str) -> int | None:
+    """The slots a later statement may read the claim's busy figures with (`busy_columns`):
+    when a claim is expected and its locks for `account_id` are held; None otherwise."""
+    info = transaction_info(session)
+    if info.get(_LOCKED) != account_id or _SLOTS not in info:
+        return None
+    return max(int(info[_SLOTS]), 0)
+
+
+def busy_read(session: AsyncSession | PointTx, account_id: str, count: int, holds: bool) -> None:
+    """Keep the busy figures a statement read through `busy_columns` for the claim."""
+    transaction_info(session)[_BUSY] = (account_id, count, holds)
+
 
 # The same, on the transaction's driver connection (every render's create claims).
 _CLAIM_LOCKS_ON, _BUSY_AND_HELD_ON, _CLAIM_FIRST_ON = (
@@ -117,9 +154,13 @@ async def claim_account(session: AsyncSession | PointTx, slots: int, account_id:
         and transaction_info(session).get(_LOCKED) != account_id
     ):
         await _CLAIM_LOCKS_ON.rows(session, account_lock=_account_lock(account_id))  # to commit
-    count, holds = await _BUSY_AND_HELD_ON.first(
-        session, slots=max(slots, 0), account_id=account_id
-    )
+    kept = transaction_info(session).get(_BUSY)
+    if kept is not None and kept[0] == account_id:  # read by the create's INSERT
+        count, holds = kept[1], kept[2]
+    else:
+        count, holds = await _BUSY_AND_HELD_ON.first(
+            session, slots=max(slots, 0), account_id=account_id
+        )
     if slots > 0 and count < slots:
         return Claim(free=True)
     if holds:

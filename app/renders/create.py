@@ -18,7 +18,7 @@ from app.db import new_id, utcnow
 from app.limits import allowance, check_output
 from app.pointtx import PointTx
 from app.projects.service import check_project
-from app.renders.charging import NEW_JOB, charge_and_count, count_renders
+from app.renders.charging import charge_and_count, count_renders, insert_job
 from app.renders.errors import InvalidRenderRequest
 from app.renders.job import (
     ResolvedOptions,
@@ -167,18 +167,18 @@ async def create_render(
         balance = await credit_balance(session, account.id)
     else:
         balance = await charge_and_count(session, account.id, template["id"], job_id)
-    await NEW_JOB.run(
-        session,
-        id=job_id,
-        account_id=account.id,
-        project_id=body.projectId,
-        template_id=template["id"],
-        display_name=spec.authorName,
-        request=stored,
-        campaign_id=campaign_id,
-        status=(JobStatus.AWAITING_VIEW if on_view else JobStatus.PENDING).value,
-        render_on=body.render.value,
-    )
+    job = {
+        "id": job_id,
+        "account_id": account.id,
+        "project_id": body.projectId,
+        "template_id": template["id"],
+        "display_name": spec.authorName,
+        "request": stored,
+        "campaign_id": campaign_id,
+        "status": (JobStatus.AWAITING_VIEW if on_view else JobStatus.PENDING).value,
+        "render_on": body.render.value,
+    }
+    await insert_job(session, job)
     if on_view:  # counted with the charge otherwise
         await count_renders(session, template["id"], 1)
     return CreatedRender(job_id, template["id"], spec.authorName, balance, warnings, on_view)

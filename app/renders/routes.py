@@ -75,6 +75,8 @@ async def _create(
 
     async def make_and_claim(session: Any) -> dict[str, Any]:
         nonlocal claim
+        if slots is not None:  # the create may read what the claim needs (app/renders/claims.py)
+            claims.expect_claim(session, slots)
         response = await make(session)
         if slots is not None:  # dispatch for the account in this same transaction
             claim = await claims.claim_account(session, slots, account_id)

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
+from redis.asyncio import Redis
 from sqlalchemy import text
 
 from app.config import Settings
+from app.renders import queue
 from app.templates.service import get_template
 from tests.support.render_helpers import make_template
 from tests.support.statements import statements_run
@@ -45,7 +49,8 @@ async def test_one_render_charges_logs_and_counts_in_the_fewest_statements(
 ):
     """POST /api/render charges a credit, writes its ledger row and counts its template's
     render: one statement on PostgreSQL (a data-modifying WITH, which also takes the locks of
-    the account's claim), three elsewhere; and a refused charge writes none of them."""
+    the account's claim), three elsewhere; on PostgreSQL the job's INSERT reads the claim's
+    busy count; and a refused charge writes none of them."""
     user = await make_user(credits=2)
     template_id = "rewind" if builtin else await make_template(app, user.account.id)
     data = (
@@ -74,6 +79,9 @@ async def test_one_render_charges_logs_and_counts_in_the_fewest_statements(
     assert inserted != charged, writes
     locked = [s for s in statements if "PG_ADVISORY_XACT_LOCK" in s.upper()]
     assert [s.lstrip().upper() for s in locked] == (charged if on_pg else []), statements
+    busy = [s.lstrip().upper() for s in statements if "COUNT(*)" in s.upper()]
+    assert len(busy) == 1, statements  # the claim's busy count, read once
+    assert (busy == inserted) is on_pg, statements
     async with db.session() as session:
         view = await get_template(session, template_id, user.account.id)
         ledger = await session.execute(
@@ -99,3 +107,33 @@ async def test_one_render_charges_logs_and_counts_in_the_fewest_statements(
             {"a": user.account.id},
         )
     assert (after.usageCount, charges) == (before + 2, 2)
+
+
+async def test_simultaneous_creates_of_one_account_queue_one_job_while_every_slot_is_taken(
+    app, client, make_user, settings
+):
+    """The claim reads its busy figures inside the create (PostgreSQL: the job's INSERT, after
+    the locks its charge took): six creates at once, beside a full round, queue one job."""
+    db = app.config["REELSMITH_DB"]
+    redis = Redis.from_url(settings.redis_url)
+    try:
+        await queue.register_worker(redis, settings, "w1", 1, 60)
+        heavy = await make_user(credits=5)
+        data = {"person_name": "Ada", "totalWorkouts": 120, "totalMinutes": 5400}
+        body = {"templateId": "rewind", "data": data}
+        first = await client.post("/api/render", json=body, headers=heavy.headers)
+        assert first.status_code == 200  # takes the one slot
+        light = await make_user(credits=10)
+        answers = await asyncio.gather(
+            *(client.post("/api/render", json=body, headers=light.headers) for _ in range(6)),
+            queue.dispatch(db, redis, settings),
+        )
+        assert [a.status_code for a in answers[:6]] == [200] * 6
+        async with db.session() as session:
+            flight = await session.scalar(
+                text("SELECT count(*) FROM render_jobs WHERE account_id = :a AND "
+                     "enqueued_at IS NOT NULL"), {"a": light.account.id},
+            )  # fmt: skip
+        assert flight == 1
+    finally:
+        await redis.aclose()
