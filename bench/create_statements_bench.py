@@ -10,7 +10,8 @@ eight. This bench measures what that saves on this machine without the noise of 
 two API servers: one process (the app behind Quart's test client, no HTTP; the asyncpg
 client's side counted, the server's not), blocks of `--block` creates in turn with the
 combined statements and with the separate ones (the charge told it is not on PostgreSQL: the
-statements every other database runs), and this process's CPU per create for each block. A fresh database, 20 studio accounts, the built-in `rewind`.
+statements every other database runs), and this process's CPU per create for each block. A
+fresh database, 20 studio accounts, the built-in `rewind`.
 """
 
 from __future__ import annotations
