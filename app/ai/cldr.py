@@ -59,6 +59,11 @@ ABBREVIATION = re.compile(r"(?<![A-Za-z])(?:([A-Z]{2}) ([a-z]+)\b|([A-Za-z]{2})\
 CODE_WORDS = frozenset({"ALL", "TOP", "CUP", "MOP", "BAM", "SOS", "MAD", "GEL"})
 
 
+def _ordinary(unit: str) -> bool:
+    """Whether a unit, or the singular its "s" is added to, is an English word or name."""
+    return any(u in ORDINARY or fold(u) in ORDINARY for u in {unit, unit.removesuffix("s")})
+
+
 def fold(text: str) -> str:
     """The text without its accents ("guaraníes": "guaranies")."""
     return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
@@ -134,7 +139,9 @@ def _names(code: str, territories: list[str]) -> tuple[set[str], set[str]]:
     """(names of the currency with its country, units it is named by alone)."""
     english = {get_currency_name(code, n, "en").lower() for n in (1, 2)}
     english.add(Locale("en").currencies.get(code, code).lower())
+    english |= _own_english(code, territories[0])
     units = {name.split()[-1] for name in english}
+    units |= _plural(get_currency_name(code, 1, "en").lower().split()[-1])
     adjectives = {name.rsplit(" ", 1)[0] for name in english if " " in name}
     local = [n for n in locale_identifiers() if n.endswith(f"_{territories[0]}")]
     for name in local:
@@ -147,6 +154,20 @@ def _names(code: str, territories: list[str]) -> tuple[set[str], set[str]]:
     adjectives |= _countrys(territories[0])
     full = english | {f"{a} {u}" for a in adjectives if a for u in units}
     return full | _unplaced(english, territories[0]), units
+
+
+def _own_english(code: str, territory: str) -> set[str]:
+    """The currency's names in the English of its own country, where CLDR has it ("Lesotho
+    maloti" in en_LS, where "en" writes "Lesotho lotis")."""
+    if f"en_{territory}" not in locale_identifiers():
+        return set()
+    return {get_currency_name(code, n, f"en_{territory}").lower() for n in (1, 2)}
+
+
+def _plural(unit: str) -> set[str]:
+    """The plural English makes of a unit by its "s", where CLDR writes another or none
+    ("denars": CLDR's "denari"; "florins": CLDR's "florin")."""
+    return {unit + "s"} if unit.isalpha() and unit[-1] not in "sxz" else set()
 
 
 def _unplaced(english: set[str], territory: str) -> set[str]:
@@ -232,9 +253,7 @@ def lookup(known: frozenset[str], taken: frozenset[str]) -> tuple[dict[str, str]
     roots = _roots(alone)  # "manat", "manats": two countries' units
     for unit, codes in alone.items():
         if len(roots[unit]) == 1 and unit not in taken and unit not in anywhere:
-            (bare if unit in ORDINARY or fold(unit) in ORDINARY else anywhere)[unit] = next(
-                iter(codes)
-            )
+            (bare if _ordinary(unit) else anywhere)[unit] = next(iter(codes))
     unknown = set(signs)
     return (
         {n: c for n, c in anywhere.items() if c in unknown},
@@ -393,8 +412,8 @@ def placed(text: str, taken: frozenset[str]) -> list[tuple[int, str]]:
     named = _named_places(text)
     if not named or not shared:
         return []
-    ordinary = "|".join(re.escape(u) for u in shared if u in ORDINARY or fold(u) in ORDINARY)
-    plain = "|".join(re.escape(u) for u in shared if u not in ORDINARY and fold(u) not in ORDINARY)
+    ordinary = "|".join(re.escape(u) for u in shared if _ordinary(u))
+    plain = "|".join(re.escape(u) for u in shared if not _ordinary(u))
     hits = [(m.start(1), m.group(1)) for m in re.finditer(rf"(?<![a-z])({plain})(?![a-z])", lower)]
     hits += [(m.start(m.lastindex or 0), m.group(m.lastindex or 0)) for at in (BARE_AT, HELD_AT)
              for m in re.finditer(at.format(names=ordinary), lower)]  # fmt: skip

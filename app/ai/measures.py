@@ -91,8 +91,8 @@ MEASURED_IN = re.compile(
     r"^([a-z0-9 ]+?) in ((?:" + "|".join(u for u in MEASURES if u not in ("pound", "lb"))
     + r")s?)\b"
 )  # fmt: skip
-# "pounds of food" is a weight, not the currency.
-WEIGHED = re.compile(r"\b(?:pounds?|lbs?) of\b", re.IGNORECASE)
+# "pounds of food" is a weight, not the currency, as is "the price per pound".
+WEIGHED = re.compile(r"\b(?:pounds?|lbs?) of\b|\bper (?:pound|lb)\b", re.IGNORECASE)
 # Who did what was done in a relative clause ("the events they attended").
 DOERS = {"they", "you", "we", "he", "she", "i"}
 # ...or named, after whose they are ("the clubs their daughter joined", "rides your son took").

@@ -73,7 +73,7 @@ CURRENCY_WORDS = {"bucks", "quid", "dollars", "euros", "pounds", "grand", "franc
 def currency_of(text: str) -> Currency:
     """The currency a prompt names ("in euros", "£", "CHF", "rupees"), dollars when none
     ("pounds of food" is a weight)."""
-    text = WEIGHED.sub(" ", text)
+    text = weighed(text)
     # What a phrase says all amounts are in ("amounts in CHF") outranks an amount's own sign.
     notes = (currency_in(p) for _, p in phrases(text) if currency_note(p))
     found = next((c for c in notes if c is not None), None) or currency_in(text) or DOLLAR
@@ -195,7 +195,7 @@ def money_cue(text: str, tokens: list[str], phrase: str) -> bool | None:
     a currency), None when it says it is a count and names no currency ("how many times
     they've donated", "the number of lives saved"), else False (a money word may still name
     one)."""
-    named = currency_in(WEIGHED.sub(" ", phrase))
+    named = currency_in(weighed(phrase))
     if named is not None or "$" in phrase or WHAT_PAID.search(text) or WHAT_COST.search(text):
         return True
     if re.search(r"\bhow much\b", text):
@@ -232,3 +232,34 @@ def both_in(cut: list[tuple[int, str]]) -> list[tuple[int, str]]:
             continue
         out.append((pos, phrase))
     return out
+
+
+# Pounds something counted is weighed in: what was done to things counted one by one, said in
+# pounds ("lobster tails landed (in pounds)", "fish caught in lbs"); not what was done to money
+# ("donations raised in pounds", "tickets sold (in pounds)").
+POUNDS_IN = re.compile(r"(?i)\b([a-z]+) ([a-z]+) (?:\((?:in )?|in )(pounds?|lbs?)\b")
+WEIGHT_IN = re.compile(r"^([a-z0-9 ]+?) in (pounds?|lbs?)\b")
+
+
+def _things_done(before: str, did: str) -> bool:
+    return counted_done([before.lower(), did.lower()]) and did.lower() not in MONEY_DONE_TO
+
+
+def weighed(text: str) -> str:
+    """The text without the pounds it names as a weight ("pounds of food", "fish caught in
+    pounds"), so that they name no currency."""
+
+    def unit_blanked(m: re.Match[str]) -> str:
+        if not _things_done(m[1], m[2]):
+            return m[0]
+        return m[0][: m.start(3) - m.start()] + " " * len(m[3])
+
+    return POUNDS_IN.sub(unit_blanked, WEIGHED.sub(" ", text))
+
+
+def weighed_in(text: str) -> re.Match[str] | None:
+    """A phrase that names things done in pounds, a weight ("lobster tails landed in pounds"):
+    (what, the unit)."""
+    found = WEIGHT_IN.search(text)
+    named = found.group(1).split()[-2:] if found else []
+    return found if len(named) == 2 and _things_done(*named) else None

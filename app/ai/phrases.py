@@ -2,8 +2,9 @@
 parentheses, a dash, "+" or "&" between words (" - ", "—", " + "; not a hyphen), an emoji,
 the end of a sentence ("." "?" "!") and "and", "plus", "with" ("compared with other drivers",
 "what they spent with us" and "a button with a code" stay one phrase); a unit in
-parentheses stays with the phrase before it ("data used (GB)" and "height (in metres)" read
-as "data used in GB", "height in metres"). Quoted copy is blanked out first.
+parentheses, or after a comma at a phrase's end, stays with the phrase before it ("data used
+(GB)", "height (in metres)" and "how deep they dived, in metres" read as "data used in GB",
+"height in metres", "how deep they dived in metres"). Quoted copy is blanked out first.
 Also the words shared by the readings of a phrase: stop words, the words that lead a
 measure's name, its key and label."""
 
@@ -37,6 +38,14 @@ UNIT = re.compile(
     re.IGNORECASE,
 )
 
+# ...or after a comma, as the last words of a phrase ("how deep they dived, in metres"): a
+# unit of measure or of time, which names nothing of its own.
+SAID_AFTER = re.compile(
+    r",\s*in ((?:" + "|".join(MEASURES) + r"|hour|minute|second|day|week|month|year|night)s?)"
+    r"(?=\s*(?:[,;:.!?()\n]|$|\s(?:and|plus|then)\s))",
+    re.IGNORECASE,
+)
+
 
 def words(text: str) -> list[str]:
     return re.findall(r"[a-z0-9%€£$¥°]+(?:'[a-z]+)?", text.lower())
@@ -53,6 +62,11 @@ def phrases(text: str) -> list[tuple[int, str]]:
     start = 0
     for m in PHRASE_BREAK.finditer(text + "\n"):
         part = text[start : m.start()]
+        after = SAID_AFTER.match(text, m.start())
+        if after and part.strip():  # "how deep they dived, in metres"
+            out.append((start, f"{part.strip()} in {after.group(1)}"))
+            start = after.end()
+            continue
         unit = UNIT.match(text, m.start())
         if unit and part.strip():  # "data used (GB)": the unit is the phrase's
             said = re.sub(r"(?i)^(?:in|as(?: an?)?) ", "", unit.group(0)[1:-1])

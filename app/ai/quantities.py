@@ -42,7 +42,6 @@ from app.ai.measures import (
     PARTICIPLES,
     SHOWN_AS_SCENES,
     STATES,
-    WEIGHED,
 )
 from app.ai.money import (
     MONEY_VERBS,
@@ -54,6 +53,8 @@ from app.ai.money import (
     currency_of,
     money,
     money_cue,
+    weighed,
+    weighed_in,
 )
 from app.ai.phrases import (
     NAME_ENDS,
@@ -161,7 +162,7 @@ def _not_done(pos: int, phrase: str, currency: Currency, noted: bool) -> Quantit
 
 def _quantity(pos: int, phrase: str, currency: Currency, noted: bool) -> Quantity | None:
     tokens = words(phrase)
-    own = currency_in(WEIGHED.sub(" ", phrase))
+    own = currency_in(weighed(phrase))
     if not tokens or own is not None and currency_note(phrase):
         return None
     # "the renewal price (₹)" in a prompt in dollars; "(pesos)" are the prompt's pesos
@@ -280,9 +281,10 @@ def _genre(tokens: list[str]) -> bool:
     return any(t in GENRES and n not in COUNT_NOUNS for t, n in zip(tokens, after, strict=True))
 
 
-# What "how <adjective>" asks for ("how far they walked in km" is a distance).
+# What "how <adjective>" asks for ("how far they walked in km", "how close" are distances).
 HOW_NOUNS = {"far": "distance", "high": "height", "deep": "depth", "fast": "speed",
-             "heavy": "weight", "long": "length", "tall": "height", "wide": "width"}  # fmt: skip
+             "heavy": "weight", "long": "length", "tall": "height", "wide": "width",
+             "close": "distance", "near": "distance"}  # fmt: skip
 
 
 # Temperatures are shown by their sign, however the prompt names them.
@@ -297,7 +299,7 @@ def _measured(pos: int, tokens: list[str], phrase: str) -> Quantity | None:
     text = " ".join(tokens)
     if found := MEASURED.search(text):
         unit, named = found.group(1), found.group(2)
-    elif found := MEASURED_IN.search(text):
+    elif found := MEASURED_IN.search(text) or weighed_in(text):
         unit, named = found.group(2), found.group(1)
     thing = content_words(lead_words(named.split()), set()) if found else []
     how = re.search(r"\bhow (" + "|".join(HOW_NOUNS) + r")\b", named) if found else None

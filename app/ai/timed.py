@@ -30,10 +30,12 @@ HAPPENS = (
     r"|ships|shipped|leave|leaves|left|reach|reaches|reached|are|were|will|get|gets|got)"
 )
 # A date: named, or when something is booked, starts or ends ("when their next cleaning is
-# booked"), or when something will happen ("when the parcel will arrive", "when it'll ship").
+# booked"), is paid or arrives ("when the next bonus gets paid out", "when their refund
+# arrives"), or when something will happen ("when the parcel will arrive", "when it'll ship").
 DATED = re.compile(
     r"\bdate\b|\bexpir(es|y|ation|ing)\b|\bdeadline\b|\bdue\b|\bjoined\b|\bwhen (?:[a-z']+ )"
-    r"{1,4}(?:booked|scheduled|planned|starts?|begins?|ends?|renews?|opens?|closes?|happens?)\b"
+    r"{1,4}(?:booked|scheduled|planned|starts?|begins?|ends?|renews?|opens?|closes?|happens?"
+    r"|arrives?|pays? out|(?:is|are|gets?) paid)\b"
     r"|\bwhen (?:(?:[a-z']+ ){1,4}(?:will|(?:is|are) going to)|[a-z]+'ll) [a-z]+"
     # the one day that was the most something ("their busiest day of the year"; not "their
     # longest day in hours", "their best day's sales")...
@@ -86,7 +88,7 @@ def dated(text: str) -> bool:
 EVENTS = {"ends": "end", "starts": "start", "begins": "start", "renews": "renewal",
           "expires": "expiry", "opens": "opening", "closes": "closing", "arrives": "arrival",
           "launches": "launch", "finishes": "finish", "lapses": "end", "matures": "maturity",
-          "reopens": "reopening", "resets": "reset"}  # fmt: skip
+          "reopens": "reopening", "resets": "reset", "paid": "payment"}  # fmt: skip
 # ...and phrasal verbs that say one of them ("the date their pass runs out": "Pass end date").
 PHRASAL_EVENTS = re.compile(r"\b(?:runs? out|wraps? up|winds? down)\b|\b(kicks? off)\b")
 WHICH = {"current", "upcoming", "final", "original", "planned", "expected", "scheduled"}
@@ -222,7 +224,7 @@ def date(pos: int, tokens: list[str], phrase: str = "") -> Quantity:
         return Quantity("date", "due_date", "Due date", position=pos)
     else:  # "the date the current lease ends": "Lease end date"
         said = PHRASAL_EVENTS.sub(lambda m: "starts" if m.group(1) else "ends", " ".join(tokens))
-        content = content_words(said.split(), {"date", "day", "when", *WHICH})
+        content = content_words(said.split(), {"date", "day", "when", "get", "gets", *WHICH})
         at = next((i for i, w in enumerate(content) if i and w in EVENTS), 0)
         if not at and re.search(r"\bexpir|\bdeadline", text):
             return Quantity("date", "expiry_date", "Expires on", position=pos)

@@ -1,5 +1,5 @@
 """The built-in composer judged on its videos (tests/support/prompt_videos.py says how): every
-tuned create prompt (tests/support/ai_prompts.py) and the thirty-three sets of ten held-out
+tuned create prompt (tests/support/ai_prompts.py) and the thirty-four sets of ten held-out
 prompts (tests/support/ai_prompts_held_out*.py) are composed, saved, given
 sample data, spoken by the offline voices and read at each scene's settled frame of the 720p
 composition; a representative two are rendered to MP4 end to end. The pass rate per check is
@@ -55,6 +55,7 @@ from tests.support.ai_prompts_held_out_30 import HELD_OUT_30
 from tests.support.ai_prompts_held_out_31 import HELD_OUT_31
 from tests.support.ai_prompts_held_out_32 import HELD_OUT_32
 from tests.support.ai_prompts_held_out_33 import HELD_OUT_33
+from tests.support.ai_prompts_held_out_34 import HELD_OUT_34
 from tests.support.prompt_videos import (
     TOLERANCE,
     Verdict,
@@ -143,7 +144,8 @@ HELD_OUT_SETS = {"held-out create prompts": HELD_OUT,
                  "twenty-ninth held-out create prompts": HELD_OUT_29,
                  "thirtieth held-out create prompts": HELD_OUT_30,
                  "thirty-first held-out create prompts": HELD_OUT_31,
-                 "thirty-second held-out create prompts": HELD_OUT_32}  # fmt: skip
+                 "thirty-second held-out create prompts": HELD_OUT_32,
+                 "thirty-third held-out create prompts": HELD_OUT_33}  # fmt: skip
 
 
 @pytest.mark.parametrize("title", list(HELD_OUT_SETS))
@@ -156,30 +158,33 @@ async def test_held_out_prompts_make_videos_that_pass_every_check(
     assert rates(verdicts) == dict.fromkeys(rates(verdicts), 1.0), table(title, verdicts)
 
 
-# The thirty-third set's rates at its first run, after the fixes that followed the thirty-second
-# set's first run and before any change after them (docs/api/ai.md names them): needs 70 %,
-# the other checks 100 % (failing: the film festival's "what their festival pass cost in
-# convertible marks", an amount shown in dollars, the vanilla growers' "the share graded as
-# first class", a percent shown through nothing, and their "what they were paid per kilo and
-# their total for the season (both in pa'anga)", two amounts shown through nothing, and the
-# street traders' "sales rung up", a count shown as an amount in kwanzas, and "the day of the
-# month they sold the most", a date shown through nothing).
+# The thirty-fourth set's rates at its first run, after the fixes that followed the thirty-third
+# set's first run and before any change after them (docs/api/ai.md names them): needs 40 %,
+# the other checks 100 % (failing: the tea pluckers' "when the next bonus gets paid out", a
+# date shown through nothing, the lake marathon swimmers' "their position overall and in their
+# age group", two ranks shown through one percentile, and "the entry fee they paid in
+# Macedonian denars", an amount shown in dollars, the volcano tour's "how close to the crater
+# they stood, in metres", a count shown through nothing, the lobster co-op's "lobster tails
+# landed (in pounds)", a count shown as an amount in pounds, and its "average price per pound
+# in Belize dollars", an amount shown in pounds, the windsurfing school's "what the lesson
+# package cost in Aruban florins", an amount shown in dollars, and the mohair sale's "the price
+# per kilo they got in maloti", an amount shown in dollars).
 # It stays guarded at these rates: changes made after its first run may be checked against it,
 # so it is no longer blind once they are.
-THIRTY_THIRD_MEASURED = {"no_echo": 1.0, "needs": 0.7, "length": 1.0, "scripts": 1.0}
+THIRTY_FOURTH_MEASURED = {"no_echo": 1.0, "needs": 0.4, "length": 1.0, "scripts": 1.0}
 
 
-async def test_thirty_third_held_out_prompts_as_first_measured(
+async def test_thirty_fourth_held_out_prompts_as_first_measured(
     client: Any, make_user: Any, settings: Settings, browser: Browser, tmp_path: Path
 ) -> None:
-    """Written before any composer change that follows the thirty-second set's fixes, and never
-    tuned on: printed, and guarded at the rates of its first run (THIRTY_THIRD_MEASURED)."""
+    """Written before any composer change that follows the thirty-third set's fixes, and never
+    tuned on: printed, and guarded at the rates of its first run (THIRTY_FOURTH_MEASURED)."""
     user = await make_user(tier="enterprise")
-    verdicts = await run_suite(client, user, settings, browser, HELD_OUT_33, tmp_path)
-    title = "thirty-third held-out create prompts (never tuned on)"
+    verdicts = await run_suite(client, user, settings, browser, HELD_OUT_34, tmp_path)
+    title = "thirty-fourth held-out create prompts (never tuned on)"
     print("\n" + table(title, verdicts))
     got = rates(verdicts)
-    assert all(got[c] >= THIRTY_THIRD_MEASURED[c] for c in got), table(title, verdicts)
+    assert all(got[c] >= THIRTY_FOURTH_MEASURED[c] for c in got), table(title, verdicts)
 
 
 def probe_seconds(path: Path) -> float:
