@@ -76,7 +76,17 @@ def plays_live(driver: Any, shot: Path) -> dict[str, Any]:
                    {paused: a.paused, src: a.currentSrc}];"""
     )
     assert sound["paused"] is False and clock > 1000 and sound["src"].endswith(".m4a"), sound
-    assert abs(state["frameTime"] - clock) < 500, (state, clock)  # the soundtrack is the clock
+    # The soundtrack is the clock: a frame shown lies within 0.5 s of it. Read as frames come
+    # (WebKit's software rendering on a loaded machine shows few: one read may fall between
+    # two frames 0.8 s apart).
+    lag = wait_until(
+        driver,
+        """const a = document.getElementById('rs-live-audio');
+           const lag = Math.abs(window.reelsmithLive.frameTime - a.currentTime * 1000);
+           return lag < 500 ? String(lag) : false;""",
+        10,
+    )
+    assert float(lag) < 500, (state, clock)
     assert driver.find_element(By.ID, "rs-download").get_attribute("aria-disabled") == "true"
     driver.save_screenshot(str(shot))
     return state
