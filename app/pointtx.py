@@ -48,12 +48,16 @@ _TRANSACTION_INFO = "reelsmith.pointtx.info"  # Session.info: (transaction, its 
 
 def transaction_info(session: Any) -> dict[str, Any]:
     """A dict that lives as long as the current transaction of a session or point transaction
-    (what one step of it tells a later one: app/renders/queue.py's claim locks)."""
+    (what one step of it tells a later one: app/renders/claims.py's locks and busy figures).
+    A session's dict made before its transaction began (it begins at its first statement)
+    is that transaction's."""
     if isinstance(session, PointTx):
         return session.info
     sync = session.sync_session
     transaction = sync.get_transaction()
     kept = sync.info.get(_TRANSACTION_INFO)
+    if kept is not None and kept[0] is None and transaction is not None:
+        kept = sync.info[_TRANSACTION_INFO] = (transaction, kept[1])
     if kept is None or kept[0] is not transaction:
         kept = sync.info[_TRANSACTION_INFO] = (transaction, {})
     return kept[1]

@@ -17,7 +17,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.accounts.models import Account, LedgerEntry
 from app.accounts.service import create_account
 from app.db import Database
-from app.pointtx import PointTx, need_session
+from app.pointtx import PointTx, need_session, transaction_info
 from tests.support.statements import ADD_LEDGER, TAKE, entry
 
 
@@ -111,3 +111,21 @@ async def test_a_sqlite_file_locked_by_another_connection_gets_a_session_that_wa
     assert await _state(db, account_id) == (5, [-5])
     async with db.points() as tx:  # the lock is free again: the driver's connection
         assert isinstance(tx, PointTx)
+
+
+async def test_transaction_info_lives_as_long_as_its_transaction(db: Database) -> None:
+    """What a step of a transaction tells a later one (`transaction_info`): kept through the
+    transaction (a session's, made before its first statement, is that transaction's), and
+    a fresh one for the next transaction, in a session or a point transaction."""
+    async with AsyncSession(db.engine) as session:
+        transaction_info(session)["said"] = 1  # before the session's transaction began
+        await session.execute(select(Account.id).limit(1))
+        assert transaction_info(session) == {"said": 1}
+        await session.commit()
+        await session.execute(select(Account.id).limit(1))
+        assert transaction_info(session) == {}
+    async with db.points() as tx:
+        transaction_info(tx)["said"] = 2
+        assert transaction_info(tx) == {"said": 2}
+    async with db.points() as tx:
+        assert transaction_info(tx) == {}
