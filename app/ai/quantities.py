@@ -72,7 +72,7 @@ from app.ai.phrases import (
 )
 from app.ai.quantity import Currency, Quantity
 from app.ai.ranked import ranked_list, spent_doing
-from app.ai.ranks import RANK_PHRASES, RANK_VERB, own_figure
+from app.ai.ranks import RANK_PHRASES, RANK_VERB, own_figure, ranks_within
 from app.ai.timed import (
     PERCENT,
     UNITS_OF,
@@ -393,6 +393,7 @@ def quantities(prompt: str) -> list[Quantity]:
     noted = any(currency_note(p) for _, p in cut)  # "all amounts in HKD"
     read = [_not_done(pos, p, currency, noted) or _quantity(pos, p, currency, noted)
             for pos, p in ((pos, own_figure(p)) for pos, p in cut)]  # fmt: skip
+    ranks_within(read, cut, text)  # "their position overall and in their age group"
     for i, (pos, phrase) in enumerate(cut):
         # things named alone in a list beside a measure are one too ("races won, crashes");
         # not the parts of one in parentheses ("what they spent (food, drinks)"), nor words
