@@ -55,12 +55,19 @@ def _asked_kinds(text: str, found: list[Quantity]) -> list[tuple[int, Kind]]:
 
 
 def _scenes_of(kind: Kind, ctx: Ctx, found: list[Quantity]) -> list[SceneConfig]:
-    """The scenes of one kind: the stats kind shows its quantities four to a scene."""
+    """The scenes of one kind: the stats kind shows its quantities four to a scene, the
+    percentile kind each rank a phrase names with another ("overall and in their age group")
+    on a gauge of its own."""
     if kind.name == "stats":
         cards = [q for q in found if q.kind in STAT_KINDS]
         chunks = [cards[i : i + CARDS_PER_SCENE] for i in range(0, len(cards), CARDS_PER_SCENE)]
         return [scene_for(kind, ctx, chunk) for chunk in chunks or [[]]]
     own = [q for q in found if SHOWN_BY[q.kind] == kind.name]
+    if kind.name == "percentile" and len(own) > 1:  # a gauge for each of two ranks
+        scenes = [scene_for(kind, ctx, [q]) for q in own]
+        for scene, q in zip(scenes, own, strict=True):
+            scene.label = f"{kind.label} {q.within}".strip()  # "Your rank overall"
+        return scenes
     return [scene_for(kind, ctx, own)]
 
 

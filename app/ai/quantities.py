@@ -15,7 +15,6 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from app.ai.benchmark import benchmark
 from app.ai.counts import (
     UNITS,
     done,
@@ -73,6 +72,7 @@ from app.ai.phrases import (
 )
 from app.ai.quantity import Currency, Quantity
 from app.ai.ranked import ranked_list, spent_doing
+from app.ai.ranks import RANK_PHRASES, RANK_VERB, own_figure, ranks_within
 from app.ai.timed import (
     PERCENT,
     UNITS_OF,
@@ -88,36 +88,6 @@ from app.ai.timed import (
 __all__ = ["QUOTED", "Currency", "Quantity", "currency_of", "quantities", "unquoted", "words"]
 
 
-RANK_PHRASES = ("rank", "ranking among", "class rank", "percentile", "how you compare",
-                "compared to other", "compare to other", "compared with other", "standing",
-                "ahead of", "among peers", "place among", "place in", "position in",
-                "position among", "placing in", "placing among", "finishing position",
-                "how they compare", "how she compares", "how he compares", "position overall",
-                "place overall", "placing overall", "overall position", "overall place",
-                "overall placing", "overall ranking", "overall standing")  # fmt: skip
-# Not against an earlier period: "how their volume stacks up against last quarter" compares
-# it with itself then (a comparison), not with others.
-NOT_A_PERIOD = (
-    r"(?! (?:against|with|to) (?:the |that of |their |its )?"
-    r"(?:last|previous|prior|earlier|same|past)\b)"
-)
-# How something ranks, stacks up or measures up against others is the recipient's rank ("how
-# their score ranks among other teams").
-RANK_VERB = re.compile(
-    r"\b(?:ranks|ranked|ranking|stacks? up|measures? up)" + NOT_A_PERIOD
-    + r" (?:against|among|alongside|next to)\b"
-    r"|\bhow (?:[a-z']+ ){1,3}(?:ranks|stacks up|measures up)\b" + NOT_A_PERIOD
-    # the recipient's ranking, named by what it is in or not ("their ranking in the quiz
-    # league", "your club ranking"; not "a ranking of their favourite dishes")
-    + r"|\b(?:their|your|his|her|its|our|final|overall|current)(?: [a-z'-]+){0,2} ranking\b"
-    r"(?! of)"
-    r"|\branking (?:in|on|within|across|at)\b"
-)  # fmt: skip
-# How many, how much or how long they did something, compared with others ("how many classes
-# they took compared with other members"), is their figure beside the others' (benchmark.py),
-# not their rank: the recipient or a score compared with others ("how you compare") is.
-COMPARED_WITH = re.compile(r"\s+compar(?:e|ed|es|ing) (?:with|to|against)\b", re.IGNORECASE)
-ASKED_FIGURE = re.compile(r"\bhow (?:many|much|long)\b|\bnumber of\b|\btotal\b")
 # A phrase naming what the video is (not a measure in it) is not read as a quantity unless
 # something marks it as one ("how many", "number of", "%").
 GENRES = {"report", "review", "recap", "video", "update", "statement", "reminder", "summary",
@@ -262,16 +232,6 @@ def _percent(pos: int, tokens: list[str], text: str) -> Quantity:
     key, label = key_label(content[:3]) if content else ("share", "Share")
     key = key if key.endswith(("rate", "ratio")) else f"{key}_percent"
     return Quantity("percent", key, label, "", "%", "percent", position=pos)
-
-
-def own_figure(phrase: str) -> str:
-    """The words naming the recipient's figure when the phrase compares it with others ("how
-    many classes they took" of "... compared with other members"), else the phrase."""
-    beside = COMPARED_WITH.search(phrase)
-    text = " ".join(words(phrase))
-    if beside and ASKED_FIGURE.search(text) and benchmark(text) is not None:
-        return phrase[: beside.start()]
-    return phrase
 
 
 def _genre(tokens: list[str]) -> bool:
@@ -433,6 +393,7 @@ def quantities(prompt: str) -> list[Quantity]:
     noted = any(currency_note(p) for _, p in cut)  # "all amounts in HKD"
     read = [_not_done(pos, p, currency, noted) or _quantity(pos, p, currency, noted)
             for pos, p in ((pos, own_figure(p)) for pos, p in cut)]  # fmt: skip
+    ranks_within(read, cut, text)  # "their position overall and in their age group"
     for i, (pos, phrase) in enumerate(cut):
         # things named alone in a list beside a measure are one too ("races won, crashes");
         # not the parts of one in parentheses ("what they spent (food, drinks)"), nor words

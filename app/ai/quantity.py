@@ -20,6 +20,9 @@ class Quantity:
     top: int = 0  # how many a ranked list shows (top N)
     position: int = 0  # where the prompt names it
     end: int = 0  # where the phrase that names it ends
+    # what a rank is within, said to the recipient, when a phrase names two ("overall", "in
+    # your age group"); empty for a rank named alone
+    within: str = ""
 
     @property
     def slot_type(self) -> str:

@@ -160,10 +160,12 @@ def _comparison_data(d: SceneData) -> dict[str, object]:
 
 
 def _percentile_data(d: SceneData) -> dict[str, object]:
-    """Percentile gauge for the recipient."""
+    """Percentile gauge for the recipient; one of two ranks is titled by what it is within
+    ("Overall", "In your age group")."""
     rank = next((q for q in d.quantities if q.kind == "rank"), None)
     value = d._need(d.book.quantity(rank)) if rank else d.bind("percentile")
-    return {"percentile": value, "title": d.copy("percentile"), "label": "percentile",
+    title = rank.within.capitalize() if rank and rank.within else d.copy("percentile")
+    return {"percentile": value, "title": title, "label": "percentile",
             "person_name": d.person_ref()}  # fmt: skip
 
 

@@ -98,6 +98,11 @@ def slot_key(key: str, kind: str) -> str:
     return key if KEY.fullmatch(key) else f"{kind}_{key}"
 
 
+def ranked_within(q: Quantity) -> str:
+    """A rank's slot description, by what it is within ("in their age group")."""
+    return f"Where the recipient ranks {q.within.replace('your ', 'their ')}, 0-100"
+
+
 class SlotBook:
     """The slots a composition may use: the template's, plus proposals added on first use."""
 
@@ -118,8 +123,8 @@ class SlotBook:
     def quantity(self, q: Quantity) -> str:
         """The slot key holding quantity `q`: the template's slot of that key, else a proposed
         typed slot (a money slot's label and description name its currency symbol)."""
-        if q.kind == "rank":
-            return self.key("percentile") or q.key
+        if q.kind == "rank" and q.key == "percentile":
+            return self._percentile(q)
         key = slot_key(q.key, q.kind)
         taken = [s for s in self.slots if s.key == key or key in s.aliases]
         if key in ROLES or any(s.type != q.slot_type for s in taken):
@@ -136,10 +141,27 @@ class SlotBook:
             "duration": f"A number of {q.spoken}",
             "date": "An ISO date (YYYY-MM-DD)",
             "top": f"Your top {q.top}: objects with label and value, largest first",
+            "rank": ranked_within(q),
         }.get(q.kind, f"A number of {q.spoken}" if q.spoken else "A number")
         self.slots.append(DataSlot(key=q.key, label=label, type=q.slot_type,  # type: ignore[arg-type]
                                    description=described))  # fmt: skip
         return q.key
+
+    def _percentile(self, q: Quantity) -> str:
+        """The slot of the recipient's percentile; one proposed for the first of two ranks is
+        labelled by what it is within ("Percentile overall")."""
+        proposed = self.existing("percentile") is None
+        key = self.key("percentile")
+        if key is None:
+            return q.key
+        if proposed and q.within:
+            self.slots = [
+                s.model_copy(update={"label": q.label, "description": ranked_within(q)})
+                if s.key == key
+                else s
+                for s in self.slots
+            ]
+        return key
 
     def existing(self, role: str) -> str | None:
         found = find_slot(self.slots, role)

@@ -5,13 +5,17 @@ crater they stood, in metres", "lobster tails landed (in pounds)", "the average 
 in Belize dollars" and "when the next bonus gets paid out" were what showed it): a currency
 named by the plural English makes with "s" or by the plural its own country's English writes;
 a unit of measure said after a comma; how close something was; things done weighed in pounds,
-and a price per pound; when something is paid or arrives. Their neighbours read as before."""
+and a price per pound; when something is paid or arrives; two ranks named in one phrase ("their
+position overall and in their age group"), each on a gauge of its own. Their neighbours read as
+before."""
 
 from __future__ import annotations
 
 import pytest
 
+from app.ai.compose import create
 from app.ai.currencies import currency_in
+from app.ai.schemas import TemplateState
 from tests.support.ai_readings import kind_key_label_prefix as read
 
 
@@ -117,3 +121,61 @@ def test_things_done_weighed_in_pounds_and_a_price_per_pound(prompt, expected) -
 )  # fmt: skip
 def test_when_something_is_paid_or_arrives(prompt, expected) -> None:
     assert read(prompt) == expected
+
+
+@pytest.mark.parametrize(
+    "prompt, expected",
+    [
+        # two ranks named in one phrase, the second by what it is within, are a rank each
+        ("a cycling recap: where they finished overall and among juniors",
+         [("rank", "percentile", "Percentile overall", ""),
+          ("rank", "juniors_percentile", "Percentile among juniors", "")]),
+        ("a darts recap: their standing in the league and in their county",
+         [("rank", "percentile", "Percentile in league", ""),
+          ("rank", "county_percentile", "Percentile in county", "")]),
+        ("a ski recap: their rank overall, in their club and among veterans",
+         [("rank", "percentile", "Percentile overall", ""),
+          ("rank", "club_percentile", "Percentile in club", ""),
+          ("rank", "veterans_percentile", "Percentile among veterans", "")]),
+        # neighbours: a rank alone, a rank beside another measure, a top-N list, "and" then
+        # no group
+        ("a darts recap: their standing in the league", [("rank", "percentile", "Percentile", "")]),
+        ("a darts recap: their rank in the league and the darts they threw",
+         [("rank", "percentile", "Percentile", ""), ("count", "darts_thrown", "Darts thrown", "")]),
+        ("a bowling recap: their top 5 alleys and their rank overall",
+         [("top", "top_alleys", "Top 5", ""), ("rank", "percentile", "Percentile", "")]),
+        ("a darts recap: their rank overall and in 2025",
+         [("rank", "percentile", "Percentile", "")]),
+        ("a rowing recap: their rank overall and in their own words",
+         [("rank", "percentile", "Percentile", "")]),
+        ("a rowing recap: their rank overall and among other things",
+         [("rank", "percentile", "Percentile", "")]),
+    ],
+)  # fmt: skip
+def test_two_ranks_in_one_phrase(prompt, expected) -> None:
+    assert read(prompt) == expected
+
+
+def _gauges(prompt: str) -> tuple[list[tuple[str, object, object]], dict[str, str]]:
+    made = create(prompt, TemplateState())
+    gauges = [(s.label, s.sceneData["percentile"], s.sceneData["title"])
+              for s in made.scenes if s.primitiveId == "percentile-gauge"]  # fmt: skip
+    return gauges, {s.key: s.label for s in made.dataSlots if s.type == "number"}
+
+
+def test_two_ranks_in_one_phrase_are_shown_on_a_gauge_each() -> None:
+    gauges, labels = _gauges("A season recap for our cyclists: their distance ridden in km, "
+                             "and where they finished overall and among juniors")  # fmt: skip
+    assert gauges == [
+        ("Your rank overall", "[percentile]", "Overall"),
+        ("Your rank among juniors", "[juniors_percentile]", "Among juniors"),
+    ]
+    assert labels["percentile"] == "Percentile overall"
+    assert labels["juniors_percentile"] == "Percentile among juniors"
+
+
+def test_a_rank_alone_is_shown_on_one_gauge_as_before() -> None:
+    gauges, labels = _gauges("A season recap for our cyclists: their distance ridden in km, "
+                             "and where they finished overall")  # fmt: skip
+    assert len(gauges) == 1 and gauges[0][:2] == ("Your rank", "[percentile]")
+    assert gauges[0][2] not in ("Overall", "") and labels["percentile"] == "Percentile"
