@@ -6,7 +6,7 @@ the full round while capacity is free.
 
 On PostgreSQL a claim holds the shared dispatch lock (never beside a full round) and the
 account's own lock (one claim at a time per account) to its transaction's end; a caller that
-takes them in an earlier statement of its own (a render's charge, app/renders/create.py) says
+takes them in an earlier statement of its own (a render's charge, app/renders/charging.py) says
 so, and the claim takes them no more.
 """
 
@@ -28,14 +28,10 @@ from app.renders.queue import DISPATCH_LOCK, capacity, dispatch, enqueue
 from app.renders.states import JobStatus
 
 
-def _account_lock(account_id: str) -> int:
-    """The account's 32-bit advisory lock key (paired with DISPATCH_LOCK)."""
-    return zlib.crc32(account_id.encode()) - 2**31
-
-
 def claim_lock_of(account_id: str) -> int:
-    """The value of `claim_locks`' account lock for `account_id`."""
-    return _account_lock(account_id)
+    """The account's 32-bit advisory lock key (paired with DISPATCH_LOCK): the value of
+    `claim_locks`' account lock."""
+    return zlib.crc32(account_id.encode()) - 2**31
 
 
 def claim_locked(session: AsyncSession | PointTx, account_id: str) -> None:
@@ -61,7 +57,7 @@ _IN_FLIGHT = (_J.c.status == JobStatus.PROCESSING) | _QUEUED
 
 
 # Jobs in flight counted up to `slots` only (is any capacity free?), and the account's own.
-def _busy(slots: str, account: str) -> Any:
+def _busy(slots: str) -> Any:
     limited = select(literal(1)).where(_IN_FLIGHT).limit(bindparam(slots, type_=Integer))
     return select(func.count()).select_from(limited.subquery()).scalar_subquery()
 
@@ -72,7 +68,7 @@ def _held(account: str) -> Any:
     )
 
 
-_BUSY_AND_HELD = select(_busy("slots", "account_id"), _held("account_id"))
+_BUSY_AND_HELD = select(_busy("slots"), _held("account_id"))
 _CLAIM_FIRST = (
     update(_J)
     .where(
@@ -114,7 +110,7 @@ def busy_columns(slots: str = "busy_slots", account: str = "busy_account") -> li
     """`claim_account`'s busy count and whether the account holds a job in flight, as
     expressions another statement can return (its RETURNING); `slots` and `account` name
     their bound values. Read after the claim's locks (a later statement), the same figures."""
-    return [_busy(slots, account), _held(account)]
+    return [_busy(slots), _held(account)]
 
 
 def expect_claim(session: AsyncSession | PointTx, slots: int) -> None:
@@ -149,12 +145,10 @@ async def claim_account(session: AsyncSession | PointTx, slots: int, account_id:
     would do for it while capacity is taken (see the module docstring): mark its first
     waiting job enqueued when it has nothing in flight. Reads at most `slots` + 1 rows,
     whatever the other accounts' backlogs; the caller enqueues `job_id` after commit."""
-    if (
-        dialect_name(session) == "postgresql"
-        and transaction_info(session).get(_LOCKED) != account_id
-    ):
-        await _CLAIM_LOCKS_ON.rows(session, account_lock=_account_lock(account_id))  # to commit
-    kept = transaction_info(session).get(_BUSY)
+    info = transaction_info(session)
+    if dialect_name(session) == "postgresql" and info.get(_LOCKED) != account_id:
+        await _CLAIM_LOCKS_ON.rows(session, account_lock=claim_lock_of(account_id))  # to commit
+    kept = info.get(_BUSY)
     if kept is not None and kept[0] == account_id:  # read by the create's INSERT
         count, holds = kept[1], kept[2]
     else:

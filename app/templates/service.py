@@ -418,7 +418,7 @@ _COUNT_CUSTOM = PointWrite(_custom_count())
 def counting_on_postgresql() -> dict[bool, Any]:
     """PostgreSQL's statements that count renders, by whether the template is a built-in,
     for a caller that runs one inside its own statement (a data-modifying WITH: a render's
-    charge, app/renders/create.py). Bound: `usage_template`, `usage_n`, and a built-in's
+    charge, app/renders/charging.py). Bound: `usage_template`, `usage_n`, and a built-in's
     `usage_at` (names apart from the caller's)."""
     return {
         True: _builtin_count(
