@@ -5,21 +5,18 @@ pixel (GET /t/o/{jobId}.gif). All public: no key, no cookies; rate limited per c
 
 from __future__ import annotations
 
-import asyncio
 import base64
 import json
 import logging
-from contextlib import AbstractAsyncContextManager, nullcontext
-from typing import Any, cast
 
 from pydantic import ValidationError
-from quart import Blueprint, Response, current_app, render_template, request
+from quart import Blueprint, Response, render_template, request
 from quart_schema import document_request, hide, tag, validate_response
 from sqlalchemy.exc import SQLAlchemyError
 from werkzeug.urls import iri_to_uri
 
 from app import viewsessions as sessions
-from app.db import Database, utcnow
+from app.db import utcnow
 from app.errors import bad_request, summarize, validation_details
 from app.ratelimit import client_ip
 from app.renders.states import RenderOn
@@ -190,19 +187,6 @@ async def _track_body() -> TrackRequest:
         raise bad_request("Invalid beacon: " + summarize(details), details) from exc
 
 
-def _writer_turn(db: Database) -> AbstractAsyncContextManager[Any]:
-    """On SQLite, this process's beacons take turns (an asyncio lock, FIFO, woken at once)
-    instead of waiting in SQLite's busy handler, which sleeps up to 100 ms per retry: SQLite
-    has one writer anyway, and under load the sleeping made p99 seconds instead of ms.
-    PostgreSQL writes concurrently: no turn."""
-    if not db.url.startswith("sqlite"):
-        return nullcontext()
-    lock = current_app.config.get("REELSMITH_TRACK_LOCK")
-    if lock is None:
-        lock = current_app.config["REELSMITH_TRACK_LOCK"] = asyncio.Lock()
-    return cast(AbstractAsyncContextManager[Any], lock)
-
-
 @bp.after_app_request
 async def _cors(response: Response) -> Response:
     """Any page may post beacons (and read the answer): CORS on /api/track, errors included."""
@@ -232,15 +216,13 @@ async def track() -> TrackResponse:
     if service.is_bot(request.headers.get("User-Agent")):
         return TrackResponse(ok=True, counted=False)
     sid = sessions.verify(settings.session_secret, body.videoId, beacon.session_id)
-    db = get_db()
     outcome = await service.track(
-        db,
+        get_db(),
         body.videoId,
         beacon,
         signed_sid=sid,
         client=client,
         max_events=settings.track_max_events_per_session,
-        turn=_writer_turn(db),  # taken only for a beacon that will be counted
     )
     return TrackResponse(ok=True, counted=outcome == "counted")
 

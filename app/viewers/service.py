@@ -5,10 +5,8 @@ from __future__ import annotations
 
 import hashlib
 import logging
-from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
-from typing import Any
 from urllib.parse import urlsplit
 
 from sqlalchemy import and_, bindparam, delete, or_, select
@@ -192,13 +190,14 @@ async def track(
     signed_sid: str | None,
     client: str | None,
     max_events: int,
-    turn: AbstractAsyncContextManager[Any],
 ) -> str:
     """POST /api/track: VideoNotFound for unknown, unfinished and deleted videos;
     InvalidBeacon for a scene the video does not have. Counted only for a session the
     server signed (`signed_sid`, app/viewers/sessions.py): "unsigned" otherwise, nothing
-    stored and no transaction opened. A counted beacon is written in one transaction, taken
-    inside `turn` (the writers' turn of the route)."""
+    stored and no transaction opened. A counted beacon is written by point writes in a
+    transaction it shares with the beacons that came with it (app/groupcommit.py: one
+    COMMIT for them all, in the order of their video and session); answered once that
+    transaction has committed."""
     job = await tracked_job(db, job_id)
     check_scene(job, beacon)
     if signed_sid is None:
@@ -206,12 +205,12 @@ async def track(
     beacon = replace(
         beacon, session_id=signed_sid, metadata={**beacon.metadata, "sessionId": signed_sid}
     )
-    async with turn:  # three point writes, without a session (app/pointtx.py)
-        return str(
-            await db.points_or_session(
-                lambda tx: record(tx, job, beacon, client=client, max_events=max_events)
-            )
+    return str(
+        await db.group_commit.run(
+            lambda tx: record(tx, job, beacon, client=client, max_events=max_events),
+            order=(job.id, signed_sid),
         )
+    )
 
 
 async def purge_view_events(session: AsyncSession, retention_days: int) -> int:
