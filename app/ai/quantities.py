@@ -32,7 +32,15 @@ from app.ai.counts import (
     unit_led,
 )
 from app.ai.currencies import PESO, currency_in
-from app.ai.heads import PAID_THINGS, RANK_WHERE, general, listed, share_done, share_of_whole
+from app.ai.heads import (
+    GOES_TO,
+    PAID_THINGS,
+    RANK_WHERE,
+    general,
+    listed,
+    share_done,
+    share_of_whole,
+)
 from app.ai.measures import (
     COUNT_NOUNS,
     DOERS,
@@ -66,6 +74,7 @@ from app.ai.phrases import (
     lead_words,
     named_run,
     phrases,
+    place_named,
     unquoted,
     with_name,
     words,
@@ -199,6 +208,8 @@ def share_label(share: re.Match[str]) -> list[str]:
     the things and where or how they were ("Days in profit", "Trips on time")."""
     noun, verb, rest = share.group(1), share.group(2), share.group(3).split()
     doing = [w for w in rest if w.endswith("ing")][:1]
+    if GOES_TO.match(f"{verb} {' '.join(rest)}") and rest[1:]:  # "donations that go to a school"
+        return [noun, "to", rest[-1]]
     if verb == "spent" and doing:  # "the share of the season their yacht spent out cruising"
         return [noun, *doing]
     if rest and done(rest[0]) and not done(verb):  # "training sessions attended"
@@ -388,6 +399,8 @@ def quantities(prompt: str) -> list[Quantity]:
     currency = currency_of(text)
     cut = []
     for pos, phrase in both_in(phrases(text)):  # "the fee and the bonus (both in kina)"
+        if place_named(text, pos, phrase):  # "in Munda, Solomon Islands"
+            continue
         asked = ASKED.match(phrase)  # "could it show how many ...": what it asks to show
         cut.append((pos + asked.end(), phrase[asked.end() :]) if asked else (pos, phrase))
     noted = any(currency_note(p) for _, p in cut)  # "all amounts in HKD"
