@@ -156,13 +156,19 @@ def done(verb: str) -> bool:
 PLURALS = {"fish", "sheep", "deer", "salmon", "trout", "geese", "mice", "teeth", "children",
            "men", "women", "people", "aircraft", "cattle", "bison", "moose", "shrimp",
            "squid", "crayfish", "swine", "offspring"}  # fmt: skip
+# ...and the kinds of them named in one word ("bonefish", "swordfish", "reindeer"); not the
+# adjectives that end so ("selfish", "wolfish").
+KINDS_OF = ("fish", "deer", "sheep", "trout", "salmon")
+NOT_KINDS_OF = {"selfish", "unselfish", "elfish", "oafish", "raffish", "wolfish", "dwarfish",
+                "standoffish", "outlandish"}  # fmt: skip
 
 
 def things(noun: str) -> bool:
     """Whether a noun names things that can be counted as done: a plural (with or without
-    an "s": "fish"), not places or things a scene shows."""
+    an "s": "fish", "bonefish"), not places or things a scene shows."""
     plural = noun.endswith("s") and not noun.endswith("ss") and len(noun) > 3 or noun in PLURALS
-    return plural and noun not in SHOWN_AS_PLACES | SHOWN_AS_SCENES
+    kind = noun.endswith(KINDS_OF) and len(noun) > 6 and noun not in NOT_KINDS_OF
+    return (plural or kind) and noun not in SHOWN_AS_PLACES | SHOWN_AS_SCENES
 
 
 def things_done(content: list[str]) -> bool:

@@ -86,12 +86,21 @@ SHARED_MONEY = {"pot", "profit", "profits", "prize", "jackpot", "kitty", "winnin
                 "dividends", "rent", "company", "business", "shares"}  # fmt: skip
 
 
+# ...or of money said to go somewhere ("the share of donations that goes to the drummers'
+# school", "the proportion of fees going to charity"), a percentage of it too.
+GOES_TO = re.compile(
+    r"^(?:that |which )?(?:(?:is|are|was|were) )?(?:goes|go|went|going|given|sent|passed) to\b"
+)
+
+
 def share_of_whole(text: str) -> bool:
-    """Whether the lower-case phrase names a share of a whole that is no money."""
+    """Whether the lower-case phrase names a share of a whole that is no money, or of money
+    said to go somewhere."""
     found = SHARE.search(text)
+    goes = found is not None and GOES_TO.match(text[found.end() :].strip()) is not None
     return (
         found is not None
-        and found.group(1) not in SHARED_MONEY | MONEY_THINGS
+        and (found.group(1) not in SHARED_MONEY | MONEY_THINGS or goes)
         or bool(share_done(text))
     )
 
@@ -234,13 +243,17 @@ def _doing(word: str) -> bool:
 def _in_state(pos: int, lead: list[str]) -> Quantity | None:
     """Things named by the state they are in or what they are doing, one or two words and the
     state ("safety modules left to complete": "Safety modules left"; "tickets still open":
-    "Tickets open"; "fragments growing on their frame": "Fragments growing"), a count of them;
-    not time or money ("days left", "funds remaining")."""
+    "Tickets open"; "fragments growing on their frame": "Fragments growing"), a count of them,
+    as is a measure left ("litres left in their reserved barrel": "Litres left"); not time or
+    money ("days left", "funds remaining", "pounds left")."""
     named = [w for w in lead if w not in STILL]
     if not 2 <= len(named) <= 3 or not (named[-1] in PENDING or _doing(named[-1])):
         return None
     noun = named[-2]
-    if not _counted(noun) or noun in UNIT_NAMES or measure(noun) or noun in NOT_THINGS:
+    # a measure is left or remaining, not growing; pounds left may be money
+    left = named[-1] in PENDING and not noun.startswith(("pound", "lb"))
+    counted = left if measure(noun) else _counted(noun)
+    if not counted or noun in UNIT_NAMES or noun in NOT_THINGS:
         return None
     key, label = key_label(named)
     return Quantity("count", key, label, position=pos)

@@ -81,6 +81,23 @@ def phrases(text: str) -> list[tuple[int, str]]:
     return out
 
 
+# A place named where something is ("in Munda, Solomon Islands", "on Andros, Bahamas"): the
+# name before a comma, after a word that says where.
+_NAME = r"[A-Z][\w'’.-]*"
+PLACE_BEFORE = re.compile(
+    rf"\b(?:in|on|at|near|from|outside|around|off) (?:the )?{_NAME}(?: {_NAME})*,\s*$"
+)
+
+
+def place_named(text: str, pos: int, phrase: str) -> bool:
+    """Whether the phrase at pos is the rest of a place's name, the region or country after
+    a town ("in Munda, Solomon Islands": "Solomon Islands"), its every word written with a
+    capital; it names nothing to measure ("Islands", "Comoros", "Bahamas" are no count)."""
+    name = [w for w in phrase.split() if w not in ("the", "of", "and")]
+    capitals = bool(name) and all(re.fullmatch(_NAME, w) for w in name)
+    return capitals and PLACE_BEFORE.search(text[:pos]) is not None
+
+
 # Words that end a measure's name: "donations spent on projects" is named "Donations spent".
 NAME_ENDS = {"on", "in", "for", "per", "by", "from", "to", "with", "at", "as", "versus", "vs",
              "against", "since", "across", "during", "compared", "compares", "compare",

@@ -32,7 +32,15 @@ from app.ai.counts import (
     unit_led,
 )
 from app.ai.currencies import PESO, currency_in
-from app.ai.heads import PAID_THINGS, RANK_WHERE, general, listed, share_done, share_of_whole
+from app.ai.heads import (
+    GOES_TO,
+    PAID_THINGS,
+    RANK_WHERE,
+    general,
+    listed,
+    share_done,
+    share_of_whole,
+)
 from app.ai.measures import (
     COUNT_NOUNS,
     DOERS,
@@ -66,6 +74,7 @@ from app.ai.phrases import (
     lead_words,
     named_run,
     phrases,
+    place_named,
     unquoted,
     with_name,
     words,
@@ -199,6 +208,8 @@ def share_label(share: re.Match[str]) -> list[str]:
     the things and where or how they were ("Days in profit", "Trips on time")."""
     noun, verb, rest = share.group(1), share.group(2), share.group(3).split()
     doing = [w for w in rest if w.endswith("ing")][:1]
+    if GOES_TO.match(f"{verb} {' '.join(rest)}") and rest[1:]:  # "donations that go to a school"
+        return [noun, "to", rest[-1]]
     if verb == "spent" and doing:  # "the share of the season their yacht spent out cruising"
         return [noun, *doing]
     if rest and done(rest[0]) and not done(verb):  # "training sessions attended"
@@ -247,6 +258,10 @@ HOW_NOUNS = {"far": "distance", "high": "height", "deep": "depth", "fast": "spee
              "close": "distance", "near": "distance"}  # fmt: skip
 
 
+# ...and what is measured of a thing ("the weight of their heaviest catch in kg").
+DIMENSIONS = {*HOW_NOUNS.values(), "weight", "size", "length", "width", "depth", "height"}
+
+
 # Temperatures are shown by their sign, however the prompt names them.
 DEGREES = {"°c": "°C", "°f": "°F", "celsius": "°C", "fahrenheit": "°F",
            "degrees celsius": "°C", "degrees fahrenheit": "°F"}  # fmt: skip
@@ -262,6 +277,10 @@ def _measured(pos: int, tokens: list[str], phrase: str) -> Quantity | None:
     elif found := MEASURED_IN.search(text) or weighed_in(text):
         unit, named = found.group(2), found.group(1)
     thing = content_words(lead_words(named.split()), set()) if found else []
+    # "the length of the biggest shark in metres": "Biggest shark length (metres)"
+    dims = "|".join(sorted(DIMENSIONS))
+    of = re.match(rf"(?:(?:the|their|your) )?({dims}) of ", named) if found else None
+    thing = [*[w for w in thing if w != of.group(1)][:2], of.group(1)] if of else thing
     how = re.search(r"\bhow (" + "|".join(HOW_NOUNS) + r")\b", named) if found else None
     if how:  # "how far they cycled in miles": "Distance cycled (miles)", "how high we flew
         # in metres": "Height flown (metres)" (the adjective is what the noun says)
@@ -273,7 +292,7 @@ def _measured(pos: int, tokens: list[str], phrase: str) -> Quantity | None:
         thing = [rest[0], noun] if of_what else [noun, *rest][:2]
     if not thing:
         return None
-    key, _ = key_label(thing[:2])
+    key, _ = key_label(thing[: 3 if of else 2])
     label = headed(as_written(key.split("_"), phrase))
     unit = re.sub(r"\bkm h\b", "km/h", as_written(unit.split(), phrase))  # read as "km h"
     unit = DEGREES.get(unit.lower(), unit)  # "degrees celsius": "°C"
@@ -332,8 +351,9 @@ def _count(pos: int, tokens: list[str], marked: bool, phrase: str) -> Quantity |
     of = rest[:1] if noun in UNITS and where and not verb else []
     # "how many stamps till their next free coffee": the stamps to go
     done_with = [verb, *particle(verb, tokens)] if verb else []  # "hives looked after"
-    # "days smoke-free", "weeks injury-free": the state they were in is said
-    free = re.search(rf"\b{noun} ([a-z]+-(?:free|less))\b", phrase.lower())
+    # "days smoke-free", "weeks injury-free", "minutes underwater": the state they were in, or
+    # where, is said
+    free = re.search(rf"\b{noun} ([a-z]+-(?:free|less)|{AWAY})\b", phrase.lower())
     name = named_run(noun, phrase) if counted is None else [noun]  # "the Big Five": a name
     said = [w.lower() for w in name]
     named = (
@@ -352,6 +372,10 @@ def _count(pos: int, tokens: list[str], marked: bool, phrase: str) -> Quantity |
     if "how much" in text and noun not in COUNT_NOUNS:
         return None
     return Quantity("count", key, label, position=pos)
+
+
+# Where time was spent, said in one word after its unit ("minutes underwater", "days abroad").
+AWAY = r"(?:underwater|outdoors|indoors|abroad|aboard|offshore|overseas|ashore|afloat|online)"
 
 
 # Words that count how many different things, whatever was done with them.
@@ -388,6 +412,8 @@ def quantities(prompt: str) -> list[Quantity]:
     currency = currency_of(text)
     cut = []
     for pos, phrase in both_in(phrases(text)):  # "the fee and the bonus (both in kina)"
+        if place_named(text, pos, phrase):  # "in Munda, Solomon Islands"
+            continue
         asked = ASKED.match(phrase)  # "could it show how many ...": what it asks to show
         cut.append((pos + asked.end(), phrase[asked.end() :]) if asked else (pos, phrase))
     noted = any(currency_note(p) for _, p in cut)  # "all amounts in HKD"

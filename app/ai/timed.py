@@ -137,11 +137,27 @@ def duration(pos: int, tokens: list[str], phrase: str) -> Quantity | None:
     content = [t for t in lead_words(tokens) if (t.split("'")[0] not in STOP or t == "time")
                and t not in skip and not t.isdigit()]  # fmt: skip
     if not content:
-        return None
+        return _time_where(pos, tokens, plural)
     average = "average" in tokens or "avg" in tokens
     # a time is named as one ("their best 2k erg time": "Best 2k time", not "Best 2k")
     named = content[:2] + (["time"] if "time" in content[2:] else [])
     key, label = key_label((["average"] if average else []) + named)
+    return Quantity("duration", key, label, "", UNITS[plural], plural, position=pos)
+
+
+# Where someone was, said after how long they were there ("in the water", "on stage").
+WHERE = {"in", "on", "at", "under", "aboard", "onboard", "inside", "outside", "underwater"}
+
+
+def _time_where(pos: int, tokens: list[str], plural: str) -> Quantity | None:
+    """How long someone was somewhere, the phrase naming only where ("how long they were in
+    the water": "Time in water", "how long she was on stage": "Time on stage"); None when it
+    names nowhere."""
+    at = next((i for i, t in enumerate(tokens) if t in WHERE and "long" in tokens[:i]), None)
+    place = content_words(tokens[at + 1 :], set())[:2] if at is not None else []
+    if at is None or not place:
+        return None
+    key, label = key_label(["time", tokens[at], *place])
     return Quantity("duration", key, label, "", UNITS[plural], plural, position=pos)
 
 

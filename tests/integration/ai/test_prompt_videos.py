@@ -56,6 +56,7 @@ from tests.support.ai_prompts_held_out_31 import HELD_OUT_31
 from tests.support.ai_prompts_held_out_32 import HELD_OUT_32
 from tests.support.ai_prompts_held_out_33 import HELD_OUT_33
 from tests.support.ai_prompts_held_out_34 import HELD_OUT_34
+from tests.support.ai_prompts_held_out_35 import HELD_OUT_35
 from tests.support.prompt_videos import (
     TOLERANCE,
     Verdict,
@@ -145,7 +146,8 @@ HELD_OUT_SETS = {"held-out create prompts": HELD_OUT,
                  "thirtieth held-out create prompts": HELD_OUT_30,
                  "thirty-first held-out create prompts": HELD_OUT_31,
                  "thirty-second held-out create prompts": HELD_OUT_32,
-                 "thirty-third held-out create prompts": HELD_OUT_33}  # fmt: skip
+                 "thirty-third held-out create prompts": HELD_OUT_33,
+                 "thirty-fourth held-out create prompts": HELD_OUT_34}  # fmt: skip
 
 
 @pytest.mark.parametrize("title", list(HELD_OUT_SETS))
@@ -158,33 +160,30 @@ async def test_held_out_prompts_make_videos_that_pass_every_check(
     assert rates(verdicts) == dict.fromkeys(rates(verdicts), 1.0), table(title, verdicts)
 
 
-# The thirty-fourth set's rates at its first run, after the fixes that followed the thirty-third
-# set's first run and before any change after them (docs/api/ai.md names them): needs 40 %,
-# the other checks 100 % (failing: the tea pluckers' "when the next bonus gets paid out", a
-# date shown through nothing, the lake marathon swimmers' "their position overall and in their
-# age group", two ranks shown through one percentile, and "the entry fee they paid in
-# Macedonian denars", an amount shown in dollars, the volcano tour's "how close to the crater
-# they stood, in metres", a count shown through nothing, the lobster co-op's "lobster tails
-# landed (in pounds)", a count shown as an amount in pounds, and its "average price per pound
-# in Belize dollars", an amount shown in pounds, the windsurfing school's "what the lesson
-# package cost in Aruban florins", an amount shown in dollars, and the mohair sale's "the price
-# per kilo they got in maloti", an amount shown in dollars).
+# The thirty-fifth set's rates at its first run, after the fixes that followed the thirty-fourth
+# set's first run and before any change after them (docs/api/ai.md names them): needs 60 %,
+# the other checks 100 % (failing: the winery's "litres left in their reserved barrel", a count
+# shown through nothing, the bonefishing lodge's "Bonefish caught and released", a count shown
+# through nothing, the drum sanctuary's "the share of donations that goes to the drummers'
+# school", a percent shown through nothing (a breakdown instead), and the whale shark trips'
+# "how long they were in the water", a duration shown through nothing (a count labelled
+# "Long")).
 # It stays guarded at these rates: changes made after its first run may be checked against it,
 # so it is no longer blind once they are.
-THIRTY_FOURTH_MEASURED = {"no_echo": 1.0, "needs": 0.4, "length": 1.0, "scripts": 1.0}
+THIRTY_FIFTH_MEASURED = {"no_echo": 1.0, "needs": 0.6, "length": 1.0, "scripts": 1.0}
 
 
-async def test_thirty_fourth_held_out_prompts_as_first_measured(
+async def test_thirty_fifth_held_out_prompts_as_first_measured(
     client: Any, make_user: Any, settings: Settings, browser: Browser, tmp_path: Path
 ) -> None:
-    """Written before any composer change that follows the thirty-third set's fixes, and never
-    tuned on: printed, and guarded at the rates of its first run (THIRTY_FOURTH_MEASURED)."""
+    """Written before any composer change that follows the thirty-fourth set's fixes, and never
+    tuned on: printed, and guarded at the rates of its first run (THIRTY_FIFTH_MEASURED)."""
     user = await make_user(tier="enterprise")
-    verdicts = await run_suite(client, user, settings, browser, HELD_OUT_34, tmp_path)
-    title = "thirty-fourth held-out create prompts (never tuned on)"
+    verdicts = await run_suite(client, user, settings, browser, HELD_OUT_35, tmp_path)
+    title = "thirty-fifth held-out create prompts (never tuned on)"
     print("\n" + table(title, verdicts))
     got = rates(verdicts)
-    assert all(got[c] >= THIRTY_FOURTH_MEASURED[c] for c in got), table(title, verdicts)
+    assert all(got[c] >= THIRTY_FIFTH_MEASURED[c] for c in got), table(title, verdicts)
 
 
 def probe_seconds(path: Path) -> float:
