@@ -185,8 +185,28 @@ def _found(text: str) -> list[tuple[int, Currency]]:
                 if name not in LOWER_ONLY or text[m.start(m.lastindex or 0)].islower()]  # fmt: skip
     out += [(at, _of(code)) for at, code in cldr.abbreviated(text, _signs())]
     out += [(at, _of(code)) for at, code in cldr.placed(text, TAKEN)]
+    out += [(at, _of(code)) for at, code in _signed(text)]
     return out + [(at, Currency(_shown(sign), _spoken(code))) for at, code, sign in
                   cldr.named(text, KNOWN, TAKEN)]  # fmt: skip
+
+
+# A sign of letters written alone where only a currency can stand, as written ("the season's
+# fees (FCFA)", "dues in FCFP"): three characters or more, with a capital first (two letters
+# may be a unit, "KM"; a word in lower case, "lei", is several currencies').
+SIGNED_AT = r"\(({signs})\)|\bin ({signs})(?=\s*(?:[,;:.!?)\n]|$|and\b|or\b|plus\b))"
+
+
+def _signed(text: str) -> list[tuple[int, str]]:
+    """(where, code) of each currency named by its own sign of letters alone ("(FCFA)": XAF),
+    a sign no other currency has."""
+    signs = _signs()
+    shown = list(signs.values())
+    own = {sign: code for code, sign in signs.items()
+           if len(sign) >= 3 and sign != code and shown.count(sign) == 1
+           and sign[0].isupper() and sign.replace(".", "").isalpha()}  # fmt: skip
+    pattern = "|".join(re.escape(s) for s in sorted(own, key=len, reverse=True))
+    return [(m.start(m.lastindex or 0), own[m.group(m.lastindex or 0)])
+            for m in re.finditer(SIGNED_AT.format(signs=pattern), text)]  # fmt: skip
 
 
 def _signs() -> dict[str, str]:

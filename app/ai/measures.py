@@ -93,6 +93,13 @@ MEASURED_IN = re.compile(
 )  # fmt: skip
 # "pounds of food" is a weight, not the currency, as is "the price per pound".
 WEIGHED = re.compile(r"\b(?:pounds?|lbs?) of\b|\bper (?:pound|lb)\b", re.IGNORECASE)
+# Skills named by what someone did with them ("the skills they've improved", "skills she
+# learned this term") are what a profile shows, as "the books they borrowed" are a shelf;
+# "skills learned", "how many skills" are counted.
+PROFILED = re.compile(
+    r"^(?:(?:the|their|your|his|her|our|my) )?(?:[a-z]+ )?skills (?:that |which )?"
+    r"(?:they|you|we|he|she|i)\b"
+)
 # Who did what was done in a relative clause ("the events they attended").
 DOERS = {"they", "you", "we", "he", "she", "i"}
 # ...or named, after whose they are ("the clubs their daughter joined", "rides your son took").

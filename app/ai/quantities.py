@@ -47,6 +47,7 @@ from app.ai.measures import (
     MEASURED,
     MEASURED_IN,
     PARTICIPLES,
+    PROFILED,
     SHOWN_AS_SCENES,
     STATES,
 )
@@ -156,7 +157,7 @@ def _quantity(pos: int, phrase: str, currency: Currency, noted: bool) -> Quantit
     of_time = of_time or held_on(tokens)
     if _genre(tokens) and not marked and not ranked and "date" not in tokens and not of_time:
         return None
-    if PICTURE_OF.match(text) or BUTTON_TO.match(text):
+    if PICTURE_OF.match(text) or BUTTON_TO.match(text) or PROFILED.match(text) and not marked:
         return None
     top = ranked_list(text)
     if top:

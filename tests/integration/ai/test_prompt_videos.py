@@ -1,5 +1,5 @@
 """The built-in composer judged on its videos (tests/support/prompt_videos.py says how): every
-tuned create prompt (tests/support/ai_prompts.py) and the thirty-four sets of ten held-out
+tuned create prompt (tests/support/ai_prompts.py) and the thirty-six sets of ten held-out
 prompts (tests/support/ai_prompts_held_out*.py) are composed, saved, given
 sample data, spoken by the offline voices and read at each scene's settled frame of the 720p
 composition; a representative two are rendered to MP4 end to end. The pass rate per check is
@@ -57,6 +57,7 @@ from tests.support.ai_prompts_held_out_32 import HELD_OUT_32
 from tests.support.ai_prompts_held_out_33 import HELD_OUT_33
 from tests.support.ai_prompts_held_out_34 import HELD_OUT_34
 from tests.support.ai_prompts_held_out_35 import HELD_OUT_35
+from tests.support.ai_prompts_held_out_36 import HELD_OUT_36
 from tests.support.prompt_videos import (
     TOLERANCE,
     Verdict,
@@ -147,7 +148,8 @@ HELD_OUT_SETS = {"held-out create prompts": HELD_OUT,
                  "thirty-first held-out create prompts": HELD_OUT_31,
                  "thirty-second held-out create prompts": HELD_OUT_32,
                  "thirty-third held-out create prompts": HELD_OUT_33,
-                 "thirty-fourth held-out create prompts": HELD_OUT_34}  # fmt: skip
+                 "thirty-fourth held-out create prompts": HELD_OUT_34,
+                 "thirty-fifth held-out create prompts": HELD_OUT_35}  # fmt: skip
 
 
 @pytest.mark.parametrize("title", list(HELD_OUT_SETS))
@@ -160,30 +162,28 @@ async def test_held_out_prompts_make_videos_that_pass_every_check(
     assert rates(verdicts) == dict.fromkeys(rates(verdicts), 1.0), table(title, verdicts)
 
 
-# The thirty-fifth set's rates at its first run, after the fixes that followed the thirty-fourth
-# set's first run and before any change after them (docs/api/ai.md names them): needs 60 %,
-# the other checks 100 % (failing: the winery's "litres left in their reserved barrel", a count
-# shown through nothing, the bonefishing lodge's "Bonefish caught and released", a count shown
-# through nothing, the drum sanctuary's "the share of donations that goes to the drummers'
-# school", a percent shown through nothing (a breakdown instead), and the whale shark trips'
-# "how long they were in the water", a duration shown through nothing (a count labelled
-# "Long")).
+# The thirty-sixth set's rates at its first run, after the fixes that followed the thirty-fifth
+# set's first run and before any change after them (docs/api/ai.md names them): needs 80 %,
+# the other checks 100 % (failing: the football academy's "the season's fees (FCFA)", an
+# amount shown in dollars (the Central African CFA franc's sign, written alone, was not read
+# as a currency), and the cricket academy's "the skills they've improved (batting, bowling,
+# fielding)", a skills profile shown through nothing (a count "Skills improved" instead)).
 # It stays guarded at these rates: changes made after its first run may be checked against it,
 # so it is no longer blind once they are.
-THIRTY_FIFTH_MEASURED = {"no_echo": 1.0, "needs": 0.6, "length": 1.0, "scripts": 1.0}
+THIRTY_SIXTH_MEASURED = {"no_echo": 1.0, "needs": 0.8, "length": 1.0, "scripts": 1.0}
 
 
-async def test_thirty_fifth_held_out_prompts_as_first_measured(
+async def test_thirty_sixth_held_out_prompts_as_first_measured(
     client: Any, make_user: Any, settings: Settings, browser: Browser, tmp_path: Path
 ) -> None:
-    """Written before any composer change that follows the thirty-fourth set's fixes, and never
-    tuned on: printed, and guarded at the rates of its first run (THIRTY_FIFTH_MEASURED)."""
+    """Written before any composer change that follows the thirty-fifth set's fixes, and never
+    tuned on: printed, and guarded at the rates of its first run (THIRTY_SIXTH_MEASURED)."""
     user = await make_user(tier="enterprise")
-    verdicts = await run_suite(client, user, settings, browser, HELD_OUT_35, tmp_path)
-    title = "thirty-fifth held-out create prompts (never tuned on)"
+    verdicts = await run_suite(client, user, settings, browser, HELD_OUT_36, tmp_path)
+    title = "thirty-sixth held-out create prompts (never tuned on)"
     print("\n" + table(title, verdicts))
     got = rates(verdicts)
-    assert all(got[c] >= THIRTY_FIFTH_MEASURED[c] for c in got), table(title, verdicts)
+    assert all(got[c] >= THIRTY_SIXTH_MEASURED[c] for c in got), table(title, verdicts)
 
 
 def probe_seconds(path: Path) -> float:
