@@ -27,7 +27,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 from sqlalchemy.types import TypeDecorator
 from sqlalchemy.util import greenlet_spawn
 
-from app.groupcommit import MAX_BATCH, GroupCommit
+from app.groupcommit import GroupCommit
 from app.pointtx import PointTx, SessionNeeded
 from app.sqlite_inline import READ_BUSY_TIMEOUT_MS, close_point_readers, inline_creator
 
@@ -283,11 +283,7 @@ class Database:
         # on a thread of aiosqlite's: the lock is the file's, one writer at a time anyway.
         self.write_turn = asyncio.Lock()
         self._point_writer: Any = None  # the write engine's connection for point transactions
-        # Beacons' short write transactions, committed together when they come together on
-        # PostgreSQL; on a SQLite file one at a time, in turn (batches measured no better).
-        self.group_commit = GroupCommit(
-            self, max_batch=1 if self.url.startswith("sqlite") else MAX_BATCH
-        )
+        self.group_commit = GroupCommit(self, in_turn=self.url.startswith("sqlite"))  # beacons
 
     async def _take_turn(self) -> bool:
         """This process's turn to write (False: not within WRITE_TURN_WAIT_S, e.g. a session

@@ -9,7 +9,7 @@ runs every queued work in one point transaction, in `order` (a key: transactions
 processes take their row locks in one order, so two batches never deadlock on each other),
 commits once and hands each caller its own result. Works that arrive while a batch commits
 form the next batch: nothing waits for a timer, and a lone beacon is committed at once, as
-before. On a SQLite file a batch is one work (`max_batch=1`): the process's beacons take turns,
+before. On a SQLite file a batch is one work (`in_turn`): the process's beacons take turns,
 first come first served, each in its own transaction, as they did before (batches measured no
 better there: SQLite's COMMIT is a local fsync on a thread, and a longer transaction holds the
 file's one write lock longer).
@@ -52,10 +52,10 @@ class _Queued:
 
 @dataclass
 class GroupCommit:
-    """One per database and event loop (`Database.group_commit`)."""
+    """One per database (`Database.group_commit`); `in_turn`: one work a transaction (SQLite)."""
 
     db: _Points
-    max_batch: int = MAX_BATCH
+    in_turn: bool = False
     _queue: list[_Queued] = field(default_factory=list)
     _flusher: asyncio.Task[None] | None = None
     batches: int = 0  # committed batches (for tests and the bench)
@@ -76,7 +76,8 @@ class GroupCommit:
 
     async def _flush(self) -> None:
         while self._queue:
-            batch, self._queue = self._queue[: self.max_batch], self._queue[self.max_batch :]
+            size = 1 if self.in_turn else MAX_BATCH
+            batch, self._queue = self._queue[:size], self._queue[size:]
             try:
                 await self._commit(sorted(batch, key=lambda q: q.order))
             except BaseException as exc:  # the flusher cancelled (shutdown): nobody is left waiting

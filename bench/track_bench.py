@@ -40,9 +40,9 @@ from driver_gc import quiet_gc  # noqa: E402
 from app import viewsessions  # noqa: E402
 from app.accounts.service import create_account  # noqa: E402
 from app.config import Settings  # noqa: E402
-from app.db import Database, utcnow  # noqa: E402
+from app.db import Database  # noqa: E402
 from app.models import create_all  # noqa: E402
-from app.renders.models import RenderJob  # noqa: E402
+from tests.support.analytics import completed_job  # noqa: E402
 from tests.support.live_server import live_server  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -78,22 +78,7 @@ async def seed(database_url: str, videos: int) -> list[str]:
             for n in range(videos):
                 job_id = str(uuid.uuid4())
                 ids.append(job_id)
-                session.add(
-                    RenderJob(
-                        id=job_id,
-                        account_id=account.id,
-                        template_id="pulse",
-                        display_name=f"Recipient {n}",
-                        status="complete",
-                        stage="done",
-                        progress=100,
-                        request={"schemaVersion": 1, "scenes": []},
-                        output_key=f"videos/{job_id}.1.mp4",
-                        duration_ms=12000,
-                        scene_starts_ms=SCENE_STARTS,
-                        completed_at=utcnow(),
-                    )
-                )
+                session.add(completed_job(job_id, account.id, f"Recipient {n}", SCENE_STARTS))
     finally:
         await db.dispose()
     return ids

@@ -62,6 +62,26 @@ async def set_scene_starts(app: Any, job_ids: list[str], starts: dict[str, int])
         )
 
 
+def completed_job(
+    job_id: str, account_id: str, name: str, scene_starts_ms: dict[str, int]
+) -> RenderJob:
+    """The row of a finished 12 s video (what beacons are counted for), to add to a session."""
+    return RenderJob(
+        id=job_id,
+        account_id=account_id,
+        template_id="pulse",
+        display_name=name,
+        status="complete",
+        stage="done",
+        progress=100,
+        request={"schemaVersion": 1, "scenes": []},
+        output_key=f"videos/{job_id}.1.mp4",
+        duration_ms=12000,
+        scene_starts_ms=scene_starts_ms,
+        completed_at=utcnow(),
+    )
+
+
 async def add_sessions(
     app: Any, job: RenderJob | dict[str, Any], count: int, **fields: Any
 ) -> None:

@@ -16,13 +16,13 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from app.accounts.models import Account
-from app.db import Database, utcnow
+from app.db import Database
 from app.pointtx import PointTx, need_session
-from app.renders.models import RenderJob
 from app.viewers import service
 from app.viewers.beacons import Beacon
 from app.viewers.models import ViewEvent, ViewSession
 from tests.integration.db.test_point_transactions import _account, _charge, _state
+from tests.support.analytics import completed_job
 from tests.support.statements import ADD_LEDGER, entry
 
 
@@ -137,22 +137,7 @@ async def _playable_job(db: Database) -> tuple[str, str]:
     account_id = await _account(db)
     job_id = uuid.uuid4().hex
     async with db.session() as session:
-        session.add(
-            RenderJob(
-                id=job_id,
-                account_id=account_id,
-                template_id="pulse",
-                display_name="Ada",
-                status="complete",
-                stage="done",
-                progress=100,
-                request={"schemaVersion": 1, "scenes": []},
-                output_key=f"videos/{job_id}.1.mp4",
-                duration_ms=12000,
-                scene_starts_ms={"0": 0, "1": 4000, "2": 8000},
-                completed_at=utcnow(),
-            )
-        )
+        session.add(completed_job(job_id, account_id, "Ada", {"0": 0, "1": 4000, "2": 8000}))
     return account_id, job_id
 
 
