@@ -96,7 +96,10 @@ class GroupCommit:
                 for queued in batch:
                     results.append(await queued.work(tx))
         except Exception as exc:  # rolled back: each again, alone, so only its own fails
-            log.info("a batch of %d writes failed (%s); each runs alone", len(batch), exc)
+            # The kind only: a driver's message carries the statement's parameters.
+            log.info(
+                "a batch of %d writes failed (%s); each runs alone", len(batch), type(exc).__name__
+            )
             for queued in batch:
                 await self._alone(queued)
             return
