@@ -1,0 +1,40 @@
+"""Quantities and scenes named in ways the thirty-seventh set's first run showed misread,
+worded unlike any prompt set ("their 3 fastest climbs", "their favourite three authors", "the
+coldest temperature they faced", "Runs down the ash slope", "a group shot at the ... falls" and
+"the voucher cost in Belarusian roubles" were what showed it): a ranked list named by a
+superlative of any adjective, before or after its number; a measure named by what it measures
+with no unit said; things counted by the way they went; a shot that is a picture; a currency's
+unit spelled the other English way. Their neighbours read as before."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support.ai_readings import kind_label_sign as read
+
+
+@pytest.mark.parametrize(
+    "prompt, expected",
+    [
+        # a number and a superlative of any adjective, either way round, rank things
+        ("a gym recap: their 4 heaviest lifts, sessions booked",
+         [("top", "Top 4", ""), ("count", "Sessions booked", "")]),
+        ("a bakery recap: the 5 cheapest loaves, orders placed",
+         [("top", "Top 5", ""), ("count", "Orders placed", "")]),
+        ("a chess recap: their 3 highest-rated games", [("top", "Top 3", "")]),
+        ("a cinema recap: their favourite four films, tickets bought",
+         [("top", "Top 4", ""), ("count", "Tickets bought", "")]),
+        ("a golf recap: the longest 3 drives they hit", [("top", "Top 3", "")]),
+        # neighbours: words that only end in -est, things ordered by when, a superlative of a
+        # measure before its unit
+        ("a hotel recap: their 2 guest passes, nights booked",
+         [("duration", "Nights booked", "nights")]),
+        ("a shop recap: their 3 latest orders, visits", [("count", "Visits", "")]),
+        ("a run club recap: their fastest 5 km, runs logged",
+         [("count", "Fastest km", ""), ("count", "Runs logged", "")]),
+        ("a music recap: top 5 artists, minutes listened",
+         [("top", "Top 5", ""), ("duration", "Minutes listened", "min")]),
+    ],
+)  # fmt: skip
+def test_a_ranked_list_named_by_any_superlative(prompt, expected) -> None:
+    assert read(prompt) == expected
