@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from tests.support.ai_readings import kind_label_sign as read
+from tests.support.ai_readings import kind_label_unit
 
 
 @pytest.mark.parametrize(
@@ -38,3 +39,26 @@ from tests.support.ai_readings import kind_label_sign as read
 )  # fmt: skip
 def test_a_ranked_list_named_by_any_superlative(prompt, expected) -> None:
     assert read(prompt) == expected
+
+
+@pytest.mark.parametrize(
+    "prompt, expected",
+    [
+        # a currency named with its country, its unit spelled the other English way
+        ("a spa recap: the treatment fee in Belarusian roubles",
+         [("money", "Treatment fee", "Br")]),
+        ("a spa recap: the treatment fee in Belarusian rubles",
+         [("money", "Treatment fee", "Br")]),
+        ("a dive recap: what the boat trip cost in Omani riyals",
+         [("money", "Boat trip cost", "OMR")]),
+        ("a souk recap: the deposit in Yemeni riyals", [("money", "Deposit", "YER")]),
+        ("a hotel recap: the room price in Qatari rials", [("money", "Room price", "QR")]),
+        # neighbours: the unit alone keeps the currency it has always named, a currency's own
+        # name reads as before
+        ("a ferry recap: the fare in roubles", [("money", "Fare", "₽")]),
+        ("a ferry recap: the fare in Russian rubles", [("money", "Fare", "₽")]),
+        ("a hotel recap: the room price in riyals", [("money", "Room price", "SAR")]),
+    ],
+)  # fmt: skip
+def test_a_unit_spelled_the_other_english_way_after_its_country(prompt, expected) -> None:
+    assert kind_label_unit(prompt) == expected
