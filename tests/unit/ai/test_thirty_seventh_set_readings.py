@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from tests.support.ai_readings import kind_label_sign as read
-from tests.support.ai_readings import kind_label_unit
+from tests.support.ai_readings import kind_label_unit, scene_kinds
 
 
 @pytest.mark.parametrize(
@@ -62,3 +62,24 @@ def test_a_ranked_list_named_by_any_superlative(prompt, expected) -> None:
 )  # fmt: skip
 def test_a_unit_spelled_the_other_english_way_after_its_country(prompt, expected) -> None:
     assert kind_label_unit(prompt) == expected
+
+
+@pytest.mark.parametrize(
+    "prompt, photo",
+    [
+        # a shot led by a determiner, what or how between, is a picture
+        ("A choir season recap: concerts sung, and a group shot in front of the hall", True),
+        ("A bakery recap: loaves sold, and an action shot of them kneading", True),
+        ("A choir season recap: concerts sung, and their best shot from the gala", True),
+        ("A choir season recap: concerts sung, and a shot of them on stage", True),
+        # neighbours: a jab, a chance, a stroke, a drink, the shot put, what someone shot
+        ("A clinic reminder: the date of their flu shot, visits", False),
+        ("A basketball recap: points scored, and their best shot at the title", False),
+        ("A basketball recap: points scored, and a jump shot they made", False),
+        ("A bar loyalty recap: visits, and the tequila shot they ordered", False),
+        ("An athletics club recap: the shot put distance in metres, meets entered", False),
+        ("An archery club recap: the arrows they shot, tournaments entered", False),
+    ],
+)  # fmt: skip
+def test_a_shot_that_is_a_picture(prompt, photo) -> None:
+    assert ("ken-burns" in scene_kinds(prompt)) is photo
