@@ -157,10 +157,13 @@ AT_PLACE = {"on", "at", "in", "aboard", "around"}
 # Heads that are a number of points, whatever modifies them ("their best round score").
 SCORES = {"score", "scores", "points", "tally", "rating"}
 # Things done somewhere, named by the place: "dives in the lake", "shifts at the front desk",
-# "visitors to their stand" (to a place the phrase names as one, not "things to do").
+# "visitors to their stand" (to a place the phrase names as one, not "things to do"), or by
+# the way they went: "runs down the ash slope", "laps around the lake", "walks along the
+# beach" (a way the phrase names as one, not "kits handed out").
 DONE_AT = re.compile(
     r"^(?:(?:the|their|your|our|his|her|its|all) )?([a-z]+) (?:(?:on|in|at|aboard|around) "
-    r"|to (?=(?:the|their|your|our|a|an) ))(?:(?:the|their|your|our|a|an) )?(?:([a-z]+) )?"
+    r"|(?:to|down|up|along|across|through|over|into|under|past) "
+    r"(?=(?:the|their|your|our|a|an) ))(?:(?:the|their|your|our|a|an) )?(?:([a-z]+) )?"
     r"([a-z]+)$"
 )
 # Words after "in", "at", "on" that say how or when, not where ("trips in total").
@@ -292,13 +295,14 @@ def _counted_in(pos: int, lead: list[str], tokens: list[str]) -> Quantity | None
     """Things named alone, as a noun phrase, with when they were counted ("haircuts this
     year", "their dog walks this week") are a count of them (not "how that compares with
     last year")."""
-    if len(lead) > 2 or not _counted(lead[-1]) or set(lead) & PICKED:
-        return None
     where = DONE_AT.match(" ".join(tokens))
-    if where and len(lead) == 1 and where.group(1) == lead[0] and where.group(3) not in NOT_PLACES:
+    placed = where and where.group(1) == lead[0] and where.group(3) not in NOT_PLACES
+    if placed and where and _counted(lead[0]) and where.group(3) not in UNIT_NAMES:
         place = [w for w in where.group(2, 3) if w and w not in DETERMINERS]
         key, label = key_label([*place, lead[0]])  # "outings on the water": "Water outings"
         return Quantity("count", key, label, position=pos)
+    if len(lead) > 2 or not _counted(lead[-1]) or set(lead) & PICKED:
+        return None
     before = tokens[: tokens.index(lead[0])]
     if not TIME_FRAME.search(" ".join(tokens)) or set(before) - DETERMINERS:
         return None

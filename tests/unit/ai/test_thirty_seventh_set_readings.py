@@ -83,3 +83,32 @@ def test_a_unit_spelled_the_other_english_way_after_its_country(prompt, expected
 )  # fmt: skip
 def test_a_shot_that_is_a_picture(prompt, photo) -> None:
     assert ("ken-burns" in scene_kinds(prompt)) is photo
+
+
+@pytest.mark.parametrize(
+    "prompt, expected",
+    [
+        # things counted by the way they went, named by it
+        ("a sandboard recap: descents down the dune, falls",
+         [("count", "Dune descents", ""), ("count", "Falls", "")]),
+        ("a swim club recap: swims across the bay, medals",
+         [("count", "Bay swims", ""), ("count", "Medals", "")]),
+        ("a walking club recap: walks along the river, visits",
+         [("count", "River walks", ""), ("count", "Visits", "")]),
+        ("a track recap: laps around the velodrome, visits",
+         [("count", "Velodrome laps", ""), ("count", "Visits", "")]),
+        # neighbours: what was done with a particle, a counted noun across somewhere, when, a
+        # pick, a place things came to
+        ("a charity recap: kits handed out, visits",
+         [("count", "Kits handed out", ""), ("count", "Visits", "")]),
+        ("a ferry recap: trips across the strait, visits",
+         [("count", "Trips", ""), ("count", "Visits", "")]),
+        ("a gym recap: sessions over the weekend, visits",
+         [("count", "Sessions", ""), ("count", "Visits", "")]),
+        ("a ski recap: their favourite runs down the mountain", []),
+        ("a fair recap: visitors to their stand, leads",
+         [("count", "Stand visitors", ""), ("count", "Leads", "")]),
+    ],
+)  # fmt: skip
+def test_things_counted_by_the_way_they_went(prompt, expected) -> None:
+    assert read(prompt) == expected
