@@ -29,7 +29,7 @@ import re
 
 from app.ai.counts import NOT_KINDS, NOT_THINGS, UNIT_NAMES, UNITS, done, measure, particle, things
 from app.ai.kinds import BY_NAME, KINDS, mentions
-from app.ai.measures import COUNT_NOUNS
+from app.ai.measures import COUNT_NOUNS, MEASURED_AS
 from app.ai.phrases import content_words, key_label, lead_words
 from app.ai.quantity import Currency, Quantity
 
@@ -221,7 +221,27 @@ def general(pos: int, tokens: list[str], currency: Currency) -> Quantity | None:
     if head in SCORES:
         key, label = key_label(lead[-3:])  # "best gameweek score"
         return Quantity("count", key, label, position=pos)
-    return _counted_in(pos, lead, tokens) or _in_state(pos, lead)
+    return _counted_in(pos, lead, tokens) or _in_state(pos, lead) or _measure(pos, lead, tokens)
+
+
+def _measure(pos: int, lead: list[str], tokens: list[str]) -> Quantity | None:
+    """A measure named by what it measures, no unit said, a count of it: with the words
+    before it and what was done ("the coldest temperature they faced": "Coldest temperature
+    faced", "their top speed"), or after what it is of ("the altitude of the observatory":
+    "Observatory altitude"); None when the measure names another thing ("the speed limit",
+    "weight loss goals")."""
+    at = next((i for i, w in enumerate(lead) if w in MEASURED_AS), None)
+    if at is None:
+        return None
+    rest = lead[at + 1 :]
+    if tokens[tokens.index(lead[at]) + 1 :][:1] == ["of"] and rest:
+        named = [*rest[:2], lead[at]]
+    elif not rest or len(rest) == 1 and done(rest[0]):
+        named = [*lead[max(0, at - 2) : at + 1], *rest]
+    else:
+        return None
+    key, label = key_label(named)
+    return Quantity("count", key, label, position=pos)
 
 
 # What things still to be dealt with are ("modules left to complete", "tickets still open",

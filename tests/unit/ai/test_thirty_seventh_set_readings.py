@@ -112,3 +112,35 @@ def test_a_shot_that_is_a_picture(prompt, photo) -> None:
 )  # fmt: skip
 def test_things_counted_by_the_way_they_went(prompt, expected) -> None:
     assert read(prompt) == expected
+
+
+@pytest.mark.parametrize(
+    "prompt, expected",
+    [
+        # a measure named by what it measures, no unit said, is a count of it
+        ("a sailing recap: the strongest gust speed they logged, races",
+         [("count", "Strongest gust speed", ""), ("count", "Races", "")]),
+        ("a rowing recap: their top speed, outings",
+         [("count", "Top speed", ""), ("count", "Outings", "")]),
+        ("a spa recap: the pool temperature, visits",
+         [("count", "Pool temperature", ""), ("count", "Visits", "")]),
+        ("a paragliding recap: the altitude of the launch site, flights",
+         [("count", "Launch site altitude", ""), ("count", "Flights", "")]),
+        ("a hiking recap: the distance they walked, huts visited",
+         [("count", "Distance walked", ""), ("count", "Huts visited", "")]),
+        # ...and what is measured of a thing in a unit is named after the thing
+        ("a caving recap: the depth of the lowest chamber in metres",
+         [("count", "Lowest chamber depth (metres)", "")]),
+        ("a pool recap: the temperature of the plunge pool in °C",
+         [("count", "Plunge pool temperature (°C)", "")]),
+        # neighbours: a measure naming another thing, a measure in a unit, a statistic
+        ("a driving school recap: the speed limit, lessons", [("count", "Lessons", "")]),
+        ("a gym recap: their weight loss goal, classes", [("count", "Classes", "")]),
+        ("a hiking recap: distance walked in km",
+         [("count", "Distance walked (km)", "")]),
+        ("a weather recap: the lowest temperature they faced",
+         [("count", "Lowest temperature faced", "")]),
+    ],
+)  # fmt: skip
+def test_a_measure_named_by_what_it_measures(prompt, expected) -> None:
+    assert read(prompt) == expected
