@@ -144,3 +144,22 @@ def test_things_counted_by_the_way_they_went(prompt, expected) -> None:
 )  # fmt: skip
 def test_a_measure_named_by_what_it_measures(prompt, expected) -> None:
     assert read(prompt) == expected
+
+
+@pytest.mark.parametrize(
+    "prompt, expected",
+    [
+        # what a button or link does, with what it offers, is the button's, no measure
+        ("a gym recap: classes taken, and a button to renew with 20% off",
+         [("count", "Classes taken", "")]),
+        ("a salon recap: visits, and a link for rebooking with a 15% discount",
+         [("count", "Visits", "")]),
+        # neighbours: "with" whom, "with" after a button, a comparison with a period
+        ("a salon recap: visits with us, and a button to rebook", [("count", "Visits", "")]),
+        ("a salon recap: a button with a code for 10% off, visits", [("count", "Visits", "")]),
+        ("a salon recap: what they spent compared with last year, and a button to rebook",
+         [("money", "Spent", "$")]),
+    ],
+)  # fmt: skip
+def test_what_a_button_offers_is_no_measure(prompt, expected) -> None:
+    assert read(prompt) == expected
