@@ -75,9 +75,28 @@ APOSTROPHES = re.compile(r"[ʻʼ’']")
 
 
 def spellings(name: str) -> set[str]:
-    """The name as CLDR writes it, without its accents, and with either apostrophe."""
+    """The name as CLDR writes it, without its accents, with either apostrophe, and with its
+    unit spelled the other English way after its country."""
     forms = {name, fold(name)}
-    return forms | {APOSTROPHES.sub(mark, f) for f in forms for mark in "'’"}
+    forms |= {APOSTROPHES.sub(mark, f) for f in forms for mark in "'’"}
+    return forms | {o for f in forms for o in other_spelling(f)}
+
+
+# Units English spells two ways ("rubles", CLDR's, and "roubles"; "rials" and "riyals"): a
+# currency named with its country is named so in either ("Belarusian roubles", "Omani riyals");
+# the unit alone keeps the one it is written in.
+SPELLED_BOTH = (("ruble", "rouble"), ("rial", "riyal"))
+
+
+def other_spelling(name: str) -> set[str]:
+    """The name of a currency with its country ("belarusian rubles"), its unit spelled the
+    other English way ("belarusian roubles"); nothing for a unit alone."""
+    *country, unit = name.split(" ")
+    out = set()
+    for one, other in (*SPELLED_BOTH, *((b, a) for a, b in SPELLED_BOTH)):
+        if country and unit.startswith(one) and unit[len(one) :] in ("", "s"):
+            out.add(" ".join([*country, other + unit[len(one) :]]))
+    return out
 
 
 def _current() -> dict[str, list[str]]:

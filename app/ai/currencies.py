@@ -160,7 +160,8 @@ def _found(text: str) -> list[tuple[int, Currency]]:
     lower = text.lower()
     out: list[tuple[int, Currency]] = []
     for code, sign, spoken, names, abroad in TABLE:
-        for name in (*names, code.lower()):
+        # "omani riyals" as "omani rials": the unit spelled the other English way
+        for name in (*names, *{o for n in names for o in cldr.other_spelling(n)}, code.lower()):
             if name == code.lower() and code in WORD_CODES:
                 hits = [m.start() for m in re.finditer(rf"\b{code}\b", text)]
                 # "amounts in try", "(php)": after "in" or in parentheses, any case

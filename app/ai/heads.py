@@ -29,7 +29,7 @@ import re
 
 from app.ai.counts import NOT_KINDS, NOT_THINGS, UNIT_NAMES, UNITS, done, measure, particle, things
 from app.ai.kinds import BY_NAME, KINDS, mentions
-from app.ai.measures import COUNT_NOUNS
+from app.ai.measures import COUNT_NOUNS, MEASURED_AS
 from app.ai.phrases import content_words, key_label, lead_words
 from app.ai.quantity import Currency, Quantity
 
@@ -157,10 +157,13 @@ AT_PLACE = {"on", "at", "in", "aboard", "around"}
 # Heads that are a number of points, whatever modifies them ("their best round score").
 SCORES = {"score", "scores", "points", "tally", "rating"}
 # Things done somewhere, named by the place: "dives in the lake", "shifts at the front desk",
-# "visitors to their stand" (to a place the phrase names as one, not "things to do").
+# "visitors to their stand" (to a place the phrase names as one, not "things to do"), or by
+# the way they went: "runs down the ash slope", "laps around the lake", "walks along the
+# beach" (a way the phrase names as one, not "kits handed out").
 DONE_AT = re.compile(
     r"^(?:(?:the|their|your|our|his|her|its|all) )?([a-z]+) (?:(?:on|in|at|aboard|around) "
-    r"|to (?=(?:the|their|your|our|a|an) ))(?:(?:the|their|your|our|a|an) )?(?:([a-z]+) )?"
+    r"|(?:to|down|up|along|across|through|over|into|under|past) "
+    r"(?=(?:the|their|your|our|a|an) ))(?:(?:the|their|your|our|a|an) )?(?:([a-z]+) )?"
     r"([a-z]+)$"
 )
 # Words after "in", "at", "on" that say how or when, not where ("trips in total").
@@ -218,7 +221,27 @@ def general(pos: int, tokens: list[str], currency: Currency) -> Quantity | None:
     if head in SCORES:
         key, label = key_label(lead[-3:])  # "best gameweek score"
         return Quantity("count", key, label, position=pos)
-    return _counted_in(pos, lead, tokens) or _in_state(pos, lead)
+    return _counted_in(pos, lead, tokens) or _in_state(pos, lead) or _measure(pos, lead, tokens)
+
+
+def _measure(pos: int, lead: list[str], tokens: list[str]) -> Quantity | None:
+    """A measure named by what it measures, no unit said, a count of it: with the words
+    before it and what was done ("the coldest temperature they faced": "Coldest temperature
+    faced", "their top speed"), or after what it is of ("the altitude of the observatory":
+    "Observatory altitude"); None when the measure names another thing ("the speed limit",
+    "weight loss goals")."""
+    at = next((i for i, w in enumerate(lead) if w in MEASURED_AS), None)
+    if at is None:
+        return None
+    rest = lead[at + 1 :]
+    if tokens[tokens.index(lead[at]) + 1 :][:1] == ["of"] and rest:
+        named = [*rest[:2], lead[at]]
+    elif not rest or len(rest) == 1 and done(rest[0]):
+        named = [*lead[max(0, at - 2) : at + 1], *rest]
+    else:
+        return None
+    key, label = key_label(named)
+    return Quantity("count", key, label, position=pos)
 
 
 # What things still to be dealt with are ("modules left to complete", "tickets still open",
@@ -292,13 +315,14 @@ def _counted_in(pos: int, lead: list[str], tokens: list[str]) -> Quantity | None
     """Things named alone, as a noun phrase, with when they were counted ("haircuts this
     year", "their dog walks this week") are a count of them (not "how that compares with
     last year")."""
-    if len(lead) > 2 or not _counted(lead[-1]) or set(lead) & PICKED:
-        return None
     where = DONE_AT.match(" ".join(tokens))
-    if where and len(lead) == 1 and where.group(1) == lead[0] and where.group(3) not in NOT_PLACES:
+    placed = where and where.group(1) == lead[0] and where.group(3) not in NOT_PLACES
+    if placed and where and _counted(lead[0]) and where.group(3) not in UNIT_NAMES:
         place = [w for w in where.group(2, 3) if w and w not in DETERMINERS]
         key, label = key_label([*place, lead[0]])  # "outings on the water": "Water outings"
         return Quantity("count", key, label, position=pos)
+    if len(lead) > 2 or not _counted(lead[-1]) or set(lead) & PICKED:
+        return None
     before = tokens[: tokens.index(lead[0])]
     if not TIME_FRAME.search(" ".join(tokens)) or set(before) - DETERMINERS:
         return None

@@ -38,7 +38,7 @@ KINDS: tuple[Kind, ...] = (
     Kind("photo", "ken-burns", "Photo", 0, ("photo", "image", "picture", "venue", "pictures",
          "photos", "highlight reel", "poster", "snapshot", "snap", "snaps", "selfie", "portrait",
          "headshot", "screenshot", "artwork", "images", "pic", "pics", "photograph",
-         "photographs")),
+         "photographs", "shot")),
     Kind("stats", "stat-counters", "Key numbers", 1, ("number", "numbers", "stat", "stats",
          "kpi", "kpis", "metric", "metrics", "revenue", "seats", "nps", "usage", "growth",
          "figures", "totals", "raised", "attendees", "sales", "workouts", "minutes", "citations",
@@ -179,6 +179,35 @@ HEADS = {"photo", "photos", "picture", "pictures", "image", "images", "map", "lo
 
 # Words that name no scene after these ("a cold snap", "ginger snaps": no photo).
 NOT_AFTER = {"snap": ("cold", "ginger", "brandy"), "snaps": ("cold", "ginger", "brandy")}
+# A shot is a picture where a determiner leads it, with at most two words between that say
+# what or how ("a group shot", "their summit shot", "a shot of them at the top"); not a drink,
+# a jab or a stroke ("a tequila shot", "a flu shot", "a jump shot"), a chance ("a shot at the
+# title", "their best shot at a medal"), the shot put, nor what someone shot ("the arrows
+# they shot").
+SHOT_LED = re.compile(r"\b(?:a|an|the|their|your|our|his|her|my|one)((?: [a-z-]+){0,2}) $")
+NOT_PICTURED = {"flu", "booster", "vaccine", "covid", "tetanus", "allergy", "insulin", "jab",
+                "tequila", "vodka", "whisky", "whiskey", "rum", "gin", "espresso", "coffee",
+                "jello", "wheatgrass", "ginger", "jump", "slap", "drop", "penalty", "free",
+                "hook", "bank", "trick", "putt", "tee", "chip", "approach", "parting",
+                "warning", "mug", "moon", "big", "long", "cheap", "they", "you", "we", "he",
+                "she", "i", "it", "who"}  # fmt: skip
+CHANCE = {"best", "good", "fair", "real", "fighting", "decent", "only", "last", "first",
+          "second", "another"}  # fmt: skip
+
+
+def _named_otherwise(word: str, text: str, start: int, end: int) -> bool:
+    """Whether a kind's word at start:end names something else ("a cold snap", "a flu
+    shot")."""
+    before = re.search(r"([a-z]+)\s+$", text[:start])
+    if before and before.group(1) in NOT_AFTER.get(word, ()):
+        return True
+    if word != "shot":
+        return False
+    led = SHOT_LED.search(text[max(0, start - 40) : start])
+    between = set(led.group(1).split()) if led else set()
+    after = text[end : end + 5]
+    chance = after.startswith(" at ") and between <= CHANCE
+    return not led or bool(between & NOT_PICTURED) or after.startswith(" put") or chance
 
 
 # Who may speak in a quote ("a message from the team", "people helped" say it)...
@@ -265,8 +294,7 @@ def mentions(text: str, kind: Kind, spans: tuple[tuple[int, int, bool], ...] = (
                 continue
             if any(a < match.start() < b for a, b in cta + sender):
                 continue
-            before = re.search(r"([a-z]+)\s+$", text[: match.start()])
-            if before and before.group(1) in NOT_AFTER.get(word, ()):
+            if _named_otherwise(word, text, match.start(), match.end()):
                 continue
             if word in WHO and _whose(text, match.start(), match.end()):
                 continue  # "our esports team", "the team's win rate" say whose, not who spoke

@@ -100,6 +100,10 @@ PROFILED = re.compile(
     r"^(?:(?:the|their|your|his|her|our|my) )?(?:[a-z]+ )?skills (?:that |which )?"
     r"(?:they|you|we|he|she|i)\b"
 )
+# What a measure is named by, said with no unit ("their top speed", "the coldest temperature
+# they faced", "the altitude of the observatory"): a count of it, as one said in a unit is.
+MEASURED_AS = {"distance", "speed", "temperature", "altitude", "elevation", "height", "depth",
+               "weight", "width"}  # fmt: skip
 # Who did what was done in a relative clause ("the events they attended").
 DOERS = {"they", "you", "we", "he", "she", "i"}
 # ...or named, after whose they are ("the clubs their daughter joined", "rides your son took").

@@ -23,6 +23,8 @@ PHRASE_BREAK = re.compile(
     r"|(?<!compared)(?<!compare)(?<!compares)(?<!comparing)(?<!button)(?<!buttons)(?<!link)"
     r"(?<!links)\swith\s(?!(?:us|me|them|him|her)\b)"
 )
+# ...nor inside what a button or link does ("a button to rebook with 10% off": what it offers).
+BUTTON_DOES = re.compile(r"\b(?:button|link)s? (?:to|for) [^,;:.!?()\n]*$", re.IGNORECASE)
 QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”|(?:(?<=\s)|^)'[^']{2,120}'(?=[\s.,;:!?]|$)")
 # A unit a measure can be named in ("(GB)", "(hours)", "(€)", "(CHF)", "(S$)", "(%)", "(°C)"),
 # or the things it is counted in ("longest streak (games)").
@@ -75,6 +77,8 @@ def phrases(text: str) -> list[tuple[int, str]]:
             continue
         if m.start() < start:
             continue  # a break inside the unit just read
+        if m.group(0).strip().lower() == "with" and BUTTON_DOES.search(part):
+            continue  # "a button to rebook with 10% off" is one phrase
         if part.strip():
             out.append((start, part.strip()))
         start = m.end()

@@ -45,6 +45,7 @@ from app.ai.measures import (
     COUNT_NOUNS,
     DOERS,
     MEASURED,
+    MEASURED_AS,
     MEASURED_IN,
     PARTICIPLES,
     PROFILED,
@@ -260,7 +261,7 @@ HOW_NOUNS = {"far": "distance", "high": "height", "deep": "depth", "fast": "spee
 
 
 # ...and what is measured of a thing ("the weight of their heaviest catch in kg").
-DIMENSIONS = {*HOW_NOUNS.values(), "weight", "size", "length", "width", "depth", "height"}
+DIMENSIONS = {*HOW_NOUNS.values(), *MEASURED_AS, "size", "length"}
 
 
 # Temperatures are shown by their sign, however the prompt names them.
