@@ -103,6 +103,9 @@ RUN_PREFIX = os.environ.setdefault("REELSMITH_TEST_RUN_PREFIX", f"rstest:{uuid.u
 # environment) speak with the quick engines, Piper and espeak-ng; the neural voices (Kokoro,
 # hibari) are tested with settings that ask for them (tests/integration/worker/voices).
 os.environ.setdefault("REELSMITH_VOICE_QUALITY", "basic")
+# A render's next attempt after a transient failure comes after 1 s, 4 s, 16 s instead of
+# 5 s, 20 s, 80 s (the fault tests wait through them).
+os.environ.setdefault("REELSMITH_RENDER_RETRY_SCALE", "0.2")
 
 
 def new_namespace() -> str:
