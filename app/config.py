@@ -112,6 +112,8 @@ class Settings(BaseSettings):
     worker_concurrency: int = 1
     render_parallelism: int = 0  # 0 = choose from the core count
     job_timeout_s: int = 900
+    # Multiplies the delays before a render's next attempt (5 s, 20 s, 80 s); tests shorten them.
+    render_retry_scale: float = Field(default=1.0, gt=0)
     # One long video across workers (docs/operate/long-videos.md): a render longer
     # than chunk_threshold_s (0 = never) is planned into frame ranges, each at least
     # chunk_min_s long, that any worker may capture; the last to finish assembles.

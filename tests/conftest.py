@@ -23,8 +23,8 @@ from app.accounts.service import create_account
 from app.config import Settings
 from app.db import Database
 from app.keys.service import create_key
-from app.models import create_all
 from app.workdir import close_work_folder
+from tests.support import schema
 from tests.support.ordering import order
 
 PG_ADMIN_DSN = os.environ.get("REELSMITH_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
@@ -43,16 +43,20 @@ def _pg_available() -> bool:
 PG_AVAILABLE = _pg_available()
 
 
-async def _create_pg_database() -> tuple[str, str]:
-
+async def _create_pg_database(*, tables: bool = False) -> tuple[str, str]:
+    """A new database: empty, or with every table (a copy of this process's template)."""
     name = f"reelsmith_test_{uuid.uuid4().hex[:12]}"
+    template = f' TEMPLATE "{await schema.pg_template(PG_ADMIN_DSN)}"' if tables else ""
     conn = await asyncpg.connect(PG_ADMIN_DSN)
     try:
-        await conn.execute(f'CREATE DATABASE "{name}"')
+        await conn.execute(f'CREATE DATABASE "{name}"{template}')
     finally:
         await conn.close()
     base = PG_ADMIN_DSN.rsplit("/", 1)[0].replace("postgresql://", "postgresql+asyncpg://")
-    return name, f"{base}/{name}"
+    url = f"{base}/{name}"
+    if tables:
+        schema.made_from_template(url)
+    return name, url
 
 
 async def _drop_pg_database(name: str) -> None:
@@ -66,13 +70,15 @@ async def _drop_pg_database(name: str) -> None:
 
 @pytest_asyncio.fixture(params=["sqlite", "postgresql"])
 async def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
-    """A fresh empty database on each engine; PostgreSQL skipped only when not answering."""
+    """A fresh database on each engine: empty, or with every table when the test opens the app
+    or `db` (which would create them); PostgreSQL skipped only when not answering."""
     if request.param == "sqlite":
         yield f"sqlite+aiosqlite:///{tmp_path}/test.db"
         return
     if not PG_AVAILABLE:
         pytest.skip("PostgreSQL is not answering on 127.0.0.1:5432")
-    name, url = await _create_pg_database()
+    tables = bool({"app", "db"} & set(request.fixturenames))
+    name, url = await _create_pg_database(tables=tables)
     try:
         yield url
     finally:
@@ -81,8 +87,8 @@ async def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncI
 
 @pytest_asyncio.fixture
 async def db(database_url: str) -> AsyncIterator[Database]:
+    await schema.ensure_schema(database_url)
     database = Database(database_url)
-    await create_all(database)
     try:
         yield database
     finally:
@@ -97,6 +103,9 @@ RUN_PREFIX = os.environ.setdefault("REELSMITH_TEST_RUN_PREFIX", f"rstest:{uuid.u
 # environment) speak with the quick engines, Piper and espeak-ng; the neural voices (Kokoro,
 # hibari) are tested with settings that ask for them (tests/integration/worker/voices).
 os.environ.setdefault("REELSMITH_VOICE_QUALITY", "basic")
+# A render's next attempt after a transient failure comes after 1 s, 4 s, 16 s instead of
+# 5 s, 20 s, 80 s (the fault tests wait through them).
+os.environ.setdefault("REELSMITH_RENDER_RETRY_SCALE", "0.2")
 
 
 def new_namespace() -> str:
@@ -162,6 +171,15 @@ async def _clear_namespace(settings: Settings) -> None:
 
 
 @pytest.fixture(scope="session", autouse=True)
+def pg_template_dropped() -> Iterator[None]:
+    """At the end of the run, this process's PostgreSQL template database is dropped."""
+    yield
+    name = schema.pg_template_name()
+    if name:
+        asyncio.run(_drop_pg_database(name))
+
+
+@pytest.fixture(scope="session", autouse=True)
 def test_redis_left_clean() -> Iterator[None]:
     """At the end of the run, remove every key of this run's namespaces (worker processes and
     tests without the app fixture leave some), so nothing stays behind in the test Redis."""
@@ -183,9 +201,7 @@ def test_redis_left_clean() -> Iterator[None]:
 @pytest_asyncio.fixture
 async def app(settings: Settings) -> AsyncIterator[Any]:
     application = create_app(settings)
-    schema = Database(settings.database_url)
-    await create_all(schema)
-    await schema.dispose()
+    await schema.ensure_schema(settings.database_url)
     async with application.test_app():
         yield application
     await _clear_namespace(settings)

@@ -13,9 +13,10 @@ from worker.render import errors as render_errors
 from worker.render.store import StoreError
 
 
-def backoff_s(job_try: int) -> int:
-    """5 s, 20 s, 80 s ... between attempts after a transient failure."""
-    return 5 * 4 ** (job_try - 1)
+def backoff_s(job_try: int, scale: float = 1.0) -> float:
+    """5 s, 20 s, 80 s ... between attempts after a transient failure (times `scale`:
+    settings.render_retry_scale)."""
+    return 5 * 4 ** (job_try - 1) * scale
 
 
 def causes(exc: BaseException) -> list[BaseException]:

@@ -222,7 +222,7 @@ async def _render_claimed(
                 log.warning("job %s transient failure (try %d): %s", job.id, attempt, exc)
                 if not await settle(jobs.release, db, job.id, worker_id, attempt):
                     return "dropped: job no longer ours"
-                raise Retry(defer=backoff_s(attempt)) from exc
+                raise Retry(defer=backoff_s(attempt, settings.render_retry_scale)) from exc
             log.info("job %s failed: %s", job.id, exc)
             if await settle(jobs.fail, db, job.id, worker_id, attempt, readable_error(exc)):
                 await drop_attempt_videos(storage, job.id, range(1, attempt))

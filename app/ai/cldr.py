@@ -31,6 +31,8 @@ from babel.core import get_global
 from babel.localedata import locale_identifiers
 from babel.numbers import get_currency_name
 
+from app.ai import regex
+
 # Units that are also English words or names (or, "gold", a thing): read only where nothing but
 # a currency can stand, and in lower case.
 ORDINARY = frozenset({
@@ -129,7 +131,7 @@ def _prefixes() -> dict[str, dict[str, int]]:
     seen: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
     for name in locale_identifiers():
         for code, sign in Locale.parse(name).currency_symbols.items():
-            if re.fullmatch(r"[A-Z][A-Za-z]{0,2}\$", sign):
+            if regex.fullmatch(r"[A-Z][A-Za-z]{0,2}\$", sign):
                 seen[code][sign] += 1
     return seen
 
@@ -196,7 +198,7 @@ def _unplaced(english: set[str], territory: str) -> set[str]:
     ("South Sudanese Pound", "Papua New Guinean Kina")."""
 
     def plain(place: str) -> str:
-        return " ".join(w for w in re.split(r"[\s&-]+", place) if w not in ("and", ""))
+        return " ".join(w for w in regex.split(r"[\s&-]+", place) if w not in ("and", ""))
 
     countries = {plain(c) for c in _countrys(territory)}
     out = set()
@@ -212,8 +214,8 @@ def _countrys(territory: str) -> set[str]:
     English makes of it ("Guyanese", "Bermudian", "Belizean", "Kyrgyzstani"), which CLDR's
     own adjective may spell otherwise ("Guyanaese", "Bermudan", "Belize")."""
     name = Locale("en").territories.get(territory, "").lower().replace("&", "and")
-    name = re.split(r" - | sar ", name)[0]  # "Congo - Kinshasa", "Hong Kong SAR China"
-    names = {n.strip() for n in re.split(r"[()]", name) if n.strip()}  # "Myanmar (Burma)"
+    name = regex.split(r" - | sar ", name)[0]  # "Congo - Kinshasa", "Hong Kong SAR China"
+    names = {n.strip() for n in regex.split(r"[()]", name) if n.strip()}  # "Myanmar (Burma)"
     names |= {n.replace("st. ", "saint ") for n in names}
     made = set()
     for n in (n for n in names if " " not in n and len(n) >= 4):
@@ -316,7 +318,7 @@ def named(text: str, known: frozenset[str], taken: frozenset[str]) -> list[tuple
         (m.start(), code)
         for code, sign in signs.items()
         if _symbol(sign) and sign not in shared
-        for m in re.finditer(re.escape(sign), text)
+        for m in regex.finditer(re.escape(sign), text)
     ]  # a sign of its own, as written ("₲120,000")
     found = [(at, code, signs[code]) for at, code in out]
     for m in code_at.finditer(text):
@@ -433,9 +435,11 @@ def placed(text: str, taken: frozenset[str]) -> list[tuple[int, str]]:
         return []
     ordinary = "|".join(re.escape(u) for u in shared if _ordinary(u))
     plain = "|".join(re.escape(u) for u in shared if not _ordinary(u))
-    hits = [(m.start(1), m.group(1)) for m in re.finditer(rf"(?<![a-z])({plain})(?![a-z])", lower)]
+    hits = [
+        (m.start(1), m.group(1)) for m in regex.finditer(rf"(?<![a-z])({plain})(?![a-z])", lower)
+    ]
     hits += [(m.start(m.lastindex or 0), m.group(m.lastindex or 0)) for at in (BARE_AT, HELD_AT)
-             for m in re.finditer(at.format(names=ordinary), lower)]  # fmt: skip
+             for m in regex.finditer(at.format(names=ordinary), lower)]  # fmt: skip
     out = []
     for at, unit in hits:
         codes = [c for c in shared[unit] if set(_current()[c]) & named]

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 
-from app.ai import cldr
+from app.ai import cldr, regex
 from app.ai.quantity import Currency
 
 # (ISO code, sign, what a script says after the amount, names, a sign read abroad). Names are
@@ -163,26 +163,26 @@ def _found(text: str) -> list[tuple[int, Currency]]:
         # "omani riyals" as "omani rials": the unit spelled the other English way
         for name in (*names, *{o for n in names for o in cldr.other_spelling(n)}, code.lower()):
             if name == code.lower() and code in WORD_CODES:
-                hits = [m.start() for m in re.finditer(rf"\b{code}\b", text)]
+                hits = [m.start() for m in regex.finditer(rf"\b{code}\b", text)]
                 # "amounts in try", "(php)": after "in" or in parentheses, any case
-                hits += [m.start(1) for m in re.finditer(
+                hits += [m.start(1) for m in regex.finditer(
                     rf"(?:\bin |\()({name})(?:\)|\b(?! (?:it|to|out|again|this|that|and)\b))",
                     lower) if text[m.start(1) : m.end(1)] != code]  # fmt: skip
             else:
-                hits = [m.start() for m in re.finditer(rf"(?<![a-z]){re.escape(name)}(?![a-z])",
+                hits = [m.start() for m in regex.finditer(rf"(?<![a-z]){re.escape(name)}(?![a-z])",
                                                        lower)]  # fmt: skip
             shown = code if name == code.lower() and not abroad else sign
             out += [(at, Currency(_shown(shown), spoken)) for at in hits]
         if sign != "$" and (not sign.isalpha() or sign.lower() in WRITTEN_SIGNS):
             pattern = rf"(?<![a-z]){re.escape(sign.lower())}(?![a-z])"
             out += [(m.start(), Currency(_shown(sign), spoken))
-                    for m in re.finditer(pattern, lower)]  # fmt: skip
-    out += [(m.start(), PESO) for m in re.finditer(r"\bpesos?\b", lower)]
+                    for m in regex.finditer(pattern, lower)]  # fmt: skip
+    out += [(m.start(), PESO) for m in regex.finditer(r"\bpesos?\b", lower)]
     signs = {code: (sign, spoken) for code, sign, spoken, _, _ in TABLE}
     for name, code in BARE_NAMES.items():
         sign, spoken = signs[code]
         out += [(m.start(m.lastindex or 0), Currency(_shown(sign), spoken))
-                for m in re.finditer(BARE_AT.format(name=name), lower)
+                for m in regex.finditer(BARE_AT.format(name=name), lower)
                 if name not in LOWER_ONLY or text[m.start(m.lastindex or 0)].islower()]  # fmt: skip
     out += [(at, _of(code)) for at, code in cldr.abbreviated(text, _signs())]
     out += [(at, _of(code)) for at, code in cldr.placed(text, TAKEN)]
@@ -207,7 +207,7 @@ def _signed(text: str) -> list[tuple[int, str]]:
            and sign[0].isupper() and sign.replace(".", "").isalpha()}  # fmt: skip
     pattern = "|".join(re.escape(s) for s in sorted(own, key=len, reverse=True))
     return [(m.start(m.lastindex or 0), own[m.group(m.lastindex or 0)])
-            for m in re.finditer(SIGNED_AT.format(signs=pattern), text)]  # fmt: skip
+            for m in regex.finditer(SIGNED_AT.format(signs=pattern), text)]  # fmt: skip
 
 
 def _signs() -> dict[str, str]:
@@ -230,7 +230,7 @@ def placed(currency: Currency, text: str) -> Currency:
         return currency
     lower = text.lower()
     named = [(m.start(), sign) for sign, places in PESO_PLACES for place in places
-             for m in re.finditer(rf"(?<![a-z]){re.escape(place)}(?![a-z])", lower)]  # fmt: skip
+             for m in regex.finditer(rf"(?<![a-z]){re.escape(place)}(?![a-z])", lower)]  # fmt: skip
     return Currency(_shown(min(named)[1]), "pesos") if named else currency
 
 

@@ -6,6 +6,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from app.ai import regex
 from app.ai.kinds import (
     BY_PRIMITIVE,
     KINDS,
@@ -34,13 +35,13 @@ def _kinds_in(text: str) -> list[Kind]:
 def _target_indexes(text: str, scenes: list[SceneConfig]) -> list[int]:
     """Scenes a phrase points at: by position ("scene 3", "the second scene", "the last one")
     or by kind ("the map", "the numbers")."""
-    m = re.search(r"scene\s*#?\s*(\d+)", text)
+    m = regex.search(r"scene\s*#?\s*(\d+)", text)
     if m and 1 <= int(m.group(1)) <= len(scenes):
         return [int(m.group(1)) - 1]
     for word, n in ORDINALS.items():
-        if re.search(rf"\b{word}\b(?! (?:half))", text) and n <= len(scenes):
+        if regex.search(rf"\b{word}\b(?! (?:half))", text) and n <= len(scenes):
             return [n - 1]
-    if re.search(r"\blast\b", text) and scenes:
+    if regex.search(r"\blast\b", text) and scenes:
         return [len(scenes) - 1]
     idx: list[int] = []
     for kind in _kinds_in(text):
@@ -70,7 +71,7 @@ def edit(prompt: str, state: TemplateState) -> Composition:
     done: list[str] = []
     tone = detect_tone(text)
     ctx.tone = tone or _guess_tone(scenes)
-    clauses = [c.strip() for c in re.split(CLAUSE_BREAK, text)]
+    clauses = [c.strip() for c in regex.split(CLAUSE_BREAK, text)]
     for clause in [c for c in clauses if c]:
         _apply(clause, scenes, ctx, done, prompt)
     if tone is not None:
@@ -285,13 +286,13 @@ def _asks_to_add(e: EditStep) -> bool:
 
 def _add_position(e: EditStep, kind: Kind) -> int:
     """Where a new scene goes: before/after a scene named, at the start or end, else by phase."""
-    rel = re.search(r"\b(before|after)\b (.+)", e.clause)
+    rel = regex.search(r"\b(before|after)\b (.+)", e.clause)
     anchor = _target_indexes(rel.group(2), e.scenes) if rel else []
     if anchor:
         return anchor[0] + (1 if rel and rel.group(1) == "after" else 0)
-    if re.search(r"\b(?:at the start|at the beginning|first)\b", e.clause):
+    if regex.search(r"\b(?:at the start|at the beginning|first)\b", e.clause):
         return 0
-    if re.search(r"\b(?:at the end|last)\b", e.clause):
+    if regex.search(r"\b(?:at the end|last)\b", e.clause):
         return len(e.scenes)
     return _insert_position(kind, e.scenes)
 
@@ -299,7 +300,7 @@ def _add_position(e: EditStep, kind: Kind) -> int:
 def _add(e: EditStep) -> bool:
     """Add a scene of each kind named (before any "before/after/instead of"), once for
     intro and outro."""
-    head = re.split(r"\b(?:before|after|instead of)\b", e.clause)[0]
+    head = regex.split(r"\b(?:before|after|instead of)\b", e.clause)[0]
     for kind in _kinds_in(head):
         if kind.name in ("intro", "outro") and any(
             s.primitiveId == kind.primitive for s in e.scenes
@@ -394,7 +395,7 @@ EDIT_OPERATIONS: tuple[tuple[EditMatcher, EditHandler], ...] = (
 
 def _apply(clause: str, scenes: list[SceneConfig], ctx: Ctx, done: list[str], prompt: str) -> None:
     """Apply the first edit operation that matches and handles `clause`."""
-    step = EditStep(clause, set(re.findall(r"[a-z]+", clause)), scenes, ctx, done, prompt)
+    step = EditStep(clause, set(regex.findall(r"[a-z]+", clause)), scenes, ctx, done, prompt)
     for matches, handle in EDIT_OPERATIONS:
         if matches(step) and handle(step):
             return

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import re
 
+from app.ai import regex
 from app.ai.counts import NOT_KINDS, NOT_THINGS, UNIT_NAMES, UNITS, done, measure, particle, things
 from app.ai.kinds import BY_NAME, KINDS, mentions
 from app.ai.measures import COUNT_NOUNS, MEASURED_AS
@@ -213,7 +214,7 @@ def general(pos: int, tokens: list[str], currency: Currency) -> Quantity | None:
         named = content_words(lead_words(tokens[stat + 1 :]), set())[:2]
         if named and not named[0].endswith("ing"):
             key, label = key_label([tokens[stat], *named])
-            unit = re.search(r"\bin ([a-z]+s)$", text)  # "longest streak (games)"
+            unit = regex.search(r"\bin ([a-z]+s)$", text)  # "longest streak (games)"
             if unit and unit.group(1) not in named and len(named) < 2:
                 return Quantity("count", key, f"{label} ({unit.group(1)})",
                                 spoken=unit.group(1), position=pos)  # fmt: skip

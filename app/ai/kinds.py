@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from app.ai import regex
 from app.ai.schemas import Tone
 
 
@@ -150,8 +151,8 @@ ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth
 def has(text: str, word: str) -> bool:
     """Whole-word match of `word` in lower-cased text; a word ending in `*` is a stem."""
     if word.endswith("*"):
-        return re.search(rf"(?<![a-z0-9]){re.escape(word[:-1])}", text) is not None
-    return re.search(rf"(?<![a-z0-9]){re.escape(word)}(?![a-z0-9])", text) is not None
+        return regex.search(rf"(?<![a-z0-9]){re.escape(word[:-1])}", text) is not None
+    return regex.search(rf"(?<![a-z0-9]){re.escape(word)}(?![a-z0-9])", text) is not None
 
 
 # Inside a phrase that names a quantity, only these kinds are named by their words ("how
@@ -198,7 +199,7 @@ CHANCE = {"best", "good", "fair", "real", "fighting", "decent", "only", "last", 
 def _named_otherwise(word: str, text: str, start: int, end: int) -> bool:
     """Whether a kind's word at start:end names something else ("a cold snap", "a flu
     shot")."""
-    before = re.search(r"([a-z]+)\s+$", text[:start])
+    before = regex.search(r"([a-z]+)\s+$", text[:start])
     if before and before.group(1) in NOT_AFTER.get(word, ()):
         return True
     if word != "shot":
@@ -251,7 +252,7 @@ def _saved_against(text: str, spans: tuple[tuple[int, int, bool], ...], at: int,
     """Whether a comparing word at `at` names what a saving named in a quantity phrase is
     measured against, not a period ("how much they saved compared with taking a taxi")."""
     phrase = next((text[a:at] for a, b, _ in spans if a <= at < b), "")
-    saving = re.search(r"\bsav(?:e|ed|es|ing|ings)\b", phrase)
+    saving = regex.search(r"\bsav(?:e|ed|es|ing|ings)\b", phrase)
     return bool(saving) and not PERIOD.match(text, end)
 
 
@@ -281,7 +282,7 @@ def mentions(text: str, kind: Kind, spans: tuple[tuple[int, int, bool], ...] = (
             pattern = rf"(?<![a-z0-9-])(?:[a-z]{{3,}})?{re.escape(word)}(?![a-z0-9]|'d\b)"
         if word.endswith("%"):
             pattern = re.escape(word)
-        for match in re.finditer(pattern, text):
+        for match in regex.finditer(pattern, text):
             inside = [rank for start, end, rank in spans if start <= match.start() < end]
             counts = kind.name in NAMED_IN_QUANTITIES or (
                 kind.name == "comparison" and word in COMPARING and not any(inside)
@@ -298,7 +299,7 @@ def mentions(text: str, kind: Kind, spans: tuple[tuple[int, int, bool], ...] = (
                 continue
             if word in WHO and _whose(text, match.start(), match.end()):
                 continue  # "our esports team", "the team's win rate" say whose, not who spoke
-            head = re.match(r"\s+([a-z]+)", text[match.end() :])
+            head = regex.match(r"\s+([a-z]+)", text[match.end() :])
             if head and head.group(1) in HEADS | GENRE_NOUNS and head.group(1) not in kind.words:
                 continue  # a word naming another scene's thing ("a team photo") names no quote
             if best < 0 or match.start() < best:
@@ -316,9 +317,9 @@ def detect_tone(text: str) -> Tone | None:
 
 def _first(text: str, word: str) -> int:
     if word.endswith("*"):
-        match = re.search(rf"(?<![a-z0-9]){re.escape(word[:-1])}", text)
+        match = regex.search(rf"(?<![a-z0-9]){re.escape(word[:-1])}", text)
     else:
-        match = re.search(rf"(?<![a-z0-9]){re.escape(word)}(?![a-z0-9])", text)
+        match = regex.search(rf"(?<![a-z0-9]){re.escape(word)}(?![a-z0-9])", text)
     return match.start() if match else -1
 
 
@@ -359,10 +360,10 @@ def detect_use_case(
 
 def detect_seconds(text: str) -> int | None:
     """A length the prompt asks for: "30 seconds", "45s", "1 minute", "a 2-minute video"."""
-    m = re.search(r"(\d+(?:\.\d+)?)\s*-?\s*(seconds?|secs?|s)\b", text)
+    m = regex.search(r"(\d+(?:\.\d+)?)\s*-?\s*(seconds?|secs?|s)\b", text)
     if m:
         return max(5, round(float(m.group(1))))
-    m = re.search(r"(\d+(?:\.\d+)?|a|one|two)\s*-?\s*(minutes?|mins?)\b", text)
+    m = regex.search(r"(\d+(?:\.\d+)?|a|one|two)\s*-?\s*(minutes?|mins?)\b", text)
     if m:
         count = {"a": 1.0, "one": 1.0, "two": 2.0}.get(m.group(1)) or float(m.group(1))
         return round(count * 60)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from app.ai import regex
 from app.ai.counts import done, measure, particle
 from app.ai.currencies import DOLLAR, currency_in, names_unit, placed
 from app.ai.heads import counted_done, money_of
@@ -102,7 +103,7 @@ def money(
                 key, label = "estimated_value", "Estimated value"
             return Quantity("money", key, label, currency.symbol, "", currency.spoken, 0, pos)
     # "the amount still owed" (not "the amount of waste")
-    if not cue and not counted and re.search(r"\bamount\b(?! of)", " ".join(tokens)):
+    if not cue and not counted and regex.search(r"\bamount\b(?! of)", " ".join(tokens)):
         cue = True
     if not cue:
         return None
@@ -167,7 +168,7 @@ def currency_note(phrase: str) -> bool:
     """Whether the phrase only says which currency the amounts are in ("amounts in CHF"),
     alone or at the end of a sentence saying where the recipients are."""
     lower = phrase.lower()
-    rest = re.sub(r"\bin\b.*$", "", lower).split()
+    rest = regex.sub(r"\bin\b.*$", "", lower).split()
     if NOTE_CLAUSE.search(lower) and currency_in(lower[NOTE_CLAUSE.search(lower).end() :]):
         return True
     return bool(rest) and set(rest) <= NOTE_WORDS and " in " in f" {lower} "
@@ -198,9 +199,9 @@ def money_cue(text: str, tokens: list[str], phrase: str) -> bool | None:
     named = currency_in(weighed(phrase))
     if named is not None or "$" in phrase or WHAT_PAID.search(text) or WHAT_COST.search(text):
         return True
-    if re.search(r"\bhow much\b", text):
-        return not re.search(r"\bhow much (time|longer|more time)\b", text)
-    return None if re.search(r"\bhow many\b|\bnumber of\b", text) else False
+    if regex.search(r"\bhow much\b", text):
+        return not regex.search(r"\bhow much (time|longer|more time)\b", text)
+    return None if regex.search(r"\bhow many\b|\bnumber of\b", text) else False
 
 
 # Verbs of money ("sales made", "sales generated"): what was done with sales that says an amount.

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from app.ai import regex
 from app.ai.quantities import QUOTED, unquoted, words
 
 # field -> copy, per use case; "default" fills what a use case does not say.
@@ -102,11 +103,11 @@ def quoted_copy(prompt: str) -> dict[str, str]:
             continue
         before = prompt[max(0, m.start() - 40) : m.start()].lower()
         after = prompt[m.end() : m.end() + 20].lower()
-        named_after = next((f for names, f in AFTER_FIELDS if re.match(rf"\s*{names}\b", after)),
+        named_after = next((f for names, f in AFTER_FIELDS if regex.match(rf"\s*{names}\b", after)),
                            None)  # fmt: skip
         field = named_after or next(
             (f for names, f in QUOTE_FIELDS
-             if any(re.search(rf"\b{re.escape(n)}{SAYING}\W*$", before) for n in names)),
+             if any(regex.search(rf"\b{re.escape(n)}{SAYING}\W*$", before) for n in names)),
             "headline" if "headline" not in out else "subtitle",
         )  # fmt: skip
         if field == "button" and text == text.lower():  # a button's first word has a capital
@@ -120,7 +121,7 @@ def with_slot_names(text: str, name_key: str | None) -> str:
     if not name_key:
         return text
     pattern = r"\[(" + "|".join(NAME_VARIABLES) + r")\]"
-    return re.sub(pattern, f"[{name_key}]", text, flags=re.I)
+    return regex.sub(pattern, f"[{name_key}]", text, flags=re.I)
 
 
 def grams(tokens: list[str], n: int = 4) -> set[tuple[str, ...]]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from app.ai import regex
 from app.ai.measures import MEASURES, PARTICIPLES
 
 PHRASE_BREAK = re.compile(
@@ -50,7 +51,7 @@ SAID_AFTER = re.compile(
 
 
 def words(text: str) -> list[str]:
-    return re.findall(r"[a-z0-9%€£$¥°]+(?:'[a-z]+)?", text.lower())
+    return regex.findall(r"[a-z0-9%€£$¥°]+(?:'[a-z]+)?", text.lower())
 
 
 def unquoted(prompt: str) -> str:
@@ -71,7 +72,7 @@ def phrases(text: str) -> list[tuple[int, str]]:
             continue
         unit = UNIT.match(text, m.start())
         if unit and part.strip():  # "data used (GB)": the unit is the phrase's
-            said = re.sub(r"(?i)^(?:in|as(?: an?)?) ", "", unit.group(0)[1:-1])
+            said = regex.sub(r"(?i)^(?:in|as(?: an?)?) ", "", unit.group(0)[1:-1])
             out.append((start, f"{part.strip()} in {said}"))
             start = unit.end()
             continue
@@ -98,7 +99,7 @@ def place_named(text: str, pos: int, phrase: str) -> bool:
     a town ("in Munda, Solomon Islands": "Solomon Islands"), its every word written with a
     capital; it names nothing to measure ("Islands", "Comoros", "Bahamas" are no count)."""
     name = [w for w in phrase.split() if w not in ("the", "of", "and")]
-    capitals = bool(name) and all(re.fullmatch(_NAME, w) for w in name)
+    capitals = bool(name) and all(regex.fullmatch(_NAME, w) for w in name)
     return capitals and PLACE_BEFORE.search(text[:pos]) is not None
 
 
@@ -128,7 +129,7 @@ def content_words(tokens: list[str], drop: set[str]) -> list[str]:
 def key_label(parts: list[str], limit: int = 3) -> tuple[str, str]:
     """(key, label) from content words: ["meals", "served"] -> ("meals_served", "Meals served")."""
     parts = [PARTICIPLES.get(p, p) if i else p for i, p in enumerate(parts[:limit])]
-    key = "_".join(re.sub(r"[^a-z0-9]", "", p) for p in parts if p not in ("%", "$", "€", "£"))
+    key = "_".join(regex.sub(r"[^a-z0-9]", "", p) for p in parts if p not in ("%", "$", "€", "£"))
     label = " ".join(parts)
     label = "NPS" if label == "nps" else label[:1].upper() + label[1:]
     return key.strip("_"), label
@@ -148,7 +149,7 @@ def lead_words(tokens: list[str]) -> list[str]:
 def as_written(parts: list[str], phrase: str) -> str:
     """Words as the prompt writes them when it puts capitals inside one ("CO2", "kWh"),
     else lower case."""
-    written = {w.lower(): w for w in re.findall(r"[A-Za-z0-9°]+", phrase)}
+    written = {w.lower(): w for w in regex.findall(r"[A-Za-z0-9°]+", phrase)}
     shown = (written.get(p, p) for p in parts)
     return " ".join(w if w[1:] != w[1:].lower() else w.lower() for w in shown)
 

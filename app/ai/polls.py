@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from app.ai import regex
 from app.ai.onscreen import echoes
 
 ASKED = re.compile(
@@ -30,7 +31,7 @@ def _ask_words(ask: str) -> list[str]:
     """The words of what a poll asks, up to the next thing the prompt lists ("their favourite
     snack and a photo": "their favourite snack"), without whom it asks ("members which …")."""
     out: list[str] = []
-    for word in re.split(r"\s+(?:and|plus|as well as|along with)\s+", ask)[0].split():
+    for word in regex.split(r"\s+(?:and|plus|as well as|along with)\s+", ask)[0].split():
         short = next((c for c in CONTRACTED if word.lower().endswith(c)), None)
         out += [word[: -len(short)], CONTRACTED[short]] if short else [word]
     if len(out) > 1 and out[1].lower() in (*WH, "if", "whether"):

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from app.ai import regex
 from app.ai.counts import (
     UNITS,
     done,
@@ -137,7 +138,7 @@ def _not_done(pos: int, phrase: str, currency: Currency, noted: bool) -> Quantit
         return None
     negated, parts = found.group(0).split()[0].lower(), read.key.split("_")
     key = "_".join([*parts[: parts.index(said)], negated, *parts[parts.index(said) :]])
-    label = re.sub(rf"(?i)\b{said}\b", f"{negated} {said}", read.label, count=1).split()
+    label = regex.sub(rf"(?i)\b{said}\b", f"{negated} {said}", read.label, count=1).split()
     return replace(read, key=key, label=headed(" ".join(label[-3:])))
 
 
@@ -149,7 +150,7 @@ def _quantity(pos: int, phrase: str, currency: Currency, noted: bool) -> Quantit
     # "the renewal price (₹)" in a prompt in dollars; "(pesos)" are the prompt's pesos
     currency = currency if own == PESO and currency.spoken == "pesos" else own or currency
     text = " ".join(tokens)
-    asked = re.search(r"\bhow (many|much|long)\b|\bnumber of\b|\btotal\b|%|\bpercent", text)
+    asked = regex.search(r"\bhow (many|much|long)\b|\bnumber of\b|\btotal\b|%|\bpercent", text)
     marked = bool(asked or WHAT_COST.search(text))  # "what the repair cost": not a genre
     ranked = RANK_WHERE.search(text) or RANK_VERB.search(text)
     # "years of service": time spent at what a genre's word names, not the genre
@@ -165,16 +166,16 @@ def _quantity(pos: int, phrase: str, currency: Currency, noted: bool) -> Quantit
         n, noun = top
         key = f"top_{noun}" if noun and noun not in STOP else "top_items"
         return Quantity("top", key, f"Top {n}", top=max(2, min(8, n)), position=pos)
-    on_time = re.search(r"\b(ahead of|behind) (the )?(schedule|time|plan|deadline|target)", text)
-    named = any(re.search(rf"\b{re.escape(p)}\b", text) for p in RANK_PHRASES)
+    on_time = regex.search(r"\b(ahead of|behind) (the )?(schedule|time|plan|deadline|target)", text)
+    named = any(regex.search(rf"\b{re.escape(p)}\b", text) for p in RANK_PHRASES)
     if ranked or named and not on_time:
         return Quantity("rank", "percentile", "Percentile", position=pos)
     if (PERCENT.search(text) or share_of_whole(text)) and not dated_first(text):
         return _percent(pos, tokens, text)
     # a currency named for this one quantity makes it money ("the fee due in kroner"), not
     # a date, unless it says it is one ("the date the fee in kroner is due")
-    priced = own is not None and not re.search(r"\b(?:date|when|day)\b", text)
-    if dated(text) and not priced and not re.search(r"\b(amount|how much)\b", text):
+    priced = own is not None and not regex.search(r"\b(?:date|when|day)\b", text)
+    if dated(text) and not priced and not regex.search(r"\b(amount|how much)\b", text):
         return date(pos, tokens, phrase)
     timed = spent_doing(pos, text) or units_of(pos, text) or duration(pos, tokens, phrase)
     timed = timed or countdown(pos, text)
@@ -240,7 +241,7 @@ def _percent(pos: int, tokens: list[str], text: str) -> Quantity:
     if share and before is not None and not content_words(before, SHARE_WORDS):
         content = share_label(share)
     content = share_done(text) or content  # "the share graded as first class"
-    if re.search(r"\b(rose|grew|rise|growth|increase|increased|went up|change)\b", text):
+    if regex.search(r"\b(rose|grew|rise|growth|increase|increased|went up|change)\b", text):
         content = ["growth"]
     key, label = key_label(content[:3]) if content else ("share", "Share")
     key = key if key.endswith(("rate", "ratio")) else f"{key}_percent"
@@ -281,9 +282,9 @@ def _measured(pos: int, tokens: list[str], phrase: str) -> Quantity | None:
     thing = content_words(lead_words(named.split()), set()) if found else []
     # "the length of the biggest shark in metres": "Biggest shark length (metres)"
     dims = "|".join(sorted(DIMENSIONS))
-    of = re.match(rf"(?:(?:the|their|your) )?({dims}) of ", named) if found else None
+    of = regex.match(rf"(?:(?:the|their|your) )?({dims}) of ", named) if found else None
     thing = [*[w for w in thing if w != of.group(1)][:2], of.group(1)] if of else thing
-    how = re.search(r"\bhow (" + "|".join(HOW_NOUNS) + r")\b", named) if found else None
+    how = regex.search(r"\bhow (" + "|".join(HOW_NOUNS) + r")\b", named) if found else None
     if how:  # "how far they cycled in miles": "Distance cycled (miles)", "how high we flew
         # in metres": "Height flown (metres)" (the adjective is what the noun says)
         rest = [w for w in thing if w != how.group(1)]
@@ -296,7 +297,7 @@ def _measured(pos: int, tokens: list[str], phrase: str) -> Quantity | None:
         return None
     key, _ = key_label(thing[: 3 if of else 2])
     label = headed(as_written(key.split("_"), phrase))
-    unit = re.sub(r"\bkm h\b", "km/h", as_written(unit.split(), phrase))  # read as "km h"
+    unit = regex.sub(r"\bkm h\b", "km/h", as_written(unit.split(), phrase))  # read as "km h"
     unit = DEGREES.get(unit.lower(), unit)  # "degrees celsius": "°C"
     return Quantity("count", key, f"{label} ({unit})", spoken=unit, position=pos)
 
@@ -307,7 +308,7 @@ def _count(pos: int, tokens: list[str], marked: bool, phrase: str) -> Quantity |
     content = content_words(tokens, set())
     if not content:
         return None
-    numbers = re.search(r"\b([a-z]+) (?:numbers|count|counts|totals)\b", text)
+    numbers = regex.search(r"\b([a-z]+) (?:numbers|count|counts|totals)\b", text)
     if numbers and f"{numbers.group(1)}s" in COUNT_NOUNS:
         return Quantity("count", f"{numbers.group(1)}s", f"{numbers.group(1)}s".capitalize(),
                         position=pos)  # fmt: skip
@@ -337,25 +338,25 @@ def _count(pos: int, tokens: list[str], marked: bool, phrase: str) -> Quantity |
     # "how many different teachers they trained with": the things, with what says which
     noun = counted or next((w for w in content[:2] if things(w) and not done(w)), content[0])
     which = content[: content.index(noun)][-1:] if marked else []
-    which = [w for w in which if re.search(rf"\bhow many {w} {noun}\b", text)]
+    which = [w for w in which if regex.search(rf"\bhow many {w} {noun}\b", text)]
     rest = content[content.index(noun) + 1 :]
     verb = next((r for r in rest if r in PARTICIPLES or r in STATES or r.endswith("ed")
                  or done(r)), None)  # fmt: skip
     # what was done with them is said too ("how many escape rooms they solved"), not with
     # how many different ones ("how many different teachers they trained with")
     verb = None if set(which) & DISTINCT else verb
-    to_go = re.search(rf"\b{noun} (?:till|until|before|to go)\b", text) and not verb
+    to_go = regex.search(rf"\b{noun} (?:till|until|before|to go)\b", text) and not verb
     if "since" in tokens and noun in UNITS:
         return since(pos, noun, phrase)
     # "hours of rehearsal": "Rehearsal hours"
     # "hours of rehearsal", "hours at the helm", "minutes on the phone": "Helm hours"
-    where = re.search(rf"\b{noun} (?:out )?(?:of|on|at|in|under|aboard) ", text)
+    where = regex.search(rf"\b{noun} (?:out )?(?:of|on|at|in|under|aboard) ", text)
     of = rest[:1] if noun in UNITS and where and not verb else []
     # "how many stamps till their next free coffee": the stamps to go
     done_with = [verb, *particle(verb, tokens)] if verb else []  # "hives looked after"
     # "days smoke-free", "weeks injury-free", "minutes underwater": the state they were in, or
     # where, is said
-    free = re.search(rf"\b{noun} ([a-z]+-(?:free|less)|{AWAY})\b", phrase.lower())
+    free = regex.search(rf"\b{noun} ([a-z]+-(?:free|less)|{AWAY})\b", phrase.lower())
     name = named_run(noun, phrase) if counted is None else [noun]  # "the Big Five": a name
     said = [w.lower() for w in name]
     named = (

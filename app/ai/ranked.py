@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from app.ai import regex
 from app.ai.counts import UNIT_NAMES, UNITS, measure
 from app.ai.quantity import Quantity
 
@@ -91,5 +92,5 @@ def spent_doing(pos: int, text: str) -> Quantity | None:
         unit, name = found.group(1), f"Behind-the-{found.group(2)} {found.group(1)}"
     else:
         return None
-    key = re.sub(r"[^a-z]+", "_", name.lower())
+    key = regex.sub(r"[^a-z]+", "_", name.lower())
     return Quantity("duration", key, name, "", UNITS[unit], unit, position=pos)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from app.ai import regex
 from app.ai.benchmark import benchmark
 from app.ai.phrases import words
 from app.ai.quantity import Quantity
@@ -93,7 +94,7 @@ def _first(rank: Quantity, phrase: str) -> Quantity:
     """The first of two ranks, named by what it is within ("overall", "in the league"), its
     key the recipient's percentile's."""
     text = " ".join(words(phrase))
-    named = "overall" if re.search(r"\boverall\b", text) else None
+    named = "overall" if regex.search(r"\boverall\b", text) else None
     found = None if named else within(text)
     said = named or (found[0] if found else "")
     return replace(rank, label=_label(said), within=said)

@@ -4,9 +4,10 @@ so a composed template can be previewed and rendered before real data exists."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any
+
+from app.ai import regex
 
 NAMES = ("Alpha", "Bravo", "Charlie", "Delta", "Echo", "Foxtrot", "Golf", "Hotel")
 TEXTS = {
@@ -48,7 +49,7 @@ def sample_list(key: str, about: str) -> list[Any]:
     if key == "radarData":
         axes = (("Strength", 82), ("Cardio", 64), ("Mobility", 45), ("Endurance", 91))
         return [{"label": a, "value": v} for a, v in axes]
-    top = re.search(r"top (\d+)", about)
+    top = regex.search(r"top (\d+)", about)
     count = int(top.group(1)) if top else 4
     return [{"label": n, "value": 900 - 120 * i, "compareValue": 700 - 80 * i}
             for i, n in enumerate(NAMES[:count])]  # fmt: skip

@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from app.ai import regex
 from app.ai.currencies import SPOKEN, spoken_after
 from app.ai.lines import FILL, LINES, SCENE_FILL, TONE_FILL
 from app.ai.schemas import Tone
@@ -84,7 +85,7 @@ def scene_seconds(scene: SceneConfig) -> float:
 def syllables(word: str) -> int:
     """Syllables of an English word, near enough: its vowel groups, less a silent final e."""
     word = word.lower().strip(".,!?;:'\"()")
-    count = len(re.findall(r"[aeiouy]+", word))
+    count = len(regex.findall(r"[aeiouy]+", word))
     if word.endswith("e") and not word.endswith(("le", "ee")) and count > 1:
         count -= 1
     return max(1, count)
@@ -118,8 +119,8 @@ def spoken_seconds(script: str, slots: Iterable[DataSlot] = ()) -> float:
         return 0.0
     pauses = len(PAUSE.findall(script))
     plain = VARIABLE.sub(" ", script).split()
-    said = sum(syllables(w) for w in plain if re.search(r"[^\W\d_]", w))
-    numbers = sum(1 for w in plain if re.fullmatch(r"\W*[\d.,%$€£¥]+\W*", w) and any(
+    said = sum(syllables(w) for w in plain if regex.search(r"[^\W\d_]", w))
+    numbers = sum(1 for w in plain if regex.fullmatch(r"\W*[\d.,%$€£¥]+\W*", w) and any(
         c.isdigit() for c in w))  # fmt: skip
     seconds = said * SECONDS_PER_SYLLABLE + pauses * SECONDS_PER_PAUSE
     seconds += numbers * VARIABLE_SECONDS["number"] + variable_seconds(script, slots)
@@ -174,7 +175,7 @@ def mentions(scene: SceneConfig, slots: list[DataSlot]) -> dict[str, str]:
 def _fill(line: str, found: Mapping[str, str]) -> str | None:
     """The line with its placeholders filled, None when one cannot be."""
     out = line
-    for placeholder in re.findall(r"\{(\w+)\}", line):
+    for placeholder in regex.findall(r"\{(\w+)\}", line):
         value = found.get(placeholder, FALLBACK.get(placeholder))
         if value is None:
             return None
@@ -197,7 +198,7 @@ def quantity_lines(scene: SceneConfig) -> list[str]:
         label = str(card.get("label") or "").strip() or "The number"
         prefix, suffix = str(card.get("prefix") or ""), str(card.get("suffix") or "").strip()
         unit = {"%": "percent", "h": "hours", "min": "minutes"}.get(suffix, suffix)
-        measured = re.fullmatch(r"(.+) \(([^()]+)\)", label)  # "CO2 avoided (tonnes)"
+        measured = regex.fullmatch(r"(.+) \(([^()]+)\)", label)  # "CO2 avoided (tonnes)"
         if measured and not unit:
             label, unit = measured.groups()
         if unit and label.lower().split()[0] == unit:
@@ -223,7 +224,7 @@ def write_script(
     facts = quantity_lines(scene)
     candidates = LINES.get(scene.primitiveId, {}).get(tone) or ["A closer look, {name}."]
     # Lines whose every placeholder has a slot first; fallback words only when none fits.
-    whole = [c for c in candidates if set(re.findall(r"\{(\w+)\}", c)) <= set(found)]
+    whole = [c for c in candidates if set(regex.findall(r"\{(\w+)\}", c)) <= set(found)]
     filled = [t for t in (_fill(c, found) for c in whole or candidates) if t]
     room = budget - spoken_seconds(" ".join(facts), slots)
     fitting = [t for t in filled if spoken_seconds(t, slots) <= room]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from app.ai import regex
 from app.ai.counts import UNIT_NAMES, UNITS, done, things
 from app.ai.phrases import NAME_ENDS, STOP, content_words, key_label, lead_words
 from app.ai.quantity import Quantity
@@ -80,7 +81,7 @@ def dated(text: str) -> bool:
     if not date_word or counted and counted.start() < date_word.start():
         return False
     joined = JOINED.search(text)
-    return not (joined and things(joined.group(1)) and not re.search(r"\b(?:date|when)\b", text))
+    return not (joined and things(joined.group(1)) and not regex.search(r"\b(?:date|when)\b", text))
 
 
 # What happens on a date, as a noun ("the date the lease ends": "Lease end date"), and words
@@ -105,7 +106,7 @@ def dated_first(text: str) -> bool:
     """Whether the phrase is a date before it is a share: its date word comes before any
     percent word ("the date of their next rate review"), and it names no amount."""
     dated, share = DATED.search(text), PERCENT.search(text)
-    amount = re.search(r"\b(amount|how much)\b", text)
+    amount = regex.search(r"\b(amount|how much)\b", text)
     return bool(dated and not amount and (share is None or dated.start() < share.start()))
 
 
@@ -114,17 +115,17 @@ def duration(pos: int, tokens: list[str], phrase: str) -> Quantity | None:
     time", "time spent on calls", "how long they waited" (a unit named after "in", else
     minutes)."""
     text = " ".join(tokens)
-    unit = re.search(r"\bin (" + "|".join(UNIT_NAMES) + r")\b", text)
-    timed = re.search(r"\b([a-z]+) (time|duration)\b", text)
+    unit = regex.search(r"\bin (" + "|".join(UNIT_NAMES) + r")\b", text)
+    timed = regex.search(r"\b([a-z]+) (time|duration)\b", text)
     timed_ok = timed is not None and timed.group(1) not in STOP | NOT_TIMED or spent_time(text)
-    if not (unit or timed_ok or re.search(r"\bhow long\b", text)):
+    if not (unit or timed_ok or regex.search(r"\bhow long\b", text)):
         return None
     name = unit.group(1) if unit else "minutes" if timed_ok else "days"
     plural = UNIT_NAMES[name]
     if "since" in tokens:
         return since(pos, plural, phrase)
     been = BEEN.search(text)
-    if re.search(
+    if regex.search(
         r"\bhow long\b.* been(?: with (?:us|me|them|him|her))?$", text
     ):  # "how long she's been (with us)"
         key, label = "time_with_us", "Time with us"
@@ -192,24 +193,24 @@ def countdown(pos: int, text: str) -> Quantity | None:
 def spent_time(text: str) -> bool:
     """Whether the phrase names time by what was done with it or by its total ("time spent
     in traffic", "total time on hold"), which "spent" does not make money."""
-    after = re.search(r"\btime ([a-z]+)", text)
-    return bool(after and done(after.group(1)) or re.search(r"\b(?:total|overall) time\b", text))
+    after = regex.search(r"\btime ([a-z]+)", text)
+    return bool(after and done(after.group(1)) or regex.search(r"\b(?:total|overall) time\b", text))
 
 
 def _one(things: str) -> str:
     """One of the things ("payments": "payment", "bonuses": "bonus", "deliveries": "delivery")."""
     if things.endswith("ies"):
         return things[:-3] + "y"
-    return things[:-2] if re.search(r"(?:s|x|z|ch|sh)es$", things) else things[:-1]
+    return things[:-2] if regex.search(r"(?:s|x|z|ch|sh)es$", things) else things[:-1]
 
 
 def _day(pos: int, text: str) -> Quantity | None:
     """The day that was the most something ("their busiest day of the year": "Busiest day") or
     on which things happen ("the day payments go out": "Payment day"); None for others."""
-    most = re.search(SUPERLATIVE_DAY, text)
-    if most is None and re.search(MOST_DONE_DAY, text):
+    most = regex.search(SUPERLATIVE_DAY, text)
+    if most is None and regex.search(MOST_DONE_DAY, text):
         return Quantity("date", "best_day", "Best day", position=pos)
-    things_on = re.search(rf"\bthe day ([a-z]+s) {HAPPENS}\b", text)
+    things_on = regex.search(rf"\bthe day ([a-z]+s) {HAPPENS}\b", text)
     noun = most.group(1) if most else _one(things_on.group(1)) if things_on else None
     if noun is None or noun in STOP:
         return None
@@ -224,12 +225,12 @@ def date(pos: int, tokens: list[str], phrase: str = "") -> Quantity:
     if "joined" in tokens or "join" in tokens:
         return Quantity("date", "join_date", "Member since", position=pos)
     # "the date of their first session": "First session date" (a first or last one is that)
-    of = re.search(
+    of = regex.search(
         r"\bdate of (?:(?:the|their|your|our|his|her|next) )*((?:first|last) )?"
         r"([a-z]+(?:-[a-z]+)?)(?: ([a-z]+))?",
         written,
     )
-    before = re.search(r"\b([a-z]+(?:-[a-z]+)?) date\b", written) or re.search(
+    before = regex.search(r"\b([a-z]+(?:-[a-z]+)?) date\b", written) or regex.search(
         r"\b([a-z]+) date\b", text
     )
     if of:  # "the date of their next rate review": up to two words of what it is
@@ -242,21 +243,21 @@ def date(pos: int, tokens: list[str], phrase: str = "") -> Quantity:
         said = PHRASAL_EVENTS.sub(lambda m: "starts" if m.group(1) else "ends", " ".join(tokens))
         content = content_words(said.split(), {"date", "day", "when", "get", "gets", *WHICH})
         at = next((i for i, w in enumerate(content) if i and w in EVENTS), 0)
-        if not at and re.search(r"\bexpir|\bdeadline", text):
+        if not at and regex.search(r"\bexpir|\bdeadline", text):
             return Quantity("date", "expiry_date", "Expires on", position=pos)
         noun = f"{content[at - 1]} {EVENTS[content[at]]}" if at else (content or ["key"])[0]
         if not at and len(content) > 1 and done(content[0]):
             noun = " ".join(content[1:3])  # "the date they passed their driving test"
-    key = re.sub(r"[^a-z0-9_]", "", noun.replace(" ", "_"))
+    key = regex.sub(r"[^a-z0-9_]", "", noun.replace(" ", "_"))
     return Quantity("date", f"{key}_date", f"{noun[:1].upper()}{noun[1:]} date", position=pos)
 
 
 def since(pos: int, unit: str, phrase: str) -> Quantity:
     """A time since something: "days since the last visit", "how long it's been since their
     last x-ray" (a hyphenated word kept whole)."""
-    after = re.findall(r"[a-z0-9]+(?:-[a-z0-9]+)*", phrase.lower().split("since", 1)[1])
+    after = regex.findall(r"[a-z0-9]+(?:-[a-z0-9]+)*", phrase.lower().split("since", 1)[1])
     thing = content_words(after, set())
-    key = f"{unit}_since_{re.sub(r'[^a-z0-9]', '', thing[0])}" if thing else f"{unit}_since"
+    key = f"{unit}_since_{regex.sub(r'[^a-z0-9]', '', thing[0])}" if thing else f"{unit}_since"
     last = " your last" if "last" in after else ""
     label = f"{unit.capitalize()} since{last} {thing[0]}" if thing else unit.capitalize()
     return Quantity("duration", key, label, "", UNITS[unit], unit, position=pos)

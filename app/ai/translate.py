@@ -16,6 +16,7 @@ from concurrent.futures import ThreadPoolExecutor
 from functools import lru_cache
 from typing import Any, Protocol
 
+from app.ai import regex
 from app.ai.errors import UnsupportedPair, UpstreamFailed
 from app.ai.providers import OpenAIProvider, post_json
 from app.composition.variables import VARIABLE
@@ -189,6 +190,8 @@ async def translate_protected(texts: list[str], run: Translate) -> list[str]:
             rebuilt = words[0]
             for name, word in zip(names_in, words[1:], strict=True):
                 rebuilt += f" {name} " + word
-            restored = re.sub(r"\s+([,.!?;:])", r"\1", re.sub(r"\s{2,}", " ", rebuilt)).strip()
+            restored = regex.sub(
+                r"\s+([,.!?;:])", r"\1", regex.sub(r"\s{2,}", " ", rebuilt)
+            ).strip()
         out.append(restored)
     return out

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from playwright.async_api import Browser
+from playwright.async_api import Page
 
 from app.ai.samples import sample_data
 from app.composition.variables import variables_in
@@ -158,14 +158,15 @@ async def judge(
     client: Any,
     headers: dict[str, str],
     settings: Settings,
-    browser: Browser,
+    page: Page,
     prompt: str,
     needs: Sequence[str],
     workdir: Path,
     photo_url: str,
 ) -> tuple[Verdict, tuple[dict[str, Any], Prepared] | None]:
-    """Compose, save, speak, lay out and read one prompt's video; its verdict per check (each
-    failed when the composer gives no composition) and the saved template and its layout."""
+    """Compose, save, speak, lay out and read one prompt's video (in `page`, a 1280×720 page
+    that may have read others before); its verdict per check (each failed when the composer
+    gives no composition) and the saved template and its layout."""
     verdict = Verdict(prompt, passed=dict.fromkeys(CHECKS, True))
     resp = await client.post(
         "/api/prompt-builder", json={"prompt": prompt, "mode": "create"}, headers=headers
@@ -205,7 +206,7 @@ async def judge(
             verdict.fail("scripts", f"scene {i + 1} ({scene['primitiveId']}): no slot in "
                                     f"{scene.get('voScript')!r}")  # fmt: skip
     played = {s.index for s in prepared.timeline.scenes}
-    shown, fields = await read_page(browser, prepared, played)
+    shown, fields = await read_page(page, prepared, played)
     for index, lines in shown.items():
         for line in lines:
             if echoes(line, prompt):
@@ -259,24 +260,19 @@ def shows_value(value: Any, lines: list[str]) -> bool:
 
 
 async def read_page(
-    browser: Browser, prepared: Prepared, played: set[int]
+    page: Page, prepared: Prepared, played: set[int]
 ) -> tuple[dict[int, list[str]], dict[int, list[str]]]:
     """Each played scene's text lines at its settled frame, and the data fields the page's fit
-    report says each scene shows."""
-    context = await browser.new_context(viewport={"width": 1280, "height": 720})
-    try:
-        page = await context.new_page()
-        with serve_page(prepared.page, prepared.assets) as server:
-            await page.goto(server.page_url, wait_until="load")
-            await page.evaluate("() => window.reelsmith.ready")
-            shown: dict[int, list[str]] = {}
-            for index in sorted(played):
-                settled = await page.evaluate("i => reelsmith.settledAt(i)", index)
-                await page.evaluate("ms => reelsmith.seek(ms)", settled)
-                shown[index] = await page.evaluate(READ_SCENE, index) or []
-            report = await page.evaluate("() => reelsmith.fitReport()")
-    finally:
-        await context.close()
+    report says each scene shows (the composition loaded into `page`, a new document)."""
+    with serve_page(prepared.page, prepared.assets) as server:
+        await page.goto(server.page_url, wait_until="load")
+        await page.evaluate("() => window.reelsmith.ready")
+        shown: dict[int, list[str]] = {}
+        for index in sorted(played):
+            settled = await page.evaluate("i => reelsmith.settledAt(i)", index)
+            await page.evaluate("ms => reelsmith.seek(ms)", settled)
+            shown[index] = await page.evaluate(READ_SCENE, index) or []
+        report = await page.evaluate("() => reelsmith.fitReport()")
     fields: dict[int, list[str]] = {i: [] for i in played}
     for entry in report:
         if entry.get("scene") in fields and entry.get("field"):

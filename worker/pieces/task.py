@@ -137,7 +137,8 @@ async def _again(ctx: dict[str, Any], piece: Claimed, exc: BaseException, *, own
     if not await settle(rows.settle_piece, db, piece, ctx["worker_id"], PieceStatus.PENDING):
         return "dropped: piece no longer ours"
     if own:
-        raise Retry(defer=backoff_s(piece.piece_try)) from exc
+        scale = ctx["settings"].render_retry_scale
+        raise Retry(defer=backoff_s(piece.piece_try, scale)) from exc
     await queue.enqueue_piece(ctx["redis"], ctx["settings"], piece.id)
     return "given back"
 

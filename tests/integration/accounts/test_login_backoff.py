@@ -98,5 +98,8 @@ async def test_password_verification_does_not_block_the_event_loop(app, make_use
     stop.set()
     await task
     assert results == [None] * 4
-    # The loop kept turning while argon2 ran: about one tick per millisecond of verification.
-    assert ticks > elapsed * 1000 * 0.3, (ticks, elapsed)
+    # The loop kept turning while argon2 ran: about one tick per millisecond of verification
+    # on a quiet machine, a quarter of that with the suite's other worker and a helper busy
+    # (1,170 ticks in 4.6 s, 28 Nov 2026); a loop blocked by the hashing ticks only between
+    # the four verifications (a handful).
+    assert ticks > elapsed * 1000 * 0.05, (ticks, elapsed)

@@ -93,14 +93,20 @@ async def run_suite(
     client: Any, user: Any, settings: Settings, browser: Browser,
     cases: Sequence[tuple[str, Sequence[str]]], tmp_path: Path,
 ) -> list[Verdict]:  # fmt: skip
+    """Each prompt judged in turn, read in one page (a new document each)."""
     verdicts = []
-    with photo_server() as photos:
-        for i, (prompt, needs) in enumerate(cases):
-            verdict, _ = await judge(
-                client, user.headers, settings, browser, prompt, needs, tmp_path / f"p{i}",
-                photos.url,
-            )  # fmt: skip
-            verdicts.append(verdict)
+    context = await browser.new_context(viewport={"width": 1280, "height": 720})
+    try:
+        page = await context.new_page()
+        with photo_server() as photos:
+            for i, (prompt, needs) in enumerate(cases):
+                verdict, _ = await judge(
+                    client, user.headers, settings, page, prompt, needs, tmp_path / f"p{i}",
+                    photos.url,
+                )  # fmt: skip
+                verdicts.append(verdict)
+    finally:
+        await context.close()
     return verdicts
 
 

@@ -23,18 +23,25 @@ def npm(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedPr
     )
 
 
-def test_package_has_no_runtime_dependencies_and_builds():
+@pytest.fixture(scope="module")
+def built() -> subprocess.CompletedProcess[str]:
+    """The package built once for this file's tests (ESM, CommonJS, declarations)."""
+    return npm("run", "-s", "build")
+
+
+def test_package_has_no_runtime_dependencies_and_builds(built: subprocess.CompletedProcess[str]):
     manifest = json.loads((PACKAGE / "package.json").read_text())
     assert not manifest.get("dependencies")
-    built = npm("run", "-s", "build")
     assert built.returncode == 0, built.stdout + built.stderr
     for kind in ("esm", "cjs"):
         assert (PACKAGE / "dist" / kind / "index.js").is_file()
         assert (PACKAGE / "dist" / kind / "index.d.ts").is_file()
 
 
-def test_node_suite_passes_against_the_live_api(live_api: LiveApi):
-    assert npm("run", "-s", "build").returncode == 0
+def test_node_suite_passes_against_the_live_api(
+    live_api: LiveApi, built: subprocess.CompletedProcess[str]
+):
+    assert built.returncode == 0, built.stdout + built.stderr
     env = {**live_api.env(), "REELSMITH_TEMPLATE": live_api.template_id}
     run = npm("test", env=env)
     output = run.stdout + run.stderr

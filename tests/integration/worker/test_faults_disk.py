@@ -85,10 +85,12 @@ async def test_a_full_work_disk_fails_the_attempt_clearly_and_the_retry_complete
 
         return await wait_for(check, timeout, f"job {job_id} to finish")
 
-    worker = WorkerProcess(settings, tmp_path / "worker.log").start()
+    # the next attempts 2 s and 8 s later: time to give the space back before the first retry
+    retries = {"REELSMITH_RENDER_RETRY_SCALE": "0.4"}
+    worker = WorkerProcess(settings, tmp_path / "worker.log", env=retries).start()
     try:
         await wait_for(lambda: _has_folder(work_disk), 60, "the worker's work folder")
-        # 1. full while the first attempt renders; space back before the retry (5 s later)
+        # 1. full while the first attempt renders; space back before the retry (2 s later)
         filler = fill(work_disk)
         first = await submit()
 

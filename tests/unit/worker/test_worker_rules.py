@@ -42,6 +42,7 @@ def test_input_errors_and_plain_failures_are_not_retried():
 
 def test_backoff_grows_and_errors_read_well():
     assert [backoff_s(n) for n in (1, 2, 3)] == [5, 20, 80]
+    assert [backoff_s(n, 0.2) for n in (1, 2, 3)] == [1, 4, 16]
     assert readable_error(AssetError("brand.logoUrl answered HTTP 404")) == (
         "brand.logoUrl answered HTTP 404"
     )
