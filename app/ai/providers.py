@@ -5,6 +5,7 @@ app.outbound (the private-address guard, a timeout and a size limit)."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any, Protocol
 
@@ -34,7 +35,10 @@ class BuiltinProvider:
     name = "builtin"
 
     async def compose(self, prompt: str, mode: str, state: TemplateState) -> Any:
-        made = builtin.create(prompt, state) if mode == "create" else builtin.edit(prompt, state)
+        # Off the event loop: tens of milliseconds of CPU a prompt, seconds for the first of a
+        # process (its regular expressions compiled, app/ai/regex.py); other requests go on.
+        make = builtin.create if mode == "create" else builtin.edit
+        made = await asyncio.to_thread(make, prompt, state)
         return made.model_dump(mode="json")
 
     async def scripts(
