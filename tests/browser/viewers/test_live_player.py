@@ -80,7 +80,7 @@ async def plays_live(viewer: Viewer, play: str, shot: Path | None = None) -> dic
             const layer = document.getElementById('rs-captions');
             return layer.classList.contains('rs-on') && layer.textContent.trim();
         }""",
-        timeout=10_000,
+        timeout=20_000,  # a phone's CPU throttled 4× on a machine at load 7 took over 10 s
     )
     assert "Robin" in str(await captions.json_value()) or "Hello" in str(
         await captions.json_value()
