@@ -45,15 +45,9 @@ PG_AVAILABLE = _pg_available()
 
 async def _create_pg_database(*, tables: bool = False) -> tuple[str, str]:
     """A new database: empty, or with every table (a copy of this process's template)."""
-    name = f"reelsmith_test_{uuid.uuid4().hex[:12]}"
-    template = f' TEMPLATE "{await schema.pg_template(PG_ADMIN_DSN)}"' if tables else ""
-    conn = await asyncpg.connect(PG_ADMIN_DSN)
-    try:
-        await conn.execute(f'CREATE DATABASE "{name}"{template}')
-    finally:
-        await conn.close()
-    base = PG_ADMIN_DSN.rsplit("/", 1)[0].replace("postgresql://", "postgresql+asyncpg://")
-    url = f"{base}/{name}"
+    template = await schema.pg_template(PG_ADMIN_DSN) if tables else None
+    name = await schema.create_pg_database(PG_ADMIN_DSN, "reelsmith_test", template)
+    url = schema.pg_url(PG_ADMIN_DSN, name)
     if tables:
         schema.made_from_template(url)
     return name, url

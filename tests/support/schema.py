@@ -47,18 +47,31 @@ async def _sqlite_template() -> Path:
     return _sqlite_source
 
 
+async def create_pg_database(admin_dsn: str, prefix: str, template: str | None = None) -> str:
+    """A new PostgreSQL database named `prefix` and a random part (a copy of `template` when
+    given); its name."""
+    name = f"{prefix}_{uuid.uuid4().hex[:12]}"
+    copy = f' TEMPLATE "{template}"' if template else ""
+    conn = await asyncpg.connect(admin_dsn)
+    try:
+        await conn.execute(f'CREATE DATABASE "{name}"{copy}')
+    finally:
+        await conn.close()
+    return name
+
+
+def pg_url(admin_dsn: str, name: str) -> str:
+    """The SQLAlchemy URL of database `name` on the server of `admin_dsn`."""
+    base = admin_dsn.rsplit("/", 1)[0].replace("postgresql://", "postgresql+asyncpg://")
+    return f"{base}/{name}"
+
+
 async def pg_template(admin_dsn: str) -> str:
     """This process's template database (made on first use): every table, no rows."""
     global _pg_template
     if _pg_template is None:
-        name = f"reelsmith_tmpl_{uuid.uuid4().hex[:12]}"
-        conn = await asyncpg.connect(admin_dsn)
-        try:
-            await conn.execute(f'CREATE DATABASE "{name}"')
-        finally:
-            await conn.close()
-        base = admin_dsn.rsplit("/", 1)[0].replace("postgresql://", "postgresql+asyncpg://")
-        database = Database(f"{base}/{name}")
+        name = await create_pg_database(admin_dsn, "reelsmith_tmpl")
+        database = Database(pg_url(admin_dsn, name))
         try:
             await create_all(database)
         finally:
