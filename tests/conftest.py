@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import asyncpg
 import pytest
 import pytest_asyncio
 import redis as sync_redis
@@ -53,15 +52,6 @@ async def _create_pg_database(*, tables: bool = False) -> tuple[str, str]:
     return name, url
 
 
-async def _drop_pg_database(name: str) -> None:
-
-    conn = await asyncpg.connect(PG_ADMIN_DSN)
-    try:
-        await conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-    finally:
-        await conn.close()
-
-
 @pytest_asyncio.fixture(params=["sqlite", "postgresql"])
 async def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
     """A fresh database on each engine: empty, or with every table when the test opens the app
@@ -76,7 +66,7 @@ async def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncI
     try:
         yield url
     finally:
-        await _drop_pg_database(name)
+        await schema.drop_pg_database(PG_ADMIN_DSN, name)
 
 
 @pytest_asyncio.fixture
@@ -165,12 +155,11 @@ async def _clear_namespace(settings: Settings) -> None:
 
 
 @pytest.fixture(scope="session", autouse=True)
-def pg_template_dropped() -> Iterator[None]:
-    """At the end of the run, this process's PostgreSQL template database is dropped."""
+def schema_sources_removed() -> Iterator[None]:
+    """At the end of the run, this process's schema sources (tests/support/schema.py) are
+    removed: the SQLite file, the PostgreSQL template database."""
     yield
-    name = schema.pg_template_name()
-    if name:
-        asyncio.run(_drop_pg_database(name))
+    asyncio.run(schema.remove_sources(PG_ADMIN_DSN))
 
 
 @pytest.fixture(scope="session", autouse=True)

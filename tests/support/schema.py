@@ -80,9 +80,24 @@ async def pg_template(admin_dsn: str) -> str:
     return _pg_template
 
 
-def pg_template_name() -> str | None:
-    """The template this process made, if any (dropped at the end of the run)."""
-    return _pg_template
+async def drop_pg_database(admin_dsn: str, name: str) -> None:
+    conn = await asyncpg.connect(admin_dsn)
+    try:
+        await conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    finally:
+        await conn.close()
+
+
+async def remove_sources(admin_dsn: str) -> None:
+    """This process's schema sources removed (at the end of the run): the SQLite file and its
+    folder, the PostgreSQL template."""
+    global _sqlite_source, _pg_template
+    if _sqlite_source is not None:
+        shutil.rmtree(_sqlite_source.parent, ignore_errors=True)
+        _sqlite_source = None
+    if _pg_template is not None:
+        await drop_pg_database(admin_dsn, _pg_template)
+        _pg_template = None
 
 
 def made_from_template(url: str) -> None:
