@@ -32,6 +32,7 @@ from babel.localedata import locale_identifiers
 from babel.numbers import get_currency_name
 
 from app.ai import regex
+from app.ai.countries import country_names, named_places
 
 # Units that are also English words or names (or, "gold", a thing): read only where nothing but
 # a currency can stand, and in lower case.
@@ -172,7 +173,7 @@ def _names(code: str, territories: list[str]) -> tuple[set[str], set[str]]:
             words = get_currency_name(code, n, name).lower().split()
             units |= {w for w in words for u in list(units) if w != u and _same_root(w, u)}
     units -= {w for a in adjectives for w in a.split()}  # not "Sierra Leonean" alone
-    adjectives |= _countrys(territories[0])
+    adjectives |= country_names(territories[0])
     full = english | {f"{a} {u}" for a in adjectives if a for u in units}
     return full | _unplaced(english, territories[0]), units
 
@@ -200,30 +201,12 @@ def _unplaced(english: set[str], territory: str) -> set[str]:
     def plain(place: str) -> str:
         return " ".join(w for w in regex.split(r"[\s&-]+", place) if w not in ("and", ""))
 
-    countries = {plain(c) for c in _countrys(territory)}
+    countries = {plain(c) for c in country_names(territory)}
     out = set()
     for words in (name.split() for name in english):
         if len(words) > 2 and plain(" ".join(words[:-2])) in countries:
             out.add(" ".join(words[-2:]))
     return out
-
-
-def _countrys(territory: str) -> set[str]:
-    """How English names the country before its currency's unit: its name ("Guyana dollars",
-    "Bosnia and Herzegovina marks", "Burma kyat") and, for a name of one word, the adjectives
-    English makes of it ("Guyanese", "Bermudian", "Belizean", "Kyrgyzstani"), which CLDR's
-    own adjective may spell otherwise ("Guyanaese", "Bermudan", "Belize")."""
-    name = Locale("en").territories.get(territory, "").lower().replace("&", "and")
-    name = regex.split(r" - | sar ", name)[0]  # "Congo - Kinshasa", "Hong Kong SAR China"
-    names = {n.strip() for n in regex.split(r"[()]", name) if n.strip()}  # "Myanmar (Burma)"
-    names |= {n.replace("st. ", "saint ") for n in names}
-    made = set()
-    for n in (n for n in names if " " not in n and len(n) >= 4):
-        if n[-1] in "aeiouy":
-            made |= {n + "n", n + "an", *(n[:-1] + end for end in ("an", "ian", "ese", "i"))}
-        else:
-            made |= {n + end for end in ("an", "ian", "ese", "i")}
-    return names | made
 
 
 def _same_root(word: str, unit: str) -> bool:
@@ -311,7 +294,7 @@ def named(text: str, known: frozenset[str], taken: frozenset[str]) -> list[tuple
         if text[at].islower():
             out.append((at, bare[m.group(m.lastindex or 0)]))
     held = [(m.start(1), bare[m.group(1)]) for m in held_at.finditer(lower)]
-    there = _named_places(text) if held else set()
+    there = named_places(text) if held else set()
     out += [(at, code) for at, code in held if text[at].islower() and set(_current()[code]) & there]
     shared = {sign for sign in signs.values() if list(signs.values()).count(sign) > 1}
     out += [
@@ -397,31 +380,6 @@ def _shared(taken: frozenset[str]) -> dict[str, set[str]]:
             if len(roots[u]) > 1 and u not in taken and u not in PLACED_ELSEWHERE}  # fmt: skip
 
 
-@functools.cache
-def _places() -> tuple[dict[str, str], re.Pattern[str]]:
-    """Places a text may name, each with its country's two-letter code: a country by its
-    English name or an adjective of it ("Zambia", "Zambian") and the cities time zones are
-    named by ("Lusaka", "Port of Spain", "Kuwait"); and a pattern that finds them."""
-    out: dict[str, str] = {}
-    for territory in Locale("en").territories:
-        if len(territory) == 2 and territory.isalpha():
-            for name in _countrys(territory):
-                out.setdefault(name, territory)
-    for zone, territory in get_global("zone_territories").items():
-        city = zone.rsplit("/", 1)[-1].replace("_", " ").lower()
-        if "/" in zone and len(city) > 3:
-            out.setdefault(city, territory)
-    names = "|".join(re.escape(n) for n in sorted(out, key=len, reverse=True))
-    return out, re.compile(rf"(?<![a-z])({names})(?![a-z])")
-
-
-def _named_places(text: str) -> set[str]:
-    """The two-letter codes of the countries the text names, with a capital, by name or by a
-    city (_places)."""
-    places, pattern = _places()
-    return {places[m.group(1)] for m in pattern.finditer(text.lower()) if text[m.start()].isupper()}
-
-
 def placed(text: str, taken: frozenset[str]) -> list[tuple[int, str]]:
     """(where, code) of each unit several currencies share, named alone in a text that names,
     written with a capital, the country or a city of just one of them ("their commission in
@@ -430,7 +388,7 @@ def placed(text: str, taken: frozenset[str]) -> list[tuple[int, str]]:
     it; with no such place, or places of several, nothing is read."""
     shared = _shared(taken)
     lower = text.lower()
-    named = _named_places(text)
+    named = named_places(text)
     if not named or not shared:
         return []
     ordinary = "|".join(re.escape(u) for u in shared if _ordinary(u))
