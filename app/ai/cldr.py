@@ -3,8 +3,11 @@ through Babel: every currency some country uses today, by its English name ("Arm
 "Paraguayan guaranis"), its unit with the name of its country's language ("Lao kip") or the
 unit as written there ("guaraníes"), its country's name or an adjective English makes of it
 ("Guyana dollars", "Guyanese dollars": CLDR writes "Guyanaese"), and by its ISO code written
-in capitals where only a currency can stand ("(AMD)", "in AMD"). Any currency, the table's too,
-is also named by its country's two-letter code before its unit or "$" ("NZ dollars", "AU$").
+in capitals where only a currency can stand ("(AMD)", "in AMD"). A name two currencies have,
+one by its country's adjective and the other only by a language spoken in its country, is the
+first's ("Somali shillings": Somalia's; Somali is spoken in Kenya too). Any currency, the
+table's too, is also named by its country's two-letter code before its unit or "$" ("NZ
+dollars", "AU$").
 
 A unit named alone ("drams", "guaranis") is read when no other currency has it nor a form of
 it ("dinars", "dollars", "manat" need their country; "bolivianos" only begin like "bolívares")
@@ -157,25 +160,27 @@ def _sign(code: str, territories: list[str]) -> str:
     return sign if sign and sign != code and _readable(sign) else code
 
 
-def _names(code: str, territories: list[str]) -> tuple[set[str], set[str]]:
-    """(names of the currency with its country, units it is named by alone)."""
+def _names(code: str, territories: list[str]) -> tuple[set[str], set[str], set[str]]:
+    """(names of the currency with its country, units it is named by alone, the names of the
+    first made only with a language spoken there: "Somali shillings" for Kenya's)."""
     english = {get_currency_name(code, n, "en").lower() for n in (1, 2)}
     english.add(Locale("en").currencies.get(code, code).lower())
     english |= _own_english(code, territories[0])
     units = {name.split()[-1] for name in english}
     units |= _plural(get_currency_name(code, 1, "en").lower().split()[-1])
     adjectives = {name.rsplit(" ", 1)[0] for name in english if " " in name}
-    local = [n for n in locale_identifiers() if n.endswith(f"_{territories[0]}")]
-    for name in local:
-        language = Locale("en").languages.get(Locale.parse(name).language, "")
-        adjectives.add(language.lower())
+    languages = set()
+    for name in [n for n in locale_identifiers() if n.endswith(f"_{territories[0]}")]:
+        languages.add(Locale("en").languages.get(Locale.parse(name).language, "").lower())
         for n in (1, 2):  # the unit as its country writes it ("guaraníes")
             words = get_currency_name(code, n, name).lower().split()
             units |= {w for w in words for u in list(units) if w != u and _same_root(w, u)}
-    units -= {w for a in adjectives for w in a.split()}  # not "Sierra Leonean" alone
+    units -= {w for a in adjectives | languages for w in a.split()}  # not "Sierra Leonean"
     adjectives |= country_names(territories[0])
-    full = english | {f"{a} {u}" for a in adjectives if a for u in units}
-    return full | _unplaced(english, territories[0]), units
+    own = english | {f"{a} {u}" for a in adjectives if a for u in units}
+    own |= _unplaced(english, territories[0])
+    spoken = {f"{a} {u}" for a in languages if a for u in units} - own
+    return own | spoken, units, spoken
 
 
 def _own_english(code: str, territory: str) -> set[str]:
@@ -230,7 +235,7 @@ def _roots(alone: dict[str, set[str]]) -> dict[str, set[str]]:
 
 
 @functools.cache
-def _all_names() -> dict[str, tuple[set[str], set[str]]]:
+def _all_names() -> dict[str, tuple[set[str], set[str], set[str]]]:
     return {code: _names(code, territories) for code, territories in _current().items()}
 
 
@@ -240,19 +245,26 @@ def lookup(known: frozenset[str], taken: frozenset[str]) -> tuple[dict[str, str]
     code: what a script says after an amount) of the currencies whose codes are not `known`;
     names `taken` by the table are left to it."""
     full: dict[str, set[str]] = defaultdict(set)
+    own: dict[str, set[str]] = defaultdict(set)  # ...by a name not made with a language's
     alone: dict[str, set[str]] = defaultdict(set)
     signs: dict[str, str] = {}
     spoken: dict[str, str] = {}
     for code, territories in _current().items():
-        names, units = _all_names()[code]
+        names, units, by_language = _all_names()[code]
+        said = {f for n in by_language for f in spellings(n)}
         for name in {f for n in names for f in spellings(n)}:
             full[name].add(code)
+            if name not in said:
+                own[name].add(code)
         for unit in {f for u in units for f in spellings(u)}:
             alone[unit].add(code)
         if code not in known:
             signs[code] = _sign(code, territories)
             spoken[code] = get_currency_name(code, 2, "en").split()[-1].lower()
-    anywhere = {n: next(iter(c)) for n, c in full.items() if len(c) == 1 and n not in taken}
+    # a name several currencies have is the one whose country's own name it is ("Somali
+    # shillings": Somalia's; Kenya's only by a language spoken there)
+    anywhere = {n: next(iter(c if len(c) == 1 else own[n])) for n, c in full.items()
+                if 1 in (len(c), len(own[n])) and n not in taken}  # fmt: skip
     bare = {}
     roots = _roots(alone)  # "manat", "manats": two countries' units
     for unit, codes in alone.items():

@@ -1,0 +1,34 @@
+"""Quantities named in ways the thirty-eighth set's first run showed misread, worded unlike any
+prompt set ("the term fee in Somali shillings" and "nautical miles on the water" were what
+showed it): a currency named with the adjective of its own country, which is also the name of
+a language spoken in another country that has a unit of that name; a unit of measure named with
+the word that says which of its kind it is. Their neighbours read as before."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support.ai_readings import kind_label_sign as read
+
+
+@pytest.mark.parametrize(
+    "prompt, expected",
+    [
+        # the adjective of the currency's own country, which names a language spoken in another
+        # country with a unit of that name too (Somali in Kenya, Nepali in India)
+        ("a bakery recap: the bread bill in Somali shillings", [("money", "Bill", "S ")]),
+        ("a ferry recap: what the crossing cost in Somali shillings",
+         [("money", "Crossing cost", "S ")]),
+        ("a school recap: the deposit in Nepali rupees", [("money", "Deposit", "NPR ")]),
+        # neighbours: the other countries' own names, a language of several countries that is
+        # none's own name, a unit alone, a name only a language gives
+        ("a market recap: stall rent in Kenyan shillings", [("money", "Rent", "KSh ")]),
+        ("a market recap: stall rent in Tanzanian shillings", [("money", "Rent", "TSh ")]),
+        ("a shop recap: the bill in Swahili shillings", [("money", "Bill", "$")]),
+        ("a market recap: stall rent in shillings", [("money", "Rent", "$")]),
+        ("a shop recap: the bill in Indian rupees", [("money", "Bill", "₹")]),
+        ("a trek recap: the porter's wage in Nepalese rupees", [("money", "Wage", "NPR ")]),
+    ],
+)  # fmt: skip
+def test_a_currency_named_by_its_own_countrys_adjective(prompt, expected) -> None:
+    assert read(prompt) == expected
