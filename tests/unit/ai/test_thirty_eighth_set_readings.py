@@ -32,3 +32,36 @@ from tests.support.ai_readings import kind_label_sign as read
 )  # fmt: skip
 def test_a_currency_named_by_its_own_countrys_adjective(prompt, expected) -> None:
     assert read(prompt) == expected
+
+
+@pytest.mark.parametrize(
+    "prompt, expected",
+    [
+        # a unit with the word that says which of its kind it is, counted as the unit alone is
+        ("a sailing recap: nautical miles on the water, ports visited",
+         [("count", "Nautical miles", ""), ("count", "Ports visited", "")]),
+        ("a sailing recap: nautical miles, ports visited",
+         [("count", "Nautical miles", ""), ("count", "Ports visited", "")]),
+        ("a flooring recap: square metres on the floor, jobs done",
+         [("count", "Square metres", ""), ("count", "Jobs done", "")]),
+        ("a cleaning recap: square feet cleaned, visits",
+         [("count", "Square feet cleaned", ""), ("count", "Visits", "")]),
+        # ...and named so where it is the unit of what was measured
+        ("a ferry recap: the distance in nautical miles, trips taken",
+         [("count", "Distance (nautical miles)", ""), ("count", "Trips taken", "")]),
+        ("a painting recap: square metres of wall painted, jobs done",
+         [("count", "Wall painted (square metres)", ""), ("count", "Jobs done", "")]),
+        # neighbours: the word before no unit, a unit alone, a unit with what was done
+        ("a diner recap: their square meals, visits",
+         [("count", "Square meals", ""), ("count", "Visits", "")]),
+        ("a sailing recap: nautical charts bought, ports visited",
+         [("count", "Nautical charts bought", ""), ("count", "Ports visited", "")]),
+        ("a town recap: the square in the old town, visits", [("count", "Visits", "")]),
+        ("a kayak recap: miles on the water, trips",
+         [("count", "Miles", ""), ("count", "Trips", "")]),
+        ("a concrete recap: cubic metres poured, sites",
+         [("count", "Cubic metres poured", ""), ("count", "Sites", "")]),
+    ],
+)  # fmt: skip
+def test_a_unit_named_with_which_of_its_kind_it_is(prompt, expected) -> None:
+    assert read(prompt) == expected
