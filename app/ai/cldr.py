@@ -3,8 +3,11 @@ through Babel: every currency some country uses today, by its English name ("Arm
 "Paraguayan guaranis"), its unit with the name of its country's language ("Lao kip") or the
 unit as written there ("guaraníes"), its country's name or an adjective English makes of it
 ("Guyana dollars", "Guyanese dollars": CLDR writes "Guyanaese"), and by its ISO code written
-in capitals where only a currency can stand ("(AMD)", "in AMD"). Any currency, the table's too,
-is also named by its country's two-letter code before its unit or "$" ("NZ dollars", "AU$").
+in capitals where only a currency can stand ("(AMD)", "in AMD"). A name two currencies have,
+one by its country's adjective and the other only by a language spoken in its country, is the
+first's ("Somali shillings": Somalia's; Somali is spoken in Kenya too). Any currency, the
+table's too, is also named by its country's two-letter code before its unit or "$" ("NZ
+dollars", "AU$").
 
 A unit named alone ("drams", "guaranis") is read when no other currency has it nor a form of
 it ("dinars", "dollars", "manat" need their country; "bolivianos" only begin like "bolívares")
@@ -32,6 +35,7 @@ from babel.localedata import locale_identifiers
 from babel.numbers import get_currency_name
 
 from app.ai import regex
+from app.ai.countries import country_names, named_places
 
 # Units that are also English words or names (or, "gold", a thing): read only where nothing but
 # a currency can stand, and in lower case.
@@ -156,25 +160,27 @@ def _sign(code: str, territories: list[str]) -> str:
     return sign if sign and sign != code and _readable(sign) else code
 
 
-def _names(code: str, territories: list[str]) -> tuple[set[str], set[str]]:
-    """(names of the currency with its country, units it is named by alone)."""
+def _names(code: str, territories: list[str]) -> tuple[set[str], set[str], set[str]]:
+    """(names of the currency with its country, units it is named by alone, the names of the
+    first made only with a language spoken there: "Somali shillings" for Kenya's)."""
     english = {get_currency_name(code, n, "en").lower() for n in (1, 2)}
     english.add(Locale("en").currencies.get(code, code).lower())
     english |= _own_english(code, territories[0])
     units = {name.split()[-1] for name in english}
     units |= _plural(get_currency_name(code, 1, "en").lower().split()[-1])
     adjectives = {name.rsplit(" ", 1)[0] for name in english if " " in name}
-    local = [n for n in locale_identifiers() if n.endswith(f"_{territories[0]}")]
-    for name in local:
-        language = Locale("en").languages.get(Locale.parse(name).language, "")
-        adjectives.add(language.lower())
+    languages = set()
+    for name in [n for n in locale_identifiers() if n.endswith(f"_{territories[0]}")]:
+        languages.add(Locale("en").languages.get(Locale.parse(name).language, "").lower())
         for n in (1, 2):  # the unit as its country writes it ("guaraníes")
             words = get_currency_name(code, n, name).lower().split()
             units |= {w for w in words for u in list(units) if w != u and _same_root(w, u)}
-    units -= {w for a in adjectives for w in a.split()}  # not "Sierra Leonean" alone
-    adjectives |= _countrys(territories[0])
-    full = english | {f"{a} {u}" for a in adjectives if a for u in units}
-    return full | _unplaced(english, territories[0]), units
+    units -= {w for a in adjectives | languages for w in a.split()}  # not "Sierra Leonean"
+    adjectives |= country_names(territories[0])
+    own = english | {f"{a} {u}" for a in adjectives if a for u in units}
+    own |= _unplaced(english, territories[0])
+    spoken = {f"{a} {u}" for a in languages if a for u in units} - own
+    return own | spoken, units, spoken
 
 
 def _own_english(code: str, territory: str) -> set[str]:
@@ -200,30 +206,12 @@ def _unplaced(english: set[str], territory: str) -> set[str]:
     def plain(place: str) -> str:
         return " ".join(w for w in regex.split(r"[\s&-]+", place) if w not in ("and", ""))
 
-    countries = {plain(c) for c in _countrys(territory)}
+    countries = {plain(c) for c in country_names(territory)}
     out = set()
     for words in (name.split() for name in english):
         if len(words) > 2 and plain(" ".join(words[:-2])) in countries:
             out.add(" ".join(words[-2:]))
     return out
-
-
-def _countrys(territory: str) -> set[str]:
-    """How English names the country before its currency's unit: its name ("Guyana dollars",
-    "Bosnia and Herzegovina marks", "Burma kyat") and, for a name of one word, the adjectives
-    English makes of it ("Guyanese", "Bermudian", "Belizean", "Kyrgyzstani"), which CLDR's
-    own adjective may spell otherwise ("Guyanaese", "Bermudan", "Belize")."""
-    name = Locale("en").territories.get(territory, "").lower().replace("&", "and")
-    name = regex.split(r" - | sar ", name)[0]  # "Congo - Kinshasa", "Hong Kong SAR China"
-    names = {n.strip() for n in regex.split(r"[()]", name) if n.strip()}  # "Myanmar (Burma)"
-    names |= {n.replace("st. ", "saint ") for n in names}
-    made = set()
-    for n in (n for n in names if " " not in n and len(n) >= 4):
-        if n[-1] in "aeiouy":
-            made |= {n + "n", n + "an", *(n[:-1] + end for end in ("an", "ian", "ese", "i"))}
-        else:
-            made |= {n + end for end in ("an", "ian", "ese", "i")}
-    return names | made
 
 
 def _same_root(word: str, unit: str) -> bool:
@@ -247,7 +235,7 @@ def _roots(alone: dict[str, set[str]]) -> dict[str, set[str]]:
 
 
 @functools.cache
-def _all_names() -> dict[str, tuple[set[str], set[str]]]:
+def _all_names() -> dict[str, tuple[set[str], set[str], set[str]]]:
     return {code: _names(code, territories) for code, territories in _current().items()}
 
 
@@ -257,19 +245,26 @@ def lookup(known: frozenset[str], taken: frozenset[str]) -> tuple[dict[str, str]
     code: what a script says after an amount) of the currencies whose codes are not `known`;
     names `taken` by the table are left to it."""
     full: dict[str, set[str]] = defaultdict(set)
+    own: dict[str, set[str]] = defaultdict(set)  # ...by a name not made with a language's
     alone: dict[str, set[str]] = defaultdict(set)
     signs: dict[str, str] = {}
     spoken: dict[str, str] = {}
     for code, territories in _current().items():
-        names, units = _all_names()[code]
+        names, units, by_language = _all_names()[code]
+        said = {f for n in by_language for f in spellings(n)}
         for name in {f for n in names for f in spellings(n)}:
             full[name].add(code)
+            if name not in said:
+                own[name].add(code)
         for unit in {f for u in units for f in spellings(u)}:
             alone[unit].add(code)
         if code not in known:
             signs[code] = _sign(code, territories)
             spoken[code] = get_currency_name(code, 2, "en").split()[-1].lower()
-    anywhere = {n: next(iter(c)) for n, c in full.items() if len(c) == 1 and n not in taken}
+    # a name several currencies have is the one whose country's own name it is ("Somali
+    # shillings": Somalia's; Kenya's only by a language spoken there)
+    anywhere = {n: next(iter(c if len(c) == 1 else own[n])) for n, c in full.items()
+                if 1 in (len(c), len(own[n])) and n not in taken}  # fmt: skip
     bare = {}
     roots = _roots(alone)  # "manat", "manats": two countries' units
     for unit, codes in alone.items():
@@ -311,7 +306,7 @@ def named(text: str, known: frozenset[str], taken: frozenset[str]) -> list[tuple
         if text[at].islower():
             out.append((at, bare[m.group(m.lastindex or 0)]))
     held = [(m.start(1), bare[m.group(1)]) for m in held_at.finditer(lower)]
-    there = _named_places(text) if held else set()
+    there = named_places(text) if held else set()
     out += [(at, code) for at, code in held if text[at].islower() and set(_current()[code]) & there]
     shared = {sign for sign in signs.values() if list(signs.values()).count(sign) > 1}
     out += [
@@ -397,31 +392,6 @@ def _shared(taken: frozenset[str]) -> dict[str, set[str]]:
             if len(roots[u]) > 1 and u not in taken and u not in PLACED_ELSEWHERE}  # fmt: skip
 
 
-@functools.cache
-def _places() -> tuple[dict[str, str], re.Pattern[str]]:
-    """Places a text may name, each with its country's two-letter code: a country by its
-    English name or an adjective of it ("Zambia", "Zambian") and the cities time zones are
-    named by ("Lusaka", "Port of Spain", "Kuwait"); and a pattern that finds them."""
-    out: dict[str, str] = {}
-    for territory in Locale("en").territories:
-        if len(territory) == 2 and territory.isalpha():
-            for name in _countrys(territory):
-                out.setdefault(name, territory)
-    for zone, territory in get_global("zone_territories").items():
-        city = zone.rsplit("/", 1)[-1].replace("_", " ").lower()
-        if "/" in zone and len(city) > 3:
-            out.setdefault(city, territory)
-    names = "|".join(re.escape(n) for n in sorted(out, key=len, reverse=True))
-    return out, re.compile(rf"(?<![a-z])({names})(?![a-z])")
-
-
-def _named_places(text: str) -> set[str]:
-    """The two-letter codes of the countries the text names, with a capital, by name or by a
-    city (_places)."""
-    places, pattern = _places()
-    return {places[m.group(1)] for m in pattern.finditer(text.lower()) if text[m.start()].isupper()}
-
-
 def placed(text: str, taken: frozenset[str]) -> list[tuple[int, str]]:
     """(where, code) of each unit several currencies share, named alone in a text that names,
     written with a capital, the country or a city of just one of them ("their commission in
@@ -430,7 +400,7 @@ def placed(text: str, taken: frozenset[str]) -> list[tuple[int, str]]:
     it; with no such place, or places of several, nothing is read."""
     shared = _shared(taken)
     lower = text.lower()
-    named = _named_places(text)
+    named = named_places(text)
     if not named or not shared:
         return []
     ordinary = "|".join(re.escape(u) for u in shared if _ordinary(u))

@@ -20,6 +20,7 @@ from app.ai.measures import (
     SHOWN_AS_SCENES,
     SHOWN_VERBS,
     TOOK_PART,
+    UNIT_KINDS,
     WHOSE,
 )
 from app.ai.phrases import STOP, content_words
@@ -120,6 +121,9 @@ def led_count(content: list[str], counted: str | None) -> list[str] | None:
     the phrase is not one ("favorite songs" is a list, not a count)."""
     if len(content) == 2 and content[0] in COUNT_LEADS and things(content[1]):
         return content  # "active employees"
+    if len(content) >= 2 and content[0] in UNIT_KINDS and measure(content[1]):
+        # "nautical miles", "square feet cleaned": a unit with the word that says which
+        return content if len(content) == 2 or len(content) == 3 and done(content[2]) else None
     if counted is None or len(content) < 2 or content[1] != counted:
         return None
     # "coaching calls" (not "the onboarding steps": a timeline's)

@@ -85,10 +85,15 @@ MEASURES = ("kilometres per hour", "kilometers per hour", "miles per hour", "km 
             "tb", "°c", "°f", "degrees celsius", "degrees fahrenheit", "celsius",
             "fahrenheit", "parts per million", "parts per billion", "ppm", "ppb",
             "kilocalorie", "kcal", "kilojoule", "kj")  # fmt: skip
-MEASURED = re.compile(r"\b((?:" + "|".join(MEASURES) + r")s?) of ([a-z0-9 ]+)")
+# Words that say which of a unit's kind it is ("nautical miles", "square metres", "cubic
+# feet"): the unit with them is a unit as the one alone is, and named so.
+UNIT_KINDS = ("nautical", "square", "cubic", "sq")
+KIND_OF_UNIT = r"(?:(?:" + "|".join(UNIT_KINDS) + r") )?"
+MEASURED = re.compile(r"\b(" + KIND_OF_UNIT + "(?:" + "|".join(MEASURES) + r")s?) of ([a-z0-9 ]+)")
 # ...or after "in" ("electricity used in kWh"), where pounds are the currency.
 MEASURED_IN = re.compile(
-    r"^([a-z0-9 ]+?) in ((?:" + "|".join(u for u in MEASURES if u not in ("pound", "lb"))
+    r"^([a-z0-9 ]+?) in (" + KIND_OF_UNIT + "(?:"
+    + "|".join(u for u in MEASURES if u not in ("pound", "lb"))
     + r")s?)\b"
 )  # fmt: skip
 # "pounds of food" is a weight, not the currency, as is "the price per pound".

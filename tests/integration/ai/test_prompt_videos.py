@@ -1,5 +1,5 @@
 """The built-in composer judged on its videos (tests/support/prompt_videos.py says how): every
-tuned create prompt (tests/support/ai_prompts.py) and the thirty-seven sets of ten held-out
+tuned create prompt (tests/support/ai_prompts.py) and the thirty-eight sets of ten held-out
 prompts (tests/support/ai_prompts_held_out*.py) are composed, saved, given
 sample data, spoken by the offline voices and read at each scene's settled frame of the 720p
 composition; a representative two are rendered to MP4 end to end. The pass rate per check is
@@ -59,6 +59,7 @@ from tests.support.ai_prompts_held_out_34 import HELD_OUT_34
 from tests.support.ai_prompts_held_out_35 import HELD_OUT_35
 from tests.support.ai_prompts_held_out_36 import HELD_OUT_36
 from tests.support.ai_prompts_held_out_37 import HELD_OUT_37
+from tests.support.ai_prompts_held_out_38 import HELD_OUT_38
 from tests.support.prompt_videos import (
     TOLERANCE,
     Verdict,
@@ -157,7 +158,8 @@ HELD_OUT_SETS = {"held-out create prompts": HELD_OUT,
                  "thirty-third held-out create prompts": HELD_OUT_33,
                  "thirty-fourth held-out create prompts": HELD_OUT_34,
                  "thirty-fifth held-out create prompts": HELD_OUT_35,
-                 "thirty-sixth held-out create prompts": HELD_OUT_36}  # fmt: skip
+                 "thirty-sixth held-out create prompts": HELD_OUT_36,
+                 "thirty-seventh held-out create prompts": HELD_OUT_37}  # fmt: skip
 
 
 @pytest.mark.parametrize("title", list(HELD_OUT_SETS))
@@ -170,30 +172,30 @@ async def test_held_out_prompts_make_videos_that_pass_every_check(
     assert rates(verdicts) == dict.fromkeys(rates(verdicts), 1.0), table(title, verdicts)
 
 
-# The thirty-seventh set's rates at its first run, after the fixes that followed the
-# thirty-sixth set's first run and before any change after them (docs/api/ai.md names them):
-# needs 40 %, the other checks 100 % (failing: the volcano boarders' "Runs down the ash slope",
-# no count; the cycling club's "their 3 fastest climbs" and the bookshop's "their favourite
-# three authors", no ranked list (a count "Fastest climbs", and nothing); the sanatorium's "the
-# voucher cost in Belarusian roubles", an amount in "₽", the Russian ruble's sign; the trek's
-# "a group shot at the Voile de la Mariée falls", no photo; and the ice trek's "the coldest
-# temperature they faced", no count). Length error at the first run: mean 2.2 %, max 5.6 %.
+# The thirty-eighth set's rates at its first run, after the fixes that followed the
+# thirty-seventh set's first run and before any change after them (docs/api/ai.md names them):
+# needs 80 %, the other checks 100 % (failing: the gig rowing club's "nautical miles on the
+# water", no count, and its "club fees in Bermudian dollars", an amount in "BM$", the sign
+# CLDR's Swedish locales give, not "BD$" nor "BMD" as the set asks; and the swim school's "the
+# term fee in Somali shillings", an amount in "$"). Length error at the first run: mean 3.2 %,
+# max 7.1 %.
 # It stays guarded at these rates: changes made after its first run may be checked against it,
 # so it is no longer blind once they are.
-THIRTY_SEVENTH_MEASURED = {"no_echo": 1.0, "needs": 0.4, "length": 1.0, "scripts": 1.0}
+THIRTY_EIGHTH_MEASURED = {"no_echo": 1.0, "needs": 0.8, "length": 1.0, "scripts": 1.0}
 
 
-async def test_thirty_seventh_held_out_prompts_as_first_measured(
+async def test_thirty_eighth_held_out_prompts_as_first_measured(
     client: Any, make_user: Any, settings: Settings, browser: Browser, tmp_path: Path
 ) -> None:
-    """Written before any composer change that follows the thirty-sixth set's fixes, and never
-    tuned on: printed, and guarded at the rates of its first run (THIRTY_SEVENTH_MEASURED)."""
+    """Written before any composer change that follows the thirty-seventh set's fixes, and
+    never tuned on: printed, and guarded at the rates of its first run
+    (THIRTY_EIGHTH_MEASURED)."""
     user = await make_user(tier="enterprise")
-    verdicts = await run_suite(client, user, settings, browser, HELD_OUT_37, tmp_path)
-    title = "thirty-seventh held-out create prompts (never tuned on)"
+    verdicts = await run_suite(client, user, settings, browser, HELD_OUT_38, tmp_path)
+    title = "thirty-eighth held-out create prompts (never tuned on)"
     print("\n" + table(title, verdicts))
     got = rates(verdicts)
-    assert all(got[c] >= THIRTY_SEVENTH_MEASURED[c] for c in got), table(title, verdicts)
+    assert all(got[c] >= THIRTY_EIGHTH_MEASURED[c] for c in got), table(title, verdicts)
 
 
 def probe_seconds(path: Path) -> float:
