@@ -55,5 +55,5 @@ HELD_OUT_19: list[tuple[str, tuple[str, ...]]] = [
      "It should show the number of tools borrowed, the tool they borrowed most often, how "
      "much they saved compared with buying those tools new, how many of their returns were "
      "on time (as a percentage), and a link to reserve a tool for the spring.",
-     ("count", "money", "percent", "cta")),
+     ("count", "money", "percent", "cta", "text")),
 ]  # fmt: skip

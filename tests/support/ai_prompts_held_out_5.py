@@ -20,7 +20,7 @@ HELD_OUT_5: list[tuple[str, tuple[str, ...]]] = [
      ("count", "money:£", "count", "comparison")),
     ("A bookstore loyalty recap: books bought this year, their top 3 genres, the author they "
      "read most, and a call to visit the store for the holiday sale",
-     ("count", "top", "cta")),
+     ("count", "top", "cta", "text")),
     ("Our marathon finishers each get a video with the headline \"You crossed the line\": "
      "their finish time, their position overall, their average pace, and a photo at the "
      "finish", ("duration", "rank", "photo")),
