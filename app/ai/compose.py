@@ -27,7 +27,7 @@ TIMELINE_AHEAD = re.compile(
     r"|ahead|planned|to come|left to do|still to do|to do|remaining|to-dos?)\b"
 )
 UPCOMING = re.compile(r"\b(?:next|upcoming|due|appointments?|booked|coming up|follow-up)\b")
-STAT_KINDS = ("money", "count", "percent", "duration", "date")
+STAT_KINDS = ("money", "count", "percent", "duration", "date", "text")
 # Use cases whose point is what the recipient does next (renew, book), by the words that say
 # so: their call to action is shown even when the prompt lists what else the video shows and
 # names no button; a recap that lists its content ends without one nobody asked for, as does

@@ -8,7 +8,9 @@ currency symbol or unit, a percentile gauge, ranked bars. Labels are the compose
 words for the measure (at most three), never a phrase copied from the prompt.
 
 The narrow readings here come first; a phrase none of them made a quantity is read by its head
-noun and modifiers (app/ai/heads.py); dates and lengths of time are app/ai/timed.py's."""
+noun and modifiers (app/ai/heads.py); dates and lengths of time are app/ai/timed.py's. Last, a
+phrase still unread that says something about the recipient in words ("their membership tier")
+is a text quantity, shown on a stat card as written (app/ai/attributes.py)."""
 
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ import re
 from dataclasses import replace
 
 from app.ai import regex
+from app.ai.attributes import attribute
 from app.ai.counts import (
     UNITS,
     done,
@@ -431,6 +434,8 @@ def quantities(prompt: str) -> list[Quantity]:
         inside = text[:pos].count("(") > text[:pos].count(")")
         if read[i] is None and beside and not inside and not JOINED_ON.search(text[:pos]):
             read[i] = listed(pos, words(phrase))
+    # what is said about the recipient in words, where nothing else read the phrase
+    read = [q or attribute(pos, p, text[:pos]) for (pos, p), q in zip(cut, read, strict=True)]
     found: list[Quantity] = []
     for (pos, phrase), quantity in zip(cut, read, strict=True):
         if quantity is not None and all(q.key != quantity.key for q in found):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-QuantityKind = Literal["money", "count", "percent", "duration", "date", "rank", "top"]
+QuantityKind = Literal["money", "count", "percent", "duration", "date", "rank", "top", "text"]
 
 
 @dataclass(frozen=True)
@@ -26,7 +26,7 @@ class Quantity:
 
     @property
     def slot_type(self) -> str:
-        return {"date": "date", "top": "array"}.get(self.kind, "number")
+        return {"date": "date", "top": "array", "text": "text"}.get(self.kind, "number")
 
 
 @dataclass(frozen=True)

@@ -33,7 +33,24 @@ def sample_value(slot: Mapping[str, Any], photo_url: str) -> Any:
         return photo_url if "image" in key or "photo" in key else "https://example.org/next"
     if kind == "array":
         return sample_list(key, about)
-    return TEXTS.get(key, "Sample")
+    return TEXTS.get(key) or sample_text(key)
+
+
+# A text slot's sample by the last word of its key ("membership_tier": "Gold").
+WORDS = (
+    (("tier", "level", "plan", "status", "membership", "package", "belt", "grade"), "Gold"),
+    (("team", "squad", "crew", "group", "house", "club", "cohort", "league"), "Blue Team"),
+    (("manager", "coach", "mentor", "teacher", "tutor", "instructor", "trainer", "guide",
+      "barber", "barista", "name", "host", "sponsor", "contact"), "Sam Lee"),
+    (("room", "venue", "office", "branch", "store", "gate", "seat", "table", "cabin"), "Hall B"),
+    (("title", "talk", "course", "class", "session", "workshop", "show", "topic"),
+     "Getting Started"),
+)  # fmt: skip
+
+
+def sample_text(key: str) -> str:
+    last = key.rsplit("_", 1)[-1]
+    return next((text for ends, text in WORDS if last in ends), "Sample")
 
 
 def sample_list(key: str, about: str) -> list[Any]:

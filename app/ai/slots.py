@@ -142,6 +142,7 @@ class SlotBook:
             "date": "An ISO date (YYYY-MM-DD)",
             "top": f"Your top {q.top}: objects with label and value, largest first",
             "rank": ranked_within(q),
+            "text": "Text, shown as written",
         }.get(q.kind, f"A number of {q.spoken}" if q.spoken else "A number")
         self.slots.append(DataSlot(key=q.key, label=label, type=q.slot_type,  # type: ignore[arg-type]
                                    description=described))  # fmt: skip

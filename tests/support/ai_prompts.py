@@ -289,4 +289,36 @@ CREATE: list[Case] = [
         (12, 50),
         ("duration", "count", "percent", "top"),
     ),
+    # What is said about the recipient in words (a text slot on a stat card), beside numbers.
+    Case(
+        (
+            "a welcome video for new members of our climbing gym: their membership tier, how "
+            "many classes are included each month, the monthly fee in pounds and a button to "
+            "book their induction"
+        ),
+        ["title-intro", "stat-counters", "cta-card", "outro"],
+        "professional",
+        (14, 40),
+        ("text", "count", "money:£", "cta"),
+    ),
+    Case(
+        (
+            "a year in review for our SaaS customers: their plan name, seats used, and the "
+            "feature they used most"
+        ),
+        ["title-intro", "stat-counters", "outro"],
+        "celebratory",
+        (10, 40),
+        ("text", "count", "text"),
+    ),
+    Case(
+        (
+            "an onboarding video for new employees: their team, their manager's name, their "
+            "start date and a button to open the handbook"
+        ),
+        ["title-intro", "stat-counters", "cta-card", "outro"],
+        "professional",
+        (12, 40),
+        ("text", "text", "date", "cta"),
+    ),
 ]

@@ -12,7 +12,7 @@ HELD_OUT_10: list[tuple[str, tuple[str, ...]]] = [
      ("date", "count", "cta")),
     ("hi there, we're a dog grooming salon and want a cute birthday video for our furry "
      "clients! grooms this year, their favourite treat, a before & after photo and a button "
-     "to book their next appointment", ("count", "photo", "cta")),
+     "to book their next appointment", ("count", "photo", "cta", "text")),
     ("Car wash membership recap — washes this month, money saved vs paying per wash, their "
      "most-used location on a map. Upgrade to Platinum button at the end",
      ("count", "money", "map", "cta")),
@@ -21,7 +21,7 @@ HELD_OUT_10: list[tuple[str, tuple[str, ...]]] = [
      "their teacher", ("count", "duration", "photo", "quote")),
     ("Season pass recap for Splash Kingdom theme park: visits, total time spent in queues, "
      "rides ridden, their favourite ride, and how their visits compare to last summer",
-     ("count", "duration", "count", "comparison")),
+     ("count", "duration", "count", "comparison", "text")),
     ("Annual pension statement for scheme members. Please keep it formal. Show the current "
      "value of their pot in GBP, contributions made this year, investment growth as a "
      "percentage, their expected retirement date and a link to update their beneficiaries",

@@ -36,7 +36,7 @@ HELD_OUT_11: list[tuple[str, tuple[str, ...]]] = [
     ("City zoo membership renewal reminder. number of visits this year, the animal they "
      "visited most with a photo of it, the day their membership expires, the discount they "
      "get for renewing early (%) and a renew button", ("count", "photo", "date", "percent",
-                                                       "cta")),
+                                                       "cta", "text")),
     ("Send every team from our 48-hour hackathon a wrap-up video: commits pushed, their "
      "team's final placing out of all teams, the prize money they won in euros, a photo of "
      "the team on stage, and a quote from the judges",

@@ -11,7 +11,7 @@ from __future__ import annotations
 HELD_OUT_12: list[tuple[str, tuple[str, ...]]] = [
     ("yoga studio 1yr anniversary vid for members!! classes taken, hrs on the mat, their fav "
      "class type, how many diff teachers they practiced with, a photo of the studio & a 'book "
-     "ur next class' btn", ("count", "duration", "count", "photo", "cta")),
+     "ur next class' btn", ("count", "duration", "count", "photo", "cta", "text")),
     ("Hi! We run the city bike share in Stockholm and we'd love a year-in-review video for our "
      "riders. Could it show how many rides they took, how far they pedalled in km, how much "
      "they saved in kronor compared with buying bus tickets, and a map of the stations they "

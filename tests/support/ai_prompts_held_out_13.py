@@ -50,7 +50,7 @@ HELD_OUT_13: list[tuple[str, tuple[str, ...]]] = [
     ("Planetarium membership renewal for our members in Prague (prices in CZK): shows "
      "attended this year, their fav show, the membership fee for next year, a timeline of the "
      "events coming up this season, and a 'Renew my membership' button.",
-     ("count", "money:CZK", "timeline", "cta")),
+     ("count", "money:CZK", "timeline", "cta", "text")),
     ("monthly earnings recap for photographers selling on our stock photo site. how many "
      "bucks they made this month, downloads, their 3 best-selling shots, their rank among all "
      "contributors, and earnings this month vs last month",

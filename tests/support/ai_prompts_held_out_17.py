@@ -26,7 +26,7 @@ HELD_OUT_17: list[tuple[str, tuple[str, ...]]] = [
     ("barbershop in lagos 💈 birthday shoutout for our loyal guys - cuts this year, how much "
      "they've spent with us in naira, their go-to barber (with a pic), how long they've been "
      "coming to us, and a 'book your birthday trim' button. keep it hype!!",
-     ("count", "money:₦", "photo", "duration", "cta")),
+     ("count", "money:₦", "photo", "duration", "cta", "text")),
     ("Impact recap for volunteers of our beach cleanup collective in Lisbon. Cleanups joined, "
      "kilos of litter picked up, the beaches we cleaned on a map, where they rank among "
      "volunteers by kilos collected, and a badge for anyone who came to 10 or more cleanups.",

@@ -24,7 +24,7 @@ HELD_OUT_19: list[tuple[str, tuple[str, ...]]] = [
      "Kilos of fruit picked, visits this summer, their favourite crop, a map of the fields "
      "they picked in, a photo from the pumpkin patch and a button to buy next year's pass "
      "early.",
-     ("count", "count", "map", "photo", "cta")),
+     ("count", "count", "map", "photo", "cta", "text")),
     ("Membership renewal reminder for our aquarium members, friendly tone. How many times "
      "they visited this year, feeding talks attended, the date their membership lapses, a "
      "photo with the sea turtles, and a 'Renew today' button.",
@@ -55,5 +55,5 @@ HELD_OUT_19: list[tuple[str, tuple[str, ...]]] = [
      "It should show the number of tools borrowed, the tool they borrowed most often, how "
      "much they saved compared with buying those tools new, how many of their returns were "
      "on time (as a percentage), and a link to reserve a tool for the spring.",
-     ("count", "money", "percent", "cta")),
+     ("count", "money", "percent", "cta", "text")),
 ]  # fmt: skip

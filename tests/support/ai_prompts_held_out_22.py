@@ -43,7 +43,7 @@ HELD_OUT_22: list[tuple[str, tuple[str, ...]]] = [
     ("Tour memories video for riders who did our Alps motorcycle tour. Show the days on the "
      "road, km ridden, passes crossed, their favourite pass, a map of the route, the tour "
      "price in euros and a group photo at the top of the Stelvio.",
-     ("duration", "count", "count", "map", "money:€", "photo")),
+     ("duration", "count", "count", "map", "money:€", "photo", "text")),
     ("Year in review for volunteers who host a weather station in our citizen science network, "
      "with the headline \"Thanks for watching the skies\". Readings uploaded, total rainfall "
      "they measured (mm), the hottest temperature their station recorded (°C), % of days "

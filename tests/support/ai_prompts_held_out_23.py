@@ -51,7 +51,7 @@ HELD_OUT_23: list[tuple[str, tuple[str, ...]]] = [
      "nights in the mountains, total elevation gain in metres, their favourite hut, a map of "
      "the huts they slept at, how their elevation compares with the average hiker and a "
      "photo from the highest pass",
-     ("count", "duration", "count", "map", "comparison", "photo")),
+     ("count", "duration", "count", "map", "comparison", "photo", "text")),
     ("Our repair café in Utrecht turns 5! 🔧 Anniversary video for the volunteer fixers: items "
      "repaired, kilos kept out of the bin, repair success rate, a breakdown of what they fixed "
      "(lamps, toasters, bikes, clothes), the date of the birthday party and a quote from a "

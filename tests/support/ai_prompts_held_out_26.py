@@ -42,7 +42,7 @@ HELD_OUT_26: list[tuple[str, tuple[str, ...]]] = [
      "Concerts attended, hours of live music, their favourite band, how many concerts they "
      "went to compared with other members, the date of the next jam session and the price of "
      "an annual membership in Azerbaijani manat",
-     ("count", "duration", "comparison", "date", "money:₼")),
+     ("count", "duration", "comparison", "date", "money:₼", "text")),
     ("Thank-you video for pickers at our rose oil distillery near Kazanlak, Bulgaria, with "
      "the headline \"Thank you for the roses\": kilograms of petals picked, millilitres of "
      "rose oil distilled from them, days in the rose fields, a photo at sunrise, the badge "
@@ -64,5 +64,5 @@ HELD_OUT_26: list[tuple[str, tuple[str, ...]]] = [
     ("Street art walking tour in Valparaíso, Chile - a souvenir video for our guests with "
      "murals seen, steps climbed up the hills, kilometres walked, a map of the route, their "
      "favourite mural, a top 5 of the artists we met and a link to book the night tour",
-     ("count", "count", "count", "map", "top", "cta")),
+     ("count", "count", "count", "map", "top", "cta", "text")),
 ]  # fmt: skip

@@ -8,7 +8,7 @@ from __future__ import annotations
 HELD_OUT_5: list[tuple[str, tuple[str, ...]]] = [
     ("Birthday video for members of our climbing gym: number of sessions this year, the "
      "hardest route grade they sent, how they rank among members their age, and a coupon "
-     "button for a free guest pass", ("count", "rank", "cta")),
+     "button for a free guest pass", ("count", "rank", "cta", "text")),
     ("A warm note from a veterinary clinic to pet owners: the date of their pet's next "
      "checkup, how many visits this year, what they spent on care in dollars, and a photo of "
      "their pet", ("date", "count", "money:$", "photo")),
@@ -20,7 +20,7 @@ HELD_OUT_5: list[tuple[str, tuple[str, ...]]] = [
      ("count", "money:£", "count", "comparison")),
     ("A bookstore loyalty recap: books bought this year, their top 3 genres, the author they "
      "read most, and a call to visit the store for the holiday sale",
-     ("count", "top", "cta")),
+     ("count", "top", "cta", "text")),
     ("Our marathon finishers each get a video with the headline \"You crossed the line\": "
      "their finish time, their position overall, their average pace, and a photo at the "
      "finish", ("duration", "rank", "photo")),

@@ -34,7 +34,7 @@ HELD_OUT_6: list[tuple[str, tuple[str, ...]]] = [
      "scholarship student", ("money", "count", "breakdown", "quote")),
     ("Fun end-of-year recap for our food delivery customers: orders placed, their favourite "
      "cuisine, how much they saved with promo codes, and their top 3 restaurants",
-     ("count", "money", "top")),
+     ("count", "money", "top", "text")),
     ("A calm follow-up video for patients after knee surgery: the date of their follow-up "
      "appointment, the number of physiotherapy sessions scheduled, how many weeks until they "
      "can drive again, and a short message from their surgeon; close with \"We're here if you "

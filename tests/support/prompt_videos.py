@@ -47,6 +47,7 @@ SCENES = {
     "breakdown": {"category-donut"}, "comparison": {"comparison-bars"},
     "books": {"book-shelf"}, "badge": {"badge-unlock"}, "poll": {"poll-card"},
     "cta": {"cta-card"}, "brand": {"logo-reveal"}, "skills": {"radar"},
+    "text": {"stat-counters"},
 }  # fmt: skip
 UNITS = ("s", "h", "min", "hours", "minutes", "days", "weeks", "months", "years", "nights")
 
@@ -129,7 +130,7 @@ def bound_slots(need: str, scene: dict[str, Any], types: dict[str, str]) -> set[
     """The slots of the right type through which a scene shows `need` ("money:N$|NAD": an
     amount shown with either sign)."""
     kind, _, symbol = need.partition(":")
-    if kind in ("money", "count", "percent", "duration", "date"):
+    if kind in ("money", "count", "percent", "duration", "date", "text"):
         out = set()
         for key, card in _cards(scene):
             prefix, suffix = str(card.get("prefix", "")), str(card.get("suffix", "")).strip()
@@ -140,6 +141,7 @@ def bound_slots(need: str, scene: dict[str, Any], types: dict[str, str]) -> set[
                 "duration": types.get(key) == "number" and suffix in UNITS,
                 "date": types.get(key) == "date",
                 "count": types.get(key) == "number" and not prefix and not suffix,
+                "text": types.get(key) == "text" and not prefix and not suffix,
             }[kind]  # fmt: skip
             if fits:
                 out.add(key)

@@ -65,7 +65,8 @@ def test_plurals_of_words_name_no_currency_where_anything_can_stand(prompt) -> N
         ("a hike recap: how close to the summit they camped, in metres",
          [("count", "distance", "Distance (metres)", "")]),
         # neighbours: a place or "in total" after a comma, how close as no measure, how far
-        ("a hike recap: the trail they took, in Wales", []),
+        # (the trail itself is said in words: a text slot, app/ai/attributes.py)
+        ("a hike recap: the trail they took, in Wales", [("text", "trail", "Trail", "")]),
         ("a hike recap: nights in a hut, in total",
          [("duration", "hut_nights", "Hut nights", "")]),
         ("a hike recap: how close they came to the record", []),

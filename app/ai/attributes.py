@@ -1,0 +1,126 @@
+"""Things about the recipient a prompt names that are words, not measures: "their membership
+tier", "the plan they chose", "their manager's name", "the title of their talk", "the room they
+spoke in", "their favourite class". Each becomes a text slot shown on a stat card as written
+("Membership tier: Gold"), so a video shows what the prompt asked for even where no number is.
+
+A phrase is read as one only when nothing else read it (a quantity, a kind of scene) and it is
+led by whose it is ("their", "your", "his", "her", "each member's") or by "the" with what the
+recipient did with it ("the plan they chose"), and its head noun is one that names an attribute
+(ATTRIBUTES) or it names a favourite. Labels are the composer's own short words (at most three),
+never a phrase copied from the prompt."""
+
+from __future__ import annotations
+
+import re
+
+from app.ai import regex
+from app.ai.kinds import BY_NAME
+from app.ai.quantity import Quantity
+
+# Head nouns that name something about the recipient that is a word or a name.
+ATTRIBUTES = frozenset({
+    "tier", "plan", "level", "grade", "belt", "status", "membership", "package", "bundle",
+    "subscription", "edition", "team", "squad", "crew", "group", "cohort", "house", "club",
+    "division", "league", "department", "role", "position", "job", "title", "name",
+    "nickname", "username", "handle", "manager", "coach", "mentor", "teacher", "tutor",
+    "instructor", "trainer", "guide", "buddy", "sponsor", "doctor", "advisor", "adviser",
+    "agent", "contact", "class", "course", "programme", "program", "track", "module",
+    "subject", "major", "specialty", "speciality", "topic", "talk", "session", "workshop",
+    "room", "seat", "table", "cabin", "gate", "venue", "office", "branch", "store", "shop",
+    "campus", "school", "hometown", "city", "destination", "hotel", "ship", "route", "trail",
+    "category", "model", "car", "vehicle", "bike", "colour", "color", "flavour", "flavor",
+    "size", "dish", "drink", "meal", "song", "album", "artist", "film", "movie", "show",
+    "feature", "product", "item", "pick", "choice", "prize", "reward", "perk", "breed",
+    "pet", "dog", "cat", "horse", "instrument", "code", "reference",
+})  # fmt: skip
+# Words that say whose it is.
+WHOSE = r"(?:their|your|his|her|each [a-z]+'s|every [a-z]+'s|the (?:recipient|member|customer)'s)"
+OWN = re.compile(rf"^{WHOSE} ((?:[a-z'-]+ ){{0,2}}[a-z'-]+)$")
+# "the plan they chose", "the room they spoke in", "the feature they used most"
+DONE_WITH = re.compile(
+    r"^the ((?:[a-z-]+ ){0,2}[a-z-]+) (?:that |which )?(?:they|you|he|she)(?:'ve| have| had)?"
+    r"((?: [a-z']+){1,4})$"
+)
+# "the name of their dog", "the title of their talk", "the name of their favourite barista"
+OF_THEIRS = re.compile(rf"^(?:the|their) (name|title) of (?:{WHOSE}|the) ((?:[a-z-]+ )?[a-z-]+)$")
+# "the talk title", "the course name": what is named, with "the"
+THE_NAMED = re.compile(r"^the ((?:[a-z-]+ ){1,2}(?:title|name))$")
+# People named by their name: "their manager's name", "the name of their coach" is the manager,
+# the coach ("the name of their dog" is the dog's name).
+PEOPLE = frozenset({
+    "manager", "coach", "mentor", "teacher", "tutor", "instructor", "trainer", "guide",
+    "buddy", "sponsor", "doctor", "advisor", "adviser", "agent", "contact", "barista",
+    "stylist", "therapist", "host", "driver", "captain", "partner", "nurse", "dentist",
+})  # fmt: skip
+# Words that make a phrase something else: a scene of its own, a number, how the video is.
+NOT_ATTRIBUTE = frozenset({
+    "map", "photo", "photos", "picture", "pictures", "image", "images", "pic", "pics", "shot",
+    "selfie", "portrait", "headshot", "video", "clip", "quote", "quotes", "note", "notes",
+    "message", "words", "letter", "story", "badge", "poll", "question", "button", "link",
+    "logo", "chart", "timeline", "breakdown", "comparison", "leaderboard", "tone", "voice",
+    "music", "style", "colours", "colors", "font", "fonts", "length", "number", "numbers",
+    "total", "count", "amount", "date", "day", "score", "points", "rank", "ranking",
+    "percentile", "progress", "stats", "statistics", "highlights", "achievements", "top",
+    *(w for kind in ("photo", "map") for w in BY_NAME[kind].words if " " not in w),
+})  # fmt: skip
+FAVOURITE = {"favourite", "favorite", "fave", "fav", "go-to", "usual"}
+MOST = re.compile(r"\b(?:most|the most|most often|best)$")
+
+
+def _label(words: list[str]) -> list[str]:
+    """The words that name it, possessives dropped: "their manager's name" is the manager,
+    "their pet name" and "the title of their talk" ("talk title") are as said."""
+    bare = [w.removesuffix("'s") for w in words]
+    if len(bare) > 1 and bare[-1] == "name" and (words[-2].endswith("'s") or bare[-2] in PEOPLE):
+        return bare[:-1]
+    return bare
+
+
+def _named(words: list[str], said: list[str], most: bool) -> bool:
+    """Whether the words name an attribute (`said`: all the phrase's words, none of which may
+    name a scene of its own or a number: "the level they reached as a badge" is a badge;
+    `most`: the one thing they did it with most, "the loaf they order most")."""
+    if not words or {w.removesuffix("'s") for w in said} & NOT_ATTRIBUTE:
+        return False
+    if any(w.isdigit() for w in said):
+        return False
+    head = words[-1].removesuffix("'s")
+    # one thing, not a list of them ("their favourite songs"; "their favourite class" is one)
+    one = not head.endswith("s") or head.endswith(("ss", "us", "is"))
+    favourite = words[0] in FAVOURITE and len(words) > 1
+    return head in ATTRIBUTES or one and (most or favourite)
+
+
+# A phrase cut off at "with" says what something is with ("a photo of them with their horse",
+# "what they saved with their membership"), not a thing of its own.
+WITH_BEFORE = re.compile(r"\bwith\s*$", re.IGNORECASE)
+
+
+def attribute(pos: int, phrase: str, before: str = "") -> Quantity | None:
+    """The recipient's attribute a phrase names, as a text quantity; None for any other
+    (`before`: the prompt's text before the phrase)."""
+    if WITH_BEFORE.search(before):
+        return None
+    text = " ".join(regex.findall(r"[a-z0-9'-]+", phrase.lower()))
+    words: list[str] = []
+    top = False
+    if found := OWN.match(text):
+        words = found.group(1).split()
+    elif found := DONE_WITH.match(text):
+        words = found.group(1).split()
+        top = MOST.search(found.group(2)) is not None
+    elif found := OF_THEIRS.match(text):
+        words = [*found.group(2).split(), found.group(1)]
+    elif found := THE_NAMED.match(text):
+        words = found.group(1).split()
+    if not _named(words, text.split(), top):
+        return None
+    words = _label(words)
+    if words[0] in FAVOURITE:
+        words = ["favourite", *words[1:]]
+    elif top:
+        words = ["top", *words]
+    words = words[-3:]
+    key = "_".join(regex.sub(r"[^a-z0-9]", "", w) for w in words).strip("_")
+    label = " ".join(words)
+    return Quantity("text", key, label[:1].upper() + label[1:], position=pos)
