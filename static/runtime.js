@@ -192,11 +192,29 @@
     var height = (inline ? el.offsetHeight : el.scrollHeight) - px(cs.paddingTop) - px(cs.paddingBottom);
     return height / lineHeightOf(el);
   }
-  /* An inline element has no scroll box: its own size is its text's. */
+  /* An inline element has no scroll box: its own size is its text's. Layout sizes are whole
+   * px (rounded), so a text may measure as fitting and still overflow its box by a fraction
+   * of a pixel; where CSS cuts overflowing text with "…" (text-overflow: ellipsis) that
+   * showed "Sam L…" while the report said "Sam Lee" fits. There the text's own width, in
+   * fractions of a pixel, must be within the box too. */
   function fitsBox(el, width, lines) {
-    var inline = getComputedStyle(el).display === "inline";
+    var cs = getComputedStyle(el);
+    var inline = cs.display === "inline";
     var used = inline ? el.offsetWidth : el.scrollWidth;
-    return used <= width + 0.5 && linesOf(el, inline) <= lines + 0.45;
+    return used <= width + 0.5 && linesOf(el, inline) <= lines + 0.45 && !cutByCss(el, cs);
+  }
+  /* Whether CSS draws this one-line element's text cut with "…": the text's run is wider than
+   * the element's content box, both as drawn in fractions of a pixel. An element drawn scaled
+   * or turned at this moment (a badge popping in) cannot be measured so; it keeps the whole-px
+   * check. */
+  function cutByCss(el, cs) {
+    if (cs.textOverflow !== "ellipsis" || cs.overflowX === "visible" || !el.offsetWidth) return false;
+    var box = el.getBoundingClientRect().width;
+    if (Math.abs(box - el.offsetWidth) > 0.5) return false;
+    var range = document.createRange();
+    range.selectNodeContents(el);
+    var edges = px(cs.paddingLeft) + px(cs.paddingRight) + px(cs.borderLeftWidth) + px(cs.borderRightWidth);
+    return range.getBoundingClientRect().width > box - edges + 0.01;
   }
 
   function fitElement(record, el, rule) {

@@ -97,3 +97,33 @@ async def test_a_primitive_may_size_an_element_for_its_data(make_composition) ->
     report = entry(await page.page.evaluate("reelsmith.fitReport()"), ".qc-text")
     assert report["declared"] == 38  # a quote over 140 characters starts smaller (not 46)
     assert report["field"] == "quote"
+
+
+# Whether the browser draws an element's text cut with "…" (text-overflow: ellipsis): its text
+# run is wider than its content box, in fractions of a pixel.
+DRAWN_CUT = """
+() => Array.from(document.querySelectorAll('.rs-scene .sc-number')).map(e => {
+  const range = document.createRange();
+  range.selectNodeContents(e);
+  return [e.textContent, range.getBoundingClientRect().width > e.getBoundingClientRect().width];
+})
+"""
+
+
+async def test_a_text_that_fits_by_the_report_is_not_drawn_cut(make_composition) -> None:
+    """Layout widths are whole pixels: "Sam Lee" measured 278 px in a 278 px card and the
+    report said it fits, while the browser, measuring 278.4, drew "Sam L…". Each value here
+    (the sample data of a composed onboarding video) must be drawn whole."""
+    stats = [
+        {"label": "Team", "value": "Blue Team"},
+        {"label": "Manager", "value": "Sam Lee"},
+        {"label": "Start date", "value": "2026-03-14"},
+    ]
+    scenes = [{"primitiveId": "stat-counters", "sceneData": {"stats": stats, "title": "Hi"}}]
+    page = await make_composition(scenes, {})
+    report = await page.page.evaluate("reelsmith.fitReport()")
+    numbers = [e for e in report if e["element"] == ".sc-number"]
+    assert len(numbers) == 3 and not any(e["truncated"] for e in numbers)
+    assert await page.page.evaluate(DRAWN_CUT) == [
+        ["Blue Team", False], ["Sam Lee", False], ["Mar 14, 2026", False]
+    ]  # fmt: skip
