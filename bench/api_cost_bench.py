@@ -12,6 +12,9 @@ CPU per answer = API CPU ÷ answers. Routes: GET /api/render/{id} (the client's 
 POST /api/render (rewind with three fields; dispatch sees no worker, so jobs wait), and
 GET /api/templates.
 
+The machine's speed (bench/machine_speed.py's reference workload, CPU ms) is printed before
+and after the routes: compare figures of two moments after dividing by it.
+
 `--profile` samples the API process with py-spy during each route's run and prints the share
 of samples per part (key look-up, rate limiting, ORM, validation, JSON, Hypercorn, logging, …)
 and the `--top` functions by own time. The last line printed is one JSON object.
@@ -46,6 +49,7 @@ from load_bench import (  # noqa: E402
     database,
     make_clients,
 )
+from machine_speed import reference_ms  # noqa: E402
 
 from app.config import Settings  # noqa: E402
 from app.db import Database  # noqa: E402
@@ -192,6 +196,8 @@ def api_pid(port: int) -> int:
 
 async def main(args: argparse.Namespace) -> dict[str, Any]:
     results: dict[str, Any] = {"db": args.db, "requests": args.requests}
+    # the machine's speed now (bench/machine_speed.py), before and after the routes
+    before = reference_ms()
     with tempfile.TemporaryDirectory(prefix="reelsmith-cost-") as tmp:
         folder = Path(tmp)
         async with database(args.db, folder) as url:
@@ -254,6 +260,11 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
                 for h in https:
                     await h.aclose()
     results["load_average"] = os.getloadavg()
+    results["machine_reference_cpu_ms"] = [before, reference_ms()]
+    print(
+        f"\nmachine reference (bench/machine_speed.py): {before} / "
+        f"{results['machine_reference_cpu_ms'][1]} CPU ms before / after"
+    )
     return results
 
 
