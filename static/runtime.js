@@ -203,18 +203,37 @@
     var used = inline ? el.offsetWidth : el.scrollWidth;
     return used <= width + 0.5 && linesOf(el, inline) <= lines + 0.45 && !cutByCss(el, cs);
   }
-  /* Whether CSS draws this one-line element's text cut with "…": the text's run is wider than
-   * the element's content box, both as drawn in fractions of a pixel. An element drawn scaled
-   * or turned at this moment (a badge popping in) cannot be measured so; it keeps the whole-px
-   * check. */
+  /* Whether CSS draws this one-line element's text cut with "…": its text is wider than its
+   * content box, both in fractions of a layout pixel and whatever the moment's transforms (a
+   * page fits its text once, at whatever time it starts, and every page of a video must fit
+   * it alike): the box's used width from its computed style, the text's from a copy of it
+   * laid out alone at the root, where nothing transforms it. */
+  var measurer = null;
   function cutByCss(el, cs) {
-    if (cs.textOverflow !== "ellipsis" || cs.overflowX === "visible" || !el.offsetWidth) return false;
-    var box = el.getBoundingClientRect().width;
-    if (Math.abs(box - el.offsetWidth) > 0.5) return false;
+    if (cs.textOverflow !== "ellipsis" || cs.overflowX === "visible") return false;
+    var box = px(cs.width);
+    if (cs.boxSizing === "border-box") {
+      box -= px(cs.paddingLeft) + px(cs.paddingRight) + px(cs.borderLeftWidth) + px(cs.borderRightWidth);
+    }
+    if (!measurer) {
+      measurer = document.createElement("span");
+      measurer.setAttribute("aria-hidden", "true");
+      measurer.style.cssText = "position:absolute;left:-100000px;top:0;visibility:hidden;" +
+        "white-space:pre;transform:none;padding:0;border:0;margin:0;";
+    }
+    var copy = measurer;
+    ["fontStyle", "fontVariant", "fontWeight", "fontStretch", "fontSize", "fontFamily",
+     "fontKerning", "fontFeatureSettings", "fontVariationSettings", "letterSpacing",
+     "wordSpacing", "textTransform", "textRendering"].forEach(function (name) {
+      copy.style[name] = cs[name];
+    });
+    copy.textContent = el.textContent.replace(/\s+/g, " ");
+    document.documentElement.appendChild(copy);
     var range = document.createRange();
-    range.selectNodeContents(el);
-    var edges = px(cs.paddingLeft) + px(cs.paddingRight) + px(cs.borderLeftWidth) + px(cs.borderRightWidth);
-    return range.getBoundingClientRect().width > box - edges + 0.01;
+    range.selectNodeContents(copy);
+    var text = range.getBoundingClientRect().width;
+    copy.remove();
+    return text > box + 0.01;
   }
 
   function fitElement(record, el, rule) {

@@ -6,8 +6,10 @@ spoke in", "their favourite class". Each becomes a text slot shown on a stat car
 A phrase is read as one only when nothing else read it (a quantity, a kind of scene) and it is
 led by whose it is ("their", "your", "his", "her", "each member's") or by "the" with what the
 recipient did with it ("the plan they chose"), and its head noun is one that names an attribute
-(ATTRIBUTES) or it names a favourite. Labels are the composer's own short words (at most three),
-never a phrase copied from the prompt."""
+(ATTRIBUTES), or it names a favourite or the one thing used most ("the feature they used
+most"). What the composer shows in its own place is not one ("their name" is the recipient's,
+in the intro). Labels are the composer's own short words (at most three), never a phrase
+copied from the prompt."""
 
 from __future__ import annotations
 
@@ -64,6 +66,14 @@ NOT_ATTRIBUTE = frozenset({
     *(w for kind in ("photo", "map") for w in BY_NAME[kind].words if " " not in w),
 })  # fmt: skip
 FAVOURITE = {"favourite", "favorite", "fave", "fav", "go-to", "usual"}
+# What the composer already shows in its own place, by its roles' names ("their name" is the
+# recipient's, in the intro; "their company name" the logo's), and the recipient's name said
+# in other words.
+OWN_PLACE = frozenset({
+    "name", "full_name", "first_name", "last_name", "surname", "family_name", "given_name",
+    "company", "company_name", "organisation", "organization", "account_name",
+    "business_name", "period", "quarter", "month", "year",
+})  # fmt: skip
 MOST = re.compile(r"\b(?:most|the most|most often|best)$")
 
 
@@ -122,5 +132,7 @@ def attribute(pos: int, phrase: str, before: str = "") -> Quantity | None:
         words = ["top", *words]
     words = words[-3:]
     key = "_".join(regex.sub(r"[^a-z0-9]", "", w) for w in words).strip("_")
+    if key in OWN_PLACE:
+        return None
     label = " ".join(words)
     return Quantity("text", key, label[:1].upper() + label[1:], position=pos)

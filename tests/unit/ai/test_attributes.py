@@ -32,6 +32,8 @@ def texts(prompt: str) -> list[tuple[str, str]]:
          [("cat_name", "Cat name")]),
         ("Quiz league recap: each player's team, questions answered",
          [("team", "Team")]),
+        ("Roller derby season: their nickname, their jersey colour",
+         [("nickname", "Nickname"), ("jersey_colour", "Jersey colour")]),
     ],
 )  # fmt: skip
 def test_an_attribute_said_in_words_is_a_text_slot(prompt: str, wanted: list) -> None:
@@ -48,6 +50,8 @@ def test_an_attribute_said_in_words_is_a_text_slot(prompt: str, wanted: list) ->
         "Yoga recap, keep it calm and short, their tone of voice",  # how the video is
         "Streaming recap: your favourite show's poster, your 3 favourite genres",  # a picture
         "Club update: their 2 guest passes, the hours they trained",  # counted
+        # shown in the composer's own place: the recipient's name, the company's
+        "A birthday video: their name, their first name, their company name, their surname",
     ],
 )
 def test_what_names_a_scene_a_number_or_a_style_is_no_attribute(prompt: str) -> None:
