@@ -209,6 +209,9 @@
    * it alike): the box's used width from its computed style, the text's from a copy of it
    * laid out alone at the root, where nothing transforms it. */
   var measurer = null;
+  var FONT_PROPS = ["fontStyle", "fontVariant", "fontWeight", "fontStretch", "fontSize",
+    "fontFamily", "fontKerning", "fontFeatureSettings", "fontVariationSettings",
+    "letterSpacing", "wordSpacing", "textTransform", "textRendering"];
   function cutByCss(el, cs) {
     if (cs.textOverflow !== "ellipsis" || cs.overflowX === "visible") return false;
     var box = px(cs.width);
@@ -221,18 +224,13 @@
       measurer.style.cssText = "position:absolute;left:-100000px;top:0;visibility:hidden;" +
         "white-space:pre;transform:none;padding:0;border:0;margin:0;";
     }
-    var copy = measurer;
-    ["fontStyle", "fontVariant", "fontWeight", "fontStretch", "fontSize", "fontFamily",
-     "fontKerning", "fontFeatureSettings", "fontVariationSettings", "letterSpacing",
-     "wordSpacing", "textTransform", "textRendering"].forEach(function (name) {
-      copy.style[name] = cs[name];
-    });
-    copy.textContent = el.textContent.replace(/\s+/g, " ");
-    document.documentElement.appendChild(copy);
+    FONT_PROPS.forEach(function (name) { measurer.style[name] = cs[name]; });
+    measurer.textContent = el.textContent.replace(/\s+/g, " ");
+    document.documentElement.appendChild(measurer);
     var range = document.createRange();
-    range.selectNodeContents(copy);
+    range.selectNodeContents(measurer);
     var text = range.getBoundingClientRect().width;
-    copy.remove();
+    measurer.remove();
     return text > box + 0.01;
   }
 
