@@ -90,6 +90,7 @@ from app.ai.ranked import ranked_list, spent_doing
 from app.ai.ranks import RANK_PHRASES, RANK_VERB, own_figure, ranks_within
 from app.ai.timed import (
     PERCENT,
+    UNITS_IN,
     UNITS_OF,
     countdown,
     date,
@@ -156,8 +157,9 @@ def _quantity(pos: int, phrase: str, currency: Currency, noted: bool) -> Quantit
     asked = regex.search(r"\bhow (many|much|long)\b|\bnumber of\b|\btotal\b|%|\bpercent", text)
     marked = bool(asked or WHAT_COST.search(text))  # "what the repair cost": not a genre
     ranked = RANK_WHERE.search(text) or RANK_VERB.search(text)
-    # "years of service": time spent at what a genre's word names, not the genre
-    of_time = UNITS_OF.match(text)
+    # "years of service", "weeks in the programme": time spent at or in what a genre's word
+    # names, not the genre
+    of_time = UNITS_OF.match(text) or UNITS_IN.match(text)
     # ...nor things counted on what a genre's word names ("stamps on their card")
     of_time = of_time or held_on(tokens)
     if _genre(tokens) and not marked and not ranked and "date" not in tokens and not of_time:
