@@ -6,10 +6,11 @@ spoke in", "their favourite class". Each becomes a text slot shown on a stat car
 A phrase is read as one only when nothing else read it (a quantity, a kind of scene) and it is
 led by whose it is ("their", "your", "his", "her", "each member's") or by "the" with what the
 recipient did with it ("the plan they chose"), and its head noun is one that names an attribute
-(ATTRIBUTES), or it names a favourite or the one thing used most ("the feature they used
-most"). What the composer shows in its own place is not one ("their name" is the recipient's,
-in the intro). Labels are the composer's own short words (at most three), never a phrase
-copied from the prompt."""
+(ATTRIBUTES), or it names a favourite, the one thing used most ("the feature they used
+most") or the one thing they do something with as a habit, said in the present ("the pan they
+play", "the line they ride"). What the composer shows in its own place is not one ("their
+name" is the recipient's, in the intro). Labels are the composer's own short words (at most
+three), never a phrase copied from the prompt."""
 
 from __future__ import annotations
 
@@ -75,6 +76,15 @@ OWN_PLACE = frozenset({
     "business_name", "period", "quarter", "month", "year",
 })  # fmt: skip
 MOST = re.compile(r"\b(?:most|the most|most often|best)$")
+# What someone does with one thing as a habit, said in the present, with what it is done on or
+# for ("the pan they play", "the boat they row in", "the club they play for", "the line they
+# ride"): the one they do it with is theirs, as a favourite is.
+HABIT = re.compile(
+    r"^ (?:play|ride|drive|fly|sail|row|paddle|wear|use|speak|sing|teach|coach|lead|support"
+    r"|follow|represent|run|work|captain|own)(?: (?:on|in|for|at|with|from))?$"
+)
+# Words too vague to be a thing of theirs ("the way they play", "the time they spend").
+VAGUE = frozenset({"way", "time", "thing", "stuff", "lot", "one", "part", "bit", "kind", "sort"})
 
 
 def _label(words: list[str]) -> list[str]:
@@ -89,7 +99,8 @@ def _label(words: list[str]) -> list[str]:
 def _named(words: list[str], said: list[str], most: bool) -> bool:
     """Whether the words name an attribute (`said`: all the phrase's words, none of which may
     name a scene of its own or a number: "the level they reached as a badge" is a badge;
-    `most`: the one thing they did it with most, "the loaf they order most")."""
+    `most`: the one thing they did it with most, "the loaf they order most", or do it with as
+    a habit, "the pan they play")."""
     if not words or {w.removesuffix("'s") for w in said} & NOT_ATTRIBUTE:
         return False
     if any(w.isdigit() for w in said):
@@ -113,17 +124,18 @@ def attribute(pos: int, phrase: str, before: str = "") -> Quantity | None:
         return None
     text = " ".join(regex.findall(r"[a-z0-9'-]+", phrase.lower()))
     words: list[str] = []
-    top = False
+    top = habit = False
     if found := OWN.match(text):
         words = found.group(1).split()
     elif found := DONE_WITH.match(text):
         words = found.group(1).split()
         top = MOST.search(found.group(2)) is not None
+        habit = HABIT.match(found.group(2)) is not None and words[-1] not in VAGUE
     elif found := OF_THEIRS.match(text):
         words = [*found.group(2).split(), found.group(1)]
     elif found := THE_NAMED.match(text):
         words = found.group(1).split()
-    if not _named(words, text.split(), top):
+    if not _named(words, text.split(), top or habit):
         return None
     words = _label(words)
     if words[0] in FAVOURITE:

@@ -14,6 +14,7 @@ from app.ai.measures import (
     COUNT_LEADS,
     COUNT_NOUNS,
     DOERS,
+    MAPPED,
     MEASURES,
     PARTICIPLES,
     SHOWN_AS_PLACES,
@@ -22,6 +23,7 @@ from app.ai.measures import (
     TOOK_PART,
     UNIT_KINDS,
     WHOSE,
+    WORKED_ON,
 )
 from app.ai.phrases import STOP, content_words
 
@@ -167,12 +169,28 @@ NOT_KINDS_OF = {"selfish", "unselfish", "elfish", "oafish", "raffish", "wolfish"
                 "standoffish", "outlandish"}  # fmt: skip
 
 
-def things(noun: str) -> bool:
+def things(noun: str, done_to: str = "") -> bool:
     """Whether a noun names things that can be counted as done: a plural (with or without
-    an "s": "fish", "bonefish"), not places or things a scene shows."""
+    an "s": "fish", "bonefish"), not places or things a scene shows, unless what was done to
+    them is work on each (`done_to`: "photos tagged")."""
     plural = noun.endswith("s") and not noun.endswith("ss") and len(noun) > 3 or noun in PLURALS
     kind = noun.endswith(KINDS_OF) and len(noun) > 6 and noun not in NOT_KINDS_OF
-    return (plural or kind) and noun not in SHOWN_AS_PLACES | SHOWN_AS_SCENES
+    worked = done_to in WORKED_ON and noun not in MAPPED
+    shown = noun in SHOWN_AS_PLACES | SHOWN_AS_SCENES and not worked
+    return (plural or kind) and not shown
+
+
+# Things a scene would show with work done on each ("photos they tagged", "quotes
+# transcribed"): a count, though the things' word may name what a video shows.
+WORKED = re.compile(
+    r"\b([a-z]+) (?:(?:they|you|we|he|she)(?:'ve|'d| have| had)? )?(" + "|".join(WORKED_ON) + r")\b"
+)
+
+
+def worked_on(text: str) -> bool:
+    """Whether the text names things with work done on each ("camera photos they tagged")."""
+    found = WORKED.search(text)
+    return bool(found and things(found.group(1), found.group(2)))
 
 
 def things_done(content: list[str]) -> bool:
@@ -180,7 +198,7 @@ def things_done(content: list[str]) -> bool:
     a past participle ("pages turned", "kWh generated")."""
     if len(content) < 2 or len(content) > 3:
         return False
-    return (things(content[0]) or measure(content[0])) and done(content[1])
+    return (things(content[0], content[1]) or measure(content[0])) and done(content[1])
 
 
 # "<things> on <whose> <thing>" counts the things it holds ("stamps on their card", "points in
@@ -218,7 +236,7 @@ def done_by_someone(tokens: list[str]) -> list[str] | None:
         verb = tokens[i + 2] if named else tokens[i + 1]
         if (tokens[i] in DOERS or named) and (done(verb) or verb in TOOK_PART):
             nouns = content_words(tokens[:i], set())[-2:]
-            return [*nouns, *[verb][: verb not in TOOK_PART]] if _counted(nouns) else None
+            return [*nouns, *[verb][: verb not in TOOK_PART]] if _counted(nouns, verb) else None
     return relative(tokens)
 
 
@@ -272,8 +290,8 @@ def _clause(tokens: list[str]) -> tuple[int, int]:
     return 0, 0
 
 
-def _counted(nouns: list[str]) -> bool:
+def _counted(nouns: list[str], verb: str = "") -> bool:
     """Whether the last of the nouns names things counted, not things a scene shows ("the
-    books they borrowed" are a book shelf)."""
-    shown = bool(nouns) and nouns[-1] in SHOWN_AS_SCENES
-    return bool(nouns) and (things(nouns[-1]) or nouns[-1] in COUNT_NOUNS) and not shown
+    books they borrowed" are a book shelf; "the books they rebound" are work, counted)."""
+    shown = bool(nouns) and nouns[-1] in SHOWN_AS_SCENES and verb not in WORKED_ON
+    return bool(nouns) and (things(nouns[-1], verb) or nouns[-1] in COUNT_NOUNS) and not shown

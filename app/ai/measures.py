@@ -28,6 +28,15 @@ STATES = {"ahead", "early", "late", "behind", "left", "remaining", "overdue", "s
 # reading of an unmarked phrase.
 SHOWN_AS_PLACES = {"countries", "regions", "locations", "places", "cities", "pictures",
                    "images", "quotes", "steps", "categories", "segments", "channels"}  # fmt: skip
+# Participles of work done on each of things a scene would show ("camera photos they tagged",
+# "the old books they rebound"): the work is counted, the things are not shown (not places:
+# MAPPED).
+WORKED_ON = {"tagged", "labelled", "labeled", "catalogued", "cataloged", "classified",
+             "identified", "scanned", "digitised", "digitized", "restored", "repaired",
+             "mended", "rebound", "transcribed", "annotated", "captioned", "archived",
+             "indexed", "retouched", "edited", "reviewed", "checked", "verified"}  # fmt: skip
+# Places a map shows, whatever was done to them ("the regions we restored").
+MAPPED = {"countries", "regions", "locations", "places", "cities"}
 # Participles that say how things are shown, not what was done ("categories ranked").
 SHOWN_VERBS = {"ranked", "listed", "sorted", "compared", "named", "shown", "featured",
                "highlighted", "included", "mentioned", "selected", "mapped"}  # fmt: skip

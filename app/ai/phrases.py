@@ -1,7 +1,8 @@
 """A prompt cut into the phrases that each name one thing: at commas, semicolons, colons,
 parentheses, a dash, "+" or "&" between words (" - ", "—", " + "; not a hyphen), an emoji,
-the end of a sentence ("." "?" "!") and "and", "plus", "with" ("compared with other drivers",
-"what they spent with us" and "a button with a code" stay one phrase); a unit in
+a list's bullet at a line's start ("- ", "* ", "• ": no word of the phrase), the end of a
+sentence ("." "?" "!") and "and", "plus", "with" ("compared with other drivers", "what they
+spent with us" and "a button with a code" stay one phrase); a unit in
 parentheses, or after a comma at a phrase's end, stays with the phrase before it ("data used
 (GB)", "height (in metres)" and "how deep they dived, in metres" read as "data used in GB",
 "height in metres", "how deep they dived in metres"). Quoted copy is blanked out first.
@@ -24,6 +25,9 @@ PHRASE_BREAK = re.compile(
     r"|(?<!compared)(?<!compare)(?<!compares)(?<!comparing)(?<!button)(?<!buttons)(?<!link)"
     r"(?<!links)\swith\s(?!(?:us|me|them|him|her)\b)"
 )
+# A list's bullet at the start of a line ("\n- their belt colour", "• rides logged"): a mark
+# before the phrase, not a word of it.
+BULLET = re.compile(r"\s*[-–*•·]+\s+")
 # ...nor inside what a button or link does ("a button to rebook with 10% off": what it offers).
 BUTTON_DOES = re.compile(r"\b(?:button|link)s? (?:to|for) [^,;:.!?()\n]*$", re.IGNORECASE)
 QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”|(?:(?<=\s)|^)'[^']{2,120}'(?=[\s.,;:!?]|$)")
@@ -64,6 +68,9 @@ def phrases(text: str) -> list[tuple[int, str]]:
     out: list[tuple[int, str]] = []
     start = 0
     for m in PHRASE_BREAK.finditer(text + "\n"):
+        at_line = start == 0 or text[start - 1] == "\n"
+        if at_line and (bullet := BULLET.match(text, start, m.start())):
+            start = bullet.end()
         part = text[start : m.start()]
         after = SAID_AFTER.match(text, m.start())
         if after and part.strip():  # "how deep they dived, in metres"

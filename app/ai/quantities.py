@@ -34,6 +34,7 @@ from app.ai.counts import (
     time_unit,
     times_done,
     unit_led,
+    worked_on,
 )
 from app.ai.currencies import PESO, currency_in
 from app.ai.heads import (
@@ -90,6 +91,7 @@ from app.ai.ranked import ranked_list, spent_doing
 from app.ai.ranks import RANK_PHRASES, RANK_VERB, own_figure, ranks_within
 from app.ai.timed import (
     PERCENT,
+    UNITS_IN,
     UNITS_OF,
     countdown,
     date,
@@ -156,10 +158,12 @@ def _quantity(pos: int, phrase: str, currency: Currency, noted: bool) -> Quantit
     asked = regex.search(r"\bhow (many|much|long)\b|\bnumber of\b|\btotal\b|%|\bpercent", text)
     marked = bool(asked or WHAT_COST.search(text))  # "what the repair cost": not a genre
     ranked = RANK_WHERE.search(text) or RANK_VERB.search(text)
-    # "years of service": time spent at what a genre's word names, not the genre
-    of_time = UNITS_OF.match(text)
-    # ...nor things counted on what a genre's word names ("stamps on their card")
-    of_time = of_time or held_on(tokens)
+    # "years of service", "weeks in the programme": time spent at or in what a genre's word
+    # names, not the genre
+    of_time = UNITS_OF.match(text) or UNITS_IN.match(text)
+    # ...nor things counted on what a genre's word names ("stamps on their card"), nor work
+    # done on each of things its word names ("photos they tagged")
+    of_time = of_time or held_on(tokens) or worked_on(text)
     if _genre(tokens) and not marked and not ranked and "date" not in tokens and not of_time:
         return None
     if PICTURE_OF.match(text) or BUTTON_TO.match(text) or PROFILED.match(text) and not marked:
@@ -330,9 +334,9 @@ def _count(pos: int, tokens: list[str], marked: bool, phrase: str) -> Quantity |
         if unit and lead[0] != "times":  # "the hours they volunteered", "call minutes"
             return Quantity("duration", key, label, "", UNITS[unit], unit, position=pos)
         return Quantity("count", key, label, position=pos)
-    # "their books", "the books they borrowed" are a book shelf; "books read" or "how many
-    # books" a count
-    kept = not set(content) & set(PARTICIPLES) or set(tokens) & DOERS
+    # "their books", "the books they borrowed" are a book shelf; "books read", "photos tagged"
+    # or "how many books" a count
+    kept = (not set(content) & set(PARTICIPLES) or set(tokens) & DOERS) and not worked_on(text)
     if counted in SHOWN_AS_SCENES and not marked and kept:
         return None
     # An unmarked phrase is a measure only when it is short and led by a countable noun.

@@ -61,6 +61,13 @@ UNITS_OF = re.compile(
     rf"^(?:(?:the|their|your|his|her|total) )*({_UNITS}) of "
     r"(?!(?:the|their|your|our|his|her|its|a|an|this|that|all|each)\b)([a-z]+)(?: [a-z]+)?$"
 )
+# Units of time in, on or at one thing ("weeks in the programme", "years at the company",
+# "months on the team"): the time spent there, though its word may name what a video is;
+# not the video itself ("the days in the recap").
+UNITS_IN = re.compile(
+    rf"^(?:(?:the|their|your|his|her|total) )*{_UNITS} (?:in|on|at) (?:the|their|your|our) "
+    r"(?!(?:video|clip|recap|report|review|update|statement|summary|newsletter|card)$)([a-z]+)$"
+)
 # Units of time as something ("years as a member"): how long they have been it ("Member for").
 UNITS_AS = re.compile(
     rf"^(?:(?:the|their|your|his|her|total) )*({_UNITS}) as (?:an? |the |our )?([a-z]+)$"

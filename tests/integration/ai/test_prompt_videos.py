@@ -1,5 +1,5 @@
 """The built-in composer judged on its videos (tests/support/prompt_videos.py says how): every
-tuned create prompt (tests/support/ai_prompts.py) and the thirty-eight sets of ten held-out
+tuned create prompt (tests/support/ai_prompts.py) and the thirty-nine sets of ten held-out
 prompts (tests/support/ai_prompts_held_out*.py) are composed, saved, given
 sample data, spoken by the offline voices and read at each scene's settled frame of the 720p
 composition; a representative two are rendered to MP4 end to end. The pass rate per check is
@@ -60,6 +60,7 @@ from tests.support.ai_prompts_held_out_35 import HELD_OUT_35
 from tests.support.ai_prompts_held_out_36 import HELD_OUT_36
 from tests.support.ai_prompts_held_out_37 import HELD_OUT_37
 from tests.support.ai_prompts_held_out_38 import HELD_OUT_38
+from tests.support.ai_prompts_held_out_39 import HELD_OUT_39
 from tests.support.prompt_videos import (
     TOLERANCE,
     Verdict,
@@ -172,30 +173,53 @@ async def test_held_out_prompts_make_videos_that_pass_every_check(
     assert rates(verdicts) == dict.fromkeys(rates(verdicts), 1.0), table(title, verdicts)
 
 
-# The thirty-eighth set's rates at its first run, after the fixes that followed the
-# thirty-seventh set's first run and before any change after them (docs/api/ai.md names them):
-# needs 80 %, the other checks 100 % (failing: the gig rowing club's "nautical miles on the
-# water", no count, and its "club fees in Bermudian dollars", an amount in "BM$", the sign
-# CLDR's Swedish locales give, not "BD$" nor "BMD" as the set asks; and the swim school's "the
-# term fee in Somali shillings", an amount in "$"). Length error at the first run: mean 3.2 %,
-# max 7.1 %.
-# It stays guarded at these rates: changes made after its first run may be checked against it,
-# so it is no longer blind once they are.
-THIRTY_EIGHTH_MEASURED = {"no_echo": 1.0, "needs": 0.8, "length": 1.0, "scripts": 1.0}
+# The thirty-eighth set after its fixes (docs/api/ai.md names them; not blind: they were checked
+# against its failures): needs 90 %, the other checks 100 %. Its one failure left is in its
+# label, not the composer: the gig rowing club's "club fees in Bermudian dollars" are shown in
+# "BM$", the sign CLDR's Swedish locales give (CLDR writes a bare "$" in Bermuda), and the set,
+# written blind, asks for "BD$" (the sign Bermudians write, in no CLDR locale) or "BMD"; the
+# label stays as written, so that need stays failed. At its first run it was at 80 % on needs
+# (mean length error 3.2 %, max 7.1 %).
+THIRTY_EIGHTH_AFTER_FIXES = {"no_echo": 1.0, "needs": 0.9, "length": 1.0, "scripts": 1.0}
 
 
-async def test_thirty_eighth_held_out_prompts_as_first_measured(
+async def test_thirty_eighth_held_out_prompts_at_their_rates_after_fixes(
     client: Any, make_user: Any, settings: Settings, browser: Browser, tmp_path: Path
 ) -> None:
-    """Written before any composer change that follows the thirty-seventh set's fixes, and
-    never tuned on: printed, and guarded at the rates of its first run
-    (THIRTY_EIGHTH_MEASURED)."""
+    """Tuned on (its failures' causes were fixed): guarded at its rates after the fixes
+    (THIRTY_EIGHTH_AFTER_FIXES), its label's "BD$|BMD" left failed as written."""
     user = await make_user(tier="enterprise")
     verdicts = await run_suite(client, user, settings, browser, HELD_OUT_38, tmp_path)
-    title = "thirty-eighth held-out create prompts (never tuned on)"
+    title = "thirty-eighth held-out create prompts (tuned on)"
     print("\n" + table(title, verdicts))
     got = rates(verdicts)
-    assert all(got[c] >= THIRTY_EIGHTH_MEASURED[c] for c in got), table(title, verdicts)
+    assert all(got[c] >= THIRTY_EIGHTH_AFTER_FIXES[c] for c in got), table(title, verdicts)
+
+
+# The thirty-ninth set's rates at its first run, after the fixes that followed the
+# thirty-eighth set's first run and before any change after them (docs/api/ai.md names them):
+# needs 50 %, the other checks 100 % (failing: the credit union's "loan payments made", shown
+# as an amount in "Cg." and no count; the taekwondo club's "their belt colour" and the steel
+# band's "the pan they play", no text slot; the literacy classes' "weeks in the programme", no
+# duration; and the gorilla project's "camera-trap photos they tagged", no count). Length error
+# at the first run: mean 2.7 %, max 4.1 %.
+# It stays guarded at these rates: changes made after its first run may be checked against it,
+# so it is no longer blind once they are.
+THIRTY_NINTH_MEASURED = {"no_echo": 1.0, "needs": 0.5, "length": 1.0, "scripts": 1.0}
+
+
+async def test_thirty_ninth_held_out_prompts_as_first_measured(
+    client: Any, make_user: Any, settings: Settings, browser: Browser, tmp_path: Path
+) -> None:
+    """Written before any composer change that follows the thirty-eighth set's fixes, and
+    never tuned on: printed, and guarded at the rates of its first run
+    (THIRTY_NINTH_MEASURED)."""
+    user = await make_user(tier="enterprise")
+    verdicts = await run_suite(client, user, settings, browser, HELD_OUT_39, tmp_path)
+    title = "thirty-ninth held-out create prompts (never tuned on)"
+    print("\n" + table(title, verdicts))
+    got = rates(verdicts)
+    assert all(got[c] >= THIRTY_NINTH_MEASURED[c] for c in got), table(title, verdicts)
 
 
 def probe_seconds(path: Path) -> float:
