@@ -1,7 +1,7 @@
 """API CPU per answer: what one answer of each hot route costs the API process, and where.
 
     .venv/bin/python bench/api_cost_bench.py [--db sqlite|postgres] [--requests 2000]
-        [--profile] [--top 25]
+        [--profile [--keep DIR]] [--top 25]
 
 Set-up as bench/load_bench.py (a fresh database and Redis namespace, studio accounts with one
 key each, made through the app's services; rate limits ON), one Hypercorn API process
@@ -247,6 +247,10 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
                         spy.send_signal(2)
                         spy.wait(30)
                         figures["profile"] = read_profile(prof, args.top)
+                        if args.keep:  # the raw stacks, for a flame graph or inclusive times
+                            slug = route.replace(" ", "_").replace("/", "_").strip("_")
+                            args.keep.mkdir(parents=True, exist_ok=True)
+                            (args.keep / f"{args.db}-{slug}.txt").write_bytes(prof.read_bytes())
                     results[route] = figures
                     print(
                         f"\n{route}: {figures['cpu_ms_per_answer']} ms API CPU per answer "
@@ -274,6 +278,7 @@ def parse() -> argparse.Namespace:
     p.add_argument("--requests", type=int, default=800, help="per route (at most 800: the bursts)")
     p.add_argument("--profile", action="store_true")
     p.add_argument("--top", type=int, default=25)
+    p.add_argument("--keep", type=Path, help="with --profile: keep each route's raw stacks here")
     return p.parse_args()
 
 
