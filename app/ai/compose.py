@@ -102,13 +102,14 @@ def _planned_kinds(text: str, found: list[Quantity], ctx: Ctx, why: list[str]) -
     # Each stat card the prompt names counts as a thing it asks for.
     things = len([k for k in named if k.name != "stats"])
     things += max(len([q for q in found if q.kind in STAT_KINDS]), int(BY_NAME["stats"] in named))
-    # A count's or an amount's words ("the subscription due"), or a date's among the figures
+    # A count's or an amount's words ("the subscription due"), what is said of the recipient
+    # in words ("their favourite author": no author spotlight), or a date's among the figures
     # ("the policy renewal date"), name no use case; a date of what is coming up ("their next
     # checkup") is what a reminder is about.
     counted = tuple(
         (q.position, q.end)
         for q in found
-        if q.kind in ("count", "money")
+        if q.kind in ("count", "money", "text")
         or q.kind == "date"
         and not UPCOMING.search(text[q.position : q.end])
     )

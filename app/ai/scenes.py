@@ -107,10 +107,16 @@ def _brand_data(d: SceneData) -> dict[str, object]:
             "tagline": d.copy("tagline", "tagline")}  # fmt: skip
 
 
+# Quantities whose card shows no number: a stat scene of only these is the recipient's details.
+WORDED = ("text", "date")
+
+
 def _stats_data(d: SceneData) -> dict[str, object]:
     """Key numbers: a card per quantity the prompt named, else the key-stats list."""
     title = d.copy("numbers")
     if d.quantities:
+        if all(q.kind in WORDED for q in d.quantities):  # a dentist's name and a date
+            title = d.copy("details")
         return {"stats": [d.card(q) for q in d.quantities], "title": title}
     return {"stats": d.bind("keyStats", True), "title": title}
 
