@@ -115,8 +115,8 @@ def _stats_data(d: SceneData) -> dict[str, object]:
     """Key numbers: a card per quantity the prompt named, else the key-stats list."""
     title = d.copy("numbers")
     if d.quantities:
-        if all(q.kind in WORDED for q in d.quantities):  # a dentist's name and a date
-            title = d.copy("details")
+        if "number" in title.lower() and all(q.kind in WORDED for q in d.quantities):
+            title = d.copy("details")  # a dentist's name and a date are no numbers
         return {"stats": [d.card(q) for q in d.quantities], "title": title}
     return {"stats": d.bind("keyStats", True), "title": title}
 
