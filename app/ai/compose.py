@@ -7,13 +7,14 @@ from __future__ import annotations
 import re
 
 from app.ai.benchmark import benchmark
+from app.ai.buttons import asked_button
 from app.ai.kinds import BY_NAME, KINDS, Kind, detect_seconds, detect_tone, detect_use_case, has
 from app.ai.kinds import mentions as kind_at
 from app.ai.maps import map_of
 from app.ai.onscreen import copy_for, echoes, quoted_copy, screen_texts
 from app.ai.polls import poll_question
 from app.ai.quantities import Quantity, currency_of, quantities, unquoted
-from app.ai.scenes import Ctx, asked_button, cta_text, fit_length, scene_for, with_script
+from app.ai.scenes import Ctx, cta_text, fit_length, scene_for, with_script
 from app.ai.schemas import Composition, TemplateState
 from app.ai.slots import SlotBook
 from app.ai.spelling import spelled_out

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+from app.ai.buttons import asked_button
 from app.ai.compose import create
 from app.ai.lines import ANNOUNCES, TONE_PRAISE
+from app.ai.quantities import quantities
 from app.ai.schemas import TemplateState
 from tests.support.ai_prompts import CREATE
 
@@ -76,3 +78,55 @@ def test_no_scene_without_a_result_is_praised_and_the_close_announces_nothing(ca
 def test_a_value_is_named_by_what_it_is_the_value_of(prompt: str, label: str) -> None:
     made = create(prompt, TemplateState())
     assert label in [slot.label for slot in made.dataSlots]
+
+
+def texts(prompt: str) -> list[tuple[str, str]]:
+    return [(q.key, q.label) for q in quantities(prompt) if q.kind == "text"]
+
+
+@pytest.mark.parametrize(
+    ("prompt", "wanted"),
+    [
+        ("A renewal nudge for tenants: contract number, the move-out date",
+         [("contract_number", "Contract number")]),
+        ("Race-day recap for runners: their bib number, minutes run",
+         [("bib_number", "Bib number")]),
+        ("A spa birthday card: a voucher code for a free massage, visits",
+         [("voucher_code", "Voucher code")]),
+        ("Check-in video for guests: their reservation ref and nights booked",
+         [("reservation_reference", "Reservation reference")]),
+        ("Welcome for patients: their patient ID, their doctor's name",
+         [("patient_id", "Patient ID"), ("doctor", "Doctor")]),
+    ],
+)  # fmt: skip
+def test_an_identifier_the_recipient_holds_is_a_text_slot(prompt: str, wanted: list) -> None:
+    assert texts(prompt) == wanted
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "A hotel recap: the number of nights they stayed",
+        "Shop recap: how many promo codes they used this year",
+        "A quiz recap with their lucky number",
+    ],
+)
+def test_what_is_no_identifier_is_no_text_slot(prompt: str) -> None:
+    assert texts(prompt) == []
+
+
+@pytest.mark.parametrize(
+    ("prompt", "button"),
+    [
+        (
+            "a welcome for patients and a button to fill in the intake form",
+            "Fill in your intake form",
+        ),
+        ("a recap with a button to check in online", "Check in online"),
+        ("a reminder, a button to fill in their details, and a map", "Fill in your details"),
+        ("a season recap with a button to book in the app", "Book now"),  # "in" not the verb's
+        ("a trip recap and a button to book a sunset cruise", "Book your sunset cruise"),
+    ],
+)
+def test_a_button_that_fills_in_or_checks_in_says_so(prompt: str, button: str) -> None:
+    assert asked_button(prompt) == button
