@@ -1,6 +1,7 @@
 """Things about the recipient a prompt names that are words, not measures: "their membership
 tier", "the plan they chose", "their manager's name", "the title of their talk", "the room they
-spoke in", "their favourite class". Each becomes a text slot shown on a stat card as written
+spoke in", "their favourite class", and identifiers they hold ("their member number", "a
+discount code"). Each becomes a text slot shown on a stat card as written
 ("Membership tier: Gold"), so a video shows what the prompt asked for even where no number is.
 
 A phrase is read as one only when nothing else read it (a quantity, a kind of scene) and it is
@@ -75,6 +76,21 @@ OWN_PLACE = frozenset({
     "company", "company_name", "organisation", "organization", "account_name",
     "business_name", "period", "quarter", "month", "year",
 })  # fmt: skip
+# Identifiers a recipient holds, shown as written, never counted: "their member number", "policy
+# number", "the booking reference", "a discount code for a free smoothie", "their ticket ID".
+IDENTIFIER = re.compile(
+    rf"^(?:{WHOSE} |the |a |an )?((?:[a-z-]+ ){{0,2}}?[a-z-]+ (?:number|no|id|code|reference|ref"
+    r"|pin))(?: (?:for|to|worth|with|on|off|at|that|which) .*)?$"
+)
+# What an identifier is of: the words before "number", "code" (not "the number", "a code").
+IDENTIFIED = frozenset({
+    "member", "membership", "policy", "order", "account", "booking", "ticket", "customer",
+    "backer", "reference", "confirmation", "tracking", "seat", "room", "table", "flight",
+    "invoice", "case", "claim", "student", "employee", "jersey", "shirt", "bib", "race",
+    "locker", "licence", "license", "passport", "card", "loyalty", "reservation", "patient",
+    "client", "contract", "subscriber", "participant", "runner", "badge", "discount", "promo",
+    "promotional", "voucher", "coupon", "gift", "referral", "access", "entry", "registration",
+})  # fmt: skip
 MOST = re.compile(r"\b(?:most|the most|most often|best)$")
 # What someone does with one thing as a habit, said in the present, with what it is done on or
 # for ("the pan they play", "the boat they row in", "the club they play for", "the line they
@@ -125,6 +141,14 @@ def attribute(pos: int, phrase: str, before: str = "") -> Quantity | None:
     text = " ".join(regex.findall(r"[a-z0-9'-]+", phrase.lower()))
     words: list[str] = []
     top = habit = False
+    if (found := IDENTIFIER.match(text)) and found.group(1).split()[-2] in IDENTIFIED:
+        words = found.group(1).split()[-2:]  # "their policy number": "Policy number"
+        if words[-1] in ("no", "ref", "id"):
+            words[-1] = {"no": "number", "ref": "reference", "id": "ID"}[words[-1]]
+        key = "_".join(w.lower() for w in words)
+        return Quantity(
+            "text", key, " ".join(words).capitalize().replace(" id", " ID"), position=pos
+        )
     if found := OWN.match(text):
         words = found.group(1).split()
     elif found := DONE_WITH.match(text):

@@ -7,13 +7,14 @@ from __future__ import annotations
 import re
 
 from app.ai.benchmark import benchmark
+from app.ai.buttons import asked_button
 from app.ai.kinds import BY_NAME, KINDS, Kind, detect_seconds, detect_tone, detect_use_case, has
 from app.ai.kinds import mentions as kind_at
 from app.ai.maps import map_of
 from app.ai.onscreen import copy_for, echoes, quoted_copy, screen_texts
 from app.ai.polls import poll_question
 from app.ai.quantities import Quantity, currency_of, quantities, unquoted
-from app.ai.scenes import Ctx, asked_button, cta_text, fit_length, scene_for, with_script
+from app.ai.scenes import Ctx, cta_text, fit_length, scene_for, with_script
 from app.ai.schemas import Composition, TemplateState
 from app.ai.slots import SlotBook
 from app.ai.spelling import spelled_out
@@ -102,13 +103,14 @@ def _planned_kinds(text: str, found: list[Quantity], ctx: Ctx, why: list[str]) -
     # Each stat card the prompt names counts as a thing it asks for.
     things = len([k for k in named if k.name != "stats"])
     things += max(len([q for q in found if q.kind in STAT_KINDS]), int(BY_NAME["stats"] in named))
-    # A count's or an amount's words ("the subscription due"), or a date's among the figures
+    # A count's or an amount's words ("the subscription due"), what is said of the recipient
+    # in words ("their favourite author": no author spotlight), or a date's among the figures
     # ("the policy renewal date"), name no use case; a date of what is coming up ("their next
     # checkup") is what a reminder is about.
     counted = tuple(
         (q.position, q.end)
         for q in found
-        if q.kind in ("count", "money")
+        if q.kind in ("count", "money", "text")
         or q.kind == "date"
         and not UPCOMING.search(text[q.position : q.end])
     )

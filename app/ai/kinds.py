@@ -83,6 +83,7 @@ BY_NAME = {k.name: k for k in KINDS}
 BY_PRIMITIVE = {k.primitive: k for k in KINDS}
 
 USE_CASES: tuple[tuple[str, tuple[str, ...], tuple[str, ...], Tone], ...] = (
+    ("birthday", ("birthday", "birthdays", "bday", "b-day"), ("stats",), "celebratory"),
     ("year in review", ("year in review", "wrapped", "year-in-review", "your year",
      "annual recap", "fitness", "workout"), ("stats", "skills", "percentile"), "celebratory"),
     ("renewal", ("renewal", "renew", "subscription"), ("stats", "comparison", "cta"),

@@ -160,6 +160,24 @@ LINES: dict[str, dict[Tone, list[str]]] = {
     },
 }  # fmt: skip
 
+# Lead lines a use case says in place of the tone's (fullest first).
+CASE_LINES: dict[str, dict[str, list[str]]] = {
+    "birthday": {
+        "title-intro": ["Happy birthday, {name}! Today is all about you.",
+                        "Happy birthday, {name}!"],
+        "outro": ["Happy birthday once more, {name}. Enjoy your day!",
+                  "Happy birthday, {name}!"],
+    },
+}  # fmt: skip
+# The stat cards' lead when none of them holds a number (a name, a tier, a date).
+DETAIL_LINES: dict[Tone, list[str]] = {
+    "professional": ["{name}, here are your details.", "Your details."],
+    "celebratory": ["{name}, here is what makes it yours!", "Here is what makes it yours!"],
+    "casual": ["Okay {name}, here are your details.", "Here are your details."],
+    "inspirational": ["{name}, here is what makes this story yours.",
+                      "Here is what makes it yours."],
+}  # fmt: skip
+
 # Said after the scene's lead to fill its planned length: about the use case first, then
 # sentences that suit any video in the tone.
 FILL: dict[str, list[str]] = {
@@ -167,6 +185,10 @@ FILL: dict[str, list[str]] = {
                        "Some days were easy and some were not, and you kept going.",
                        "Take a moment to enjoy how far you have come.",
                        "Next year starts from here, and it starts strong."],
+    "birthday": ["Here's to another wonderful year.",
+                 "We hope your day is as great as you are.",
+                 "Enjoy every moment of your special day.",
+                 "Thank you for being part of our story."],
     "renewal": ["You made real use of it this period.",
                 "That is the kind of progress we want to keep building on.",
                 "We are ready to help you get even more out of it.",
@@ -222,21 +244,31 @@ FILL: dict[str, list[str]] = {
                        "Your teachers are proud of the effort you put in."],
 }  # fmt: skip
 
+# Said after any scene's lead in the tone: nothing in them judges a result.
 TONE_FILL: dict[Tone, list[str]] = {
     "professional": ["Let's take a closer look.", "The details are on screen.",
                      "This is worth a moment of your time.",
-                     "It reflects a lot of focused work.",
                      "We prepared this summary especially for you."],
+    "celebratory": ["This one is all about you!", "We are so glad to share it with you!"],
+    "casual": ["We thought you'd like to see this.", "There's more where that came from."],
+    "inspirational": ["Small steps, taken together, go a long way.", "Imagine what comes next.",
+                      "Keep going; it matters more than you know."],
+}  # fmt: skip
+# Said only after a scene that shows a result (PRAISED): they judge it ("Not bad at all.").
+TONE_PRAISE: dict[Tone, list[str]] = {
+    "professional": ["It reflects a lot of focused work."],
     "celebratory": ["That deserves a celebration!", "Seriously, well done!",
                     "You earned every bit of this.", "What a result this is!",
                     "Give yourself a round of applause."],
-    "casual": ["Pretty cool, right?", "Not bad at all.", "Take a second to enjoy that.",
-               "We thought you'd like to see this.", "There's more where that came from."],
-    "inspirational": ["Small steps, taken together, go a long way.",
-                      "This is what commitment looks like.", "Imagine what comes next.",
-                      "Keep going; it matters more than you know.",
+    "casual": ["Pretty cool, right?", "Not bad at all.", "Take a second to enjoy that."],
+    "inspirational": ["This is what commitment looks like.",
                       "Every effort here made a difference."],
 }  # fmt: skip
+PRAISED = {"stat-counters", "bar-race", "category-donut", "comparison-bars", "radar",
+           "percentile-gauge", "milestone-timeline", "world-map", "badge-unlock",
+           "book-shelf"}  # fmt: skip
+# A sentence that announces what comes next: never the close of a video or its call to action.
+ANNOUNCES = ("Let's ", "Here is ", "Here's ", "Take a look", "Watch ")
 
 # About what a scene shows, said in any tone (a long scene says more of them).
 SCENE_FILL: dict[str, list[str]] = {

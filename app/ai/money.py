@@ -101,6 +101,8 @@ def money(
             key, label = MONEY_NOUNS[t]
             if t in ("value", "worth") and content[:2] == ["estimated", t]:
                 key, label = "estimated_value", "Estimated value"
+            elif t == "value" and t in content and content.index(t) > 0:
+                key, label = key_label(content[content.index(t) - 1 : content.index(t) + 1])
             return Quantity("money", key, label, currency.symbol, "", currency.spoken, 0, pos)
     # "the amount still owed" (not "the amount of waste")
     if not cue and not counted and regex.search(r"\bamount\b(?! of)", " ".join(tokens)):

@@ -17,7 +17,17 @@ from typing import Any
 
 from app.ai import regex
 from app.ai.currencies import SPOKEN, spoken_after
-from app.ai.lines import FILL, LINES, SCENE_FILL, TONE_FILL
+from app.ai.lines import (
+    ANNOUNCES,
+    CASE_LINES,
+    DETAIL_LINES,
+    FILL,
+    LINES,
+    PRAISED,
+    SCENE_FILL,
+    TONE_FILL,
+    TONE_PRAISE,
+)
 from app.ai.schemas import Tone
 from app.ai.slots import find_slot
 from app.composition.timeline import BREATH_MS, build_timeline
@@ -210,6 +220,17 @@ def quantity_lines(scene: SceneConfig) -> list[str]:
     return out
 
 
+def _numbers_shown(scene: SceneConfig, slots: list[DataSlot]) -> bool:
+    """Whether one of the scene's stat cards shows a number (not a name, a tier or a date)."""
+    types = {slot.key: slot.type for slot in slots}
+    stats = scene.sceneData.get("stats")
+    for card in stats if isinstance(stats, list) else []:
+        key = _whole(card.get("value")) if isinstance(card, dict) else None
+        if key is None or types.get(slot_key(key)) not in ("text", "date"):
+            return True
+    return False
+
+
 def write_script(
     scene: SceneConfig,
     tone: Tone,
@@ -222,7 +243,12 @@ def write_script(
     budget = speech_budget(scene_seconds(scene))
     found = mentions(scene, slots)
     facts = quantity_lines(scene)
-    candidates = LINES.get(scene.primitiveId, {}).get(tone) or ["A closer look, {name}."]
+    candidates = (
+        CASE_LINES.get(use_case or "", {}).get(scene.primitiveId)
+        or (DETAIL_LINES[tone] if facts and not _numbers_shown(scene, slots) else None)
+        or LINES.get(scene.primitiveId, {}).get(tone)
+        or ["A closer look, {name}."]
+    )
     # Lines whose every placeholder has a slot first; fallback words only when none fits.
     whole = [c for c in candidates if set(regex.findall(r"\{(\w+)\}", c)) <= set(found)]
     filled = [t for t in (_fill(c, found) for c in whole or candidates) if t]
@@ -233,8 +259,11 @@ def write_script(
     if not variables_in(" ".join(parts)) and "name" in found:
         parts[0] = f"{found['name']}, {parts[0][:1].lower()}{parts[0][1:]}"
     spent = used if used is not None else set()
+    praise = TONE_PRAISE[tone] if scene.primitiveId in PRAISED else []
     pool = [*SCENE_FILL.get(scene.primitiveId, []), *FILL.get(use_case or "", []),
-            *TONE_FILL[tone]]  # fmt: skip
+            *TONE_FILL[tone], *praise]  # fmt: skip
+    if scene.primitiveId in ("outro", "cta-card"):  # the close announces nothing more
+        pool = [s for s in pool if not s.startswith(ANNOUNCES)]
     total = spoken_seconds(" ".join(parts), slots)
     while budget - total >= 0.8:
         options = [s for s in pool if s not in spent and s not in parts]

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import pytest
 
+from app.ai.buttons import asked_button
 from app.ai.compose import create
 from app.ai.currencies import currency_in, spoken_after
 from app.ai.kinds import detect_use_case
 from app.ai.quantities import currency_of, quantities
-from app.ai.scenes import asked_button
 from app.ai.schemas import TemplateState
 from app.ai.scripts import quantity_lines
 from tests.support.ai_readings import kind_label_sign as read

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
+from app.ai.buttons import asked_button
 from app.ai.compose import create
-from app.ai.scenes import asked_button
 from app.ai.schemas import TemplateState
 from tests.support.ai_readings import kind_label_sign as read
 

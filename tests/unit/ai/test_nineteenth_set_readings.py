@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import pytest
 
+from app.ai.buttons import asked_button
 from app.ai.currencies import spoken_after
 from app.ai.quantities import quantities
-from app.ai.scenes import asked_button
 from tests.support.ai_readings import kind_label_sign as read
 
 
