@@ -54,6 +54,10 @@ SAID_AFTER = re.compile(
 )
 
 
+# A date said with its time ("the date and time of their first visit").
+DATE_AND_TIME = re.compile(r"\bdate and time\b", re.IGNORECASE)
+
+
 def words(text: str) -> list[str]:
     return regex.findall(r"[a-z0-9%€£$¥°]+(?:'[a-z]+)?", text.lower())
 
@@ -87,6 +91,10 @@ def phrases(text: str) -> list[tuple[int, str]]:
             continue  # a break inside the unit just read
         if m.group(0).strip().lower() == "with" and BUTTON_DOES.search(part):
             continue  # "a button to rebook with 10% off" is one phrase
+        if m.group(0).strip().lower() == "and" and DATE_AND_TIME.search(
+            part + " and " + text[m.end() : m.end() + 5]
+        ):
+            continue  # "the date and time of their first visit" is one date
         if part.strip():
             out.append((start, part.strip()))
         start = m.end()

@@ -233,7 +233,7 @@ def date(pos: int, tokens: list[str], phrase: str = "") -> Quantity:
         return Quantity("date", "join_date", "Member since", position=pos)
     # "the date of their first session": "First session date" (a first or last one is that)
     of = regex.search(
-        r"\bdate of (?:(?:the|their|your|our|his|her|next) )*((?:first|last) )?"
+        r"\bdate (?:and time )?of (?:(?:the|their|your|our|his|her|next) )*((?:first|last) )?"
         r"([a-z]+(?:-[a-z]+)?)(?: ([a-z]+))?",
         written,
     )
@@ -250,7 +250,12 @@ def date(pos: int, tokens: list[str], phrase: str = "") -> Quantity:
         said = PHRASAL_EVENTS.sub(lambda m: "starts" if m.group(1) else "ends", " ".join(tokens))
         content = content_words(said.split(), {"date", "day", "when", "get", "gets", *WHICH})
         at = next((i for i, w in enumerate(content) if i and w in EVENTS), 0)
-        if not at and regex.search(r"\bexpir|\bdeadline", text):
+        if not at and regex.search(r"\bdeadline", text):  # "the deadline to send them"
+            named = regex.search(r"\b([a-z]+(?: bird)?) deadline", text)  # "renewal deadline"
+            noun = named.group(1) if named and named.group(1) not in STOP else ""
+            key = regex.sub(r"[^a-z0-9]+", "_", f"{noun} deadline".strip())
+            return Quantity("date", key, f"{noun} deadline".strip().capitalize(), position=pos)
+        if not at and regex.search(r"\bexpir", text):
             return Quantity("date", "expiry_date", "Expires on", position=pos)
         noun = f"{content[at - 1]} {EVENTS[content[at]]}" if at else (content or ["key"])[0]
         if not at and len(content) > 1 and done(content[0]):

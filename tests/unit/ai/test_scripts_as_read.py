@@ -130,3 +130,24 @@ def test_what_is_no_identifier_is_no_text_slot(prompt: str) -> None:
 )
 def test_a_button_that_fills_in_or_checks_in_says_so(prompt: str, button: str) -> None:
     assert asked_button(prompt) == button
+
+
+def dates(prompt: str) -> list[tuple[str, str]]:
+    return [(q.key, q.label) for q in quantities(prompt) if q.kind == "date"]
+
+
+@pytest.mark.parametrize(
+    ("prompt", "wanted"),
+    [
+        ("A welcome for new students: the date and time of their first lesson, books to bring",
+         [("first_lesson_date", "First lesson date")]),
+        ("A nudge for applicants: the scholarship deadline, essays sent",
+         [("scholarship_deadline", "Scholarship deadline")]),
+        ("onboarding: the deadline to upload their ID, and a button to upload",
+         [("deadline", "Deadline")]),
+        ("A voucher reminder: the date their voucher expires", [("voucher_expiry_date",
+                                                                  "Voucher expiry date")]),
+    ],
+)  # fmt: skip
+def test_a_date_is_named_by_what_happens_on_it(prompt: str, wanted: list) -> None:
+    assert dates(prompt) == wanted
