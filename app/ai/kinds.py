@@ -84,6 +84,9 @@ BY_PRIMITIVE = {k.primitive: k for k in KINDS}
 
 USE_CASES: tuple[tuple[str, tuple[str, ...], tuple[str, ...], Tone], ...] = (
     ("birthday", ("birthday", "birthdays", "bday", "b-day"), ("stats",), "celebratory"),
+    ("season recap", ("season recap", "season video", "season wrap", "season wrap-up",
+     "season summary", "end of season", "end-of-season", "season-end", "season in review",
+     "season review"), ("stats",), "celebratory"),
     ("year in review", ("year in review", "wrapped", "year-in-review", "your year",
      "annual recap", "fitness", "workout"), ("stats", "skills", "percentile"), "celebratory"),
     ("renewal", ("renewal", "renew", "subscription"), ("stats", "comparison", "cta"),

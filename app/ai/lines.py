@@ -162,6 +162,12 @@ LINES: dict[str, dict[Tone, list[str]]] = {
 
 # Lead lines a use case says in place of the tone's (fullest first).
 CASE_LINES: dict[str, dict[str, list[str]]] = {
+    "season recap": {
+        "title-intro": ["{name}, what a season it has been! Let's look back on it together.",
+                        "{name}, here is your season!", "What a season, {name}!"],
+        "outro": ["Thanks for a great season, {name}. See you next season!",
+                  "See you next season, {name}!"],
+    },
     "birthday": {
         "title-intro": ["Happy birthday, {name}! Today is all about you.",
                         "Happy birthday, {name}!"],
@@ -189,6 +195,9 @@ FILL: dict[str, list[str]] = {
                  "We hope your day is as great as you are.",
                  "Enjoy every moment of your special day.",
                  "Thank you for being part of our story."],
+    "season recap": ["It was a season to remember.",
+                     "All of it added up, one session at a time.",
+                     "Thank you for giving it your all this season."],
     "renewal": ["You made real use of it this period.",
                 "That is the kind of progress we want to keep building on.",
                 "We are ready to help you get even more out of it.",
@@ -249,7 +258,8 @@ TONE_FILL: dict[Tone, list[str]] = {
     "professional": ["Let's take a closer look.", "The details are on screen.",
                      "This is worth a moment of your time.",
                      "We prepared this summary especially for you."],
-    "celebratory": ["This one is all about you!", "We are so glad to share it with you!"],
+    "celebratory": ["We are so glad to share this with you!",
+                    "We can't wait to see what comes next!"],
     "casual": ["We thought you'd like to see this.", "There's more where that came from."],
     "inspirational": ["Small steps, taken together, go a long way.", "Imagine what comes next.",
                       "Keep going; it matters more than you know."],

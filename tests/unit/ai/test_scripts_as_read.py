@@ -151,3 +151,24 @@ def dates(prompt: str) -> list[tuple[str, str]]:
 )  # fmt: skip
 def test_a_date_is_named_by_what_happens_on_it(prompt: str, wanted: list) -> None:
     assert dates(prompt) == wanted
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "End of season video for our hockey club's players: goals, assists, minutes on ice",
+        "season wrap-up for members of our sailing club: races sailed and their boat name",
+        "A season summary for the volunteers of our turtle patrol: nests guarded",
+    ],
+)
+def test_a_season_recap_looks_back_on_the_season(prompt: str) -> None:
+    made = scenes(prompt)
+    assert made["title-intro"]["data"]["subtitle"] == "Your season in review"
+    assert "season" in made["title-intro"]["vo"] and "next season" not in made["title-intro"]["vo"]
+    assert made["outro"]["data"]["message"] == "Here's to next season, [person_name]"
+
+
+def test_an_address_said_of_the_recipient_is_a_text_slot() -> None:
+    assert texts("A welcome home video for buyers: their new address, the closing date") == [
+        ("new_address", "New address")
+    ]
