@@ -36,6 +36,7 @@ ATTRIBUTES = frozenset({
     "size", "dish", "drink", "meal", "song", "album", "artist", "film", "movie", "show",
     "feature", "product", "item", "pick", "choice", "prize", "reward", "perk", "breed",
     "pet", "dog", "cat", "horse", "instrument", "code", "reference", "address",
+    "location", "desk", "locker", "workstation", "spot",
 })  # fmt: skip
 # Words that say whose it is.
 WHOSE = r"(?:their|your|his|her|each [a-z]+'s|every [a-z]+'s|the (?:recipient|member|customer)'s)"

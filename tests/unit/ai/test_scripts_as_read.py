@@ -172,3 +172,11 @@ def test_an_address_said_of_the_recipient_is_a_text_slot() -> None:
     assert texts("A welcome home video for buyers: their new address, the closing date") == [
         ("new_address", "New address")
     ]
+
+
+def test_a_first_day_video_for_new_employees_is_an_onboarding() -> None:
+    made = scenes("A first-day video for each new employee: their start date, their desk location")
+    assert made["title-intro"]["data"]["subtitle"] == "Welcome aboard"
+    assert texts("new starters: their start date, their locker location") == [
+        ("locker_location", "Locker location")
+    ]
