@@ -1,7 +1,7 @@
 """Things about the recipient a prompt names that are words, not measures: "their membership
 tier", "the plan they chose", "their manager's name", "the title of their talk", "the room they
 spoke in", "their favourite class", and identifiers they hold ("their member number", "a
-discount code"). Each becomes a text slot shown on a stat card as written
+discount code", "a free-cake code"). Each becomes a text slot shown on a stat card as written
 ("Membership tier: Gold"), so a video shows what the prompt asked for even where no number is.
 
 A phrase is read as one only when nothing else read it (a quantity, a kind of scene) and it is
@@ -92,6 +92,9 @@ IDENTIFIED = frozenset({
     "client", "contract", "subscriber", "participant", "runner", "badge", "discount", "promo",
     "promotional", "voucher", "coupon", "gift", "referral", "access", "entry", "registration",
 })  # fmt: skip
+# A code named by what it gets its holder, something free ("a free-cake code", "a free drink
+# code"): the words from "free" on name it.
+FREE = re.compile(r"^free(?:-[a-z-]+)?$")
 MOST = re.compile(r"\b(?:most|the most|most often|best)$")
 # What someone does with one thing as a habit, said in the present, with what it is done on or
 # for ("the pan they play", "the boat they row in", "the club they play for", "the line they
@@ -129,6 +132,15 @@ def _named(words: list[str], said: list[str], most: bool) -> bool:
     return head in ATTRIBUTES or one and (most or favourite)
 
 
+def _free_code(words: list[str]) -> list[str]:
+    """The words naming a code for something free, from "free" on ("free-cake code", "free
+    drink code"); none for any other."""
+    if words[-1] != "code":
+        return []
+    at = next((i for i, w in enumerate(words[:-1]) if FREE.match(w)), None)
+    return [] if at is None else words[at:]
+
+
 # A phrase cut off at "with" says what something is with ("a photo of them with their horse",
 # "what they saved with their membership"), not a thing of its own.
 WITH_BEFORE = re.compile(r"\bwith\s*$", re.IGNORECASE)
@@ -142,11 +154,14 @@ def attribute(pos: int, phrase: str, before: str = "") -> Quantity | None:
     text = " ".join(regex.findall(r"[a-z0-9'-]+", phrase.lower()))
     words: list[str] = []
     top = habit = False
-    if (found := IDENTIFIER.match(text)) and found.group(1).split()[-2] in IDENTIFIED:
+    if (found := IDENTIFIER.match(text)) and (
+        found.group(1).split()[-2] in IDENTIFIED or _free_code(found.group(1).split())
+    ):
         words = found.group(1).split()[-2:]  # "their policy number": "Policy number"
+        words = _free_code(found.group(1).split()) or words
         if words[-1] in ("no", "ref", "id"):
             words[-1] = {"no": "number", "ref": "reference", "id": "ID"}[words[-1]]
-        key = "_".join(w.lower() for w in words)
+        key = regex.sub(r"[^a-z0-9]+", "_", "_".join(words).lower()).strip("_")
         return Quantity(
             "text", key, " ".join(words).capitalize().replace(" id", " ID"), position=pos
         )

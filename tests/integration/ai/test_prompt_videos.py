@@ -61,6 +61,7 @@ from tests.support.ai_prompts_held_out_36 import HELD_OUT_36
 from tests.support.ai_prompts_held_out_37 import HELD_OUT_37
 from tests.support.ai_prompts_held_out_38 import HELD_OUT_38
 from tests.support.ai_prompts_held_out_39 import HELD_OUT_39
+from tests.support.ai_prompts_held_out_40 import HELD_OUT_40
 from tests.support.prompt_videos import (
     TOLERANCE,
     Verdict,
@@ -196,30 +197,54 @@ async def test_thirty_eighth_held_out_prompts_at_their_rates_after_fixes(
     assert all(got[c] >= THIRTY_EIGHTH_AFTER_FIXES[c] for c in got), table(title, verdicts)
 
 
-# The thirty-ninth set's rates at its first run, after the fixes that followed the
-# thirty-eighth set's first run and before any change after them (docs/api/ai.md names them):
-# needs 50 %, the other checks 100 % (failing: the credit union's "loan payments made", shown
-# as an amount in "Cg." and no count; the taekwondo club's "their belt colour" and the steel
-# band's "the pan they play", no text slot; the literacy classes' "weeks in the programme", no
-# duration; and the gorilla project's "camera-trap photos they tagged", no count). Length error
-# at the first run: mean 2.7 %, max 4.1 %.
-# It stays guarded at these rates: changes made after its first run may be checked against it,
-# so it is no longer blind once they are.
-THIRTY_NINTH_MEASURED = {"no_echo": 1.0, "needs": 0.5, "length": 1.0, "scripts": 1.0}
+# The thirty-ninth set after its fixes (docs/api/ai.md names them; not blind: they were checked
+# against its failures): needs 90 %, the other checks 100 %. Its one failure left is the
+# credit union's "loan payments made", still shown as an amount in "Cg." and no count: a
+# payment made reads as money as readily as a number of payments. At its first run it was at
+# 50 % on needs (failing also the taekwondo club's "their belt colour" and the steel band's "the
+# pan they play", no text slot; the literacy classes' "weeks in the programme", no duration; and
+# the gorilla project's "camera-trap photos they tagged", no count); length error at the first
+# run: mean 2.7 %, max 4.1 %.
+THIRTY_NINTH_AFTER_FIXES = {"no_echo": 1.0, "needs": 0.9, "length": 1.0, "scripts": 1.0}
 
 
-async def test_thirty_ninth_held_out_prompts_as_first_measured(
+async def test_thirty_ninth_held_out_prompts_at_their_rates_after_fixes(
     client: Any, make_user: Any, settings: Settings, browser: Browser, tmp_path: Path
 ) -> None:
-    """Written before any composer change that follows the thirty-eighth set's fixes, and
-    never tuned on: printed, and guarded at the rates of its first run
-    (THIRTY_NINTH_MEASURED)."""
+    """Tuned on (its failures' causes were fixed): guarded at its rates after the fixes
+    (THIRTY_NINTH_AFTER_FIXES), "loan payments made" left an amount."""
     user = await make_user(tier="enterprise")
     verdicts = await run_suite(client, user, settings, browser, HELD_OUT_39, tmp_path)
-    title = "thirty-ninth held-out create prompts (never tuned on)"
+    title = "thirty-ninth held-out create prompts (tuned on)"
     print("\n" + table(title, verdicts))
     got = rates(verdicts)
-    assert all(got[c] >= THIRTY_NINTH_MEASURED[c] for c in got), table(title, verdicts)
+    assert all(got[c] >= THIRTY_NINTH_AFTER_FIXES[c] for c in got), table(title, verdicts)
+
+
+# The fortieth set's rates at its first run, after the thirty-ninth set's fixes and today's
+# fixes found by reading everyday prompts' videos, and before any change after them
+# (docs/api/ai.md names them): needs 80 %, the other checks 100 % (failing: the vanilla
+# cooperative's prompt, whose label asks for three counts where the prompt names two, kilos
+# delivered and training sessions attended, a slip in the label written blind; and the
+# Longyearbyen café's "a free-cake code", no text slot beside "their usual order"). Length
+# error at the first run: mean 2.4 %, max 4.9 %.
+# It stays guarded at these rates: changes made after its first run may be checked against it,
+# so it is no longer blind once they are.
+FORTIETH_MEASURED = {"no_echo": 1.0, "needs": 0.8, "length": 1.0, "scripts": 1.0}
+
+
+async def test_fortieth_held_out_prompts_as_first_measured(
+    client: Any, make_user: Any, settings: Settings, browser: Browser, tmp_path: Path
+) -> None:
+    """Written before any composer change that follows the thirty-ninth set's fixes and today's
+    everyday-prompt fixes, and never tuned on: printed, and guarded at the rates of its first
+    run (FORTIETH_MEASURED)."""
+    user = await make_user(tier="enterprise")
+    verdicts = await run_suite(client, user, settings, browser, HELD_OUT_40, tmp_path)
+    title = "fortieth held-out create prompts (never tuned on)"
+    print("\n" + table(title, verdicts))
+    got = rates(verdicts)
+    assert all(got[c] >= FORTIETH_MEASURED[c] for c in got), table(title, verdicts)
 
 
 def probe_seconds(path: Path) -> float:
