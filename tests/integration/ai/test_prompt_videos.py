@@ -184,19 +184,6 @@ async def test_held_out_prompts_make_videos_that_pass_every_check(
 THIRTY_EIGHTH_AFTER_FIXES = {"no_echo": 1.0, "needs": 0.9, "length": 1.0, "scripts": 1.0}
 
 
-async def test_thirty_eighth_held_out_prompts_at_their_rates_after_fixes(
-    client: Any, make_user: Any, settings: Settings, browser: Browser, tmp_path: Path
-) -> None:
-    """Tuned on (its failures' causes were fixed): guarded at its rates after the fixes
-    (THIRTY_EIGHTH_AFTER_FIXES), its label's "BD$|BMD" left failed as written."""
-    user = await make_user(tier="enterprise")
-    verdicts = await run_suite(client, user, settings, browser, HELD_OUT_38, tmp_path)
-    title = "thirty-eighth held-out create prompts (tuned on)"
-    print("\n" + table(title, verdicts))
-    got = rates(verdicts)
-    assert all(got[c] >= THIRTY_EIGHTH_AFTER_FIXES[c] for c in got), table(title, verdicts)
-
-
 # The thirty-ninth set after its fixes (docs/api/ai.md names them; not blind: they were checked
 # against its failures): needs 90 %, the other checks 100 %. Its one failure left is the
 # credit union's "loan payments made", still shown as an amount in "Cg." and no count: a
@@ -206,19 +193,6 @@ async def test_thirty_eighth_held_out_prompts_at_their_rates_after_fixes(
 # the gorilla project's "camera-trap photos they tagged", no count); length error at the first
 # run: mean 2.7 %, max 4.1 %.
 THIRTY_NINTH_AFTER_FIXES = {"no_echo": 1.0, "needs": 0.9, "length": 1.0, "scripts": 1.0}
-
-
-async def test_thirty_ninth_held_out_prompts_at_their_rates_after_fixes(
-    client: Any, make_user: Any, settings: Settings, browser: Browser, tmp_path: Path
-) -> None:
-    """Tuned on (its failures' causes were fixed): guarded at its rates after the fixes
-    (THIRTY_NINTH_AFTER_FIXES), "loan payments made" left an amount."""
-    user = await make_user(tier="enterprise")
-    verdicts = await run_suite(client, user, settings, browser, HELD_OUT_39, tmp_path)
-    title = "thirty-ninth held-out create prompts (tuned on)"
-    print("\n" + table(title, verdicts))
-    got = rates(verdicts)
-    assert all(got[c] >= THIRTY_NINTH_AFTER_FIXES[c] for c in got), table(title, verdicts)
 
 
 # The fortieth set's rates at its first run, after the thirty-ninth set's fixes and today's
@@ -233,18 +207,26 @@ async def test_thirty_ninth_held_out_prompts_at_their_rates_after_fixes(
 FORTIETH_MEASURED = {"no_echo": 1.0, "needs": 0.8, "length": 1.0, "scripts": 1.0}
 
 
-async def test_fortieth_held_out_prompts_as_first_measured(
-    client: Any, make_user: Any, settings: Settings, browser: Browser, tmp_path: Path
+# Sets held to rates under 100 %: each title (what it is now), its prompts and its rates.
+GUARDED_SETS = {
+    "thirty-eighth held-out create prompts (tuned on)": (HELD_OUT_38, THIRTY_EIGHTH_AFTER_FIXES),
+    "thirty-ninth held-out create prompts (tuned on)": (HELD_OUT_39, THIRTY_NINTH_AFTER_FIXES),
+    "fortieth held-out create prompts (at its first run's rates)": (HELD_OUT_40, FORTIETH_MEASURED),
+}
+
+
+@pytest.mark.parametrize("title", list(GUARDED_SETS))
+async def test_guarded_held_out_prompts_keep_their_rates(
+    client: Any, make_user: Any, settings: Settings, browser: Browser, tmp_path: Path, title: str
 ) -> None:
-    """Written before any composer change that follows the thirty-ninth set's fixes and today's
-    everyday-prompt fixes, and never tuned on: printed, and guarded at the rates of its first
-    run (FORTIETH_MEASURED)."""
+    """A set tuned on keeps its rates after its fixes; the last set, written before any change
+    that followed the set before it, keeps the rates of its first run, its blind measure."""
+    cases, guard = GUARDED_SETS[title]
     user = await make_user(tier="enterprise")
-    verdicts = await run_suite(client, user, settings, browser, HELD_OUT_40, tmp_path)
-    title = "fortieth held-out create prompts (never tuned on)"
+    verdicts = await run_suite(client, user, settings, browser, cases, tmp_path)
     print("\n" + table(title, verdicts))
     got = rates(verdicts)
-    assert all(got[c] >= FORTIETH_MEASURED[c] for c in got), table(title, verdicts)
+    assert all(got[c] >= guard[c] for c in got), table(title, verdicts)
 
 
 def probe_seconds(path: Path) -> float:
