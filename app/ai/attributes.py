@@ -141,6 +141,23 @@ def _free_code(words: list[str]) -> list[str]:
     return [] if at is None else words[at:]
 
 
+# How an identifier's last word is shown ("their booking ref": "Booking reference").
+SPELLED = {"no": "number", "ref": "reference", "id": "ID"}
+
+
+def _identifier(text: str) -> list[str] | None:
+    """The words naming an identifier the phrase holds ("their policy number": policy number;
+    "a free-cake code": free-cake code), None when it names none."""
+    found = IDENTIFIER.match(text)
+    if found is None:
+        return None
+    said = found.group(1).split()
+    named = _free_code(said) or (said[-2:] if said[-2] in IDENTIFIED else [])
+    if not named:
+        return None
+    return [*named[:-1], SPELLED.get(named[-1], named[-1])]
+
+
 # A phrase cut off at "with" says what something is with ("a photo of them with their horse",
 # "what they saved with their membership"), not a thing of its own.
 WITH_BEFORE = re.compile(r"\bwith\s*$", re.IGNORECASE)
@@ -154,17 +171,10 @@ def attribute(pos: int, phrase: str, before: str = "") -> Quantity | None:
     text = " ".join(regex.findall(r"[a-z0-9'-]+", phrase.lower()))
     words: list[str] = []
     top = habit = False
-    if (found := IDENTIFIER.match(text)) and (
-        found.group(1).split()[-2] in IDENTIFIED or _free_code(found.group(1).split())
-    ):
-        words = found.group(1).split()[-2:]  # "their policy number": "Policy number"
-        words = _free_code(found.group(1).split()) or words
-        if words[-1] in ("no", "ref", "id"):
-            words[-1] = {"no": "number", "ref": "reference", "id": "ID"}[words[-1]]
-        key = regex.sub(r"[^a-z0-9]+", "_", "_".join(words).lower()).strip("_")
-        return Quantity(
-            "text", key, " ".join(words).capitalize().replace(" id", " ID"), position=pos
-        )
+    if (named := _identifier(text)) is not None:
+        key = regex.sub(r"[^a-z0-9]+", "_", "_".join(named).lower()).strip("_")
+        label = " ".join([named[0].capitalize(), *named[1:]])
+        return Quantity("text", key, label, position=pos)
     if found := OWN.match(text):
         words = found.group(1).split()
     elif found := DONE_WITH.match(text):
