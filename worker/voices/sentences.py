@@ -6,6 +6,7 @@ each shared sentence once."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
@@ -55,8 +56,10 @@ def _ends_sentence(word: str, nxt: str | None) -> bool:
     return not first or not first.isalpha() or first.isupper() or not first.isascii()
 
 
-def join(parts: list[Synthesis], path: Path, pause_ms: int = PAUSE_MS) -> Synthesis:
-    """One synthesis of the parts in order, `pause_ms` of silence between two, timestamps moved."""
+def join(parts: list[Synthesis], path: Path, pause_ms: int | Sequence[int] = PAUSE_MS) -> Synthesis:
+    """One synthesis of the parts in order, `pause_ms` of silence between two (or the i-th of
+    them before part i + 1), timestamps moved."""
+    pauses = [pause_ms] * len(parts) if isinstance(pause_ms, int) else list(pause_ms)
     audio: list[np.ndarray] = []
     words: list[WordTimestamp] = []
     rate = 0
@@ -67,7 +70,7 @@ def join(parts: list[Synthesis], path: Path, pause_ms: int = PAUSE_MS) -> Synthe
         if rate_i != rate:
             raise ValueError("sentences of one script must share a sample rate")
         if i:
-            gap = np.zeros(int(rate * pause_ms / 1000), dtype=np.float32)
+            gap = np.zeros(int(rate * pauses[i - 1] / 1000), dtype=np.float32)
             audio.append(gap)
             offset_ms += len(gap) * 1000 / rate
         shift = int(round(offset_ms))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from app.config import Settings
@@ -20,6 +21,7 @@ from app.voices.errors import AudioRefused
 from app.voices.service import check_vendor_voice
 from app.workdir import open_work_folder
 from worker.voices.cache import VoiceCache
+from worker.voices.clauses import CLAUSE_KEY, clause_pauses, cut_clauses, split_clauses
 from worker.voices.edge import EdgeEngine
 from worker.voices.engines import (
     EngineUnavailable,
@@ -38,6 +40,8 @@ from worker.voices.vendor import VendorEngine
 SENTENCE_ENGINES = frozenset({"kokoro", "hibari"})
 
 log = logging.getLogger(__name__)
+
+Say = Callable[[str], Synthesis]  # speaks words within the script's time limit
 
 
 def cache_dir(settings: Settings) -> Path:
@@ -129,8 +133,7 @@ class VoiceService:
 
     def _speak_with(self, choice: EngineVoice, text: str, language: str) -> Synthesis:
         engine, voice = self.engine(choice.engine), choice.voice
-        sentences = split_sentences(text) if choice.engine in SENTENCE_ENGINES else [text]
-        if len(sentences) == 1:
+        if choice.engine not in SENTENCE_ENGINES:
             return self.cache.get_or_make(
                 choice.engine, voice, language, text,
                 lambda: engine.synthesize(text, voice, language),
@@ -138,27 +141,63 @@ class VoiceService:
         cached = self.cache.get(choice.engine, voice, language, text)
         if cached is not None:
             return cached
-        # The time limit holds for the whole script: each sentence gets what is left of it.
+        # The time limit holds for the whole script: each call gets what is left of it.
         deadline = time.monotonic() + self.settings.voice_timeout_s
-        parts = []
-        for sentence in sentences:
+
+        def say(words: str) -> Synthesis:
             left = deadline - time.monotonic()
+            if left <= 0:
+                raise SynthesisTimeout(self._timeout_message(choice.engine, text))
+            if isinstance(engine, IsolatedEngine):
+                try:
+                    return engine.synthesize(words, voice, language, timeout_s=left)
+                except SynthesisTimeout as exc:
+                    raise SynthesisTimeout(self._timeout_message(choice.engine, text)) from exc
+            return engine.synthesize(words, voice, language)
 
-            def make(sentence: str = sentence, left: float = left) -> Synthesis:
-                if left <= 0:
-                    raise SynthesisTimeout(self._timeout_message(choice.engine, text))
-                if isinstance(engine, IsolatedEngine):
-                    try:
-                        return engine.synthesize(sentence, voice, language, timeout_s=left)
-                    except SynthesisTimeout as exc:
-                        raise SynthesisTimeout(self._timeout_message(choice.engine, text)) from exc
-                return engine.synthesize(sentence, voice, language)
-
-            parts.append(self.cache.get_or_make(choice.engine, voice, language, sentence, make))
+        sentences = split_sentences(text)
+        if sentences == [text] and len(split_clauses(text)) == 1:
+            return self.cache.get_or_make(choice.engine, voice, language, text, lambda: say(text))
+        parts = [self._sentence(choice.engine, voice, language, s, say) for s in sentences]
+        if len(parts) == 1:
+            return parts[0]
         scratch = open_work_folder(self.settings) / "voices"
         return self.cache.get_or_make(
             choice.engine, voice, language, text,
             lambda: join(parts, scratch_path(scratch, choice.engine)),
+        )  # fmt: skip
+
+    def _sentence(
+        self, engine: str, voice: str, language: str, sentence: str, say: Say
+    ) -> Synthesis:
+        """One sentence, clause by clause where the cache holds one of its clauses
+        (worker/voices/clauses.py); else spoken whole and kept whole and by clause."""
+        cache = self.cache
+        clauses = split_clauses(sentence)
+        whole = cache.get(engine, voice, language, sentence)
+        if whole is not None:
+            return whole
+        if len(clauses) == 1:
+            return cache.get_or_make(engine, voice, language, sentence, lambda: say(sentence))
+        known = [cache.get(engine, voice, language, CLAUSE_KEY + c) for c in clauses]
+        if not any(known):  # spoken whole (its melody), then kept by clause too
+            whole = cache.get_or_make(engine, voice, language, sentence, lambda: say(sentence))
+            pieces = cut_clauses(whole, clauses, cache.scratch) or []
+            for clause, piece in zip(clauses, pieces, strict=False):
+                if cache.get(engine, voice, language, CLAUSE_KEY + clause) is None:
+                    cache.put(language, CLAUSE_KEY + clause, piece)
+                else:
+                    piece.audio_path.unlink(missing_ok=True)
+            return whole
+        parts = [
+            have or cache.get_or_make(
+                engine, voice, language, CLAUSE_KEY + clause, lambda c=clause: say(c)
+            )
+            for have, clause in zip(known, clauses, strict=True)
+        ]  # fmt: skip
+        return cache.get_or_make(
+            engine, voice, language, sentence,
+            lambda: join(parts, scratch_path(cache.scratch, engine), clause_pauses(parts)),
         )  # fmt: skip
 
     def _timeout_message(self, engine: str, text: str) -> str:

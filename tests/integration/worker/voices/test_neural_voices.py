@@ -6,12 +6,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import psutil
 import pytest
 
 from app.config import Settings
 from app.voices.catalog import offline_voice
 from tests.support.pitch import FEMALE_HZ, MALE_HZ, median_f0, rms_db
+from worker.voices.clauses import COMMA_GAP_MS
 from worker.voices.engines import Synthesis, read_wav
 from worker.voices.isolated import POOL
 from worker.voices.service import VoiceService
@@ -97,13 +99,36 @@ def test_a_script_is_spoken_sentence_by_sentence_and_shared_sentences_are_reused
     first = service.speak("Thanks, Ana. See you soon.", JENNY, "en")
     calls = _cached_entries(neural)
     second = service.speak("Thanks, Bea. See you soon.", JENNY, "en")
-    # Only "Thanks, Bea." and the joined script are new: "See you soon." came from the cache.
-    assert _cached_entries(neural) - calls == 2
+    # New: the clause "Bea." (the only words spoken), its sentence and the script. "Thanks,"
+    # was kept from "Thanks, Ana." and "See you soon." came from the cache.
+    assert _cached_entries(neural) - calls == 3
     for result in (first, second):
         words = result.word_timestamps
         assert [w.word for w in words] == ["Thanks,", words[1].word, "See", "you", "soon."]
         assert words[2].startMs - words[1].endMs >= 300  # the pause between the sentences
         assert result.duration_ms - words[-1].endMs <= 50
+
+
+def test_lines_that_differ_in_a_name_speak_only_the_clause_with_it(neural: Settings) -> None:
+    """ "Ana, here is your March review." then "Bea, …": only "Bea," is spoken; the shared
+    clause is the very sound of the first line's, a comma's pause after the name, and the
+    line still sounds like its voice (median F0) with its words in order."""
+    service = VoiceService(neural)
+    first = service.speak("Ana, here is your March review.", GUY, "en")
+    before = _cached_entries(neural)
+    second = service.speak("Bea, here is your March review.", GUY, "en")
+    assert _cached_entries(neural) - before == 2  # the clause "Bea," and the line
+    check_speech(second, "Bea, here is your March review.", "en", female=False)
+    name, here = second.word_timestamps[:2]
+    assert abs(here.startMs - name.endMs - COMMA_GAP_MS) <= 1
+    a, rate = read_wav(first.audio_path)
+    b, _ = read_wav(second.audio_path)
+    shared = [w.endMs - w.startMs for w in first.word_timestamps[1:]]
+    assert shared == [w.endMs - w.startMs for w in second.word_timestamps[1:]]
+    start_a = first.word_timestamps[1].startMs * rate // 1000
+    start_b = here.startMs * rate // 1000
+    length = (first.word_timestamps[-1].endMs - first.word_timestamps[1].startMs) * rate // 1000
+    assert np.allclose(a[start_a : start_a + length], b[start_b : start_b + length], atol=1e-4)
 
 
 def _cached_entries(settings: Settings) -> int:
