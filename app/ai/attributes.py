@@ -8,10 +8,13 @@ A phrase is read as one only when nothing else read it (a quantity, a kind of sc
 led by whose it is ("their", "your", "his", "her", "each member's") or by "the" with what the
 recipient did with it ("the plan they chose"), and its head noun is one that names an attribute
 (ATTRIBUTES), or it names a favourite, the one thing used most ("the feature they used
-most") or the one thing they do something with as a habit, said in the present ("the pan they
-play", "the line they ride"). What the composer shows in its own place is not one ("their
-name" is the recipient's, in the intro). Labels are the composer's own short words (at most
-three), never a phrase copied from the prompt."""
+most"), the one thing they do something with as a habit, said in the present ("the pan they
+play", "the line they ride"), or the one they chose, booked or hired ("the vendor they
+booked"). A person of ours who serves them, named ("our technician's name"), a list of theirs
+("their packing list", "the list of devices we'll install") and what they are to bring or do
+("what to bring") are said in words too. What the composer shows in its own place is not one
+("their name" is the recipient's, in the intro). Labels are the composer's own short words (at
+most three), never a phrase copied from the prompt."""
 
 from __future__ import annotations
 
@@ -56,7 +59,16 @@ PEOPLE = frozenset({
     "manager", "coach", "mentor", "teacher", "tutor", "instructor", "trainer", "guide",
     "buddy", "sponsor", "doctor", "advisor", "adviser", "agent", "contact", "barista",
     "stylist", "therapist", "host", "driver", "captain", "partner", "nurse", "dentist",
+    "technician", "engineer", "installer", "fitter", "electrician", "plumber", "courier",
+    "rep", "representative", "consultant", "planner", "photographer", "chef", "vet",
+    "hygienist", "physio", "pharmacist", "optician", "accountant", "broker", "banker",
+    "lawyer", "solicitor", "inspector", "surveyor", "designer", "carer", "caregiver",
 })  # fmt: skip
+# A person of ours who serves them, named ("our technician's name", "the name of our
+# installer"): who is coming to them, as "their trainer's name" is.
+OURS_NAMED = re.compile(
+    r"^(?:our ((?:[a-z-]+ )?[a-z-]+)'s name|the name of our ((?:[a-z-]+ )?[a-z-]+))$"
+)
 # Words that make a phrase something else: a scene of its own, a number, how the video is.
 NOT_ATTRIBUTE = frozenset({
     "map", "photo", "photos", "picture", "pictures", "image", "images", "pic", "pics", "shot",
@@ -103,6 +115,61 @@ HABIT = re.compile(
     r"^ (?:play|ride|drive|fly|sail|row|paddle|wear|use|speak|sing|teach|coach|lead|support"
     r"|follow|represent|run|work|captain|own)(?: (?:on|in|for|at|with|from))?$"
 )
+# ...or what they chose, booked or signed up for, one of many on offer ("the vendor they booked
+# on the day", "the tour they picked"): the one they chose is theirs, as a favourite is.
+CHOSEN = re.compile(
+    r"^ (?:chose|picked|selected|booked|hired|reserved|rented|adopted|ordered|bought|joined"
+    r"|opted for|went for|voted for|signed up for|enrolled in|registered for|settled on)\b"
+)
+# A list of things that is theirs, said in words: named by what it is for ("their packing
+# list", "a kit list", "a checklist") or by what is in it ("the list of devices we'll install",
+# "a list of what to bring"); and what they are to do, alone ("what to bring", "what they need
+# to pack"): "Packing list", "Devices to install", "What to bring".
+LIST = re.compile(
+    r"^(?:the |a |an |their |your )?((?:[a-z-]+ ){0,2})(check)?list(?: of (?:the )?(.+))?$"
+)
+# What is in a list with what is to be done with it ("devices we'll install", "what to bring",
+# "what they need to bring"), or was done ("the rooms they booked").
+TO_DO = re.compile(
+    r"^((?:[a-z-]+ ){0,2}?[a-z-]+) (?:(?:that |which )?(?:we|they|you|i)(?P<ahead>'ll| will"
+    r"| need to| needs to| have to| should| must| are going to|'re going to)? "
+    r"|(?P<to>to) )(?P<verb>[a-z]+)(?: [a-z' -]+)?$"
+)
+
+
+def _to_do(text: str, alone: bool) -> list[str]:
+    """The words naming what a list holds, with what is to be done with it ("devices we'll
+    install": devices to install; "what to bring"), or was done ("rooms booked"), else the
+    things' list ("documents list"); alone (no list named), only what is to be done ("what to
+    bring"), else none."""
+    found = TO_DO.match(text)
+    if found is None:
+        return [] if alone else [*text.split()[-1:], "list"]  # "a list of documents"
+    things, verb = found.group(1).split()[-1:], found.group("verb")
+    if found.group("ahead") or found.group("to"):
+        return [*things, "to", verb]
+    if alone:
+        return []
+    return [*things, "list" if verb in ("need", "needs", "have", "has", "get") else verb]
+
+
+def _list(text: str) -> list[str]:
+    """The words naming a list of theirs or what they are to do ("their packing list": packing
+    list; "the list of devices we'll install": devices to install; "what to bring"), none when
+    the phrase names none."""
+    if text.startswith(("what ", "everything ")):  # "everything they need to bring"
+        return _to_do(regex.sub(r"^everything ", "what ", text), alone=True)
+    found = LIST.match(text)
+    if found is None:
+        return []
+    if found.group(3):
+        return _to_do(found.group(3), alone=False)
+    named = found.group(1).split()
+    if found.group(2):  # "a checklist", "their safety checklist"
+        return [*named, "checklist"]
+    return [*named, "list"] if named else []  # "a list" alone names nothing
+
+
 # Words too vague to be a thing of theirs ("the way they play", "the time they spend").
 VAGUE = frozenset({"way", "time", "thing", "stuff", "lot", "one", "part", "bit", "kind", "sort"})
 
@@ -158,9 +225,42 @@ def _identifier(text: str) -> list[str] | None:
     return [*named[:-1], SPELLED.get(named[-1], named[-1])]
 
 
+# When something was done, said after it ("the vendor they booked on the day"): no word of
+# what was done, nor a date.
+ON_THE_DAY = re.compile(r" (?:on|that) (?:the )?(?:day|night|evening)$")
 # A phrase cut off at "with" says what something is with ("a photo of them with their horse",
 # "what they saved with their membership"), not a thing of its own.
 WITH_BEFORE = re.compile(r"\bwith\s*$", re.IGNORECASE)
+
+
+def _ours(text: str) -> list[str]:
+    """The words naming a person of ours who serves them, with "name" ("our technician's
+    name": technician name), none for any other phrase."""
+    found = OURS_NAMED.match(text)
+    who = (found.group(1) or found.group(2)).split() if found else []
+    return [*who, "name"] if who and who[-1] in PEOPLE else []
+
+
+def _words(text: str) -> tuple[list[str], bool, bool]:
+    """The words naming what is theirs (none when the phrase names nothing of theirs), whether
+    it is the one they did something with most, and whether it is the one they have or do as
+    a habit, chose, or are to do (each names one thing whatever its noun)."""
+    if listed := _list(text):
+        return listed, False, True
+    if ours := _ours(text):
+        return ours, False, False
+    if found := OWN.match(text):
+        return found.group(1).split(), False, False
+    if found := DONE_WITH.match(text):
+        words = found.group(1).split()
+        chose = HABIT.match(found.group(2)) or CHOSEN.match(found.group(2))
+        most = MOST.search(found.group(2)) is not None
+        return words, most, chose is not None and words[-1] not in VAGUE
+    if found := OF_THEIRS.match(text):
+        return [*found.group(2).split(), found.group(1)], False, False
+    if found := THE_NAMED.match(text):
+        return found.group(1).split(), False, False
+    return [], False, False
 
 
 def attribute(pos: int, phrase: str, before: str = "") -> Quantity | None:
@@ -169,22 +269,12 @@ def attribute(pos: int, phrase: str, before: str = "") -> Quantity | None:
     if WITH_BEFORE.search(before):
         return None
     text = " ".join(regex.findall(r"[a-z0-9'-]+", phrase.lower()))
-    words: list[str] = []
-    top = habit = False
     if (named := _identifier(text)) is not None:
         key = regex.sub(r"[^a-z0-9]+", "_", "_".join(named).lower()).strip("_")
         label = " ".join([named[0].capitalize(), *named[1:]])
         return Quantity("text", key, label, position=pos)
-    if found := OWN.match(text):
-        words = found.group(1).split()
-    elif found := DONE_WITH.match(text):
-        words = found.group(1).split()
-        top = MOST.search(found.group(2)) is not None
-        habit = HABIT.match(found.group(2)) is not None and words[-1] not in VAGUE
-    elif found := OF_THEIRS.match(text):
-        words = [*found.group(2).split(), found.group(1)]
-    elif found := THE_NAMED.match(text):
-        words = found.group(1).split()
+    text = ON_THE_DAY.sub("", text)
+    words, top, habit = _words(text)
     if not _named(words, text.split(), top or habit):
         return None
     words = _label(words)

@@ -5,7 +5,8 @@ sentence ("." "?" "!") and "and", "plus", "with" ("compared with other drivers",
 spent with us" and "a button with a code" stay one phrase); a unit in
 parentheses, or after a comma at a phrase's end, stays with the phrase before it ("data used
 (GB)", "height (in metres)" and "how deep they dived, in metres" read as "data used in GB",
-"height in metres", "how deep they dived in metres"). Quoted copy is blanked out first.
+"height in metres", "how deep they dived in metres"); a code named with the discount it gives
+is two phrases, the code and the discount (app/ai/offers.py). Quoted copy is blanked out first.
 Also the words shared by the readings of a phrase: stop words, the words that lead a
 measure's name, its key and label."""
 
@@ -15,6 +16,7 @@ import re
 
 from app.ai import regex
 from app.ai.measures import MEASURES, PARTICIPLES
+from app.ai.offers import code_and_discount
 
 PHRASE_BREAK = re.compile(
     r"[,;:\n()]|[.?!]+(?:\s|$)|\s[-–+&]+\s|\s*—\s*|\s(?:and|plus|including|showing|then)\s"
@@ -95,8 +97,8 @@ def phrases(text: str) -> list[tuple[int, str]]:
             part + " and " + text[m.end() : m.end() + 5]
         ):
             continue  # "the date and time of their first visit" is one date
-        if part.strip():
-            out.append((start, part.strip()))
+        if part.strip():  # "a promo code for 15% off": the code and the discount
+            out.extend(code_and_discount(start, part) or [(start, part.strip())])
         start = m.end()
     return out
 

@@ -70,6 +70,7 @@ from app.ai.money import (
     weighed,
     weighed_in,
 )
+from app.ai.offers import discounted
 from app.ai.phrases import (
     NAME_ENDS,
     QUOTED,
@@ -428,7 +429,7 @@ def quantities(prompt: str) -> list[Quantity]:
         cut.append((pos + asked.end(), phrase[asked.end() :]) if asked else (pos, phrase))
     noted = any(currency_note(p) for _, p in cut)  # "all amounts in HKD"
     read = [_not_done(pos, p, currency, noted) or _quantity(pos, p, currency, noted)
-            for pos, p in ((pos, own_figure(p)) for pos, p in cut)]  # fmt: skip
+            for pos, p in ((pos, own_figure(discounted(p))) for pos, p in cut)]  # fmt: skip
     ranks_within(read, cut, text)  # "their position overall and in their age group"
     for i, (pos, phrase) in enumerate(cut):
         # things named alone in a list beside a measure are one too ("races won, crashes");

@@ -1,5 +1,5 @@
 """The built-in composer judged on its videos (tests/support/prompt_videos.py says how): every
-tuned create prompt (tests/support/ai_prompts.py) and the thirty-nine sets of ten held-out
+tuned create prompt (tests/support/ai_prompts.py) and the forty-one sets of ten held-out
 prompts (tests/support/ai_prompts_held_out*.py) are composed, saved, given
 sample data, spoken by the offline voices and read at each scene's settled frame of the 720p
 composition; a representative two are rendered to MP4 end to end. The pass rate per check is
@@ -62,6 +62,7 @@ from tests.support.ai_prompts_held_out_37 import HELD_OUT_37
 from tests.support.ai_prompts_held_out_38 import HELD_OUT_38
 from tests.support.ai_prompts_held_out_39 import HELD_OUT_39
 from tests.support.ai_prompts_held_out_40 import HELD_OUT_40
+from tests.support.ai_prompts_held_out_41 import HELD_OUT_41
 from tests.support.prompt_videos import (
     TOLERANCE,
     Verdict,
@@ -195,23 +196,37 @@ THIRTY_EIGHTH_AFTER_FIXES = {"no_echo": 1.0, "needs": 0.9, "length": 1.0, "scrip
 THIRTY_NINTH_AFTER_FIXES = {"no_echo": 1.0, "needs": 0.9, "length": 1.0, "scripts": 1.0}
 
 
-# The fortieth set's rates at its first run, after the thirty-ninth set's fixes and today's
-# fixes found by reading everyday prompts' videos, and before any change after them
-# (docs/api/ai.md names them): needs 80 %, the other checks 100 % (failing: the vanilla
-# cooperative's prompt, whose label asks for three counts where the prompt names two, kilos
-# delivered and training sessions attended, a slip in the label written blind; and the
-# Longyearbyen café's "a free-cake code", no text slot beside "their usual order"). Length
-# error at the first run: mean 2.4 %, max 4.9 %.
+# The fortieth set after its fix (docs/api/ai.md names it; not blind: it was checked against
+# its failures): needs 90 %, the other checks 100 %. Its one failure left is in its label, not
+# the composer: the vanilla cooperative's prompt names two counts (kilos of green vanilla
+# delivered, training sessions attended) and its label, written blind, asks for three; it
+# stays as written, so that need stays failed. At its first run it was at 80 % on needs (failing
+# also the Longyearbyen café's "a free-cake code", no text slot beside "their usual order");
+# length error at the first run: mean 2.4 %, max 4.9 %.
+FORTIETH_AFTER_FIXES = {"no_echo": 1.0, "needs": 0.9, "length": 1.0, "scripts": 1.0}
+
+
+# The forty-first set's rates at its first run, after the fortieth set's fixes and before any
+# change after them (docs/api/ai.md names them): needs 60 %, the other checks 100 % (failing,
+# each a thing said about the recipient in words with no text slot: the alarm company's "our
+# technician's name" and "the list of devices we'll install"; the pet food delivery's "a promo
+# code for 15% off", beside "their pet's name"; the wedding expo's "the vendor they booked on
+# the day"; the nature camp's "their packing list", beside "their child's group name"). Length
+# error at the first run: mean 4.9 %, max 7.9 %.
 # It stays guarded at these rates: changes made after its first run may be checked against it,
 # so it is no longer blind once they are.
-FORTIETH_MEASURED = {"no_echo": 1.0, "needs": 0.8, "length": 1.0, "scripts": 1.0}
+FORTY_FIRST_MEASURED = {"no_echo": 1.0, "needs": 0.6, "length": 1.0, "scripts": 1.0}
 
 
 # Sets held to rates under 100 %: each title (what it is now), its prompts and its rates.
 GUARDED_SETS = {
     "thirty-eighth held-out create prompts (tuned on)": (HELD_OUT_38, THIRTY_EIGHTH_AFTER_FIXES),
     "thirty-ninth held-out create prompts (tuned on)": (HELD_OUT_39, THIRTY_NINTH_AFTER_FIXES),
-    "fortieth held-out create prompts (at its first run's rates)": (HELD_OUT_40, FORTIETH_MEASURED),
+    "fortieth held-out create prompts (tuned on)": (HELD_OUT_40, FORTIETH_AFTER_FIXES),
+    "forty-first held-out create prompts (at its first run's rates)": (
+        HELD_OUT_41,
+        FORTY_FIRST_MEASURED,
+    ),
 }
 
 
