@@ -7,8 +7,9 @@
  * to the frame, which shows exactly seek(t) (static/live-frame.js). player.js tracks the
  * <audio> as it tracks the MP4's <video>, so the beacons are the same.
  *
- * The page asks GET /v/{id}/status every few seconds (every second while the live page itself
- * is still being made: its voice spoken at the open); when the video exists it is swapped in
+ * The page asks GET /v/{id}/status every few seconds (while the live page itself is still
+ * being made, its voice spoken at the open: at once again, the server holding the answer until
+ * the page exists); when the video exists it is swapped in
  * (at the time reached, once the live playback is paused or over). A browser that cannot run
  * the frame (no sandboxed iframes, no AAC audio, a frame that does not start within
  * READY_TIMEOUT_MS or fails) gets the "Preparing your video" state with the poster instead.
@@ -21,8 +22,9 @@
 
   var READY_TIMEOUT_MS = 10000;
   var MAX_POLL_S = 15;
-  var KIT_POLL_S = 1;
-  var KIT_POLLS = 60;
+  var KIT_WAIT_S = 8; // while the live page is made, a status ask the server holds until it exists
+  var KIT_WAITS = 8; // that many in a row (about a minute), then the usual polling
+  var ERROR_POLL_S = 1;
   var stage = document.getElementById("rs-live-stage");
   var poster = document.getElementById("rs-live-poster");
   var preparing = document.getElementById("rs-live-preparing");
@@ -313,25 +315,28 @@
   }
 
   /* ---------- the video's state, asked every few seconds ---------- */
-  function schedule() {
+  function schedule(failed) {
     polls += 1;
+    // no live page yet (its voice is being spoken: REELSMITH_ON_VIEW_VOICE=open): ask again at
+    // once, the server holding the answer until the page exists (?wait), for the first
+    // KIT_WAITS asks, so the playback starts as soon as it exists
+    var waiting = !frame && state.mode === "loading" && polls <= KIT_WAITS;
     var delay = Math.min(MAX_POLL_S, pollS * Math.pow(1.15, polls));
-    // no live page yet (its voice is being spoken: REELSMITH_ON_VIEW_VOICE=open): ask every
-    // second for the first KIT_POLLS asks, so the playback starts as soon as it exists
-    if (!frame && state.mode === "loading" && polls <= KIT_POLLS) delay = KIT_POLL_S;
-    pollTimer = setTimeout(poll, delay * 1000);
+    if (waiting) delay = failed ? ERROR_POLL_S : 0;
+    pollTimer = setTimeout(function () { poll(waiting); }, delay * 1000);
   }
 
-  function poll() {
+  function poll(waiting) {
     pollTimer = null;
     if (!window.fetch) return;
-    window.fetch(statusUrl, { credentials: "omit", cache: "no-store" })
+    var url = waiting ? statusUrl + "?wait=" + KIT_WAIT_S : statusUrl;
+    window.fetch(url, { credentials: "omit", cache: "no-store" })
       .then(function (resp) {
         if (resp.status === 404 || resp.status === 410) return { state: "unavailable" }; // failed, deleted, expired
         return resp.ok ? resp.json() : null;
       })
       .then(function (answer) {
-        if (!answer) return schedule();
+        if (!answer) return schedule(true);
         if (answer.state === "ready" && answer.videoUrl) {
           ready = answer;
           swap();
@@ -345,7 +350,7 @@
         }
         if (answer.liveUrl && answer.soundUrl) mount(answer.liveUrl, answer.soundUrl);
         return schedule();
-      }, schedule);
+      }, function () { schedule(true); });
   }
 
   var frameUrl = root.getAttribute("data-frame-url");

@@ -57,6 +57,10 @@ FONT_URL = re.compile(r'src: url\("(/static/fonts/[^"]+)"\)')
 STATUS_POLL_S = 3
 # How long a client asking for a video still being rendered is told to wait (s).
 RETRY_AFTER_S = 10
+# GET /v/{id}/status?wait=S: held at most this long (s) until the live page exists, looked
+# for every WAIT_STEP_S (a file's existence in storage; the answer then read afresh).
+WAIT_MAX_S = 10
+WAIT_STEP_S = 0.2
 # The live page's compression (6: within a few % of 9's size at a third of its CPU).
 GZIP_LEVEL = 6
 
@@ -241,19 +245,40 @@ def status_body(job: RenderJob, storage: Storage) -> dict[str, Any]:
 @hide
 async def player_status(job_id: str) -> Response:
     """{state: waiting | preparing | ready, videoUrl, posterUrl, scenes, liveUrl, soundUrl}:
-    what the player page shows next (starts nothing). 404 unknown or failed, 410 deleted."""
-    settings = get_settings()
+    what the player page shows next (starts nothing). 404 unknown or failed, 410 deleted.
+    `?wait=S` (0-10): while the video is being prepared and its live page does not exist yet,
+    the answer is held until it does, at most S seconds (the live player's first frame then
+    follows its voice by a step, not by a polling interval and a round trip)."""
+    try:
+        wait = float(request.args.get("wait", "0") or 0)
+    except ValueError:
+        wait = -1.0
+    if not 0 <= wait <= WAIT_MAX_S:
+        message = f"wait must be a number of seconds from 0 to {WAIT_MAX_S}"
+        return status_json({"error": message}, 400)
+    storage = get_storage(get_settings())
+    code, body = await _status(job_id, storage)
+    if wait and body.get("state") == "preparing" and not body.get("liveUrl"):
+        deadline = asyncio.get_running_loop().time() + wait
+        while asyncio.get_running_loop().time() < deadline:
+            await asyncio.sleep(WAIT_STEP_S)
+            if await asyncio.to_thread(has_live_kit, storage, job_id):
+                break
+        code, body = await _status(job_id, storage)
+    return status_json(body, code)
+
+
+async def _status(job_id: str, storage: Storage) -> tuple[int, dict[str, Any]]:
     try:
         async with get_db().session() as session:
             job = await service.playable_job(session, job_id)
     except VideoDeleted:
-        return status_json({"state": "deleted"}, 410)
+        return 410, {"state": "deleted"}
     except VideoNotFound:
-        return status_json({"state": "not_found"}, 404)
+        return 404, {"state": "not_found"}
     if job.status == JobStatus.EXPIRED:
-        return status_json({"state": "expired"}, 410)
-    body = await asyncio.to_thread(status_body, job, get_storage(settings))
-    return status_json(body, 200)
+        return 410, {"state": "expired"}
+    return 200, await asyncio.to_thread(status_body, job, storage)
 
 
 def status_json(body: dict[str, Any], status: int) -> Response:

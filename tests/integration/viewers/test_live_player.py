@@ -4,8 +4,10 @@ the public status the page polls, and beacons, CTA clicks count while it plays l
 
 from __future__ import annotations
 
+import asyncio
 import gzip
 import re
+import time
 from pathlib import Path
 from typing import Any
 
@@ -51,8 +53,8 @@ def store_kit(settings: Settings, tmp_path: Path, job_id: str) -> None:
     storage.put(sound_key, sound)
 
 
-async def status(client: Any, job_id: str) -> tuple[int, dict[str, Any]]:
-    resp = await client.get(f"/v/{job_id}/status")
+async def status(client: Any, job_id: str, wait: float = 0) -> tuple[int, dict[str, Any]]:
+    resp = await client.get(f"/v/{job_id}/status" + (f"?wait={wait}" if wait else ""))
     return resp.status_code, await resp.get_json()
 
 
@@ -101,6 +103,40 @@ async def test_first_open_answers_the_live_player_and_the_status_it_polls(
     assert f'data-sound-url="http://testserver/media/live/{job_id}.m4a"' in again
     sound = await client.get(f"/media/live/{job_id}.m4a")
     assert sound.status_code == 200 and sound.headers["Content-Type"] == "audio/mp4"
+
+
+async def test_a_status_ask_with_wait_is_held_until_the_live_page_exists(
+    app, client, make_user, settings, tmp_path
+):
+    """The page's ask while the voice is spoken at the open: answered as soon as the live page
+    is stored (not at the next poll), at most `wait` seconds later without it."""
+    user = await make_user(credits=3)
+    job_id = await create_on_view(client, user, await make_template(app, user.account.id))
+    for bad in ("soon", "-1", "11", "nan"):
+        resp = await client.get(f"/v/{job_id}/status?wait={bad}")
+        assert resp.status_code == 400, bad
+        assert "wait must be a number of seconds from 0 to 10" in (await resp.get_json())["error"]
+    # not started yet (nobody opened it): answered at once, nothing to wait for
+    started = time.monotonic()
+    code, body = await status(client, job_id, wait=5)
+    assert (code, body["state"]) == (200, "waiting") and time.monotonic() - started < 1
+    await client.get(f"/v/{job_id}")  # the first open starts it
+    started = time.monotonic()
+    code, body = await status(client, job_id, wait=0.6)  # no page comes: held, then answered
+    assert (code, body["state"], body["liveUrl"]) == (200, "preparing", None)
+    assert 0.55 <= time.monotonic() - started < 3
+
+    async def store_later() -> None:
+        await asyncio.sleep(0.5)
+        await asyncio.to_thread(store_kit, settings, tmp_path, job_id)
+
+    started = time.monotonic()
+    stored = asyncio.create_task(store_later())
+    code, body = await status(client, job_id, wait=8)
+    held = time.monotonic() - started
+    await stored
+    assert body["liveUrl"] == f"/v/{job_id}/live" and body["soundUrl"]
+    assert 0.5 <= held < 2, held  # the page's step (0.2 s) after it was stored, not 8 s
 
 
 async def test_the_live_frame_is_sandboxed_by_its_own_answer(
