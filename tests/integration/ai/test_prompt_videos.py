@@ -1,5 +1,5 @@
 """The built-in composer judged on its videos (tests/support/prompt_videos.py says how): every
-tuned create prompt (tests/support/ai_prompts.py) and the forty-one sets of ten held-out
+tuned create prompt (tests/support/ai_prompts.py) and the forty-two sets of ten held-out
 prompts (tests/support/ai_prompts_held_out*.py) are composed, saved, given
 sample data, spoken by the offline voices and read at each scene's settled frame of the 720p
 composition; a representative two are rendered to MP4 end to end. The pass rate per check is
@@ -63,6 +63,7 @@ from tests.support.ai_prompts_held_out_38 import HELD_OUT_38
 from tests.support.ai_prompts_held_out_39 import HELD_OUT_39
 from tests.support.ai_prompts_held_out_40 import HELD_OUT_40
 from tests.support.ai_prompts_held_out_41 import HELD_OUT_41
+from tests.support.ai_prompts_held_out_42 import HELD_OUT_42
 from tests.support.prompt_videos import (
     TOLERANCE,
     Verdict,
@@ -218,6 +219,19 @@ FORTIETH_AFTER_FIXES = {"no_echo": 1.0, "needs": 0.9, "length": 1.0, "scripts": 
 FORTY_FIRST_MEASURED = {"no_echo": 1.0, "needs": 0.6, "length": 1.0, "scripts": 1.0}
 
 
+# The forty-second set's rates at its first run, after the forty-first set's fixes and before
+# any change after them (docs/api/ai.md names them): needs 40 %, the other checks 100 %
+# (failing, each a thing said about the recipient in words with no text slot: the cooking
+# class's "the name of the chef teaching them"; the support centre's "the team they're on"; the
+# climbers' "the gear they still need to rent from us", read as an amount in "$"; the
+# kindergarten's "their child's favourite corner of the classroom" and "what their family
+# signed up to bring"; the audiobook app's "their most-replayed narrator"; the youth
+# orchestra's "their section"). Length error at the first run: mean 3.8 %, max 13.7 %.
+# It stays guarded at these rates: changes made after its first run may be checked against it,
+# so it is no longer blind once they are.
+FORTY_SECOND_MEASURED = {"no_echo": 1.0, "needs": 0.4, "length": 1.0, "scripts": 1.0}
+
+
 # Sets held to rates under 100 %: each title (what it is now), its prompts and its rates.
 GUARDED_SETS = {
     "thirty-eighth held-out create prompts (tuned on)": (HELD_OUT_38, THIRTY_EIGHTH_AFTER_FIXES),
@@ -226,6 +240,10 @@ GUARDED_SETS = {
     "forty-first held-out create prompts (at its first run's rates)": (
         HELD_OUT_41,
         FORTY_FIRST_MEASURED,
+    ),
+    "forty-second held-out create prompts (at its first run's rates)": (
+        HELD_OUT_42,
+        FORTY_SECOND_MEASURED,
     ),
 }
 
