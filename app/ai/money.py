@@ -92,6 +92,8 @@ def money(
     # "hours given", "hours saved" are time, not money, unless something says money.
     counted = any(t in COUNT_NOUNS or measure(t) for t in tokens) or counted_done(tokens)
     for i, t in enumerate(tokens):
+        if _unit_in(tokens, i):  # "their bill in won": the currency, not what was done
+            continue
         if t in MONEY_VERBS and (cue or (t in SELF_MONEY or alone(tokens, t)) and not counted):
             key, label = named_money(tokens, i) or with_particle(MONEY_VERBS[t], t, tokens)
             return Quantity("money", key, label, currency.symbol, "", currency.spoken, 0, pos)
@@ -115,6 +117,13 @@ def money(
     key, label = key_label(content[:limit]) if content else ("amount", "Amount")
     key = key if key.startswith("amount") or not content else f"{key}_amount"
     return Quantity("money", key or "amount", label, currency.symbol, "", currency.spoken, 0, pos)
+
+
+def _unit_in(tokens: list[str], at: int) -> bool:
+    """Whether a word is the name of the currency an amount is in, said after "in" ("their
+    bill in won", "the fee in South Korean won"), though the name is also a verb ("the prize
+    money won in won": the first "won" is what was done)."""
+    return names_unit(tokens[at]) and "in" in tokens[max(0, at - 3) : at]
 
 
 # Words after which "to" leads what is to be done ("they need to rent", "you have to bill").

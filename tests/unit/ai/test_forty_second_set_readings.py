@@ -3,7 +3,8 @@ any prompt set (a cooking class's "the name of the chef teaching them" and "thei
 and start time", a support centre's "the team they're on", climbers' "the gear they still need
 to rent from us", a kindergarten's "their child's favourite corner of the classroom" and "what
 their family signed up to bring", an audiobook app's "their most-replayed narrator" and an
-orchestra's "their section" were what showed them):
+orchestra's "their section" were what showed them, and a maps API's "their bill in won",
+labelled "Bill won"):
 
 - a person named with what they do for the recipient after them is that person;
 - "they're", "you're", "they'll", "they'd" say who as "they are" does;
@@ -14,7 +15,8 @@ orchestra's "their section" were what showed them):
 - a section, unit, ward or shift someone belongs to is said in words, as a team is;
 - "along with", "together with" and "as well as" join two things as "and" does;
 - a time of day named by what happens then ("start time", "boarding time"), said with a date,
-  is that date's time: one date, no duration.
+  is that date's time: one date, no duration;
+- a currency whose name is also a verb ("won"), named after "in", is the currency.
 
 Their neighbours read as before: a thing's name, things done, the way, an amount to pay, what
 someone has to say, many favourites, the most recent one, a mood, a photo with someone."""
@@ -158,4 +160,22 @@ def test_many_favourites_the_latest_and_a_time_are_not_theirs_in_words(phrase: s
     ],
 )  # fmt: skip
 def test_a_time_of_day_said_with_a_date_is_the_dates_time(prompt, expected) -> None:
+    assert read(prompt) == expected
+
+
+@pytest.mark.parametrize(
+    "prompt, expected",
+    [
+        # a currency whose name is also a verb, named after "in": the currency, not what was done
+        ("a karaoke room note: their deposit in won, songs sung",
+         [("money", "Deposit", "₩"), ("count", "Songs sung", "")]),
+        ("a language school note: lessons taken, the fee in South Korean won",
+         [("count", "Lessons taken", ""), ("money", "Fee", "₩")]),
+        # neighbours: the same word as what was done, before it or alone
+        ("a tournament recap: prize money they won in won, matches played",
+         [("money", "Prize money", "₩"), ("count", "Matches played", "")]),
+        ("a tournament recap: how much they won in won", [("money", "Won", "₩")]),
+    ],
+)  # fmt: skip
+def test_a_currency_named_after_in_is_not_what_was_done(prompt, expected) -> None:
     assert read(prompt) == expected
