@@ -2,9 +2,9 @@
 any prompt set (a cooking class's "the name of the chef teaching them" and "their class date
 and start time", a support centre's "the team they're on", climbers' "the gear they still need
 to rent from us", a kindergarten's "their child's favourite corner of the classroom" and "what
-their family signed up to bring", an audiobook app's "their most-replayed narrator" and an
-orchestra's "their section" were what showed them, and a maps API's "their bill in won",
-labelled "Bill won"):
+their family signed up to bring", an audiobook app's "their most-replayed narrator", an
+orchestra's "their section" and "a timeline of the tour" (titled "What's coming up") and a maps
+API's "their bill in won" (labelled "Bill won") were what showed them):
 
 - a person named with what they do for the recipient after them is that person;
 - "they're", "you're", "they'll", "they'd" say who as "they are" does;
@@ -16,7 +16,9 @@ labelled "Bill won"):
 - "along with", "together with" and "as well as" join two things as "and" does;
 - a time of day named by what happens then ("start time", "boarding time"), said with a date,
   is that date's time: one date, no duration;
-- a currency whose name is also a verb ("won"), named after "in", is the currency.
+- a currency whose name is also a verb ("won"), named after "in", is the currency;
+- what is named after a timeline ("and a poll on where to go next") says nothing of when the
+  timeline is.
 
 Their neighbours read as before: a thing's name, things done, the way, an amount to pay, what
 someone has to say, many favourites, the most recent one, a mood, a photo with someone."""
@@ -26,6 +28,8 @@ from __future__ import annotations
 import pytest
 
 from app.ai.attributes import attribute
+from app.ai.compose import create
+from app.ai.schemas import TemplateState
 from tests.support.ai_readings import kind_label_sign as read
 
 
@@ -179,3 +183,19 @@ def test_a_time_of_day_said_with_a_date_is_the_dates_time(prompt, expected) -> N
 )  # fmt: skip
 def test_a_currency_named_after_in_is_not_what_was_done(prompt, expected) -> None:
     assert read(prompt) == expected
+
+
+def timeline_titles(prompt: str) -> list[object]:
+    made = create(prompt, TemplateState()).scenes
+    return [s.sceneData.get("title") for s in made if s.primitiveId == "milestone-timeline"]
+
+
+def test_what_is_named_after_a_timeline_says_nothing_of_when_it_is() -> None:
+    # "next" in the poll named after the timeline: the timeline looks back
+    past = timeline_titles("Choir camp recap: songs learned, a timeline of the camp and a poll "
+                           "on which camp to run next year")  # fmt: skip
+    assert past and past != ["What's coming up"]
+    # neighbours: a timeline of things to come, two of them joined by "and"
+    ahead = timeline_titles("Choir note: songs learned, a timeline of the rehearsals and "
+                            "concerts coming up")  # fmt: skip
+    assert ahead == ["What's coming up"]
