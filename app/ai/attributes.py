@@ -10,17 +10,21 @@ recipient did with it ("the plan they chose"), and its head noun is one that nam
 (ATTRIBUTES), or it names a favourite, the one thing used most ("the feature they used
 most"), the one thing they do something with as a habit, said in the present ("the pan they
 play", "the line they ride"), or the one they chose, booked or hired ("the vendor they
-booked"). A person of ours who serves them, named ("our technician's name"), a list of theirs
-("their packing list", "the list of devices we'll install") and what they are to bring or do
-("what to bring") are said in words too. What the composer shows in its own place is not one
-("their name" is the recipient's, in the intro). Labels are the composer's own short words (at
-most three), never a phrase copied from the prompt."""
+booked"). A person of ours who serves them, named ("our technician's name"), a person named
+with what they do for them ("the name of the chef teaching them"), a list of theirs ("their
+packing list", "the list of devices we'll install") and what they are to bring, get or do
+("what to bring", "the gear they still need to rent") are said in words too, as is a thing of
+theirs with where it is ("their seat on the plane") and the one they did something with most,
+said before it ("their most-watched channel"). What the composer shows in its own place is not
+one ("their name" is the recipient's, in the intro). Labels are the composer's own short words
+(at most three), never a phrase copied from the prompt."""
 
 from __future__ import annotations
 
 import re
 
 from app.ai import regex
+from app.ai.counts import done
 from app.ai.kinds import BY_NAME
 from app.ai.quantity import Quantity
 
@@ -40,19 +44,29 @@ ATTRIBUTES = frozenset({
     "feature", "product", "item", "pick", "choice", "prize", "reward", "perk", "breed",
     "pet", "dog", "cat", "horse", "instrument", "code", "reference", "address",
     "location", "desk", "locker", "workstation", "spot",
+    # a part of a group they belong to ("their section", "their ward", "their shift")
+    "section", "unit", "troop", "patrol", "chapter", "ward", "shift", "platoon", "ensemble",
+    "band", "choir", "pod", "lane", "wave", "heat",
 })  # fmt: skip
 # Words that say whose it is.
 WHOSE = r"(?:their|your|his|her|each [a-z]+'s|every [a-z]+'s|the (?:recipient|member|customer)'s)"
 OWN = re.compile(rf"^{WHOSE} ((?:[a-z'-]+ ){{0,2}}[a-z'-]+)$")
-# "the plan they chose", "the room they spoke in", "the feature they used most"
+# "the plan they chose", "the room they spoke in", "the feature they used most", "the team
+# they're on" ("they're", "they'll", "they'd" say who as "they are" does)
 DONE_WITH = re.compile(
-    r"^the ((?:[a-z-]+ ){0,2}[a-z-]+) (?:that |which )?(?:they|you|he|she)(?:'ve| have| had)?"
+    r"^the ((?:[a-z-]+ ){0,2}[a-z-]+) (?:that |which )?(?:they|you|he|she)"
+    r"(?:'ve|'re|'ll|'d| have| had)?"
     r"((?: [a-z']+){1,4})$"
 )
 # "the name of their dog", "the title of their talk", "the name of their favourite barista"
 OF_THEIRS = re.compile(rf"^(?:the|their) (name|title) of (?:{WHOSE}|the) ((?:[a-z-]+ )?[a-z-]+)$")
 # "the talk title", "the course name": what is named, with "the"
 THE_NAMED = re.compile(r"^the ((?:[a-z-]+ ){1,2}(?:title|name))$")
+# A person named with what they do for the recipient after them ("the name of the chef teaching
+# them", "the name of the instructor who will teach them"): that person, if a person (PEOPLE).
+PERSON_DOING = re.compile(
+    rf"^(?:the|their) name of (?:{WHOSE}|the|our) ((?:[a-z-]+ )?[a-z-]+) (?:who|that|[a-z]+ing)\b"
+)
 # People named by their name: "their manager's name", "the name of their coach" is the manager,
 # the coach ("the name of their dog" is the dog's name).
 PEOPLE = frozenset({
@@ -129,12 +143,20 @@ LIST = re.compile(
     r"^(?:the |a |an |their |your )?((?:[a-z-]+ ){0,2})(check)?list(?: of (?:the )?(.+))?$"
 )
 # What is in a list with what is to be done with it ("devices we'll install", "what to bring",
-# "what they need to bring"), or was done ("the rooms they booked").
+# "what they need to bring", "the gear they still need to rent", "what their family signed up
+# to bring"), or was done ("the rooms they booked"), by whoever does it.
 TO_DO = re.compile(
-    r"^((?:[a-z-]+ ){0,2}?[a-z-]+) (?:(?:that |which )?(?:we|they|you|i)(?P<ahead>'ll| will"
-    r"| need to| needs to| have to| should| must| are going to|'re going to)? "
+    r"^((?:[a-z-]+ ){0,2}?[a-z-]+) (?:(?:that |which )?(?:we|they|you|i"
+    r"|(?:their|your|his|her|each|every|the) [a-z-]+)(?P<ahead>'ll| will| should| must"
+    r"|'re going to|(?:'ll| will)? (?:still |also |first )?(?:need|needs|have|has|plan"
+    r"|plans|want|wants|agreed|offered|promised|volunteered|signed up|are going|is going|are"
+    r"|is|got) to)? "
     r"|(?P<to>to) )(?P<verb>[a-z]+)(?: [a-z' -]+)?$"
 )
+
+
+# Verbs of saying: what someone has to say is a quote, not a thing to do.
+SAYING = frozenset({"say", "tell", "add", "write", "share"})
 
 
 def _to_do(text: str, alone: bool) -> list[str]:
@@ -146,6 +168,8 @@ def _to_do(text: str, alone: bool) -> list[str]:
     if found is None:
         return [] if alone else [*text.split()[-1:], "list"]  # "a list of documents"
     things, verb = found.group(1).split()[-1:], found.group("verb")
+    if alone and verb in SAYING:  # "what their guide has to say" is what they said
+        return []
     if found.group("ahead") or found.group("to"):
         return [*things, "to", verb]
     if alone:
@@ -172,6 +196,17 @@ def _list(text: str) -> list[str]:
 
 # Words too vague to be a thing of theirs ("the way they play", "the time they spend").
 VAGUE = frozenset({"way", "time", "thing", "stuff", "lot", "one", "part", "bit", "kind", "sort"})
+
+
+def _ahead(text: str) -> list[str]:
+    """The words naming things with what they are still to do with them ("the gear they still
+    need to rent": gear to rent; "the forms to sign"), none for any other phrase: not what
+    was done, nor a thing of theirs named by its noun ("the hotel they'll stay at" is the
+    hotel), nor a vague one ("the way they need to go")."""
+    if not text.startswith("the "):
+        return []
+    listed = _to_do(text.removeprefix("the "), alone=True)
+    return listed if listed and listed[0] not in ATTRIBUTES | VAGUE else []
 
 
 def _label(words: list[str]) -> list[str]:
@@ -225,12 +260,37 @@ def _identifier(text: str) -> list[str] | None:
     return [*named[:-1], SPELLED.get(named[-1], named[-1])]
 
 
+# Where a thing of theirs is, said after it ("their seat on the plane", "their favourite corner
+# of the garden"): no part of what it is.
+WHERE_AFTER = re.compile(r" (?:of|in|on|at) (?:the|our|their|your) [a-z'-]+(?: [a-z'-]+)?$")
+
+
+def _own(text: str) -> tuple[list[str], bool] | None:
+    """The words naming a thing of theirs ("their section"; "their seat on the plane": seat),
+    and whether it is the one they did something with most, said before it ("their
+    most-watched channel": channel); a favourite of someone of theirs is a favourite ("their
+    dog's favourite walk": favourite walk). None when the phrase is not one."""
+    found = OWN.match(text) or OWN.match(WHERE_AFTER.sub("", text))
+    if found is None:
+        return None
+    words = found.group(1).split()
+    if len(words) > 1 and words[0].endswith("'s") and words[1] in FAVOURITE:
+        return words[1:], False
+    most = words[0].removeprefix("most-") if words[0].startswith("most-") else ""
+    if not most and words[0] == "most" and len(words) > 2:
+        most = words[1]
+    if most and done(most):
+        return words[1 + (words[0] == "most") :], True
+    return words, False
+
+
 # When something was done, said after it ("the vendor they booked on the day"): no word of
 # what was done, nor a date.
 ON_THE_DAY = re.compile(r" (?:on|that) (?:the )?(?:day|night|evening)$")
 # A phrase cut off at "with" says what something is with ("a photo of them with their horse",
-# "what they saved with their membership"), not a thing of its own.
-WITH_BEFORE = re.compile(r"\bwith\s*$", re.IGNORECASE)
+# "what they saved with their membership"), not a thing of its own; "along with" and "together
+# with" join two things as "and" does.
+WITH_BEFORE = re.compile(r"(?<!along )(?<!together )\bwith\s*$", re.IGNORECASE)
 
 
 def _ours(text: str) -> list[str]:
@@ -247,10 +307,14 @@ def _words(text: str) -> tuple[list[str], bool, bool]:
     a habit, chose, or are to do (each names one thing whatever its noun)."""
     if listed := _list(text):
         return listed, False, True
+    if ahead := _ahead(text):
+        return ahead, False, True
     if ours := _ours(text):
         return ours, False, False
-    if found := OWN.match(text):
-        return found.group(1).split(), False, False
+    if (found := PERSON_DOING.match(text)) and found.group(1).split()[-1] in PEOPLE:
+        return [*found.group(1).split(), "name"], False, False
+    if (own := _own(text)) is not None:
+        return own[0], own[1], False
     if found := DONE_WITH.match(text):
         words = found.group(1).split()
         chose = HABIT.match(found.group(2)) or CHOSEN.match(found.group(2))

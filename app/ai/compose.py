@@ -21,10 +21,12 @@ from app.ai.spelling import spelled_out
 from app.templates.schemas import SceneConfig
 
 # A timeline of what is to come ("a timeline of the events coming up", "an upcoming schedule",
-# "a timeline of what's left to do").
+# "a timeline of what's left to do"); what is named after it, "and" a new thing, is not ("a
+# timeline of the tour and a poll on where to go next").
 TIMELINE_AHEAD = re.compile(
     r"\b(?:upcoming|future|next) (?:[a-z']+ )?(?:timeline|schedule|agenda)"
-    r"|\btimeline of [^,.;:!?\n]*?\b(?:coming up|upcoming|next|future"
+    r"|\btimeline of (?:(?! and (?:a|an|the|their|your|our|some) )[^,.;:!?\n])*?"
+    r"\b(?:coming up|upcoming|next|future"
     r"|ahead|planned|to come|left to do|still to do|to do|remaining|to-dos?)\b"
 )
 UPCOMING = re.compile(r"\b(?:next|upcoming|due|appointments?|booked|coming up|follow-up)\b")

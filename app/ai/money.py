@@ -92,12 +92,16 @@ def money(
     # "hours given", "hours saved" are time, not money, unless something says money.
     counted = any(t in COUNT_NOUNS or measure(t) for t in tokens) or counted_done(tokens)
     for i, t in enumerate(tokens):
+        if _unit_in(tokens, i):  # "their bill in won": the currency, not what was done
+            continue
         if t in MONEY_VERBS and (cue or (t in SELF_MONEY or alone(tokens, t)) and not counted):
             key, label = named_money(tokens, i) or with_particle(MONEY_VERBS[t], t, tokens)
             return Quantity("money", key, label, currency.symbol, "", currency.spoken, 0, pos)
     content = content_words(lead_words(tokens), {"percent", "euros", "dollars", "pounds", "money"})
-    for t in tokens:
-        if t in MONEY_NOUNS and not (t == "balance" and counted or _recorded(t, tokens)):
+    for i, t in enumerate(tokens):
+        if t in MONEY_NOUNS and not (
+            t == "balance" and counted or _recorded(t, tokens) or _to_do(tokens, i)
+        ):
             key, label = MONEY_NOUNS[t]
             if t in ("value", "worth") and content[:2] == ["estimated", t]:
                 key, label = "estimated_value", "Estimated value"
@@ -113,6 +117,25 @@ def money(
     key, label = key_label(content[:limit]) if content else ("amount", "Amount")
     key = key if key.startswith("amount") or not content else f"{key}_amount"
     return Quantity("money", key or "amount", label, currency.symbol, "", currency.spoken, 0, pos)
+
+
+def _unit_in(tokens: list[str], at: int) -> bool:
+    """Whether a word is the name of the currency an amount is in, said after "in" ("their
+    bill in won", "the fee in South Korean won"), though the name is also a verb ("the prize
+    money won in won": the first "won" is what was done)."""
+    return names_unit(tokens[at]) and "in" in tokens[max(0, at - 3) : at]
+
+
+# Words after which "to" leads what is to be done ("they need to rent", "you have to bill").
+TO_LEADS = {"need", "needs", "have", "has", "had", "want", "wants", "plan", "plans", "going",
+            "got", "agreed", "offered", "promised", "up", "able", "ought"}  # fmt: skip
+
+
+def _to_do(tokens: list[str], at: int) -> bool:
+    """Whether a money word is what is to be done, after "to" ("the gear they need to rent",
+    "what they plan to deposit"), not an amount ("how much rent they need to pay", "a
+    contribution to rent")."""
+    return at >= 2 and tokens[at - 1] == "to" and tokens[at - 2] in TO_LEADS
 
 
 def alone(tokens: list[str], verb: str) -> bool:

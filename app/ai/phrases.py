@@ -1,8 +1,8 @@
 """A prompt cut into the phrases that each name one thing: at commas, semicolons, colons,
 parentheses, a dash, "+" or "&" between words (" - ", "—", " + "; not a hyphen), an emoji,
 a list's bullet at a line's start ("- ", "* ", "• ": no word of the phrase), the end of a
-sentence ("." "?" "!") and "and", "plus", "with" ("compared with other drivers", "what they
-spent with us" and "a button with a code" stay one phrase); a unit in
+sentence ("." "?" "!") and "and", "plus", "along with", "as well as", "with" ("compared with
+other drivers", "what they spent with us" and "a button with a code" stay one phrase); a unit in
 parentheses, or after a comma at a phrase's end, stays with the phrase before it ("data used
 (GB)", "height (in metres)" and "how deep they dived, in metres" read as "data used in GB",
 "height in metres", "how deep they dived in metres"); a code named with the discount it gives
@@ -20,6 +20,8 @@ from app.ai.offers import code_and_discount
 
 PHRASE_BREAK = re.compile(
     r"[,;:\n()]|[.?!]+(?:\s|$)|\s[-–+&]+\s|\s*—\s*|\s(?:and|plus|including|showing|then)\s"
+    # "along with", "together with", "as well as" join two things as "and" does
+    r"|\s(?:along with|together with|as well as)\s"
     # an emoji between words ends a phrase as a dash does ("our beekeepers 🐝 hives looked after")
     r"|\s*[\u2600-\u27bf\U0001f300-\U0001faff][\u2600-\u27bf\U0001f300-\U0001faff\ufe0f\u200d]*\s*"
     # "with" a pronoun says with whom, it starts no phrase ("what they spent with us"), nor
@@ -56,8 +58,15 @@ SAID_AFTER = re.compile(
 )
 
 
-# A date said with its time ("the date and time of their first visit").
-DATE_AND_TIME = re.compile(r"\bdate and time\b", re.IGNORECASE)
+# A date said with its time ("the date and time of their first visit"), or with the time of day
+# named by what happens then ("their class date and start time", "the departure date and hotel
+# pick-up time", "their move-in date and arrival time slot"): one date.
+DATE_AND_TIME = re.compile(
+    r"\bdate and (?:(?:the|their|your|its|a) )?(?:(?:[a-z]+ )?(?:start|starting|arrival"
+    r"|pick-up|pickup|departure|check-in|kick-off|boarding|drop-off|collection|delivery"
+    r"|opening|meeting|doors|reporting|show) )?time\b",
+    re.IGNORECASE,
+)
 
 
 def words(text: str) -> list[str]:
@@ -94,7 +103,7 @@ def phrases(text: str) -> list[tuple[int, str]]:
         if m.group(0).strip().lower() == "with" and BUTTON_DOES.search(part):
             continue  # "a button to rebook with 10% off" is one phrase
         if m.group(0).strip().lower() == "and" and DATE_AND_TIME.search(
-            part + " and " + text[m.end() : m.end() + 5]
+            part + " and " + text[m.end() : m.end() + 40]
         ):
             continue  # "the date and time of their first visit" is one date
         if part.strip():  # "a promo code for 15% off": the code and the discount

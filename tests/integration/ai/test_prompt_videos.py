@@ -1,5 +1,5 @@
 """The built-in composer judged on its videos (tests/support/prompt_videos.py says how): every
-tuned create prompt (tests/support/ai_prompts.py) and the forty-one sets of ten held-out
+tuned create prompt (tests/support/ai_prompts.py) and the forty-two sets of ten held-out
 prompts (tests/support/ai_prompts_held_out*.py) are composed, saved, given
 sample data, spoken by the offline voices and read at each scene's settled frame of the 720p
 composition; a representative two are rendered to MP4 end to end. The pass rate per check is
@@ -63,6 +63,7 @@ from tests.support.ai_prompts_held_out_38 import HELD_OUT_38
 from tests.support.ai_prompts_held_out_39 import HELD_OUT_39
 from tests.support.ai_prompts_held_out_40 import HELD_OUT_40
 from tests.support.ai_prompts_held_out_41 import HELD_OUT_41
+from tests.support.ai_prompts_held_out_42 import HELD_OUT_42
 from tests.support.prompt_videos import (
     TOLERANCE,
     Verdict,
@@ -162,7 +163,8 @@ HELD_OUT_SETS = {"held-out create prompts": HELD_OUT,
                  "thirty-fourth held-out create prompts": HELD_OUT_34,
                  "thirty-fifth held-out create prompts": HELD_OUT_35,
                  "thirty-sixth held-out create prompts": HELD_OUT_36,
-                 "thirty-seventh held-out create prompts": HELD_OUT_37}  # fmt: skip
+                 "thirty-seventh held-out create prompts": HELD_OUT_37,
+                 "forty-first held-out create prompts": HELD_OUT_41}  # fmt: skip
 
 
 @pytest.mark.parametrize("title", list(HELD_OUT_SETS))
@@ -206,16 +208,27 @@ THIRTY_NINTH_AFTER_FIXES = {"no_echo": 1.0, "needs": 0.9, "length": 1.0, "script
 FORTIETH_AFTER_FIXES = {"no_echo": 1.0, "needs": 0.9, "length": 1.0, "scripts": 1.0}
 
 
-# The forty-first set's rates at its first run, after the fortieth set's fixes and before any
-# change after them (docs/api/ai.md names them): needs 60 %, the other checks 100 % (failing,
-# each a thing said about the recipient in words with no text slot: the alarm company's "our
-# technician's name" and "the list of devices we'll install"; the pet food delivery's "a promo
-# code for 15% off", beside "their pet's name"; the wedding expo's "the vendor they booked on
-# the day"; the nature camp's "their packing list", beside "their child's group name"). Length
-# error at the first run: mean 4.9 %, max 7.9 %.
+# The forty-first set passes every check after its fixes (docs/api/ai.md names them; not blind:
+# they were checked against its failures) and joins the sets held to 100 % above. At its first
+# run it was at 60 % on needs (failing, each a thing said about the recipient in words with no
+# text slot: the alarm company's "our technician's name" and "the list of devices we'll
+# install"; the pet food delivery's "a promo code for 15% off"; the wedding expo's "the vendor
+# they booked on the day"; the nature camp's "their packing list"); length error at the first
+# run: mean 4.9 %, max 7.9 %.
+
+
+# The forty-second set's rates at its first run, after the forty-first set's fixes and before
+# any change after them (docs/api/ai.md names them): needs 40 %, the other checks 100 %
+# (failing, each a thing said about the recipient in words with no text slot: the cooking
+# class's "the name of the chef teaching them"; the support centre's "the team they're on"; the
+# climbers' "the gear they still need to rent from us", read as an amount in "$"; the
+# kindergarten's "their child's favourite corner of the classroom" and "what their family
+# signed up to bring"; the audiobook app's "their most-replayed narrator"; the youth
+# orchestra's "their section"). Length error at the first run: mean 3.8 %, max 13.7 %.
 # It stays guarded at these rates: changes made after its first run may be checked against it,
-# so it is no longer blind once they are.
-FORTY_FIRST_MEASURED = {"no_echo": 1.0, "needs": 0.6, "length": 1.0, "scripts": 1.0}
+# so it is no longer blind once they are (after this cycle's fixes, not blind: 100 % on every
+# check, length error mean 3.8 %, max 9.9 %, after all of them).
+FORTY_SECOND_MEASURED = {"no_echo": 1.0, "needs": 0.4, "length": 1.0, "scripts": 1.0}
 
 
 # Sets held to rates under 100 %: each title (what it is now), its prompts and its rates.
@@ -223,9 +236,9 @@ GUARDED_SETS = {
     "thirty-eighth held-out create prompts (tuned on)": (HELD_OUT_38, THIRTY_EIGHTH_AFTER_FIXES),
     "thirty-ninth held-out create prompts (tuned on)": (HELD_OUT_39, THIRTY_NINTH_AFTER_FIXES),
     "fortieth held-out create prompts (tuned on)": (HELD_OUT_40, FORTIETH_AFTER_FIXES),
-    "forty-first held-out create prompts (at its first run's rates)": (
-        HELD_OUT_41,
-        FORTY_FIRST_MEASURED,
+    "forty-second held-out create prompts (at its first run's rates)": (
+        HELD_OUT_42,
+        FORTY_SECOND_MEASURED,
     ),
 }
 
