@@ -61,6 +61,10 @@ RETRY_AFTER_S = 10
 # for every WAIT_STEP_S (a file's existence in storage; the answer then read afresh).
 WAIT_MAX_S = 10
 WAIT_STEP_S = 0.2
+# Asks held at once by one API process; beyond it an ask is answered at once (as without
+# `wait`), so held asks never pile up (each is also rate limited per client: ratelimit.py).
+WAIT_MAX_HELD = 500
+_held = [0]
 # The live page's compression (6: within a few % of 9's size at a third of its CPU).
 GZIP_LEVEL = 6
 
@@ -258,14 +262,24 @@ async def player_status(job_id: str) -> Response:
         return status_json({"error": message}, 400)
     storage = get_storage(get_settings())
     code, body = await _status(job_id, storage)
-    if wait and body.get("state") == "preparing" and not body.get("liveUrl"):
-        deadline = asyncio.get_running_loop().time() + wait
-        while asyncio.get_running_loop().time() < deadline:
-            await asyncio.sleep(WAIT_STEP_S)
-            if await asyncio.to_thread(has_live_kit, storage, job_id):
-                break
+    waits = wait and body.get("state") == "preparing" and not body.get("liveUrl")
+    if waits and _held[0] < WAIT_MAX_HELD:
+        _held[0] += 1
+        try:
+            await _until_live(storage, job_id, wait)
+        finally:
+            _held[0] -= 1
         code, body = await _status(job_id, storage)
     return status_json(body, code)
+
+
+async def _until_live(storage: Storage, job_id: str, wait: float) -> None:
+    """Until the job's live page is stored, at most `wait` seconds."""
+    deadline = asyncio.get_running_loop().time() + wait
+    while asyncio.get_running_loop().time() < deadline:
+        await asyncio.sleep(WAIT_STEP_S)
+        if await asyncio.to_thread(has_live_kit, storage, job_id):
+            return
 
 
 async def _status(job_id: str, storage: Storage) -> tuple[int, dict[str, Any]]:

@@ -17,6 +17,7 @@ from app.config import Settings
 from app.media.storage import get_storage
 from app.renders.models import RenderJob
 from app.renders.onview import live_keys, page_poster_key
+from app.viewers import live
 from tests.support.render_helpers import make_template
 
 DATA = {"person_name": "Ada Lovelace", "score": 7}
@@ -137,6 +138,24 @@ async def test_a_status_ask_with_wait_is_held_until_the_live_page_exists(
     await stored
     assert body["liveUrl"] == f"/v/{job_id}/live" and body["soundUrl"]
     assert 0.5 <= held < 2, held  # the page's step (0.2 s) after it was stored, not 8 s
+
+
+async def test_held_status_asks_are_bounded_per_process(
+    app, client, make_user, settings, monkeypatch
+):
+    """Past the process's bound of held asks, an ask with `wait` is answered at once."""
+    user = await make_user(credits=3)
+    job_id = await create_on_view(client, user, await make_template(app, user.account.id))
+    await client.get(f"/v/{job_id}")  # the first open starts it
+    monkeypatch.setattr(live, "WAIT_MAX_HELD", 1)
+    held = asyncio.create_task(status(client, job_id, wait=1.5))
+    await asyncio.sleep(0.3)  # the first ask is held
+    started = time.monotonic()
+    code, body = await status(client, job_id, wait=5)
+    assert (code, body["state"], body["liveUrl"]) == (200, "preparing", None)
+    assert time.monotonic() - started < 1  # not held: the bound is taken
+    assert (await held)[1]["state"] == "preparing"
+    assert live._held == [0]
 
 
 async def test_the_live_frame_is_sandboxed_by_its_own_answer(
