@@ -156,8 +156,6 @@ class VoiceService:
             return engine.synthesize(words, voice, language)
 
         sentences = split_sentences(text)
-        if sentences == [text] and len(split_clauses(text)) == 1:
-            return self.cache.get_or_make(choice.engine, voice, language, text, lambda: say(text))
         parts = [self._sentence(choice.engine, voice, language, s, say) for s in sentences]
         if len(parts) == 1:
             return parts[0]
@@ -184,10 +182,7 @@ class VoiceService:
             whole = cache.get_or_make(engine, voice, language, sentence, lambda: say(sentence))
             pieces = cut_clauses(whole, clauses, cache.scratch) or []
             for clause, piece in zip(clauses, pieces, strict=False):
-                if cache.get(engine, voice, language, CLAUSE_KEY + clause) is None:
-                    cache.put(language, CLAUSE_KEY + clause, piece)
-                else:
-                    piece.audio_path.unlink(missing_ok=True)
+                cache.put(language, CLAUSE_KEY + clause, piece)  # none was cached (known)
             return whole
         parts = [
             have or cache.get_or_make(
