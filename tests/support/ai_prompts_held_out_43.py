@@ -12,7 +12,7 @@ en_GB for the pound sterling, "£"; in ar_MA for the Moroccan dirham, "د.م." (
 for the euro, "€"; in en_IN and hi_IN for the Indian rupee, "₹"; in es_MX for the Mexican
 peso, "$"; in en_KE and sw_KE for the Kenyan shilling, "Ksh"; in en_ZA, zu_ZA and af_ZA for
 the South African rand, "R"), or its ISO code (GBP, MAD, PLN, AUD, EUR, INR, MXN, KES, ZAR).
-Every prompt names something about the recipient in words, fifteen things in all (a car's make
+Nine of the ten name something about the recipient in words, fifteen things in all (a car's make
 and model, a mechanic's name, a mobile plan's name, a shift pattern, the recipe someone rated
 highest, a comeback code, a pledge tier, the add-ons someone chose, a pet's name, the vaccines
 a pet is due, a vet's name, a medicine's name, a pharmacist's name, the zone a rider rides in,
