@@ -27,6 +27,7 @@ from app.ai import regex
 from app.ai.counts import done
 from app.ai.kinds import BY_NAME
 from app.ai.quantity import Quantity
+from app.ai.timed import WHICH_DUE
 
 # Head nouns that name something about the recipient that is a word or a name.
 ATTRIBUTES = frozenset({
@@ -47,6 +48,9 @@ ATTRIBUTES = frozenset({
     # a part of a group they belong to ("their section", "their ward", "their shift")
     "section", "unit", "troop", "patrol", "chapter", "ward", "shift", "platoon", "ensemble",
     "band", "choir", "pod", "lane", "wave", "heat",
+    # what kind of a thing of theirs it is ("their shift pattern", "their account type", "the
+    # make and model of their car")
+    "pattern", "type", "make", "brand", "rota",
 })  # fmt: skip
 # Words that say whose it is.
 WHOSE = r"(?:their|your|his|her|each [a-z]+'s|every [a-z]+'s|the (?:recipient|member|customer)'s)"
@@ -58,8 +62,14 @@ DONE_WITH = re.compile(
     r"(?:'ve|'re|'ll|'d| have| had)?"
     r"((?: [a-z']+){1,4})$"
 )
-# "the name of their dog", "the title of their talk", "the name of their favourite barista"
-OF_THEIRS = re.compile(rf"^(?:the|their) (name|title) of (?:{WHOSE}|the) ((?:[a-z-]+ )?[a-z-]+)$")
+# "the name of their dog", "the title of their talk", "the name of their favourite barista",
+# and what kind of thing of theirs it is, one or two ("the make and model of their car", "the
+# breed of their dog", "the colour of their bike")
+KIND_OF = r"(?:name|title|make|model|brand|colou?r|breed|type|size)"
+OF_THEIRS = re.compile(
+    rf"^(?:the|their) ((?:name|title)|{KIND_OF} and (?:the |its )?{KIND_OF}"
+    rf"|(?:make|model|brand|colou?r|breed|type)) of (?:{WHOSE}|the) ((?:[a-z-]+ )?[a-z-]+)$"
+)
 # "the talk title", "the course name": what is named, with "the"
 THE_NAMED = re.compile(r"^the ((?:[a-z-]+ ){1,2}(?:title|name))$")
 # A person named with what they do for the recipient after them ("the name of the chef teaching
@@ -77,6 +87,8 @@ PEOPLE = frozenset({
     "rep", "representative", "consultant", "planner", "photographer", "chef", "vet",
     "hygienist", "physio", "pharmacist", "optician", "accountant", "broker", "banker",
     "lawyer", "solicitor", "inspector", "surveyor", "designer", "carer", "caregiver",
+    "mechanic", "groomer", "barber", "hairdresser", "tailor", "cleaner", "receptionist",
+    "concierge", "midwife", "caretaker",
 })  # fmt: skip
 # A person of ours who serves them, named ("our technician's name", "the name of our
 # installer"): who is coming to them, as "their trainer's name" is.
@@ -121,7 +133,7 @@ IDENTIFIED = frozenset({
 # A code named by what it gets its holder, something free ("a free-cake code", "a free drink
 # code"): the words from "free" on name it.
 FREE = re.compile(r"^free(?:-[a-z-]+)?$")
-MOST = re.compile(r"\b(?:most|the most|most often|best)$")
+MOST = re.compile(r"\b(?:most|the most|most often|best|highest|the highest)$")
 # What someone does with one thing as a habit, said in the present, with what it is done on or
 # for ("the pan they play", "the boat they row in", "the club they play for", "the line they
 # ride"): the one they do it with is theirs, as a favourite is.
@@ -218,6 +230,16 @@ def _label(words: list[str]) -> list[str]:
     return bare
 
 
+# What they did, said after the things they chose ("the add-ons they chose": "Add-ons chosen").
+CHOSEN_AS = {"chose": "chosen", "picked": "picked", "selected": "selected"}
+
+
+def _one(head: str) -> bool:
+    """Whether a noun names one thing, not a list of them ("their favourite class" is one,
+    "their favourite songs" several)."""
+    return not head.endswith("s") or head.endswith(("ss", "us", "is"))
+
+
 def _named(words: list[str], said: list[str], most: bool) -> bool:
     """Whether the words name an attribute (`said`: all the phrase's words, none of which may
     name a scene of its own or a number: "the level they reached as a badge" is a badge;
@@ -228,8 +250,7 @@ def _named(words: list[str], said: list[str], most: bool) -> bool:
     if any(w.isdigit() for w in said):
         return False
     head = words[-1].removesuffix("'s")
-    # one thing, not a list of them ("their favourite songs"; "their favourite class" is one)
-    one = not head.endswith("s") or head.endswith(("ss", "us", "is"))
+    one = _one(head)  # one thing, not a list of them
     favourite = words[0] in FAVOURITE and len(words) > 1
     return head in ATTRIBUTES or one and (most or favourite)
 
@@ -319,9 +340,18 @@ def _words(text: str) -> tuple[list[str], bool, bool]:
         words = found.group(1).split()
         chose = HABIT.match(found.group(2)) or CHOSEN.match(found.group(2))
         most = MOST.search(found.group(2)) is not None
+        # several they chose among what is on offer ("the add-ons they chose", "the extras
+        # they picked") are said in words with what they did: "Add-ons chosen" (which ones;
+        # "the tickets they bought" are things done, counted or not, none in words)
+        verb = found.group(2).strip()
+        several = verb in CHOSEN_AS and not _one(words[-1])
+        if several and words[-1] not in VAGUE | {"ones"}:
+            return [*words, CHOSEN_AS.get(verb, verb)], False, True
         return words, most, chose is not None and words[-1] not in VAGUE
     if found := OF_THEIRS.match(text):
-        return [*found.group(2).split(), found.group(1)], False, False
+        return [*found.group(2).split(), *found.group(1).split()], False, False
+    if found := WHICH_DUE.match(text):  # "which vaccines are due": "Vaccines due"
+        return [*found.group(1).split()[-2:], found.group(2)], False, True
     if found := THE_NAMED.match(text):
         return found.group(1).split(), False, False
     return [], False, False

@@ -132,6 +132,16 @@ PESO_PLACES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("ARS$", ("argentina", "argentine", "argentinian", "buenos aires", "mendoza")),
     ("$U", ("uruguay", "uruguayan", "montevideo", "punta del este")),
 )  # fmt: skip
+# Dirhams, with no country named, are the Emirates' ("AED"); with Morocco or one of its cities
+# named, Morocco's ("a mobile bill in Casablanca … in dirhams": "DH").
+DIRHAM = Currency("AED ", "dirhams")
+DIRHAM_PLACES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("DH", ("morocco", "moroccan", "casablanca", "rabat", "marrakech", "marrakesh", "tangier",
+            "agadir", "meknes")),
+)  # fmt: skip
+# A name several countries' currencies share, read by the place the text names, unless the
+# text writes the code of the one read where none is named ("in AED").
+SHARED_NAMES = {PESO: ("", PESO_PLACES), DIRHAM: ("AED", DIRHAM_PLACES)}
 DOLLAR = Currency("$", "dollars")
 # Names of one word that are also English words, read as the currency only where nothing but
 # a currency can stand: in parentheses after an amount ("how much they spent (won)") or after
@@ -224,14 +234,16 @@ def _of(code: str) -> Currency:
 
 
 def placed(currency: Currency, text: str) -> Currency:
-    """Pesos with no country named are those of the country or city the text names first
-    ("a laundromat app in Mexico City … (pesos)": MX$); any other currency as it is."""
-    if currency != PESO:
+    """Pesos or dirhams with no country named are those of the country or city the text names
+    first ("a laundromat app in Mexico City … (pesos)": MX$; "our customers in Casablanca …
+    in dirhams": DH); any other currency as it is."""
+    code, shared = SHARED_NAMES.get(currency, ("", ()))
+    if not shared or code and regex.search(rf"\b{code}\b", text, re.IGNORECASE):
         return currency
     lower = text.lower()
-    named = [(m.start(), sign) for sign, places in PESO_PLACES for place in places
+    named = [(m.start(), sign) for sign, places in shared for place in places
              for m in regex.finditer(rf"(?<![a-z]){re.escape(place)}(?![a-z])", lower)]  # fmt: skip
-    return Currency(_shown(min(named)[1]), "pesos") if named else currency
+    return Currency(_shown(min(named)[1]), currency.spoken) if named else currency
 
 
 def currency_in(text: str) -> Currency | None:

@@ -24,7 +24,7 @@ MONEY_WORDS = ("revenue", "amount", "owed", "owe", "balance", "refund", "deposit
                "arr", "mrr", "money", "dollars", "gift", "gifts", "contribution", "billed",
                "charged", "invoiced", "refunded", "reimbursed", "payouts", "proceeds",
                "winnings", "reimbursement", "compensation", "royalties",
-               "takings")  # fmt: skip
+               "takings", "credit")  # fmt: skip
 # Money words that name the amount themselves (the rest need "how much" or a currency).
 MONEY_NOUNS = {"revenue": ("revenue", "Revenue"), "sales": ("sales", "Sales"),
                "earnings": ("amount_earned", "Earned"), "income": ("income", "Income"),
@@ -44,7 +44,14 @@ MONEY_NOUNS = {"revenue": ("revenue", "Revenue"), "sales": ("sales", "Sales"),
                "reimbursement": ("reimbursement", "Reimbursement"),
                "compensation": ("compensation", "Compensation"),
                "royalties": ("royalties", "Royalties"),
-               "takings": ("takings", "Takings")}  # fmt: skip
+               "takings": ("takings", "Takings"),
+               # credit held on an account ("the credit they have left on their account"; with
+               # a currency of its own, named by what was done: "the credit we've added in rand")
+               "credit": ("credit", "Credit")}  # fmt: skip
+# What credit names when it is not an amount held ("their credit score", "a credit union",
+# "credit hours").
+CREDIT_OF = {"score", "scores", "rating", "card", "cards", "union", "history", "report",
+             "check", "hours", "units", "points", "transfer", "transfers", "line"}  # fmt: skip
 MONEY_VERBS = {"gave": ("amount_given", "You gave"), "give": ("amount_given", "You gave"),
                "given": ("amount_given", "You gave"), "donated": ("amount_given", "You gave"),
                "contributed": ("amount_given", "You gave"), "earned": ("amount_earned", "Earned"),
@@ -99,8 +106,10 @@ def money(
             return Quantity("money", key, label, currency.symbol, "", currency.spoken, 0, pos)
     content = content_words(lead_words(tokens), {"percent", "euros", "dollars", "pounds", "money"})
     for i, t in enumerate(tokens):
-        if t in MONEY_NOUNS and not (
-            t == "balance" and counted or _recorded(t, tokens) or _to_do(tokens, i)
+        if (
+            t in MONEY_NOUNS
+            and not (t == "balance" and counted or _recorded(t, tokens) or _to_do(tokens, i))
+            and not _credit_named(tokens, i, cue)
         ):
             key, label = MONEY_NOUNS[t]
             if t in ("value", "worth") and content[:2] == ["estimated", t]:
@@ -117,6 +126,13 @@ def money(
     key, label = key_label(content[:limit]) if content else ("amount", "Amount")
     key = key if key.startswith("amount") or not content else f"{key}_amount"
     return Quantity("money", key or "amount", label, currency.symbol, "", currency.spoken, 0, pos)
+
+
+def _credit_named(tokens: list[str], at: int, cue: bool) -> bool:
+    """Whether "credit" is named by something else than the amount held: what it is of ("their
+    credit score", "credit hours"), or, with a currency of its own, what was done with it ("the
+    credit we've added in rand": "Credit added")."""
+    return tokens[at] == "credit" and (cue or bool({*tokens[at + 1 : at + 2]} & CREDIT_OF))
 
 
 def _unit_in(tokens: list[str], at: int) -> bool:

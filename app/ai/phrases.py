@@ -32,6 +32,9 @@ PHRASE_BREAK = re.compile(
 # A list's bullet at the start of a line ("\n- their belt colour", "• rides logged"): a mark
 # before the phrase, not a word of it.
 BULLET = re.compile(r"\s*[-–*•·]+\s+")
+# A joining word opening a sentence ("… saved. Then a button to restart their plan", "And a
+# photo", after a quoted headline: "Headline: "…" Then a button"): no word of its phrase.
+OPENING_JOIN = re.compile(r"\s*(?:and|then|plus|also)\s+", re.IGNORECASE)
 # ...nor inside what a button or link does ("a button to rebook with 10% off": what it offers).
 BUTTON_DOES = re.compile(r"\b(?:button|link)s? (?:to|for) [^,;:.!?()\n]*$", re.IGNORECASE)
 QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”|(?:(?<=\s)|^)'[^']{2,120}'(?=[\s.,;:!?]|$)")
@@ -69,6 +72,15 @@ DATE_AND_TIME = re.compile(
 )
 
 
+# Two words for what kind of thing something is, joined, of one thing ("the make and model of
+# their car", "the name and breed of their dog"): one phrase.
+KIND_WORDS = r"(?:name|title|make|model|brand|colou?r|breed|type|size)"
+KIND_BEFORE = re.compile(rf"\b{KIND_WORDS}$", re.IGNORECASE)
+KIND_AFTER = re.compile(
+    rf"(?:the |its )?{KIND_WORDS} of (?:the|their|your|his|her|its|each|every)\b", re.IGNORECASE
+)
+
+
 def words(text: str) -> list[str]:
     return regex.findall(r"[a-z0-9%€£$¥°]+(?:'[a-z]+)?", text.lower())
 
@@ -86,6 +98,9 @@ def phrases(text: str) -> list[tuple[int, str]]:
         at_line = start == 0 or text[start - 1] == "\n"
         if at_line and (bullet := BULLET.match(text, start, m.start())):
             start = bullet.end()
+        opens = text[:start].rstrip()[-1:]  # after a sentence's end or quoted copy
+        if opens and opens in ".?!:" and (join := OPENING_JOIN.match(text, start, m.start())):
+            start = join.end()
         part = text[start : m.start()]
         after = SAID_AFTER.match(text, m.start())
         if after and part.strip():  # "how deep they dived, in metres"
@@ -106,6 +121,12 @@ def phrases(text: str) -> list[tuple[int, str]]:
             part + " and " + text[m.end() : m.end() + 40]
         ):
             continue  # "the date and time of their first visit" is one date
+        if (
+            m.group(0).strip().lower() == "and"
+            and KIND_BEFORE.search(part.rstrip())
+            and KIND_AFTER.match(text, m.end())
+        ):
+            continue  # "the make and model of their car" is one thing
         if part.strip():  # "a promo code for 15% off": the code and the discount
             out.extend(code_and_discount(start, part) or [(start, part.strip())])
         start = m.end()

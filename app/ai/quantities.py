@@ -18,6 +18,7 @@ import re
 from dataclasses import replace
 
 from app.ai import regex
+from app.ai.acronyms import acronyms
 from app.ai.attributes import attribute
 from app.ai.counts import (
     UNITS,
@@ -36,7 +37,8 @@ from app.ai.counts import (
     unit_led,
     worked_on,
 )
-from app.ai.currencies import PESO, currency_in
+from app.ai.currencies import SHARED_NAMES, currency_in
+from app.ai.genres import genre, shows_not_counts
 from app.ai.heads import (
     GOES_TO,
     PAID_THINGS,
@@ -106,26 +108,6 @@ from app.ai.timed import (
 __all__ = ["QUOTED", "Currency", "Quantity", "currency_of", "quantities", "unquoted", "words"]
 
 
-# A phrase naming what the video is (not a measure in it) is not read as a quantity unless
-# something marks it as one ("how many", "number of", "%").
-GENRES = {"report", "review", "recap", "video", "update", "statement", "reminder", "summary",
-          "newsletter", "team", "program", "programme", "app", "service", "company", "agent",
-          "clinic", "leaderboard", "announcement", "spotlight", "card", "style", "wrapped",
-          "tone", "link", "button", "call", "quote", "map", "photo", "photos", "poll",
-          "timeline", "badge", "logo", "breakdown", "comparison", "offsite", "event"}  # fmt: skip
-
-
-# A picture or map of something shows it, it does not count it ("a photo of the dishes they
-# cooked", "a map of the trails they hiked").
-PICTURE_OF = re.compile(
-    r"^(?:(?:a|an|the|their|your|our|some|one) )?(?:photos?|pictures?|pics?|images?"
-    r"|snapshots?|snaps?|shots?|slideshow|gallery|map) of\b"
-)
-# A button or link says what it does or holds, it is no measure ("a button to claim 10% off",
-# "a button with a code for 10% off").
-BUTTON_TO = re.compile(r"^(?:(?:a|an|the|one) )?(?:button|link|cta)s? (?:to|for|with)\b")
-
-
 # What was not done ("cigarettes not smoked", "plastic bags never used").
 NOT_DONE = re.compile(r"\b(?:not|never) ([a-z']+)", re.IGNORECASE)
 
@@ -153,8 +135,9 @@ def _quantity(pos: int, phrase: str, currency: Currency, noted: bool) -> Quantit
     own = currency_in(weighed(phrase))
     if not tokens or own is not None and currency_note(phrase):
         return None
-    # "the renewal price (₹)" in a prompt in dollars; "(pesos)" are the prompt's pesos
-    currency = currency if own == PESO and currency.spoken == "pesos" else own or currency
+    # "the renewal price (₹)" in a prompt in dollars; "(pesos)", "in dirhams" are the prompt's
+    shared = own in SHARED_NAMES and currency.spoken == own.spoken
+    currency = currency if shared else own or currency
     text = " ".join(tokens)
     asked = regex.search(r"\bhow (many|much|long)\b|\bnumber of\b|\btotal\b|%|\bpercent", text)
     marked = bool(asked or WHAT_COST.search(text))  # "what the repair cost": not a genre
@@ -165,9 +148,9 @@ def _quantity(pos: int, phrase: str, currency: Currency, noted: bool) -> Quantit
     # ...nor things counted on what a genre's word names ("stamps on their card"), nor work
     # done on each of things its word names ("photos they tagged")
     of_time = of_time or held_on(tokens) or worked_on(text)
-    if _genre(tokens) and not marked and not ranked and "date" not in tokens and not of_time:
+    if genre(tokens) and not marked and not ranked and "date" not in tokens and not of_time:
         return None
-    if PICTURE_OF.match(text) or BUTTON_TO.match(text) or PROFILED.match(text) and not marked:
+    if shows_not_counts(text) or PROFILED.match(text) and not marked:
         return None
     top = ranked_list(text)
     if top:
@@ -256,13 +239,6 @@ def _percent(pos: int, tokens: list[str], text: str) -> Quantity:
     return Quantity("percent", key, label, "", "%", "percent", position=pos)
 
 
-def _genre(tokens: list[str]) -> bool:
-    """Whether the phrase names what the video is ("a usage video for customers"); a genre's
-    word before a counted noun names the thing counted ("call minutes")."""
-    after = [*tokens[1:], ""]
-    return any(t in GENRES and n not in COUNT_NOUNS for t, n in zip(tokens, after, strict=True))
-
-
 # What "how <adjective>" asks for ("how far they walked in km", "how close" are distances).
 HOW_NOUNS = {"far": "distance", "high": "height", "deep": "depth", "fast": "speed",
              "heavy": "weight", "long": "length", "tall": "height", "wide": "width",
@@ -340,8 +316,10 @@ def _count(pos: int, tokens: list[str], marked: bool, phrase: str) -> Quantity |
     kept = (not set(content) & set(PARTICIPLES) or set(tokens) & DOERS) and not worked_on(text)
     if counted in SHOWN_AS_SCENES and not marked and kept:
         return None
-    # An unmarked phrase is a measure only when it is short and led by a countable noun.
-    if not marked and (counted is None or content[0] != counted or len(content) > 3):
+    # An unmarked phrase is a measure only when it is short and led by a countable noun; time
+    # left in something is named by its unit ("days left in their free trial": "Days left")
+    left = counted in UNITS and content[1:2] in (["left"], ["remaining"])
+    if not marked and (counted is None or content[0] != counted or len(content) > 3 and not left):
         return None
     # "how many different teachers they trained with": the things, with what says which
     noun = counted or next((w for w in content[:2] if things(w) and not done(w)), content[0])
@@ -393,28 +371,17 @@ AWAY = r"(?:underwater|outdoors|indoors|abroad|aboard|offshore|overseas|ashore|a
 DISTINCT = {"different", "unique", "distinct", "separate", "new", "other", "individual"}
 
 
-# A request's words before what it asks for ("Could it show", "can you include").
+# A request's words before what it asks for ("Could it show", "can you include", "It should
+# show").
 ASKED = re.compile(
-    r"(?i)^(?:could|can|would|will) (?:it|you|we|this|the video|they) "
+    r"(?i)^(?:(?:could|can|would|will) (?:it|you|we|this|the video|they)"
+    r"|(?:it|this|the video|each video) (?:should|must|could|can|will|would)) "
     r"(?:please )?(?:show|include|list|feature|have|add|mention|say) "
 )
 
 
 # Words that join a phrase to the one before it ("trains and buses", "with promo codes").
 JOINED_ON = re.compile(r"(?:\b(?:and|plus|with|including|showing|then)|[&+])\s*$", re.I)
-
-
-# A word the prompt writes in capitals ("DNA", "RSVP'd", "CO2").
-ACRONYM = re.compile(r"(?<![\w'])[A-Z][A-Z0-9]+(?:'[a-z]+)?(?![\w'])")
-
-
-def acronyms(label: str, text: str) -> str:
-    """The label with the words the prompt writes in capitals written so ("how many DNA
-    relatives": "DNA relatives matched", not "Dna"), unless the prompt is mostly capitals."""
-    caps = {m.group(0).lower(): m.group(0) for m in ACRONYM.finditer(text)}
-    if not caps or len(ACRONYM.findall(text)) * 2 > len(text.split()):
-        return label
-    return " ".join(caps.get(w.lower(), w) for w in label.split(" "))
 
 
 def quantities(prompt: str) -> list[Quantity]:

@@ -80,10 +80,20 @@ JOINED = re.compile(
 )
 
 
+# Which things are due, needed or still to come ("which vaccines are due", "which forms are
+# still missing"): the things, said in words, not when.
+WHICH_DUE = re.compile(
+    r"^which ((?:[a-z-]+ ){0,2}[a-z-]+) (?:is|are) (?:still |now |next |soon )?"
+    r"(due|overdue|needed|required|outstanding|missing|pending)$"
+)
+
+
 def dated(text: str) -> bool:
     """Whether the phrase names a date: a date's word before any number of units of time
     ("the date 30 days before it expires"; "the number of days until it is due" counts days),
-    and not after things joined ("field trips joined")."""
+    and not after things joined ("field trips joined"), nor which things are due."""
+    if WHICH_DUE.match(text):  # "which vaccines are due": the vaccines (app/ai/attributes.py)
+        return False
     date_word, counted = DATED.search(text), COUNTDOWN.search(text) or TIME_COUNTED.search(text)
     if not date_word or counted and counted.start() < date_word.start():
         return False

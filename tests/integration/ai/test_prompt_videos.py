@@ -1,5 +1,5 @@
 """The built-in composer judged on its videos (tests/support/prompt_videos.py says how): every
-tuned create prompt (tests/support/ai_prompts.py) and the forty-two sets of ten held-out
+tuned create prompt (tests/support/ai_prompts.py) and the forty-three sets of ten held-out
 prompts (tests/support/ai_prompts_held_out*.py) are composed, saved, given
 sample data, spoken by the offline voices and read at each scene's settled frame of the 720p
 composition; a representative two are rendered to MP4 end to end. The pass rate per check is
@@ -64,6 +64,7 @@ from tests.support.ai_prompts_held_out_39 import HELD_OUT_39
 from tests.support.ai_prompts_held_out_40 import HELD_OUT_40
 from tests.support.ai_prompts_held_out_41 import HELD_OUT_41
 from tests.support.ai_prompts_held_out_42 import HELD_OUT_42
+from tests.support.ai_prompts_held_out_43 import HELD_OUT_43
 from tests.support.prompt_videos import (
     TOLERANCE,
     Verdict,
@@ -164,7 +165,8 @@ HELD_OUT_SETS = {"held-out create prompts": HELD_OUT,
                  "thirty-fifth held-out create prompts": HELD_OUT_35,
                  "thirty-sixth held-out create prompts": HELD_OUT_36,
                  "thirty-seventh held-out create prompts": HELD_OUT_37,
-                 "forty-first held-out create prompts": HELD_OUT_41}  # fmt: skip
+                 "forty-first held-out create prompts": HELD_OUT_41,
+                 "forty-second held-out create prompts": HELD_OUT_42}  # fmt: skip
 
 
 @pytest.mark.parametrize("title", list(HELD_OUT_SETS))
@@ -217,18 +219,35 @@ FORTIETH_AFTER_FIXES = {"no_echo": 1.0, "needs": 0.9, "length": 1.0, "scripts": 
 # run: mean 4.9 %, max 7.9 %.
 
 
-# The forty-second set's rates at its first run, after the forty-first set's fixes and before
-# any change after them (docs/api/ai.md names them): needs 40 %, the other checks 100 %
-# (failing, each a thing said about the recipient in words with no text slot: the cooking
-# class's "the name of the chef teaching them"; the support centre's "the team they're on"; the
-# climbers' "the gear they still need to rent from us", read as an amount in "$"; the
-# kindergarten's "their child's favourite corner of the classroom" and "what their family
-# signed up to bring"; the audiobook app's "their most-replayed narrator"; the youth
-# orchestra's "their section"). Length error at the first run: mean 3.8 %, max 13.7 %.
-# It stays guarded at these rates: changes made after its first run may be checked against it,
-# so it is no longer blind once they are (after this cycle's fixes, not blind: 100 % on every
-# check, length error mean 3.8 %, max 9.9 %, after all of them).
-FORTY_SECOND_MEASURED = {"no_echo": 1.0, "needs": 0.4, "length": 1.0, "scripts": 1.0}
+# The forty-second set passes every check after its fixes (docs/api/ai.md names them; not
+# blind: they were checked against its failures) and joins the sets held to 100 % above. At its
+# first run it was at 40 % on needs (failing, each a thing said about the recipient in words
+# with no text slot: the cooking class's "the name of the chef teaching them"; the support
+# centre's "the team they're on"; the climbers' "the gear they still need to rent from us",
+# read as an amount in "$"; the kindergarten's "their child's favourite corner of the
+# classroom" and "what their family signed up to bring"; the audiobook app's "their
+# most-replayed narrator"; the youth orchestra's "their section"); length error at the first
+# run: mean 3.8 %, max 13.7 %.
+
+
+# The forty-third set's rates at its first run, after the forty-second set's fixes and before
+# any change after them (docs/api/ai.md names them): needs 10 %, the other checks 100 %
+# (failing: the garage's "the make and model of their car" and "the name of the mechanic who
+# looked after their car last time", no text slot, and its "miles driven since their last
+# service", no count; the mobile operator's "their bill this month in dirhams", in "AED" though
+# it names Morocco; the payslip's "their shift pattern", no text slot; the meal kit's "the
+# recipe they rated highest", no text slot; the board game campaign's "the add-ons they chose",
+# no text slot; the vet clinic's "which vaccines are due", no text slot; the software trial's
+# "days left in their free trial", no duration; the delivery riders' earnings and tips, shown
+# in "KSh" where the label, written blind, asks for CLDR's "Ksh" or "KES"; the food
+# wholesaler's "the credit they have left on their account", no amount). Length error at the
+# first run: mean 2.4 %, max 8.6 %. It stays guarded at these rates: changes made after its
+# first run may be checked against it, so it is no longer blind once they are (after this
+# cycle's fixes, not blind: needs 80 %, the other checks 100 %, length error mean 2.7 %, max
+# 7.1 %; the two needs left failed are its labels' signs, written blind and kept as written:
+# Morocco's dirhams are shown in "DH", the sign Moroccans write, where the label asks for CLDR's
+# "د.م." or "MAD", and Kenya's shillings in "KSh" where it asks for CLDR's "Ksh" or "KES").
+FORTY_THIRD_MEASURED = {"no_echo": 1.0, "needs": 0.1, "length": 1.0, "scripts": 1.0}
 
 
 # Sets held to rates under 100 %: each title (what it is now), its prompts and its rates.
@@ -236,9 +255,9 @@ GUARDED_SETS = {
     "thirty-eighth held-out create prompts (tuned on)": (HELD_OUT_38, THIRTY_EIGHTH_AFTER_FIXES),
     "thirty-ninth held-out create prompts (tuned on)": (HELD_OUT_39, THIRTY_NINTH_AFTER_FIXES),
     "fortieth held-out create prompts (tuned on)": (HELD_OUT_40, FORTIETH_AFTER_FIXES),
-    "forty-second held-out create prompts (at its first run's rates)": (
-        HELD_OUT_42,
-        FORTY_SECOND_MEASURED,
+    "forty-third held-out create prompts (at its first run's rates)": (
+        HELD_OUT_43,
+        FORTY_THIRD_MEASURED,
     ),
 }
 
