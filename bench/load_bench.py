@@ -43,6 +43,11 @@ Each run also prints where the machine's CPU went (% of all cores' time: busy in
 API processes, the driver, the rest: Redis, the database, the kernel) and the busiest API
 process's share of one core, which its one event loop cannot pass: what limits N, measured.
 The driver's own garbage collector is kept out of the latencies (bench/driver_gc.py).
+`--warmup S` (default 10; 0 skips): before the main run, S seconds of the same model from the
+same clients, measured apart and printed as such (their renders count in the credit check):
+a new API process opens its pooled connections and prepares each statement on each one under
+its first requests (on PostgreSQL the first POSTs of a process take 50-90 ms), which a process
+in service has long done. The main run then measures the steady state.
 `--pin-driver CPU`: the driver runs on that CPU only and the API processes on the others.
 `--driver`: the customers' HTTP client, `lean` (bench/lean_http.py: keep-alive connections
 over asyncio streams, about a sixth of httpx's CPU per request) or `httpx`.
@@ -574,6 +579,10 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
             try:
                 with api_processes(settings, args.api_processes) as urls:
                     pin(args.pin_driver)
+                    if args.warmup:
+                        warm, _ = await run_load(clients[: args.clients], urls, args.warmup)
+                        print_run(f"warm-up ({args.warmup:.0f} s, not counted)", warm)
+                        out["warmup"] = {k: warm[k] for k in ("endpoints", "errors_5xx")}
                     main_run, _ = await run_load(clients[: args.clients], urls, args.duration)
                     print_run("open loop", main_run)
                     main_run["credits"] = await credit_check(db, clients[: args.clients])
@@ -630,6 +639,7 @@ def parse() -> argparse.Namespace:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     p.add_argument("--clients", type=int, default=100)
     p.add_argument("--duration", type=float, default=60.0)
+    p.add_argument("--warmup", type=float, default=10.0, help="s before the main run (0: none)")
     p.add_argument("--db", choices=("sqlite", "postgres"), default="sqlite")
     p.add_argument("--api-processes", type=int, choices=(1, 2), default=1)
     p.add_argument("--slots", type=int, default=2, help="worker slots announced (none render)")
