@@ -26,6 +26,7 @@ import re
 from app.ai import regex
 from app.ai.counts import done
 from app.ai.kinds import BY_NAME
+from app.ai.phrases import KIND_WORDS
 from app.ai.quantity import Quantity
 from app.ai.timed import WHICH_DUE
 
@@ -65,9 +66,8 @@ DONE_WITH = re.compile(
 # "the name of their dog", "the title of their talk", "the name of their favourite barista",
 # and what kind of thing of theirs it is, one or two ("the make and model of their car", "the
 # breed of their dog", "the colour of their bike")
-KIND_OF = r"(?:name|title|make|model|brand|colou?r|breed|type|size)"
 OF_THEIRS = re.compile(
-    rf"^(?:the|their) ((?:name|title)|{KIND_OF} and (?:the |its )?{KIND_OF}"
+    rf"^(?:the|their) ((?:name|title)|{KIND_WORDS} and (?:the |its )?{KIND_WORDS}"
     rf"|(?:make|model|brand|colou?r|breed|type)) of (?:{WHOSE}|the) ((?:[a-z-]+ )?[a-z-]+)$"
 )
 # "the talk title", "the course name": what is named, with "the"
@@ -344,9 +344,8 @@ def _words(text: str) -> tuple[list[str], bool, bool]:
         # they picked") are said in words with what they did: "Add-ons chosen" (which ones;
         # "the tickets they bought" are things done, counted or not, none in words)
         verb = found.group(2).strip()
-        several = verb in CHOSEN_AS and not _one(words[-1])
-        if several and words[-1] not in VAGUE | {"ones"}:
-            return [*words, CHOSEN_AS.get(verb, verb)], False, True
+        if verb in CHOSEN_AS and not _one(words[-1]) and words[-1] not in VAGUE | {"ones"}:
+            return [*words, CHOSEN_AS[verb]], False, True
         return words, most, chose is not None and words[-1] not in VAGUE
     if found := OF_THEIRS.match(text):
         return [*found.group(2).split(), *found.group(1).split()], False, False
