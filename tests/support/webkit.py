@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from selenium import webdriver
+from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.webkitgtk.options import Options
 from selenium.webdriver.webkitgtk.service import Service
 
@@ -85,3 +86,18 @@ def poll(check: Callable[[], Any], timeout: float, what: str) -> Any:
             return found
         time.sleep(0.2)
     raise AssertionError(f"not within {timeout} s: {what}")
+
+
+def screenshot(driver: webdriver.WebKitGTK, tries: int = 4) -> bytes:
+    """The window as PNG. WebKitGTK's driver now and then answers a screenshot with a bare
+    "unknown error" (500, no message) while the page is busy playing (seen once in CI, right
+    after a press on play); the next try a moment later takes it. Any other failure, or the
+    same one `tries` times running, is raised."""
+    for attempt in range(tries):
+        try:
+            return driver.get_screenshot_as_png()
+        except WebDriverException as error:
+            if attempt == tries - 1 or (error.msg or "").strip():
+                raise
+            time.sleep(0.25)
+    raise AssertionError("unreachable")

@@ -19,7 +19,14 @@ from PIL import Image
 from selenium.webdriver.common.by import By
 
 from tests.support.onview import OnView, charges, on_view_job, sessions
-from tests.support.webkit import poll, virtual_screen, wait_until, webkit, webkit_unavailable
+from tests.support.webkit import (
+    poll,
+    screenshot,
+    virtual_screen,
+    wait_until,
+    webkit,
+    webkit_unavailable,
+)
 
 pytestmark = pytest.mark.slow
 
@@ -44,7 +51,7 @@ def stage_shot(driver: Any) -> bytes:
     scale = driver.execute_script("return window.devicePixelRatio")
     box = [round(v * scale) for v in (rect["x"], rect["y"], rect["x"] + rect["width"],
                                       rect["y"] + rect["height"])]  # fmt: skip
-    with Image.open(io.BytesIO(driver.get_screenshot_as_png())) as window:
+    with Image.open(io.BytesIO(screenshot(driver))) as window:
         return window.convert("RGB").crop(tuple(box)).tobytes()
 
 
@@ -88,7 +95,7 @@ def plays_live(driver: Any, shot: Path) -> dict[str, Any]:
     )
     assert float(lag) < 500, (state, clock)
     assert driver.find_element(By.ID, "rs-download").get_attribute("aria-disabled") == "true"
-    driver.save_screenshot(str(shot))
+    shot.write_bytes(screenshot(driver))
     return state
 
 
