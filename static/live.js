@@ -13,6 +13,12 @@
  * (at the time reached, once the live playback is paused or over). A browser that cannot run
  * the frame (no sandboxed iframes, no AAC audio, a frame that does not start within
  * READY_TIMEOUT_MS or fails) gets the "Preparing your video" state with the poster instead.
+ *
+ * With the voice spoken at the open, the frame loads the page's shell at once (the page laid
+ * out without speech, static/live-shell.js: markup, scripts and fonts load while the voice is
+ * spoken); when the status answer says the live page exists it carries the spoken timeline,
+ * which is sent to the shell (it then boots as the page would), and the soundtrack loads at
+ * once. Without a timeline (a page that differs in more) the frame loads the page whole.
  */
 (function () {
   "use strict";
@@ -46,6 +52,11 @@
   var rafId = null;
   var pollTimer = null;
   var polls = 0;
+  var shellFrame = false; // the frame holds the page's shell, waiting for its timeline
+  var shellListening = false; // the shell said it listens
+  var pendingTimeline = null; // the spoken timeline, until the shell listens
+  var kitUrl = null; // the live page's own URL, once it exists
+  var readyInfo = null; // the frame's "ready", kept until the soundtrack is known
   var ready = null; // the status answer once the video exists
   var state = {
     mode: "loading", // loading | live | preparing | video | unavailable
@@ -55,6 +66,7 @@
     framesShown: 0,
     playRequestedAt: null,
     firstFrameMs: null, // from the first play request to the first frame past 0
+    booted: null, // how the frame's page booted: "shell" (sent its spoken timeline) or "page"
   };
   window.reelsmithLive = state;
 
@@ -86,8 +98,55 @@
     }
   }
 
-  function mount(frameUrl, soundUrl) {
-    if (frame || state.mode !== "loading") return;
+  function mountShell() {
+    frame = document.getElementById("rs-live-frame");
+    if (!frame) return;
+    if (!canRunLive()) {
+      frame.remove();
+      frame = null;
+      fallBack("unsupported");
+      return;
+    }
+    shellFrame = true;
+    // it may have loaded before this page listened: it says "shell" again when asked
+    frame.contentWindow.postMessage({ reelsmithLive: 1, type: "hello" }, "*");
+  }
+
+  function sendTimeline() {
+    if (!shellListening || !pendingTimeline || !frame) return;
+    var message = { reelsmithLive: 1, type: "timeline", timeline: pendingTimeline };
+    pendingTimeline = null;
+    state.booted = "shell";
+    frame.contentWindow.postMessage(message, "*");
+  }
+
+  function startReadyTimer() {
+    readyTimer = setTimeout(function () {
+      if (state.mode === "loading") fallBack("timeout");
+    }, READY_TIMEOUT_MS);
+  }
+
+  function mount(frameUrl, soundUrl, timeline) {
+    if (state.mode !== "loading" || audio.getAttribute("src")) return;
+    kitUrl = frameUrl;
+    if (shellFrame) {
+      // the shell has loaded (or is loading): its timeline, else the page whole; the
+      // soundtrack at once (the page's bytes are on their way already)
+      if (timeline) {
+        pendingTimeline = timeline;
+        sendTimeline();
+      } else {
+        shellFrame = false;
+        frame.src = frameUrl;
+      }
+      audio.preload = "auto";
+      audio.src = soundUrl;
+      audio.load();
+      startReadyTimer();
+      if (readyInfo) onReady(readyInfo); // the frame got the whole page and booted already
+      return;
+    }
+    if (frame) return;
     if (!canRunLive()) {
       var early = document.getElementById("rs-live-frame");
       if (early) early.remove();
@@ -115,9 +174,7 @@
     audio.preload = "none";
     audio.src = soundUrl;
     frame.addEventListener("load", loadSound, { once: true });
-    readyTimer = setTimeout(function () {
-      if (state.mode === "loading") fallBack("timeout");
-    }, READY_TIMEOUT_MS);
+    startReadyTimer();
   }
 
   function loadSound() {
@@ -130,12 +187,22 @@
     if (!frame || event.source !== frame.contentWindow) return;
     var data = event.data;
     if (!data || data.reelsmithLive !== 1) return;
-    if (data.type === "ready" && state.mode === "loading") onReady(data);
+    if (data.type === "shell") {
+      shellListening = true;
+      sendTimeline();
+    } else if (data.type === "ready" && state.mode === "loading") onReady(data);
     else if (data.type === "frame") onFrame(Number(data.t) || 0);
-    else if (data.type === "error") fallBack("error");
+    else if (data.type === "error" && shellFrame && kitUrl) {
+      shellFrame = false; // the timeline did not fit the shell: the page whole
+      state.booted = null;
+      frame.src = kitUrl;
+    } else if (data.type === "error") fallBack("error");
   });
 
   function onReady(info) {
+    readyInfo = info;
+    if (!audio.getAttribute("src")) return; // the soundtrack is not known yet: live once it is
+    if (!state.booted) state.booted = "page";
     clearTimeout(readyTimer);
     state.duration = Number(info.duration) || 0;
     audio.setAttribute("data-reelsmith-scenes", JSON.stringify(info.scenes || []));
@@ -165,6 +232,7 @@
     clearTimeout(readyTimer);
     if (frame) frame.remove();
     frame = null;
+    shellFrame = false;
     audio.pause();
     audio.removeAttribute("src");
     if (poster) poster.hidden = false;
@@ -320,7 +388,7 @@
     // no live page yet (its voice is being spoken: REELSMITH_ON_VIEW_VOICE=open): ask again at
     // once, the server holding the answer until the page exists (?wait), for the first
     // KIT_WAITS asks, so the playback starts as soon as it exists
-    var waiting = !frame && state.mode === "loading" && polls <= KIT_WAITS;
+    var waiting = !audio.getAttribute("src") && state.mode === "loading" && polls <= KIT_WAITS;
     var delay = Math.min(MAX_POLL_S, pollS * Math.pow(1.15, polls));
     if (waiting) delay = failed ? ERROR_POLL_S : 0;
     pollTimer = setTimeout(function () { poll(waiting); }, delay * 1000);
@@ -348,7 +416,9 @@
           setMode("unavailable");
           return null;
         }
-        if (answer.liveUrl && answer.soundUrl) mount(answer.liveUrl, answer.soundUrl);
+        if (answer.liveUrl && answer.soundUrl) {
+          mount(answer.liveUrl, answer.soundUrl, answer.timeline);
+        }
         return schedule();
       }, function () { schedule(true); });
   }
@@ -356,6 +426,7 @@
   var frameUrl = root.getAttribute("data-frame-url");
   var soundUrl = root.getAttribute("data-sound-url");
   if (frameUrl && soundUrl) mount(frameUrl, soundUrl);
+  else if (root.getAttribute("data-shell-url")) mountShell();
   else if (!canRunLive()) fallBack("unsupported");
   schedule();
 })();

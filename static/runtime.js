@@ -945,6 +945,15 @@
       .then(function () { return document.fonts.ready; })
       .then(decodeImages)
       .then(function () {
+        // A live player's shell (static/live-shell.js) boots with the timeline its player
+        // sends once the voice is spoken: the same page, only its timing and words differ.
+        return window.reelsmithTimeline;
+      })
+      .then(function (spoken) {
+        if (spoken) {
+          config = spoken;
+          scenes.forEach(function (record) { record.info = config.scenes[record.order]; });
+        }
         // Text is fitted in layout px: the preview's scaled stage must not be scaled meanwhile.
         var stage = document.getElementById("rs-stage");
         if (stage) stage.style.transform = "";

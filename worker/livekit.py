@@ -7,19 +7,28 @@ will make (voiceovers spoken, timeline planned, page composed).
   scripts are linked from /static/ as on the engine's own server;
 - its whole soundtrack (voice and music, mixed and normalized as the video's), as AAC in M4A,
   which every browser plays.
+
+With the voice spoken at the open (REELSMITH_ON_VIEW_VOICE=open) the poster's task keeps the
+page laid out without speech, the *shell*: the first open's frame loads it (its markup,
+scripts and fonts) while the render speaks the voice. The render then stores, beside the page
+and soundtrack, the spoken timeline alone when the page is the shell with only its timeline
+changed (as it is for every built-in template): the player sends it to the loaded shell, which
+then boots as the page itself would. A page that differs in more is loaded whole.
 """
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import mimetypes
 import tempfile
 from pathlib import Path
 
+from app.composition.page import split_timeline
 from app.config import Settings
 from app.media.ffmpeg import ffmpeg_command, run_ffmpeg
 from app.media.storage import Storage
-from app.renders.onview import live_keys
+from app.renders.onview import live_keys, live_shell_key, live_timeline_key
 from worker.render.encode import step_timeout
 from worker.render.errors import RenderError, RenderTimeout
 from worker.render.pipeline import Prepared
@@ -49,11 +58,40 @@ def sound_args(soundtrack: Path, out: Path) -> list[str]:
     )  # fmt: skip
 
 
+async def store_live_shell(
+    storage: Storage, job_id: str, prepared: Prepared, workdir: Path
+) -> None:
+    """Keep the live page of a job laid out without speech (its shell: see above)."""
+    with tempfile.TemporaryDirectory(dir=workdir) as tmp:
+        page = Path(tmp) / "shell.html"
+        page.write_text(live_page(prepared), encoding="utf-8")
+        await store_video(storage, live_shell_key(job_id), page)
+
+
+def read_text(storage: Storage, key: str) -> str | None:
+    if not storage.exists(key):
+        return None
+    with storage.open(key) as stream:
+        return stream.read().decode("utf-8")
+
+
+def spoken_timeline(shell: str | None, page: str) -> str | None:
+    """The page's timeline JSON when `page` is `shell` with only its timeline changed."""
+    if shell is None:
+        return None
+    before, after = split_timeline(shell), split_timeline(page)
+    if before is None or after is None or before[1] != after[1]:
+        return None
+    return after[0]
+
+
 async def store_live_kit(
     settings: Settings, storage: Storage, job_id: str, prepared: Prepared, soundtrack: Path
 ) -> None:
     """Store the live page and soundtrack of on-view job `job_id` (the soundtrack first: a
-    page without its sound is never offered)."""
+    page without its sound is never offered), and its spoken timeline alone when a shell was
+    kept and the page is that shell with a new timeline (before the page: the player learns of
+    both at once)."""
     page_key, sound_key = live_keys(job_id)
     with tempfile.TemporaryDirectory(dir=soundtrack.parent) as tmp:
         sound = Path(tmp) / "sound.m4a"
@@ -65,6 +103,13 @@ async def store_live_kit(
             timed_out=RenderTimeout,
         )
         await store_video(storage, sound_key, sound)
+        html = live_page(prepared)
+        shell = await asyncio.to_thread(read_text, storage, live_shell_key(job_id))
+        timeline = spoken_timeline(shell, html)
+        if timeline is not None:
+            path = Path(tmp) / "timeline.json"
+            path.write_text(timeline, encoding="utf-8")
+            await store_video(storage, live_timeline_key(job_id), path)
         page = Path(tmp) / "page.html"
-        page.write_text(live_page(prepared), encoding="utf-8")
+        page.write_text(html, encoding="utf-8")
         await store_video(storage, page_key, page)

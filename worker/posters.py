@@ -29,7 +29,7 @@ from app.renders.states import RenderOn
 from app.triggers import outbox
 from app.workdir import temp_dir
 from worker.jobs import job_spec
-from worker.livekit import store_live_kit
+from worker.livekit import store_live_kit, store_live_shell
 from worker.render.browser import BrowserManager, get_browser_manager
 from worker.render.pipeline import mix_soundtrack, prepare
 from worker.render.still import poster_png
@@ -84,8 +84,9 @@ async def capture_poster(
     from the page (worker/render/still.py) and store its live kit (the page and its mixed
     soundtrack); the PNG's path under `workdir`. With REELSMITH_ON_VIEW_VOICE=open nothing is
     spoken: the poster comes from the page laid out without speech (the same settled frame of
-    the same scene; only burned-in captions are not on it) and the render stores the live kit
-    at the first open (worker/tasks.py)."""
+    the same scene; only burned-in captions are not on it), that page is kept as the live
+    page's shell (worker/livekit.py) and the render stores the live kit at the first open
+    (worker/tasks.py)."""
     if settings.on_view_voice == "open":
         audio = spec.audio.model_copy(update={"includeVoiceover": False})
         spec = spec.model_copy(update={"audio": audio})
@@ -95,6 +96,8 @@ async def capture_poster(
     if settings.on_view_voice == "creation":
         soundtrack = await mix_soundtrack(prepared, settings, workdir)
         await store_live_kit(settings, storage, job_id, prepared, soundtrack)
+    else:
+        await store_live_shell(storage, job_id, prepared, workdir)
     return png
 
 

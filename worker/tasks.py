@@ -326,8 +326,8 @@ async def sweep(ctx: dict[str, Any]) -> dict[str, int]:
             session, settings.webhook_deliveries_retention_days
         )
         expired = await onview.expire_unopened(session, settings.on_view_expiry_days)
-    for job_id in expired:  # the live page and soundtrack go; the poster stays
-        for key in onview.live_keys(job_id):
+    for job_id in expired:  # the live player's files go; the poster stays
+        for key in onview.live_file_keys(job_id):
             await asyncio.to_thread(ctx["storage"].delete, key)
     orphaned = stranded = requeued = 0
     for job_id, status, worker_id in rows:

@@ -261,3 +261,21 @@ def render_composition(
         stage={"shape": shape, "width": width, "height": height},
         timeline=timeline_json,
     )
+
+
+# The page's timeline node as composition.html.j2 writes it (its JSON is escaped by `tojson`:
+# no "<" inside, so the node ends at the first "</script>").
+_TIMELINE_NODE = re.compile(
+    r'(<script type="application/json" id="rs-timeline">)(.*?)(</script>)', re.S
+)
+
+
+def split_timeline(page: str) -> tuple[str, str] | None:
+    """A composition page's timeline (the JSON text of its `#rs-timeline` node) and the rest of
+    the page (that node emptied); None for a page without the node. Two pages of one job laid
+    out with and without speech differ, as a rule, in the timeline only (durations, words)."""
+    found = _TIMELINE_NODE.search(page)
+    if found is None:
+        return None
+    rest = page[: found.start(2)] + page[found.end(2) :]
+    return found.group(2), rest

@@ -33,6 +33,9 @@ __all__ = [
     "enqueue_posters",
     "poster_arq_id",
     "live_keys",
+    "live_shell_key",
+    "live_timeline_key",
+    "live_file_keys",
     "on_view_keys",
     "on_view_poster_key",
     "page_poster_key",
@@ -97,9 +100,28 @@ def live_keys(job_id: str) -> tuple[str, str]:
     return f"live/{job_id}.html", f"live/{job_id}.m4a"
 
 
+def live_shell_key(job_id: str) -> str:
+    """With the voice spoken at the open (REELSMITH_ON_VIEW_VOICE=open): the live page laid out
+    without speech, kept by the poster's worker at creation. The first open's frame loads it
+    at once, while the render speaks the voice; its timeline arrives when spoken."""
+    return f"live/{job_id}.shell.html"
+
+
+def live_timeline_key(job_id: str) -> str:
+    """The spoken timeline of a job whose live page is its shell with only the timeline
+    changed (stored by the render at the open, with the live page): what a frame that loaded
+    the shell is sent to play the page."""
+    return f"live/{job_id}.timeline.json"
+
+
+def live_file_keys(job_id: str) -> list[str]:
+    """Every file of the live player: page, soundtrack, shell, spoken timeline."""
+    return [*live_keys(job_id), live_shell_key(job_id), live_timeline_key(job_id)]
+
+
 def on_view_keys(job_id: str) -> list[str]:
-    """Every file an on-view job has before its render: posters, live page, soundtrack."""
-    return [on_view_poster_key(job_id), page_poster_key(job_id), *live_keys(job_id)]
+    """Every file an on-view job has before its render: posters and the live player's files."""
+    return [on_view_poster_key(job_id), page_poster_key(job_id), *live_file_keys(job_id)]
 
 
 def on_view_poster_url(job: RenderJob, storage: Storage) -> str | None:

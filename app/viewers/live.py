@@ -8,7 +8,10 @@ The page polls GET /v/{jobId}/status and swaps the video in when it exists.
 
 GET /v/{jobId}/live     the composition page, sandboxed by its own headers (CSP `sandbox
                         allow-scripts`: an opaque origin, whoever opens it, so its scripts
-                        can reach neither the player page, nor cookies, nor storage)
+                        can reach neither the player page, nor cookies, nor storage); with
+                        the voice spoken at the open and its page not made yet, the page laid
+                        out without speech (its shell, static/live-shell.js), which boots
+                        when the player sends it the spoken timeline
 GET /v/{jobId}/status   the public state of the video: JSON, polled by the player page
 GET /media/videos/{jobId}  the job's video file under a link that exists from creation on
                         (302 to the file; 202 + Retry-After while it is made)
@@ -51,6 +54,7 @@ log = logging.getLogger(__name__)
 bp = Blueprint("viewers_live", __name__)
 
 BRIDGE_JS = ROOT / "static" / "live-frame.js"
+SHELL_JS = ROOT / "static" / "live-shell.js"
 FONTS_PATH = "/static/fonts/"
 FONT_URL = re.compile(r'src: url\("(/static/fonts/[^"]+)"\)')
 # How often the page asks whether the video exists (s); told to the page, which backs off.
@@ -75,22 +79,31 @@ def bridge_script() -> str:
     return BRIDGE_JS.read_text(encoding="utf-8")
 
 
-def with_bridge(page: str) -> str:
+@lru_cache(maxsize=1)
+def shell_script() -> str:
+    """The head of a shell page (static/live-shell.js): it waits for the spoken timeline."""
+    return SHELL_JS.read_text(encoding="utf-8")
+
+
+def with_bridge(page: str, *, shell: bool = False) -> str:
     """The composition page with the bridge script after its own scripts, and its fonts
     preloaded from its head (the runtime asks for them only once the page has booted: on a
-    phone's slow network that is one round trip later)."""
+    phone's slow network that is one round trip later); a `shell` (the page laid out without
+    speech) also gets the script that waits for its spoken timeline, first in its head."""
     script = f"<script>{bridge_script()}</script>\n"
     at = page.rfind("</body>")
     page = page[:at] + script + page[at:] if at >= 0 else page + script
     fonts = dict.fromkeys(FONT_URL.findall(page))
     head = page.find("<head>")
-    if not fonts or head < 0:
+    if head < 0:
         return page
     links = "".join(
         f'\n<link rel="preload" as="font" type="font/woff2" crossorigin href="{url}">'
         for url in fonts
         if url.endswith(".woff2")
     )
+    if shell:
+        links = f"\n<script>{shell_script()}</script>" + links
     head += len("<head>")
     return page[:head] + links + page[head:]
 
@@ -120,17 +133,35 @@ def has_live_kit(storage: Storage, job_id: str) -> bool:
     return all(storage.exists(key) for key in onview.live_keys(job_id))
 
 
-def live_files(storage: Storage, job_id: str) -> tuple[bool, bool]:
-    """Whether the live kit is stored, and the page's WebP poster."""
-    return has_live_kit(storage, job_id), storage.exists(onview.page_poster_key(job_id))
+def live_files(storage: Storage, job_id: str) -> tuple[bool, bool, bool]:
+    """Whether the live kit is stored, the page's WebP poster, and the live page's shell."""
+    return (
+        has_live_kit(storage, job_id),
+        storage.exists(onview.page_poster_key(job_id)),
+        storage.exists(onview.live_shell_key(job_id)),
+    )
 
 
-def read_live_page(storage: Storage, job_id: str) -> str | None:
-    page_key = onview.live_keys(job_id)[0]
-    if not storage.exists(page_key):
+def read_text(storage: Storage, key: str) -> str | None:
+    if not storage.exists(key):
         return None
-    with storage.open(page_key) as stream:
+    with storage.open(key) as stream:
         return stream.read().decode("utf-8")
+
+
+def read_live_page(storage: Storage, job_id: str) -> tuple[str, bool] | None:
+    """The live page, else its shell (True), else None."""
+    page = read_text(storage, onview.live_keys(job_id)[0])
+    if page is not None:
+        return page, False
+    shell = read_text(storage, onview.live_shell_key(job_id))
+    return (shell, True) if shell is not None else None
+
+
+def read_timeline(storage: Storage, job_id: str) -> Any:
+    """The spoken timeline stored for a shell (worker/livekit.py), or None."""
+    text = read_text(storage, onview.live_timeline_key(job_id))
+    return json.loads(text) if text else None
 
 
 async def _start(job: RenderJob) -> str:
@@ -178,10 +209,10 @@ async def live_player(job_id: str, *, embed: bool) -> Response | None:
                 await preempt.make_room(get_db(), pool, settings)  # no slot free: stop a bulk one
         except Exception:  # waiting: the next round (a job's end, the sweep) takes it
             log.exception("on-view render %s not dispatched now; the next round will", job_id)
-    live, webp = await asyncio.to_thread(live_files, storage, job_id)
+    live, webp, shell = await asyncio.to_thread(live_files, storage, job_id)
     token = await new_session(settings, job_id)
     context = player_context(video, settings, token, embed=embed)
-    context.update(live_context(job_id, storage, poster, live))
+    context.update(live_context(job_id, storage, poster, live, shell))
     if webp and poster:  # the page shows the lighter copy; link previews keep the PNG
         context["page_poster_url"] = storage.url(onview.page_poster_key(job_id))
     body = await render_template("viewer.html", **context)
@@ -189,12 +220,16 @@ async def live_player(job_id: str, *, embed: bool) -> Response | None:
     return page_headers(resp, embed=embed)
 
 
-def live_context(job_id: str, storage: Storage, poster: str | None, live: bool) -> dict[str, Any]:
-    """What viewer.html needs besides the normal player's context, in live mode."""
+def live_context(
+    job_id: str, storage: Storage, poster: str | None, live: bool, shell: bool = False
+) -> dict[str, Any]:
+    """What viewer.html needs besides the normal player's context, in live mode (`shell`: the
+    page's shell is stored, so its frame loads while the voice is spoken)."""
     return {
         "live": True,
         "poster_url": poster,
         "live_frame_url": f"/v/{job_id}/live" if live else "",
+        "live_shell_url": f"/v/{job_id}/live" if shell and not live else "",
         "live_sound_url": storage.url(onview.live_keys(job_id)[1]) if live else "",
         "status_url": f"/v/{job_id}/status",
         "status_poll_s": STATUS_POLL_S,
@@ -204,8 +239,8 @@ def live_context(job_id: str, storage: Storage, poster: str | None, live: bool) 
 @bp.get("/v/<job_id>/live")
 @hide
 async def live_frame(job_id: str) -> Response:
-    """The on-view job's composition page for the live player's sandboxed frame (404 once
-    its video exists: the player plays the file)."""
+    """The on-view job's composition page for the live player's sandboxed frame, or its shell
+    while the page is made (404 once its video exists: the player plays the file)."""
     settings = get_settings()
     try:
         async with get_db().session() as session:
@@ -214,12 +249,13 @@ async def live_frame(job_id: str) -> Response:
         return await gone_page()
     except VideoNotFound:
         return await not_found_page()
-    page = None
+    found = None
     if job.render_on == RenderOn.ON_VIEW and job.status != JobStatus.AWAITING_VIEW:
-        page = await asyncio.to_thread(read_live_page, get_storage(settings), job_id)
-    if page is None:
+        found = await asyncio.to_thread(read_live_page, get_storage(settings), job_id)
+    if found is None:
         return await not_found_page()
-    body = with_bridge(page).encode("utf-8")
+    page, shell = found
+    body = with_bridge(page, shell=shell).encode("utf-8")
     resp = Response(body, status=200, content_type="text/html; charset=utf-8")
     if "gzip" in request.headers.get("Accept-Encoding", "").lower():
         # ~100 KB of markup and inline scripts: a quarter of it on a phone's slow network
@@ -229,7 +265,9 @@ async def live_frame(job_id: str) -> Response:
     return frame_headers(resp, settings)
 
 
-def status_body(job: RenderJob, storage: Storage) -> dict[str, Any]:
+def status_body(job: RenderJob, storage: Storage, timeline: bool = False) -> dict[str, Any]:
+    """The public state; with `timeline`, the spoken timeline for a frame that loaded the
+    shell (when the live page is its shell with a new timeline)."""
     ready = service.is_ready(job)
     state = (
         "ready" if ready else "waiting" if job.status == JobStatus.AWAITING_VIEW else "preparing"
@@ -242,6 +280,7 @@ def status_body(job: RenderJob, storage: Storage) -> dict[str, Any]:
         "scenes": [[i, ms] for i, ms in service.scene_starts(job)] if ready else [],
         "liveUrl": f"/v/{job.id}/live" if live else None,
         "soundUrl": storage.url(onview.live_keys(job.id)[1]) if live else None,
+        **({"timeline": read_timeline(storage, job.id) if live else None} if timeline else {}),
     }
 
 
@@ -252,7 +291,9 @@ async def player_status(job_id: str) -> Response:
     what the player page shows next (starts nothing). 404 unknown or failed, 410 deleted.
     `?wait=S` (0-10): while the video is being prepared and its live page does not exist yet,
     the answer is held until it does, at most S seconds (the live player's first frame then
-    follows its voice by a step, not by a polling interval and a round trip)."""
+    follows its voice by a step, not by a polling interval and a round trip); such an answer
+    also carries `timeline`: the spoken timeline a frame that loaded the page's shell is sent
+    (null when the page must be loaded whole)."""
     try:
         wait = float(request.args.get("wait", "0") or 0)
     except ValueError:
@@ -261,7 +302,7 @@ async def player_status(job_id: str) -> Response:
         message = f"wait must be a number of seconds from 0 to {WAIT_MAX_S}"
         return status_json({"error": message}, 400)
     storage = get_storage(get_settings())
-    code, body = await _status(job_id, storage)
+    code, body = await _status(job_id, storage, timeline=bool(wait))
     waits = wait and body.get("state") == "preparing" and not body.get("liveUrl")
     if waits and _held[0] < WAIT_MAX_HELD:
         _held[0] += 1
@@ -269,7 +310,7 @@ async def player_status(job_id: str) -> Response:
             await _until_live(storage, job_id, wait)
         finally:
             _held[0] -= 1
-        code, body = await _status(job_id, storage)
+        code, body = await _status(job_id, storage, timeline=True)
     return status_json(body, code)
 
 
@@ -282,7 +323,9 @@ async def _until_live(storage: Storage, job_id: str, wait: float) -> None:
             return
 
 
-async def _status(job_id: str, storage: Storage) -> tuple[int, dict[str, Any]]:
+async def _status(
+    job_id: str, storage: Storage, timeline: bool = False
+) -> tuple[int, dict[str, Any]]:
     try:
         async with get_db().session() as session:
             job = await service.playable_job(session, job_id)
@@ -292,7 +335,7 @@ async def _status(job_id: str, storage: Storage) -> tuple[int, dict[str, Any]]:
         return 404, {"state": "not_found"}
     if job.status == JobStatus.EXPIRED:
         return 410, {"state": "expired"}
-    return 200, await asyncio.to_thread(status_body, job, storage)
+    return 200, await asyncio.to_thread(status_body, job, storage, timeline)
 
 
 def status_json(body: dict[str, Any], status: int) -> Response:

@@ -1,12 +1,15 @@
 """The live player when the voice waits for the open (REELSMITH_ON_VIEW_VOICE=open): the job is
-created with `"render": "on_view"`, a worker makes its poster only (no voice spoken, no live
-page); the first open shows the poster and "Preparing your video…", starts the render, and the
-render stores the live page and soundtrack before it captures a frame, so the page plays the
-live composition (frames, soundtrack, captions) while the MP4 is still being made; charged once;
-then the MP4 is swapped in and the next open plays it."""
+created with `"render": "on_view"`, a worker makes its poster and keeps the page laid out without
+speech (the live page's shell; no voice spoken, no live page); the first open shows the poster and
+"Preparing your video…" over the frame loading that shell, starts the render, and the render
+stores the spoken timeline, live page and soundtrack before it captures a frame; the shell gets
+the timeline and plays the live composition (frames, soundtrack, captions: the captions exist
+only in the spoken timeline) while the MP4 is still being made; charged once; then the MP4 is
+swapped in and the next open plays it."""
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,7 +19,7 @@ import pytest
 from playwright.async_api import Browser
 
 from app.media.storage import get_storage
-from app.renders.onview import live_keys
+from app.renders.onview import live_keys, live_shell_key, live_timeline_key
 from tests.browser.viewers.test_live_player import open_viewer, plays_live
 from tests.support.onview import OnView, charges, on_view_job
 
@@ -41,10 +44,12 @@ async def test_the_first_open_speaks_the_voice_then_plays_live_before_the_mp4(
     )
     page = viewer.page
     try:
-        # no live page yet: the poster and the preparing note, no frame
+        # no live page yet: the poster and the preparing note over the frame holding the shell,
+        # which waits for its spoken timeline (its runtime has not laid the scenes out)
         assert await page.evaluate("() => window.reelsmithLive.mode") == "loading"
         assert await page.locator("#rs-live-poster").is_visible()
-        assert await page.locator("iframe.rs-live-frame").count() == 0
+        assert storage.exists(live_shell_key(job.job_id))
+        assert await page.locator("iframe.rs-live-frame").count() == 1
         await page.wait_for_function(
             "() => window.reelsmithLive.mode === 'live'", timeout=120_000, polling=100
         )
@@ -52,6 +57,13 @@ async def test_the_first_open_speaks_the_voice_then_plays_live_before_the_mp4(
         # the render stored the kit before its video: the job is still being made
         assert all(storage.exists(key) for key in live_keys(job.job_id))
         assert job.status()["status"] in ("pending", "processing")
+        assert await page.evaluate("() => window.reelsmithLive.booted") == "shell"
+        frame = await (await page.query_selector("iframe.rs-live-frame")).content_frame()
+        spoken = json.loads(storage.open(live_timeline_key(job.job_id)).read())
+        inside = await frame.evaluate(
+            "() => [window.reelsmith.duration, window.reelsmith.scenes.map(s => s.duration)]"
+        )
+        assert inside == [spoken["duration"], [s["duration"] for s in spoken["scenes"]]]
         state = await plays_live(viewer, play="click", shot=tmp_path / "open.png")
         print(f"voice at the open: live player ready {ready_s:.2f} s after the open; first frame "
               f"{state['firstFrameMs']:.0f} ms after the click")  # fmt: skip

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import gzip
+import json
 import re
 import time
 from pathlib import Path
@@ -16,7 +17,7 @@ import pytest
 from app.config import Settings
 from app.media.storage import get_storage
 from app.renders.models import RenderJob
-from app.renders.onview import live_keys, page_poster_key
+from app.renders.onview import live_keys, live_shell_key, live_timeline_key, page_poster_key
 from app.viewers import live
 from tests.support.render_helpers import make_template
 
@@ -138,6 +139,65 @@ async def test_a_status_ask_with_wait_is_held_until_the_live_page_exists(
     await stored
     assert body["liveUrl"] == f"/v/{job_id}/live" and body["soundUrl"]
     assert 0.5 <= held < 2, held  # the page's step (0.2 s) after it was stored, not 8 s
+
+
+def put_text(settings: Settings, tmp_path: Path, key: str, text: str) -> None:
+    path = tmp_path / "put.txt"
+    path.write_text(text)
+    get_storage(settings).put(key, path)
+
+
+def with_timeline(timeline: dict[str, Any]) -> str:
+    return PAGE.replace(
+        "<body>",
+        f'<body><script type="application/json" id="rs-timeline">{json.dumps(timeline)}</script>',
+    )
+
+
+async def test_a_shell_loads_while_the_voice_is_spoken_then_gets_its_timeline(
+    app, client, make_user, settings, tmp_path
+):
+    """With the voice spoken at the open, the poster's worker keeps the page laid out without
+    speech (the shell): the first open's frame loads it at once, with the script that makes it
+    wait for its spoken timeline; the held status answer carries that timeline when the render
+    has stored it (null when the page must be loaded whole); then the frame's URL serves the
+    page itself."""
+    user = await make_user(credits=3)
+    job_id = await create_on_view(client, user, await make_template(app, user.account.id))
+    put_text(settings, tmp_path, live_shell_key(job_id), with_timeline({"duration": 1000}))
+    assert (await client.get(f"/v/{job_id}/live")).status_code == 404  # nothing started
+
+    opened = await (await client.get(f"/v/{job_id}")).get_data(as_text=True)
+    assert f'data-shell-url="/v/{job_id}/live"' in opened and 'data-frame-url=""' in opened
+    assert f'<iframe id="rs-live-frame" class="rs-live-frame" src="/v/{job_id}/live"' in opened
+    frame = await client.get(f"/v/{job_id}/live")
+    html = await frame.get_data(as_text=True)
+    assert frame.status_code == 200
+    assert frame.headers["Content-Security-Policy"].startswith("sandbox allow-scripts;")
+    head = html[html.index("<head>") : html.index("</head>")]
+    assert "window.reelsmithTimeline = new Promise" in head  # before the page's own scripts
+    assert '"duration": 1000' in html and 'type: "ready"' in html  # the shell, and the bridge
+    code, body = await status(client, job_id, wait=0.3)
+    assert (code, body["state"], body["liveUrl"], body["timeline"]) == (
+        200,
+        "preparing",
+        None,
+        None,
+    )
+    assert "timeline" not in (await status(client, job_id))[1]  # only answers to a held ask
+
+    spoken = {"duration": 2500, "scenes": [{"index": 0, "duration": 2500, "words": []}]}
+    put_text(settings, tmp_path, live_timeline_key(job_id), json.dumps(spoken))
+    store_kit(settings, tmp_path, job_id)
+    code, body = await status(client, job_id, wait=1)
+    assert (body["liveUrl"], body["timeline"]) == (f"/v/{job_id}/live", spoken)
+    page = await (await client.get(f"/v/{job_id}/live")).get_data(as_text=True)
+    assert "reelsmithTimeline" not in page and "window.reelsmith = {}" in page  # the page itself
+    again = await (await client.get(f"/v/{job_id}")).get_data(as_text=True)
+    assert 'data-shell-url=""' in again and f'data-frame-url="/v/{job_id}/live"' in again
+
+    get_storage(settings).delete(live_timeline_key(job_id))  # a page that differs in more
+    assert (await status(client, job_id, wait=1))[1]["timeline"] is None
 
 
 async def test_held_status_asks_are_bounded_per_process(

@@ -411,7 +411,7 @@ async def test_the_sweep_expires_renders_on_view_nobody_opened_and_keeps_their_p
     kept = tmp_path / "f"
     kept.write_bytes(b"x")
     for job_id in (old, fresh):
-        for key in (onview.on_view_poster_key(job_id), *onview.live_keys(job_id)):
+        for key in (onview.on_view_poster_key(job_id), *onview.live_file_keys(job_id)):
             storage.put(key, kept)
     async with app.config["REELSMITH_DB"].session() as session:
         job = await session.get(RenderJob, old)
@@ -421,8 +421,8 @@ async def test_the_sweep_expires_renders_on_view_nobody_opened_and_keeps_their_p
     assert (await job_row(app, old)).status == "expired"
     assert (await job_row(app, fresh)).status == "awaiting_view"
     assert storage.exists(onview.on_view_poster_key(old))  # emails still show it
-    assert not any(storage.exists(k) for k in onview.live_keys(old))
-    assert all(storage.exists(k) for k in onview.live_keys(fresh))
+    assert not any(storage.exists(k) for k in onview.live_file_keys(old))  # shell, timeline too
+    assert all(storage.exists(k) for k in onview.live_file_keys(fresh))
 
     status = await (await client.get(f"/api/render/{old}", headers=user.headers)).get_json()
     assert status["status"] == "expired" and status["thumbnailUrl"].endswith(f"{old}.0.png")

@@ -23,7 +23,7 @@ from app.db import Database
 from app.media.storage import get_storage
 from app.renders.job import load_job_spec
 from app.renders.models import RenderJob
-from app.renders.onview import live_keys, on_view_poster_key, page_poster_key
+from app.renders.onview import live_keys, live_shell_key, on_view_poster_key, page_poster_key
 from worker.posters import make_poster
 from worker.render.browser import BrowserManager
 from worker.render.pipeline import render_video
@@ -84,7 +84,8 @@ async def test_with_the_voice_at_the_open_the_poster_is_the_same_frame_and_nothi
 ):
     """REELSMITH_ON_VIEW_VOICE=open: the poster comes from the page laid out without speech
     (the settled frame of the same scene: the same picture as with the voice spoken) and no
-    live kit is stored (the render stores it at the first open)."""
+    live kit is stored (the render stores it at the first open); that page is kept as the
+    live page's shell."""
     posters = {}
     for voice_at in ("creation", "open"):
         settings = settings_factory(allow_private_urls=True, on_view_voice=voice_at)
@@ -92,6 +93,7 @@ async def test_with_the_voice_at_the_open_the_poster_is_the_same_frame_and_nothi
         job_id = await add_job(db, SPOKEN)
         assert await make_poster(settings, db, storage, job_id, manager) == "made"
         assert [storage.exists(k) for k in live_keys(job_id)] == [voice_at == "creation"] * 2
+        assert storage.exists(live_shell_key(job_id)) == (voice_at == "open")
         png = storage.fetch(on_view_poster_key(job_id), tmp_path / f"{voice_at}.png")
         with Image.open(png) as image:
             posters[voice_at] = np.asarray(image.convert("RGB"), dtype=np.int16)
