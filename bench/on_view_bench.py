@@ -4,6 +4,7 @@ how fast an opened video plays and then exists as a file.
     .venv/bin/python bench/on_view_bench.py [--sample 4] [--opens 6] [--bulk 6]
                                             [--recipients 1000] [--open-rate 0.2]
                                             [--voice-at creation|open]
+                                            [--phone-cpu devtools|quota]
 
 A real API (Hypercorn) and one `reelsmith worker` process (2 job slots) on a temporary SQLite
 database, media folder and Redis namespace, the built-in `pulse` template (720p30, neural
@@ -25,7 +26,10 @@ voiceover, about 17 s of video).
 2. Open to first frame. With the worker stopped (the viewer's device is not the render
    server), `--opens` on-view pages are opened in Chromium, each in a fresh browser context,
    play is pressed as soon as the live player is ready, and the time to the first frame past
-   0 is taken: desktop unthrottled, and a phone (390x844, "Fast 3G", CPU 4x slower). With
+   0 is taken: desktop unthrottled, and a phone (390x844, "Fast 3G", CPU 4x slower: by
+   DevTools' throttling, which keeps most of a core of this 2-core machine busy while it
+   throttles, so with a worker running it slows the server's work too; or, `--phone-cpu
+   quota`, by a cgroup of a quarter of one core for the phone's whole browser). With
    `--voice-at open` (REELSMITH_ON_VIEW_VOICE=open: the poster made at creation, the voice
    and live page by the render the open starts) a warm, idle worker runs instead, each open
    is another job, and its render is waited for before the next open.
@@ -40,6 +44,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import statistics
@@ -49,6 +54,7 @@ import tempfile
 import threading
 import time
 import uuid
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -75,6 +81,10 @@ PHONE: dict[str, Any] = {
     "is_mobile": True,
     "has_touch": True,
 }
+# The phone's CPU by cgroup (--phone-cpu quota): a quarter of one core of this machine for
+# its whole browser (DevTools' 4x slows the page's main thread only: this is slower).
+PHONE_CPU_QUOTA = 0.25
+CPU_CGROUPS = Path("/sys/fs/cgroup/cpu")
 FAST_3G = {
     "offline": False,
     "latency": 150,
@@ -196,16 +206,44 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
 
 
-async def first_frame(browser: Browser, url: str, phone: bool) -> dict[str, float]:
+@contextlib.contextmanager
+def viewer_cgroup(quota: float) -> Iterator[Path]:
+    """A cgroup (v1 `cpu` controller) whose processes get at most `quota` of one core, and a
+    script that starts Chromium in it (every process the browser forks stays in it)."""
+    group = CPU_CGROUPS / f"reelsmith-bench-viewer-{os.getpid()}"
+    group.mkdir()
+    try:
+        (group / "cpu.cfs_period_us").write_text("100000")
+        (group / "cpu.cfs_quota_us").write_text(str(round(quota * 100_000)))
+        with tempfile.TemporaryDirectory() as tmp:
+            script = Path(tmp) / "chromium-in-cgroup"
+            script.write_text(
+                f'#!/bin/sh\necho $$ > "{group}/cgroup.procs"\nexec "{chromium_path()}" "$@"\n'
+            )
+            script.chmod(0o755)
+            yield script
+    finally:
+        for pid in (group / "cgroup.procs").read_text().split():
+            with contextlib.suppress(OSError):
+                (CPU_CGROUPS / "cgroup.procs").write_text(pid)
+        group.rmdir()
+
+
+async def first_frame(
+    browser: Browser, url: str, phone: bool, devtools_cpu: bool = True
+) -> dict[str, float]:
     """Open the page in a fresh context, press play once the live player is ready: ms from
-    the open to the live player ready, from the press to the first frame, and in all."""
+    the open to the live player ready, from the press to the first frame, and in all
+    (`devtools_cpu`: the phone's CPU slowed by DevTools' throttling, else by the browser's
+    cgroup)."""
     context = await browser.new_context(**(PHONE if phone else {}))
     page = await context.new_page()
     try:
         if phone:
             cdp = await context.new_cdp_session(page)
             await cdp.send("Network.emulateNetworkConditions", FAST_3G)
-            await cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
+            if devtools_cpu:
+                await cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
         started = time.monotonic()
         await page.goto(url)
         await page.wait_for_function("() => window.reelsmithLive.mode === 'live'", timeout=60_000)
@@ -216,39 +254,63 @@ async def first_frame(browser: Browser, url: str, phone: bool) -> dict[str, floa
         )
         done = time.monotonic()
         tap = float(await page.evaluate("() => window.reelsmithLive.firstFrameMs"))
+        booted = await page.evaluate("() => window.reelsmithLive.booted || 'page'")
+        marks = await page.evaluate("() => window.reelsmithLive.marks || {}")
         return {
             "ready_ms": (ready - started) * 1000,
             "tap_to_frame_ms": tap,
             "open_to_frame_ms": (done - started) * 1000,
+            "booted": booted,
+            "marks": marks,
         }
     finally:
         await context.close()
 
 
 async def measure_opens(
-    base: str, ids: dict[str, list[str]], rendered: Any = None
+    base: str, ids: dict[str, list[str]], rendered: Any = None, phone_cpu: str = "devtools"
 ) -> dict[str, Any]:
     """Open to first frame of the pages of `ids` (per profile); `rendered(job_id)`, when
-    given, waits after each open for that video's render (so each open finds the worker idle)."""
+    given, waits after each open for that video's render (so each open finds the worker idle).
+    The phone's CPU 4x slower: `devtools` (DevTools' throttling, which keeps most of a core of
+    this machine busy while it throttles: measured 0.88 of a core with the page idle) or
+    `quota` (the phone's browser in a cgroup of a quarter of one core, nothing else slowed)."""
     out: dict[str, Any] = {}
-    async with async_playwright() as pw:
+    async with async_playwright() as pw, contextlib.AsyncExitStack() as stack:
         browser = await pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
-        try:
-            for profile, phone in (("desktop", False), ("phone_fast3g_cpu4x", True)):
-                runs = []
-                for job_id in ids[profile]:
-                    runs.append(await first_frame(browser, f"{base}/v/{job_id}", phone))
-                    if rendered is not None:
-                        await asyncio.to_thread(rendered, job_id)
-                out[profile] = {
-                    name: {
-                        "p50": round(statistics.median([r[name] for r in runs])),
-                        "p95": round(pct([r[name] for r in runs], 0.95)),
-                    }
-                    for name in ("ready_ms", "tap_to_frame_ms", "open_to_frame_ms")
+        stack.push_async_callback(browser.close)
+        phone_browser = browser
+        if phone_cpu == "quota":
+            script = stack.enter_context(viewer_cgroup(PHONE_CPU_QUOTA))
+            phone_browser = await pw.chromium.launch(
+                executable_path=str(script), args=CHROMIUM_ARGS
+            )
+            stack.push_async_callback(phone_browser.close)
+        for profile, phone in (("desktop", False), ("phone_fast3g_cpu4x", True)):
+            runs = []
+            for job_id in ids[profile]:
+                runs.append(
+                    await first_frame(
+                        phone_browser if phone else browser,
+                        f"{base}/v/{job_id}",
+                        phone,
+                        devtools_cpu=phone_cpu == "devtools",
+                    )
+                )
+                if rendered is not None:
+                    await asyncio.to_thread(rendered, job_id)
+            out[profile] = {
+                name: {
+                    "p50": round(statistics.median([r[name] for r in runs])),
+                    "p95": round(pct([r[name] for r in runs], 0.95)),
                 }
-        finally:
-            await browser.close()
+                for name in ("ready_ms", "tap_to_frame_ms", "open_to_frame_ms")
+            }
+            # how the frames booted: "shell" (loaded at the open, sent the spoken timeline)
+            out[profile]["booted"] = [r["booted"] for r in runs]
+            # ms from the navigation's start: the shell listening, the live page named by
+            # the status answer, the frame ready
+            out[profile]["marks"] = [r["marks"] for r in runs]
     return out
 
 
@@ -288,7 +350,10 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         }
     )
     campaign_key, bulk_key = asyncio.run(seed(settings))
-    result: dict[str, Any] = {"load_avg_at_start": round(os.getloadavg()[0], 2)}
+    result: dict[str, Any] = {
+        "load_avg_at_start": round(os.getloadavg()[0], 2),
+        "phone_cpu": args.phone_cpu,
+    }
     with live_server(settings, port) as base:
         api, bulk = Api(base, campaign_key), Api(base, bulk_key)
         n = args.sample
@@ -365,7 +430,9 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         # live page when the page is opened (and renders the video, waited for before the next)
         if args.voice_at == "creation":
             profiles = {"desktop": live_ids, "phone_fast3g_cpu4x": live_ids}
-            result["first_frame"] = asyncio.run(measure_opens(base, profiles))
+            result["first_frame"] = asyncio.run(
+                measure_opens(base, profiles, phone_cpu=args.phone_cpu)
+            )
         else:
             profiles = {
                 "desktop": live_ids[: args.opens],
@@ -382,6 +449,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                         base,
                         profiles,
                         lambda j: wait_until(lambda: all_complete(api, [j]), 900, "a render"),
+                        phone_cpu=args.phone_cpu,
                     )
                 )
             finally:
@@ -442,6 +510,14 @@ def main() -> None:
         choices=("creation", "open"),
         default="creation",
         help="REELSMITH_ON_VIEW_VOICE: the voice spoken with the poster or at the first open",
+    )
+    parser.add_argument(
+        "--phone-cpu",
+        choices=("devtools", "quota"),
+        default="devtools",
+        help="how the phone's CPU is made 4x slower: DevTools' throttling (which keeps most of "
+        "a core of this machine busy meanwhile) or a cgroup of a quarter of one core for the "
+        "phone's browser (root, cgroup v1 cpu controller)",
     )
     result = run(parser.parse_args())
     cpu = result["cpu"]

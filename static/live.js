@@ -67,6 +67,9 @@
     playRequestedAt: null,
     firstFrameMs: null, // from the first play request to the first frame past 0
     booted: null, // how the frame's page booted: "shell" (sent its spoken timeline) or "page"
+    // when (ms since this page's navigation began) the shell listened, the status named the
+    // live page, and the frame was ready
+    marks: { shell: null, kit: null, ready: null },
   };
   window.reelsmithLive = state;
 
@@ -129,6 +132,7 @@
   function mount(frameUrl, soundUrl, timeline) {
     if (state.mode !== "loading" || audio.getAttribute("src")) return;
     kitUrl = frameUrl;
+    state.marks.kit = Math.round(performance.now());
     if (shellFrame) {
       // the shell has loaded (or is loading): its timeline, else the page whole; the
       // soundtrack at once (the page's bytes are on their way already)
@@ -188,6 +192,7 @@
     var data = event.data;
     if (!data || data.reelsmithLive !== 1) return;
     if (data.type === "shell") {
+      if (state.marks.shell === null) state.marks.shell = Math.round(performance.now());
       shellListening = true;
       sendTimeline();
     } else if (data.type === "ready" && state.mode === "loading") onReady(data);
@@ -203,6 +208,7 @@
     readyInfo = info;
     if (!audio.getAttribute("src")) return; // the soundtrack is not known yet: live once it is
     if (!state.booted) state.booted = "page";
+    state.marks.ready = Math.round(performance.now());
     clearTimeout(readyTimer);
     state.duration = Number(info.duration) || 0;
     audio.setAttribute("data-reelsmith-scenes", JSON.stringify(info.scenes || []));
