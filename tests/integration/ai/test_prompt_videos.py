@@ -1,5 +1,5 @@
 """The built-in composer judged on its videos (tests/support/prompt_videos.py says how): every
-tuned create prompt (tests/support/ai_prompts.py) and the forty-three sets of ten held-out
+tuned create prompt (tests/support/ai_prompts.py) and the forty-four sets of ten held-out
 prompts (tests/support/ai_prompts_held_out*.py) are composed, saved, given
 sample data, spoken by the offline voices and read at each scene's settled frame of the 720p
 composition; a representative two are rendered to MP4 end to end. The pass rate per check is
@@ -65,6 +65,7 @@ from tests.support.ai_prompts_held_out_40 import HELD_OUT_40
 from tests.support.ai_prompts_held_out_41 import HELD_OUT_41
 from tests.support.ai_prompts_held_out_42 import HELD_OUT_42
 from tests.support.ai_prompts_held_out_43 import HELD_OUT_43
+from tests.support.ai_prompts_held_out_44 import HELD_OUT_44
 from tests.support.prompt_videos import (
     TOLERANCE,
     Verdict,
@@ -250,6 +251,20 @@ FORTIETH_AFTER_FIXES = {"no_echo": 1.0, "needs": 0.9, "length": 1.0, "scripts": 
 FORTY_THIRD_MEASURED = {"no_echo": 1.0, "needs": 0.1, "length": 1.0, "scripts": 1.0}
 
 
+# The forty-fourth set's rates at its first run, after the forty-third set's fixes and before
+# any change after them (docs/api/ai.md names them): needs 30 %, the other checks 100 %
+# (failing, each a thing said about the recipient in words with no text slot unless said:
+# the self-storage facility's "the size of their unit (like 10x10)"; the pest control
+# company's "which pests we treated for", read as a count, and "the technician who came out",
+# and its "the date of the next visit", no second date beside "the date of the visit"; the
+# phone repair shop's "what we fixed"; the bridal boutique's "the designer of the gown they
+# chose"; the roofing company's "the surveyor's name"; the carpooling app's "the colleague they
+# carpooled with most"; the letting agency's "the address of the flat"). Length error at the
+# first run: mean 3.7 %, max 8.2 %. It stays guarded at these rates: changes made after its
+# first run may be checked against it, so it is no longer blind once they are.
+FORTY_FOURTH_MEASURED = {"no_echo": 1.0, "needs": 0.3, "length": 1.0, "scripts": 1.0}
+
+
 # Sets held to rates under 100 %: each title (what it is now), its prompts and its rates.
 GUARDED_SETS = {
     "thirty-eighth held-out create prompts (tuned on)": (HELD_OUT_38, THIRTY_EIGHTH_AFTER_FIXES),
@@ -258,6 +273,10 @@ GUARDED_SETS = {
     "forty-third held-out create prompts (at its first run's rates)": (
         HELD_OUT_43,
         FORTY_THIRD_MEASURED,
+    ),
+    "forty-fourth held-out create prompts (at its first run's rates)": (
+        HELD_OUT_44,
+        FORTY_FOURTH_MEASURED,
     ),
 }
 
