@@ -25,6 +25,7 @@ import re
 
 from app.ai import regex
 from app.ai.counts import done
+from app.ai.genres import WHICH_DONE
 from app.ai.kinds import BY_NAME
 from app.ai.phrases import KIND_WORDS
 from app.ai.quantity import Quantity
@@ -64,14 +65,30 @@ DONE_WITH = re.compile(
     r"((?: [a-z']+){1,4})$"
 )
 # "the name of their dog", "the title of their talk", "the name of their favourite barista",
-# and what kind of thing of theirs it is, one or two ("the make and model of their car", "the
-# breed of their dog", "the colour of their bike")
+# what kind of thing of theirs it is, one or two ("the make and model of their car", "the
+# breed of their dog", "the colour of their bike"), its size and where it is ("the size of
+# their unit", "the address of the flat")
 OF_THEIRS = re.compile(
     rf"^(?:the|their) ((?:name|title)|{KIND_WORDS} and (?:the |its )?{KIND_WORDS}"
-    rf"|(?:make|model|brand|colou?r|breed|type)) of (?:{WHOSE}|the) ((?:[a-z-]+ )?[a-z-]+)$"
+    rf"|(?:make|model|brand|colou?r|breed|type|size|address)) of (?:{WHOSE}|the)"
+    r" ((?:[a-z-]+ )?[a-z-]+)$"
 )
-# "the talk title", "the course name": what is named, with "the"
-THE_NAMED = re.compile(r"^the ((?:[a-z-]+ ){1,2}(?:title|name))$")
+# "the talk title", "the course name", "the surveyor's name": what is named, with "the"
+THE_NAMED = re.compile(r"^the ((?:[a-z'-]+ ){1,2}(?:title|name))$")
+# Who made a thing of theirs, of one they chose or have ("the designer of the gown they chose",
+# "the maker of their violin"): the thing's maker ("Gown designer").
+MADE_BY = re.compile(
+    rf"^(?:the|their) (designer|maker|architect|author|builder|artist) of (?:{WHOSE}|the)"
+    r" ((?:[a-z-]+ )?[a-z-]+)(?: (?:that |which )?(?:they|you)(?:'ve| have)? [a-z]+)?$"
+)
+# A person who served them, named by what they did ("the technician who came out", "the nurse
+# who looked after them"): that person, as "the name of the mechanic who …" is.
+PERSON_WHO = re.compile(r"^(?:the|their|our) ((?:[a-z-]+ )?[a-z-]+) (?:who|that) [a-z]+")
+# What we did for them, named by the work ("what we fixed", "what we replaced"): the work done.
+WORK_DONE = re.compile(
+    r"^what (?:we|we've|we have|our [a-z-]+) (?:fixed|repaired|replaced|serviced|installed"
+    r"|treated|cleaned|changed|mended|checked|worked on)$"
+)
 # A person named with what they do for the recipient after them ("the name of the chef teaching
 # them", "the name of the instructor who will teach them"): that person, if a person (PEOPLE).
 PERSON_DOING = re.compile(
@@ -322,6 +339,20 @@ def _ours(text: str) -> list[str]:
     return [*who, "name"] if who and who[-1] in PEOPLE else []
 
 
+def _served(text: str) -> list[str]:
+    """The words naming who made a thing of theirs or served them, which things were done or
+    the work done ("the designer of the gown they chose": gown designer; "the technician who
+    came out": technician; "which pests we treated for": pests treated; "what we fixed": work
+    done), each one thing said in words; none for any other phrase."""
+    if found := MADE_BY.match(text):
+        return [found.group(2).split()[-1], found.group(1)]
+    if (found := PERSON_WHO.match(text)) and found.group(1).split()[-1] in PEOPLE:
+        return found.group(1).split()[-1:]
+    if found := WHICH_DONE.match(text):
+        return [*found.group(1).split()[-2:], found.group(2)]
+    return ["work", "done"] if WORK_DONE.match(text) else []
+
+
 def _words(text: str) -> tuple[list[str], bool, bool]:
     """The words naming what is theirs (none when the phrase names nothing of theirs), whether
     it is the one they did something with most, and whether it is the one they have or do as
@@ -349,11 +380,18 @@ def _words(text: str) -> tuple[list[str], bool, bool]:
         return words, most, chose is not None and words[-1] not in VAGUE
     if found := OF_THEIRS.match(text):
         return [*found.group(2).split(), *found.group(1).split()], False, False
+    if served := _served(text):
+        return served, False, True
     if found := WHICH_DUE.match(text):  # "which vaccines are due": "Vaccines due"
         return [*found.group(1).split()[-2:], found.group(2)], False, True
     if found := THE_NAMED.match(text):
         return found.group(1).split(), False, False
     return [], False, False
+
+
+# A request's verb opening the phrase ("Show the address of the flat", "include their
+# section"): no word of what it asks for.
+SHOW = re.compile(r"^(?:please )?(?:show|include|add|list|mention|feature) (?=the |their |your )")
 
 
 def attribute(pos: int, phrase: str, before: str = "") -> Quantity | None:
@@ -362,6 +400,7 @@ def attribute(pos: int, phrase: str, before: str = "") -> Quantity | None:
     if WITH_BEFORE.search(before):
         return None
     text = " ".join(regex.findall(r"[a-z0-9'-]+", phrase.lower()))
+    text = SHOW.sub("", text)  # "Show the address of the flat": the address
     if (named := _identifier(text)) is not None:
         key = regex.sub(r"[^a-z0-9]+", "_", "_".join(named).lower()).strip("_")
         label = " ".join([named[0].capitalize(), *named[1:]])

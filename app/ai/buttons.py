@@ -115,9 +115,18 @@ def asked_button(prompt: str) -> str | None:
             owner = _owner_words(words, lead)
             if echoes(shown, prompt) and lead < owner < len(words):
                 shown = " ".join([*shown.split(" ")[:lead], "your", *words[owner:]])
+            if echoes(shown, prompt) and (cut := _where_to(words)):
+                # ...or where it is done is the prompt's ("cash out to M-Pesa": "Cash out")
+                shown = " ".join(shown.split(" ")[:cut]) + (" now" if cut == 1 else "")
             if not echoes(shown, prompt):
                 return shown
     return None
+
+
+def _where_to(words: list[str]) -> int:
+    """How many words a button's verb and its particle take before where or with what it is
+    done ("cash out to M-Pesa": 2), 0 when nothing follows them."""
+    return next((i for i, w in enumerate(words) if i and w.lower() in OF_WHAT), 0)
 
 
 ARTICLES = {"a", "an", "the", "some", "another"}

@@ -1,6 +1,6 @@
 """What a phrase names that is no measure: what the video is ("a usage video for customers"),
-a picture or a map of something, a button, which things are due (moved out of
-app/ai/quantities.py, which reads the rest)."""
+a picture or a map of something, a button, which things are due or were done, the things
+they chose (moved out of app/ai/quantities.py, which reads the rest)."""
 
 from __future__ import annotations
 
@@ -38,7 +38,24 @@ def genre(tokens: list[str]) -> bool:
     return any(t in GENRES and n not in COUNT_NOUNS for t, n in zip(tokens, after, strict=True))
 
 
+# Which of several things were done to or for them ("which pests we treated for", "which
+# rooms they cleaned"): the things, with what was done, said in words.
+WHICH_DONE = re.compile(
+    r"^which ((?:[a-z-]+ ){0,2}[a-z-]+) (?:we|they|you|our [a-z-]+)(?:'ve| have)? ([a-z]+ed)"
+    r"(?: (?:for|on|in|at|with))?$"
+)
+# Several things they chose or selected among what is on offer ("the extras they chose"):
+# which ones, said in words; "the tickets they bought" and "the apples they picked" (a verb
+# that also says gathering) stay counts.
+CHOSEN_THINGS = re.compile(
+    r"^the (?:[a-z-]+ ){0,2}[a-z-]+s (?:that |which )?(?:they|you)(?:'ve| have)?"
+    r" (?:chose|selected)$"
+)
+
+
 def shows_not_counts(text: str) -> bool:
     """Whether the phrase shows something or says what a button does, or which things are due
-    ("which vaccines are due": said in words, app/ai/attributes.py), not how many."""
-    return bool(PICTURE_OF.match(text) or BUTTON_TO.match(text) or WHICH_DUE.match(text))
+    or were done ("which vaccines are due", "which pests we treated for") or the things they
+    chose (each said in words, app/ai/attributes.py), not how many."""
+    which = WHICH_DUE.match(text) or WHICH_DONE.match(text) or CHOSEN_THINGS.match(text)
+    return bool(PICTURE_OF.match(text) or BUTTON_TO.match(text) or which)

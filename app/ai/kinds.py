@@ -185,6 +185,18 @@ HEADS = {"photo", "photos", "picture", "pictures", "image", "images", "map", "lo
 
 # Words that name no scene after these ("a cold snap", "ginger snaps": no photo).
 NOT_AFTER = {"snap": ("cold", "ginger", "brandy"), "snaps": ("cold", "ginger", "brandy")}
+# A quote for work, a price ("the total quote in kroner", "the date the quote expires", "accept
+# the quote"): no one's words.
+PRICE_QUOTE = re.compile(
+    r"\bquotes? (?:in|of) (?:[a-z]+ ){0,2}(?:[a-z]+s|[€£$¥₹]|\d)|\bquotes? (?:expires?|expiry"
+    r"|is valid|valid until|total|amount|price)\b|\b(?:accept|approve) (?:the |our |your |their )?"
+    r"quote\b|\b(?:price|free|total|written|repair|building|roofing) quotes?\b"
+)
+# A survey of a building or land is an inspection, not a poll ("a roof survey").
+SURVEYED = re.compile(
+    r"\b(?:roof|site|building|property|land|structural|home|house|homebuyer|damp|drone"
+    r"|boundary|condition|asbestos|measured|topographic(?:al)?|valuation) surveys?\b"
+)
 # A shot is a picture where a determiner leads it, with at most two words between that say
 # what or how ("a group shot", "their summit shot", "a shot of them at the top"); not a drink,
 # a jab or a stroke ("a tequila shot", "a flu shot", "a jump shot"), a chance ("a shot at the
@@ -207,6 +219,11 @@ def _named_otherwise(word: str, text: str, start: int, end: int) -> bool:
     before = regex.search(r"([a-z]+)\s+$", text[:start])
     if before and before.group(1) in NOT_AFTER.get(word, ()):
         return True
+    if word in ("quote", "quotes") and PRICE_QUOTE.search(text):
+        # a price quote named anywhere is what "quote" says, unless someone's words follow
+        return not regex.match(r"\s+(?:from|by)\b", text[end:])
+    if word in ("survey", "surveys") and SURVEYED.search(text):
+        return True  # "a roof survey" is an inspection, and "the survey" then is that one
     if word != "shot":
         return False
     led = SHOT_LED.search(text[max(0, start - 40) : start])
@@ -343,7 +360,7 @@ def detect_use_case(
     """The use case the prompt names first (a specific one before a generic "review" or
     "thank you"), not counting what its call to action does, the words of a quantity it
     names (`spans`: "shopping trips" is a count, "the renewal date" a date), what the sender
-    runs or what a poll asks."""
+    runs, what a poll asks or a survey of a building."""
     text = CTA_PHRASE.sub(lambda m: " " * len(m.group(0)), text)
     text = SENDER.sub(lambda m: " " * len(m.group(0)), text)
     text = SENDER_RUNS.sub(lambda m: " " * len(m.group(0)), text)
@@ -351,6 +368,8 @@ def detect_use_case(
     text = POLL_ASKS.sub(lambda m: m.group(1) + " " * len(m.group(2)), text)
     for start, end in spans:
         text = text[:start] + " " * (end - start) + text[end:]
+    if SURVEYED.search(text):  # "a roof survey", "the survey" then: an inspection, no poll
+        text = regex.sub(r"\bsurveys?\b", lambda m: " " * len(m.group(0)), text)
     best: tuple[bool, int, int] | None = None
     for order, (name, words, _, _) in enumerate(USE_CASES):
         found = [at for at in (_first(text, w) for w in words) if at >= 0]

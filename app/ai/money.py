@@ -122,10 +122,21 @@ def money(
         cue = True
     if not cue:
         return None
+    if into := PAID_INTO.search(" ".join(tokens)):  # "how much went into their pension"
+        key, label = key_label(["paid", "into", into.group(1)])
+        return Quantity("money", key, label, currency.symbol, "", currency.spoken, 0, pos)
     content = money_of(content, tokens, limit)  # "the price of their ticket": "Ticket price"
     key, label = key_label(content[:limit]) if content else ("amount", "Amount")
     key = key if key.startswith("amount") or not content else f"{key}_amount"
     return Quantity("money", key or "amount", label, currency.symbol, "", currency.spoken, 0, pos)
+
+
+# An amount put into a pot of theirs ("how much went into their pension", "what was paid into
+# their savings"): named by the pot ("Paid into pension"), not by the verb.
+PAID_INTO = re.compile(
+    r"\b(?:went|goes|go|gone|put|paid|added|deposited|transferred) into"
+    r" (?:their|your|his|her|the|each) (?:[a-z-]+ )?([a-z-]+)$"
+)
 
 
 def _credit_named(tokens: list[str], at: int, cue: bool) -> bool:
@@ -262,12 +273,18 @@ def _recorded(noun: str, tokens: list[str]) -> bool:
 # (both in kina)", "..., both in CFA francs"): each of the two is an amount in it, and the note
 # names none of its own.
 BOTH_IN = re.compile(r"(?i)^both (?:of them |are |paid )?in (.+)$")
+IN_ONLY = re.compile(r"(?i)^\s*in (?:[a-z]+ ){0,2}[a-z]+\s*$")
 
 
 def both_in(cut: list[tuple[int, str]]) -> list[tuple[int, str]]:
     """The phrases with each note of both's currency said by the two phrases before it."""
     out: list[tuple[int, str]] = []
     for pos, phrase in cut:
+        # a currency said after a comma is the phrase's before it ("how much they saved vs
+        # buying, in baht"), as a unit is (app/ai/phrases.SAID_AFTER)
+        if out and IN_ONLY.match(phrase) and currency_in(phrase) is not None:
+            out[-1] = (out[-1][0], f"{out[-1][1]} {phrase.strip()}")
+            continue
         note = BOTH_IN.match(phrase)
         if note and len(out) >= 2 and currency_in(phrase) is not None:
             out[-2:] = [(at, f"{said} in {note.group(1)}") for at, said in out[-2:]]

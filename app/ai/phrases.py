@@ -25,9 +25,11 @@ PHRASE_BREAK = re.compile(
     # an emoji between words ends a phrase as a dash does ("our beekeepers 🐝 hives looked after")
     r"|\s*[\u2600-\u27bf\U0001f300-\U0001faff][\u2600-\u27bf\U0001f300-\U0001faff\ufe0f\u200d]*\s*"
     # "with" a pronoun says with whom, it starts no phrase ("what they spent with us"), nor
-    # does "with" after a button, which says what the button holds ("a button with a code")
+    # does "with" after a button, which says what the button holds ("a button with a code"),
+    # nor "with" then "most", which says with whom they did it most ("the colleague they
+    # carpooled with most")
     r"|(?<!compared)(?<!compare)(?<!compares)(?<!comparing)(?<!button)(?<!buttons)(?<!link)"
-    r"(?<!links)\swith\s(?!(?:us|me|them|him|her)\b)"
+    r"(?<!links)\swith\s(?!(?:us|me|them|him|her|most|the most)\b)"
 )
 # A list's bullet at the start of a line ("\n- their belt colour", "• rides logged"): a mark
 # before the phrase, not a word of it.

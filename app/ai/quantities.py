@@ -201,6 +201,8 @@ def share_label(share: re.Match[str]) -> list[str]:
     """What a share is of: the things and what was done with them ("Sessions attended"), or
     the things and where or how they were ("Days in profit", "Trips on time")."""
     noun, verb, rest = share.group(1), share.group(2), share.group(3).split()
+    if verb in ("has", "have", "had") and rest:  # "their grant that has vested"
+        verb, rest = rest[0], rest[1:]
     doing = [w for w in rest if w.endswith("ing")][:1]
     if GOES_TO.match(f"{verb} {' '.join(rest)}") and rest[1:]:  # "donations that go to a school"
         return [noun, "to", rest[-1]]
@@ -384,6 +386,24 @@ ASKED = re.compile(
 JOINED_ON = re.compile(r"(?:\b(?:and|plus|with|including|showing|then)|[&+])\s*$", re.I)
 
 
+# Which one of two dates of a name it is ("the date of the visit, the date of the next visit");
+# a count named again is the same one ("visits, and how their visits compare to last summer").
+WHICH_ONE = re.compile(r"\b(next|last|previous|first|upcoming|final)\b", re.IGNORECASE)
+
+
+def _which_one(quantity: Quantity, phrase: str) -> Quantity:
+    """A date named as one before it, told apart by the word that says which one ("Next visit
+    date"); as it was when the phrase says none, or for any other kind (then it is the one
+    before it)."""
+    which = WHICH_ONE.search(phrase)
+    word = which.group(1).lower() if which and quantity.kind == "date" else ""
+    if not word or word in quantity.key.split("_"):
+        return quantity
+    first = quantity.label[:1].lower() if quantity.label[1:2].islower() else quantity.label[:1]
+    label = f"{word.capitalize()} {first}{quantity.label[1:]}"  # "NPS" stays as written
+    return replace(quantity, key=f"{word}_{quantity.key}", label=label)
+
+
 def quantities(prompt: str) -> list[Quantity]:
     """The quantities a prompt names, in the order it names them, one per slot key."""
     text = unquoted(prompt)
@@ -410,6 +430,8 @@ def quantities(prompt: str) -> list[Quantity]:
     read = [q or attribute(pos, p, text[:pos]) for (pos, p), q in zip(cut, read, strict=True)]
     found: list[Quantity] = []
     for (pos, phrase), quantity in zip(cut, read, strict=True):
+        if quantity is not None and any(q.key == quantity.key for q in found):
+            quantity = _which_one(quantity, phrase)  # "the date of the next visit"
         if quantity is not None and all(q.key != quantity.key for q in found):
             label = acronyms(quantity.label, text)
             found.append(replace(quantity, label=label, end=pos + len(phrase)))

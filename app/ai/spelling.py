@@ -35,7 +35,12 @@ SIGNS = ((re.compile(r"(?<!\w)w/o(?!\w)", re.I), "without"),
           ""))  # fmt: skip
 
 
+# A formula's subscript digits written as digits ("kg of CO₂ avoided": "CO2"), one for one.
+SUBSCRIPTS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
+
+
 def _spell(text: str) -> str:
+    text = text.translate(SUBSCRIPTS)
     for pattern, word in SIGNS:
         text = pattern.sub(word, text)
 

@@ -68,6 +68,13 @@ UNITS_IN = re.compile(
     rf"^(?:(?:the|their|your|his|her|total) )*{_UNITS} (?:in|on|at) (?:the|their|your|our) "
     r"(?!(?:video|clip|recap|report|review|update|statement|summary|newsletter|card)$)([a-z]+)$"
 )
+# Units of time of something left ("days of paid leave left this year", "hours of credit
+# remaining"): the time left of it, named by it ("Paid leave left").
+UNITS_LEFT = re.compile(
+    rf"^(?:(?:the|their|your|his|her|total) )*({_UNITS}) of "
+    r"(?!(?:the|their|your|our|his|her|its|a|an|this|that|all|each)\b)((?:[a-z-]+ ){0,2}[a-z-]+)"
+    r" (left|remaining)(?: (?:this|for the|in the) (?:year|month|week|quarter|term|season))?$"
+)
 # Units of time as something ("years as a member"): how long they have been it ("Member for").
 UNITS_AS = re.compile(
     rf"^(?:(?:the|their|your|his|her|total) )*({_UNITS}) as (?:an? |the |our )?([a-z]+)$"
@@ -107,6 +114,13 @@ EVENTS = {"ends": "end", "starts": "start", "begins": "start", "renews": "renewa
           "expires": "expiry", "opens": "opening", "closes": "closing", "arrives": "arrival",
           "launches": "launch", "finishes": "finish", "lapses": "end", "matures": "maturity",
           "reopens": "reopening", "resets": "reset", "paid": "payment"}  # fmt: skip
+# ...said first, bare after a modal or with no thing named ("the date it should land", "the
+# date it ends"); after a thing named ("when the refund will land") the thing names the date.
+FIRST_EVENTS = {**EVENTS, "land": "arrival", "lands": "arrival", "arrive": "arrival",
+                "end": "end", "start": "start", "begin": "start", "renew": "renewal",
+                "expire": "expiry", "open": "opening", "close": "closing",
+                "launch": "launch"}  # fmt: skip
+MODALS = {"should", "will", "would", "could", "might", "may", "must", "shall", "can"}
 # ...and phrasal verbs that say one of them ("the date their pass runs out": "Pass end date").
 PHRASAL_EVENTS = re.compile(r"\b(?:runs? out|wraps? up|winds? down)\b|\b(kicks? off)\b")
 WHICH = {"current", "upcoming", "final", "original", "planned", "expected", "scheduled"}
@@ -151,6 +165,9 @@ def duration(pos: int, tokens: list[str], phrase: str) -> Quantity | None:
         key, label = key_label([been.group(1), "for"])
         return Quantity("duration", key.removesuffix("_for") + "_time", label, "",
                         UNITS[plural], plural, position=pos)  # fmt: skip
+    if taken := TAKEN.search(text):  # "how long the work will take": "Work duration"
+        key, label = key_label([*taken.group(1).split()[-2:], "duration"])
+        return Quantity("duration", key, label, "", UNITS[plural], plural, position=pos)
     skip = {"long", "average", "avg", *UNIT_NAMES}
     content = [t for t in lead_words(tokens) if (t.split("'")[0] not in STOP or t == "time")
                and t not in skip and not t.isdigit()]  # fmt: skip
@@ -161,6 +178,14 @@ def duration(pos: int, tokens: list[str], phrase: str) -> Quantity | None:
     named = content[:2] + (["time"] if "time" in content[2:] else [])
     key, label = key_label((["average"] if average else []) + named)
     return Quantity("duration", key, label, "", UNITS[plural], plural, position=pos)
+
+
+# How long a thing takes or took ("how long the work will take", "how long the repair took"):
+# how long the thing lasts ("Work duration"), not what it does.
+TAKEN = re.compile(
+    r"\bhow long (?:the |their |your |our |each )((?:[a-z-]+ )??[a-z-]+)"
+    r" (?:will |would |should |is going to |is likely to )?(?:take|takes|took|lasts?|lasted)\b"
+)
 
 
 # Where someone was, said after how long they were there ("in the water", "on stage").
@@ -188,6 +213,11 @@ def units_of(pos: int, text: str) -> Quantity | None:
         unit = role.group(1)
         return Quantity("duration", key.removesuffix("_for") + "_time", label, "", UNITS[unit],
                         unit, position=pos)  # fmt: skip
+    left = UNITS_LEFT.match(text)
+    if left:  # "days of paid leave left this year": "Paid leave left"
+        unit, thing = left.group(1), left.group(2).split()[-2:]
+        key, label = key_label([*thing, left.group(3)])
+        return Quantity("duration", key, label, "", UNITS[unit], unit, position=pos)
     found = UNITS_OF.match(text)
     if not found or found.group(2) in STOP:
         return None
@@ -254,11 +284,19 @@ def date(pos: int, tokens: list[str], phrase: str = "") -> Quantity:
         noun = " ".join(w.strip() for w in of.groups() if w and w not in STOP | NAME_ENDS)
     elif before and before.group(1) not in STOP:
         noun = before.group(1)
+        # an event's word says what of ("the warranty end date": "Warranty end date")
+        of_what = regex.search(rf"\b([a-z]+) {noun} date\b", written)
+        if noun in EVENTS.values() and of_what and of_what.group(1) not in STOP | NAME_ENDS:
+            noun = f"{of_what.group(1)} {noun}"
     elif "due" in tokens:  # "the date their next oil change is due"
         return Quantity("date", "due_date", "Due date", position=pos)
     else:  # "the date the current lease ends": "Lease end date"
         said = PHRASAL_EVENTS.sub(lambda m: "starts" if m.group(1) else "ends", " ".join(tokens))
         content = content_words(said.split(), {"date", "day", "when", "get", "gets", *WHICH})
+        content = [w for w in content if w not in MODALS]  # "the date it should land"
+        if content and content[0] in FIRST_EVENTS:  # "the date it should land": "Arrival date"
+            noun = FIRST_EVENTS[content[0]]
+            return Quantity("date", f"{noun}_date", f"{noun.capitalize()} date", position=pos)
         at = next((i for i, w in enumerate(content) if i and w in EVENTS), 0)
         if not at and regex.search(r"\bdeadline", text):  # "the deadline to send them"
             named = regex.search(r"\b([a-z]+(?: bird)?) deadline", text)  # "renewal deadline"

@@ -1,5 +1,5 @@
 """The built-in composer judged on its videos (tests/support/prompt_videos.py says how): every
-tuned create prompt (tests/support/ai_prompts.py) and the forty-three sets of ten held-out
+tuned create prompt (tests/support/ai_prompts.py) and the forty-four sets of ten held-out
 prompts (tests/support/ai_prompts_held_out*.py) are composed, saved, given
 sample data, spoken by the offline voices and read at each scene's settled frame of the 720p
 composition; a representative two are rendered to MP4 end to end. The pass rate per check is
@@ -65,6 +65,7 @@ from tests.support.ai_prompts_held_out_40 import HELD_OUT_40
 from tests.support.ai_prompts_held_out_41 import HELD_OUT_41
 from tests.support.ai_prompts_held_out_42 import HELD_OUT_42
 from tests.support.ai_prompts_held_out_43 import HELD_OUT_43
+from tests.support.ai_prompts_held_out_44 import HELD_OUT_44
 from tests.support.prompt_videos import (
     TOLERANCE,
     Verdict,
@@ -230,24 +231,34 @@ FORTIETH_AFTER_FIXES = {"no_echo": 1.0, "needs": 0.9, "length": 1.0, "scripts": 
 # run: mean 3.8 %, max 13.7 %.
 
 
-# The forty-third set's rates at its first run, after the forty-second set's fixes and before
-# any change after them (docs/api/ai.md names them): needs 10 %, the other checks 100 %
-# (failing: the garage's "the make and model of their car" and "the name of the mechanic who
-# looked after their car last time", no text slot, and its "miles driven since their last
-# service", no count; the mobile operator's "their bill this month in dirhams", in "AED" though
-# it names Morocco; the payslip's "their shift pattern", no text slot; the meal kit's "the
-# recipe they rated highest", no text slot; the board game campaign's "the add-ons they chose",
-# no text slot; the vet clinic's "which vaccines are due", no text slot; the software trial's
-# "days left in their free trial", no duration; the delivery riders' earnings and tips, shown
-# in "KSh" where the label, written blind, asks for CLDR's "Ksh" or "KES"; the food
-# wholesaler's "the credit they have left on their account", no amount). Length error at the
-# first run: mean 2.4 %, max 8.6 %. It stays guarded at these rates: changes made after its
+# The forty-third set after its fixes (docs/api/ai.md names them; not blind: they were checked
+# against its failures): needs 80 %, the other checks 100 %. Its two failures left are in its
+# labels, not the composer: Morocco's dirhams are shown in "DH", the sign Moroccans write,
+# where the label, written blind, asks for CLDR's "د.م." or "MAD", and Kenya's shillings in
+# "KSh" where it asks for CLDR's "Ksh" or "KES"; the labels stay as written, so those needs stay
+# failed. At its first run it was at 10 % on needs (failing also the garage's "the make and
+# model of their car", "the name of the mechanic who looked after their car last time" and
+# "miles driven since their last service"; the payslip's "their shift pattern"; the meal kit's
+# "the recipe they rated highest"; the board game campaign's "the add-ons they chose"; the vet
+# clinic's "which vaccines are due"; the software trial's "days left in their free trial"; the
+# food wholesaler's "the credit they have left on their account"); length error at the first
+# run: mean 2.4 %, max 8.6 %.
+FORTY_THIRD_AFTER_FIXES = {"no_echo": 1.0, "needs": 0.8, "length": 1.0, "scripts": 1.0}
+
+
+# The forty-fourth set's rates at its first run, after the forty-third set's fixes and before
+# any change after them (docs/api/ai.md names them): needs 30 %, the other checks 100 %
+# (failing, each a thing said about the recipient in words with no text slot unless said:
+# the self-storage facility's "the size of their unit (like 10x10)"; the pest control
+# company's "which pests we treated for", read as a count, and "the technician who came out",
+# and its "the date of the next visit", no second date beside "the date of the visit"; the
+# phone repair shop's "what we fixed"; the bridal boutique's "the designer of the gown they
+# chose"; the roofing company's "the surveyor's name"; the carpooling app's "the colleague they
+# carpooled with most"; the letting agency's "the address of the flat"). Length error at the
+# first run: mean 3.7 %, max 8.2 %. It stays guarded at these rates: changes made after its
 # first run may be checked against it, so it is no longer blind once they are (after this
-# cycle's fixes, not blind: needs 80 %, the other checks 100 %, length error mean 2.7 %, max
-# 7.1 %; the two needs left failed are its labels' signs, written blind and kept as written:
-# Morocco's dirhams are shown in "DH", the sign Moroccans write, where the label asks for CLDR's
-# "د.م." or "MAD", and Kenya's shillings in "KSh" where it asks for CLDR's "Ksh" or "KES").
-FORTY_THIRD_MEASURED = {"no_echo": 1.0, "needs": 0.1, "length": 1.0, "scripts": 1.0}
+# cycle's fixes, not blind: 100 % on every check, length error mean 3.2 %, max 10.9 %).
+FORTY_FOURTH_MEASURED = {"no_echo": 1.0, "needs": 0.3, "length": 1.0, "scripts": 1.0}
 
 
 # Sets held to rates under 100 %: each title (what it is now), its prompts and its rates.
@@ -255,9 +266,10 @@ GUARDED_SETS = {
     "thirty-eighth held-out create prompts (tuned on)": (HELD_OUT_38, THIRTY_EIGHTH_AFTER_FIXES),
     "thirty-ninth held-out create prompts (tuned on)": (HELD_OUT_39, THIRTY_NINTH_AFTER_FIXES),
     "fortieth held-out create prompts (tuned on)": (HELD_OUT_40, FORTIETH_AFTER_FIXES),
-    "forty-third held-out create prompts (at its first run's rates)": (
-        HELD_OUT_43,
-        FORTY_THIRD_MEASURED,
+    "forty-third held-out create prompts (tuned on)": (HELD_OUT_43, FORTY_THIRD_AFTER_FIXES),
+    "forty-fourth held-out create prompts (at its first run's rates)": (
+        HELD_OUT_44,
+        FORTY_FOURTH_MEASURED,
     ),
 }
 
