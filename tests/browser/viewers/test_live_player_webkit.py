@@ -155,3 +155,29 @@ def test_webkit_plays_it_live_at_desktop_and_phone_widths_then_swaps_in_the_mp4(
         assert again.find_element(By.ID, "rs-video").get_attribute("src") == status["outputUrl"]
         assert plays_the_file(again) > 0.3
     onview.stop_workers()
+
+
+@pytest.fixture(scope="module")
+def onview_open(tmp_path_factory: pytest.TempPathFactory, settings_maker: Any) -> Iterator[OnView]:
+    yield from on_view_job(tmp_path_factory, settings_maker, voice_at="open")
+
+
+def test_webkit_loads_the_shell_while_the_voice_is_spoken_then_plays_it_live(
+    display: str, onview_open: OnView, tmp_path: Path
+):
+    """The voice spoken at the open (REELSMITH_ON_VIEW_VOICE=open), in WebKit: the first open's
+    frame holds the page laid out without speech (its shell) while the render speaks the voice;
+    the shell is sent its spoken timeline and plays live, with the captions that exist only in
+    that timeline."""
+    job = onview_open
+    job.start_worker()  # the render the open starts: voice, live kit, then the capture
+    try:
+        with webkit(display, 1280, 860) as desktop:
+            desktop.get(f"{job.base}/v/{job.job_id}")
+            assert desktop.find_elements(By.CSS_SELECTOR, "iframe.rs-live-frame")  # at once
+            assert desktop.execute_script("return window.reelsmithLive.mode") == "loading"
+            plays_live(desktop, tmp_path / "open.png")
+            assert desktop.execute_script("return window.reelsmithLive.booted") == "shell"
+        assert asyncio.run(charges(job.settings, job.job_id)) == 1
+    finally:
+        job.stop_workers()
