@@ -247,19 +247,15 @@ FORTIETH_AFTER_FIXES = {"no_echo": 1.0, "needs": 0.9, "length": 1.0, "scripts": 
 FORTY_THIRD_AFTER_FIXES = {"no_echo": 1.0, "needs": 0.8, "length": 1.0, "scripts": 1.0}
 
 
-# The forty-fourth set's rates at its first run, after the forty-third set's fixes and before
-# any change after them (docs/api/ai.md names them): needs 30 %, the other checks 100 %
-# (failing, each a thing said about the recipient in words with no text slot unless said:
-# the self-storage facility's "the size of their unit (like 10x10)"; the pest control
-# company's "which pests we treated for", read as a count, and "the technician who came out",
-# and its "the date of the next visit", no second date beside "the date of the visit"; the
-# phone repair shop's "what we fixed"; the bridal boutique's "the designer of the gown they
-# chose"; the roofing company's "the surveyor's name"; the carpooling app's "the colleague they
-# carpooled with most"; the letting agency's "the address of the flat"). Length error at the
-# first run: mean 3.7 %, max 8.2 %. It stays guarded at these rates: changes made after its
-# first run may be checked against it, so it is no longer blind once they are (after this
-# cycle's fixes, not blind: 100 % on every check, length error mean 3.2 %, max 10.9 %).
-FORTY_FOURTH_MEASURED = {"no_echo": 1.0, "needs": 0.3, "length": 1.0, "scripts": 1.0}
+# The forty-fourth set after its fixes (docs/api/ai.md names them; not blind: they were checked
+# against its failures): 100 % on every check, length error mean 3.2 %, max 10.9 %. At its
+# first run it was at 30 % on needs (failing the self-storage facility's "the size of their
+# unit (like 10x10)"; the pest control company's "which pests we treated for", "the technician
+# who came out" and "the date of the next visit"; the phone repair shop's "what we fixed"; the
+# bridal boutique's "the designer of the gown they chose"; the roofing company's "the
+# surveyor's name"; the carpooling app's "the colleague they carpooled with most"; the letting
+# agency's "the address of the flat"); length error at the first run: mean 3.7 %, max 8.2 %.
+FORTY_FOURTH_AFTER_FIXES = {"no_echo": 1.0, "needs": 1.0, "length": 1.0, "scripts": 1.0}
 
 
 # The forty-fifth set's rates at its first run, after the forty-fourth set's fixes and before
@@ -276,7 +272,11 @@ FORTY_FOURTH_MEASURED = {"no_echo": 1.0, "needs": 0.3, "length": 1.0, "scripts":
 # read as a duration; the chess club's "their rating now", no count, and "their best win (who
 # it was against)", no text slot). Length error at the first run: mean 3.8 %, max 7.6 %. It
 # stays guarded at these rates: changes made after its first run may be checked against it, so
-# it is no longer blind once they are.
+# it is no longer blind once they are (after this cycle's fixes, not blind: needs 80 %, the
+# other checks 100 %, length error mean 3.3 %, max 8.5 %; the two needs left failed are its
+# labels, written blind and kept as written: the Danish kroner's "kr ", the sign the composer
+# shows for the Scandinavian crowns alike, where the label asks for "kr." or "DKK", and nights
+# on a berth, a duration as earlier sets' labels read nights, where the label asks for a count).
 FORTY_FIFTH_MEASURED = {"no_echo": 1.0, "needs": 0.1, "length": 1.0, "scripts": 1.0}
 
 
@@ -286,10 +286,7 @@ GUARDED_SETS = {
     "thirty-ninth held-out create prompts (tuned on)": (HELD_OUT_39, THIRTY_NINTH_AFTER_FIXES),
     "fortieth held-out create prompts (tuned on)": (HELD_OUT_40, FORTIETH_AFTER_FIXES),
     "forty-third held-out create prompts (tuned on)": (HELD_OUT_43, FORTY_THIRD_AFTER_FIXES),
-    "forty-fourth held-out create prompts (at its first run's rates)": (
-        HELD_OUT_44,
-        FORTY_FOURTH_MEASURED,
-    ),
+    "forty-fourth held-out create prompts (tuned on)": (HELD_OUT_44, FORTY_FOURTH_AFTER_FIXES),
     "forty-fifth held-out create prompts (at its first run's rates)": (
         HELD_OUT_45,
         FORTY_FIFTH_MEASURED,
