@@ -30,6 +30,7 @@ from app.ai.kinds import BY_NAME
 from app.ai.phrases import KIND_WORDS
 from app.ai.quantity import Quantity
 from app.ai.timed import WHICH_DUE
+from app.ai.worded import best_win, worded
 
 # Head nouns that name something about the recipient that is a word or a name.
 ATTRIBUTES = frozenset({
@@ -143,6 +144,7 @@ IDENTIFIED = frozenset({
     "member", "membership", "policy", "order", "account", "booking", "ticket", "customer",
     "backer", "reference", "confirmation", "tracking", "seat", "room", "table", "flight",
     "invoice", "case", "claim", "student", "employee", "jersey", "shirt", "bib", "race",
+    "berth", "mooring", "pitch", "plot", "stall", "slip", "kennel", "cage", "stand",
     "locker", "licence", "license", "passport", "card", "loyalty", "reservation", "patient",
     "client", "contract", "subscriber", "participant", "runner", "badge", "discount", "promo",
     "promotional", "voucher", "coupon", "gift", "referral", "access", "entry", "registration",
@@ -365,8 +367,8 @@ def _words(text: str) -> tuple[list[str], bool, bool]:
         return ours, False, False
     if (found := PERSON_DOING.match(text)) and found.group(1).split()[-1] in PEOPLE:
         return [*found.group(1).split(), "name"], False, False
-    if (own := _own(text)) is not None:
-        return own[0], own[1], False
+    if (own := _own(text)) is not None:  # "their best win" is one, said in words
+        return own[0], own[1], best_win(own[0])
     if found := DONE_WITH.match(text):
         words = found.group(1).split()
         chose = HABIT.match(found.group(2)) or CHOSEN.match(found.group(2))
@@ -386,7 +388,7 @@ def _words(text: str) -> tuple[list[str], bool, bool]:
         return [*found.group(1).split()[-2:], found.group(2)], False, True
     if found := THE_NAMED.match(text):
         return found.group(1).split(), False, False
-    return [], False, False
+    return worded(text), False, True  # app/ai/worded.py: "the name of the fabric they picked"
 
 
 # A request's verb opening the phrase ("Show the address of the flat", "include their

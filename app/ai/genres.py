@@ -17,6 +17,8 @@ GENRES = {"report", "review", "recap", "video", "update", "statement", "reminder
           "tone", "link", "button", "call", "quote", "map", "photo", "photos", "poll",
           "timeline", "badge", "logo", "breakdown", "comparison", "offsite", "event"}  # fmt: skip
 
+# What is charged for a service, named by it ("the service charge", "the call-out fee"): money.
+CHARGES = {"charge", "charges", "fee", "fees", "surcharge"}
 
 # A picture or map of something shows it, it does not count it ("a photo of the dishes they
 # cooked", "a map of the trails they hiked").
@@ -34,8 +36,11 @@ def genre(tokens: list[str]) -> bool:
     word before a counted noun names the thing counted ("call minutes"), and one after
     "since" says since when ("miles driven since their last service")."""
     tokens = tokens[: tokens.index("since")] if "since" in tokens[1:] else tokens
-    after = [*tokens[1:], ""]
-    return any(t in GENRES and n not in COUNT_NOUNS for t, n in zip(tokens, after, strict=True))
+    if tokens[-1:] and tokens[-1] in CHARGES:  # "the call-out fee": what is charged, money
+        return False
+    after = [*tokens[1:], ""]  # "the service charge in euros"
+    named = {*COUNT_NOUNS, *CHARGES}
+    return any(t in GENRES and n not in named for t, n in zip(tokens, after, strict=True))
 
 
 # Which of several things were done to or for them ("which pests we treated for", "which

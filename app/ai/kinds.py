@@ -184,7 +184,9 @@ HEADS = {"photo", "photos", "picture", "pictures", "image", "images", "map", "lo
 
 
 # Words that name no scene after these ("a cold snap", "ginger snaps": no photo).
-NOT_AFTER = {"snap": ("cold", "ginger", "brandy"), "snaps": ("cold", "ginger", "brandy")}
+NOT_AFTER = {"snap": ("cold", "ginger", "brandy"), "snaps": ("cold", "ginger", "brandy"),
+             # where, a city ("our harbour in Split"): no breakdown
+             "split": ("in", "at", "near", "from", "around", "outside")}  # fmt: skip
 # A quote for work, a price ("the total quote in kroner", "the date the quote expires", "accept
 # the quote"): no one's words.
 PRICE_QUOTE = re.compile(

@@ -12,17 +12,19 @@ from __future__ import annotations
 
 import re
 
+from app.ai.asides import SAID_NUMBER
 from app.ai.currencies import currency_in
 
 # A figure taken off, at the phrase's start after words that lead it ("for 15% off their next
 # order", "an extra 10% discount", "€10 off", "5 euros off"): its sign, its "%", or the
 # currency word after it.
 _FIGURE = (
-    r"(?P<sign>[^\w\s,.;:!?()]{1,3}|[A-Z]{1,3}\$)?\s?\d[\d.,]*\s?"
+    r"(?P<sign>[^\w\s,.;:!?()]{1,3}|[A-Z]{1,3}\$)?\s?(?:\d[\d.,]*|" + SAID_NUMBER + r")\s?"
     r"(?:(?P<pct>%|percent\b|per cent\b)|(?P<unit>[a-z]+\b))?"
 )
 OFF = re.compile(
-    r"^(?:(?:for|with|worth|giving|get|gets|an?|the|their|your|up to|an extra|extra)\s+)*"
+    r"^(?:(?:for|with|worth|giving|get|gets|an?|the|their|your|up to|an extra|extra|then"
+    r"|also)\s+)*"
     rf"{_FIGURE}\s*(?:off(?![\w-])|(?:(?P<what>[a-z]+)\s+)?discount\b)",
     re.IGNORECASE,
 )

@@ -19,6 +19,7 @@ from dataclasses import replace
 
 from app.ai import regex
 from app.ai.acronyms import acronyms
+from app.ai.asides import given_amount, now_dropped, total_alone
 from app.ai.attributes import attribute
 from app.ai.counts import (
     UNITS,
@@ -236,6 +237,8 @@ def _percent(pos: int, tokens: list[str], text: str) -> Quantity:
     content = share_done(text) or content  # "the share graded as first class"
     if regex.search(r"\b(rose|grew|rise|growth|increase|increased|went up|change)\b", text):
         content = ["growth"]
+    if regex.search(r"\b(?:up|down) (?:on|from) (?:this|last) [a-z]+\b", text):
+        content = ["change"]  # "how much that is up on this year as a percentage"
     key, label = key_label(content[:3]) if content else ("share", "Share")
     key = key if key.endswith(("rate", "ratio")) else f"{key}_percent"
     return Quantity("percent", key, label, "", "%", "percent", position=pos)
@@ -410,9 +413,9 @@ def quantities(prompt: str) -> list[Quantity]:
     currency = currency_of(text)
     cut = []
     for pos, phrase in both_in(phrases(text)):  # "the fee and the bonus (both in kina)"
-        if place_named(text, pos, phrase):  # "in Munda, Solomon Islands"
+        if place_named(text, pos, phrase) or given_amount(text, pos, phrase):  # "(95 dollars)"
             continue
-        asked = ASKED.match(phrase)  # "could it show how many ...": what it asks to show
+        asked = ASKED.match(phrase := now_dropped(phrase))  # "could it show how many ..."
         cut.append((pos + asked.end(), phrase[asked.end() :]) if asked else (pos, phrase))
     noted = any(currency_note(p) for _, p in cut)  # "all amounts in HKD"
     read = [_not_done(pos, p, currency, noted) or _quantity(pos, p, currency, noted)
@@ -426,6 +429,10 @@ def quantities(prompt: str) -> list[Quantity]:
         inside = text[:pos].count("(") > text[:pos].count(")")
         if read[i] is None and beside and not inside and not JOINED_ON.search(text[:pos]):
             read[i] = listed(pos, words(phrase))
+    paid = next((q for q in read if q is not None and q.kind == "money"), None)
+    for i, (pos, phrase) in enumerate(cut):  # "the total" beside amounts: theirs, summed
+        if read[i] is None and paid is not None and total_alone(phrase):
+            read[i] = replace(paid, key="total", label="Total", position=pos)
     # what is said about the recipient in words, where nothing else read the phrase
     read = [q or attribute(pos, p, text[:pos]) for (pos, p), q in zip(cut, read, strict=True)]
     found: list[Quantity] = []

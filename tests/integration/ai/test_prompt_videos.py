@@ -1,5 +1,5 @@
 """The built-in composer judged on its videos (tests/support/prompt_videos.py says how): every
-tuned create prompt (tests/support/ai_prompts.py) and the forty-four sets of ten held-out
+tuned create prompt (tests/support/ai_prompts.py) and the forty-five sets of ten held-out
 prompts (tests/support/ai_prompts_held_out*.py) are composed, saved, given
 sample data, spoken by the offline voices and read at each scene's settled frame of the 720p
 composition; a representative two are rendered to MP4 end to end. The pass rate per check is
@@ -66,6 +66,7 @@ from tests.support.ai_prompts_held_out_41 import HELD_OUT_41
 from tests.support.ai_prompts_held_out_42 import HELD_OUT_42
 from tests.support.ai_prompts_held_out_43 import HELD_OUT_43
 from tests.support.ai_prompts_held_out_44 import HELD_OUT_44
+from tests.support.ai_prompts_held_out_45 import HELD_OUT_45
 from tests.support.prompt_videos import (
     TOLERANCE,
     Verdict,
@@ -246,19 +247,37 @@ FORTIETH_AFTER_FIXES = {"no_echo": 1.0, "needs": 0.9, "length": 1.0, "scripts": 
 FORTY_THIRD_AFTER_FIXES = {"no_echo": 1.0, "needs": 0.8, "length": 1.0, "scripts": 1.0}
 
 
-# The forty-fourth set's rates at its first run, after the forty-third set's fixes and before
-# any change after them (docs/api/ai.md names them): needs 30 %, the other checks 100 %
-# (failing, each a thing said about the recipient in words with no text slot unless said:
-# the self-storage facility's "the size of their unit (like 10x10)"; the pest control
-# company's "which pests we treated for", read as a count, and "the technician who came out",
-# and its "the date of the next visit", no second date beside "the date of the visit"; the
-# phone repair shop's "what we fixed"; the bridal boutique's "the designer of the gown they
-# chose"; the roofing company's "the surveyor's name"; the carpooling app's "the colleague they
-# carpooled with most"; the letting agency's "the address of the flat"). Length error at the
-# first run: mean 3.7 %, max 8.2 %. It stays guarded at these rates: changes made after its
-# first run may be checked against it, so it is no longer blind once they are (after this
-# cycle's fixes, not blind: 100 % on every check, length error mean 3.2 %, max 10.9 %).
-FORTY_FOURTH_MEASURED = {"no_echo": 1.0, "needs": 0.3, "length": 1.0, "scripts": 1.0}
+# The forty-fourth set after its fixes (docs/api/ai.md names them; not blind: they were checked
+# against its failures): 100 % on every check, length error mean 3.2 %, max 10.9 %. At its
+# first run it was at 30 % on needs (failing the self-storage facility's "the size of their
+# unit (like 10x10)"; the pest control company's "which pests we treated for", "the technician
+# who came out" and "the date of the next visit"; the phone repair shop's "what we fixed"; the
+# bridal boutique's "the designer of the gown they chose"; the roofing company's "the
+# surveyor's name"; the carpooling app's "the colleague they carpooled with most"; the letting
+# agency's "the address of the flat"); length error at the first run: mean 3.7 %, max 8.2 %.
+FORTY_FOURTH_AFTER_FIXES = {"no_echo": 1.0, "needs": 1.0, "length": 1.0, "scripts": 1.0}
+
+
+# The forty-fifth set's rates at its first run, after the forty-fourth set's fixes and before
+# any change after them (docs/api/ai.md names them): needs 10 %, the other checks 100 %
+# (failing, mostly things said about the recipient in words with no text slot: the family
+# history service's "the county their family came from" and "the name of the oldest ancestor
+# we found"; the wine cellar's "the most valuable wine in their collection (its name)"; the
+# kayaking outfit's "which bay they stopped in for lunch"; the locksmith's "the name of the
+# locksmith who helped them", and its "the total", no third amount, its call-out charge
+# labelled "Ninety five"; the tailor's "the garment we stitched or altered for them"; the
+# upholsterer's "the name of the fabric they picked", and its Danish kroner shown in "kr "
+# where the label asks for CLDR's "kr." or "DKK"; the falconry centre's "the name of the bird
+# they flew"; the harbour's "their berth number", and its "nights they spent on the berth",
+# read as a duration; the chess club's "their rating now", no count, and "their best win (who
+# it was against)", no text slot). Length error at the first run: mean 3.8 %, max 7.6 %. It
+# stays guarded at these rates: changes made after its first run may be checked against it, so
+# it is no longer blind once they are (after this cycle's fixes, not blind: needs 80 %, the
+# other checks 100 %, length error mean 3.3 %, max 8.5 %; the two needs left failed are its
+# labels, written blind and kept as written: the Danish kroner's "kr ", the sign the composer
+# shows for the Scandinavian crowns alike, where the label asks for "kr." or "DKK", and nights
+# on a berth, a duration as earlier sets' labels read nights, where the label asks for a count).
+FORTY_FIFTH_MEASURED = {"no_echo": 1.0, "needs": 0.1, "length": 1.0, "scripts": 1.0}
 
 
 # Sets held to rates under 100 %: each title (what it is now), its prompts and its rates.
@@ -267,9 +286,10 @@ GUARDED_SETS = {
     "thirty-ninth held-out create prompts (tuned on)": (HELD_OUT_39, THIRTY_NINTH_AFTER_FIXES),
     "fortieth held-out create prompts (tuned on)": (HELD_OUT_40, FORTIETH_AFTER_FIXES),
     "forty-third held-out create prompts (tuned on)": (HELD_OUT_43, FORTY_THIRD_AFTER_FIXES),
-    "forty-fourth held-out create prompts (at its first run's rates)": (
-        HELD_OUT_44,
-        FORTY_FOURTH_MEASURED,
+    "forty-fourth held-out create prompts (tuned on)": (HELD_OUT_44, FORTY_FOURTH_AFTER_FIXES),
+    "forty-fifth held-out create prompts (at its first run's rates)": (
+        HELD_OUT_45,
+        FORTY_FIFTH_MEASURED,
     ),
 }
 
