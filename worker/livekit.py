@@ -68,13 +68,6 @@ async def store_live_shell(
         await store_video(storage, live_shell_key(job_id), page)
 
 
-def read_text(storage: Storage, key: str) -> str | None:
-    if not storage.exists(key):
-        return None
-    with storage.open(key) as stream:
-        return stream.read().decode("utf-8")
-
-
 def spoken_timeline(shell: str | None, page: str) -> str | None:
     """The page's timeline JSON when `page` is `shell` with only its timeline changed."""
     if shell is None:
@@ -104,7 +97,7 @@ async def store_live_kit(
         )
         await store_video(storage, sound_key, sound)
         html = live_page(prepared)
-        shell = await asyncio.to_thread(read_text, storage, live_shell_key(job_id))
+        shell = await asyncio.to_thread(storage.read_text, live_shell_key(job_id))
         timeline = spoken_timeline(shell, html)
         if timeline is not None:
             path = Path(tmp) / "timeline.json"

@@ -82,6 +82,15 @@ class Storage(ABC):
     def delete(self, key: str) -> bool:
         """Remove the file; True when something was removed."""
 
+    def read_text(self, key: str) -> str | None:
+        """The stored file as UTF-8 text (a small one: the live player's pages), None when
+        absent."""
+        try:
+            with self.open(key) as stream:
+                return stream.read().decode("utf-8")
+        except FileNotFoundError:
+            return None
+
     @abstractmethod
     def exists(self, key: str) -> bool: ...
 

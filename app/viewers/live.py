@@ -142,25 +142,18 @@ def live_files(storage: Storage, job_id: str) -> tuple[bool, bool, bool]:
     )
 
 
-def read_text(storage: Storage, key: str) -> str | None:
-    if not storage.exists(key):
-        return None
-    with storage.open(key) as stream:
-        return stream.read().decode("utf-8")
-
-
 def read_live_page(storage: Storage, job_id: str) -> tuple[str, bool] | None:
     """The live page, else its shell (True), else None."""
-    page = read_text(storage, onview.live_keys(job_id)[0])
+    page = storage.read_text(onview.live_keys(job_id)[0])
     if page is not None:
         return page, False
-    shell = read_text(storage, onview.live_shell_key(job_id))
+    shell = storage.read_text(onview.live_shell_key(job_id))
     return (shell, True) if shell is not None else None
 
 
 def read_timeline(storage: Storage, job_id: str) -> Any:
     """The spoken timeline stored for a shell (worker/livekit.py), or None."""
-    text = read_text(storage, onview.live_timeline_key(job_id))
+    text = storage.read_text(onview.live_timeline_key(job_id))
     return json.loads(text) if text else None
 
 
